@@ -1,0 +1,14 @@
+import { describe, expect, it } from 'vitest';
+import { loadFixtures, normaliseHtml } from './govuk-fixtures.ts';
+
+describe('normaliseHtml', () => {
+  it('ignores formatting but not content', () => {
+    expect(normaliseHtml('<strong class="b a">\n  Alpha\n</strong>')).toBe(normaliseHtml('<strong class="a b">Alpha</strong>'));
+    expect(normaliseHtml('<p>One</p>')).not.toBe(normaliseHtml('<p>Two</p>'));
+    expect(normaliseHtml('<input disabled="">')).toBe(normaliseHtml('<input disabled>'));
+  });
+
+  it('loads govuk-frontend fixtures', () => {
+    expect(loadFixtures('tag').length).toBeGreaterThan(3);
+  });
+});

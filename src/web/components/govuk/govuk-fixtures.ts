@@ -1,0 +1,84 @@
+// Test support: compares our React components with govuk-frontend's own fixtures, so the
+// markup we render is the official markup. Used by the `*.test.tsx` files beside each component.
+import { createRequire } from 'node:module';
+import type { ReactElement, ReactNode } from 'react';
+import { renderToStaticMarkup } from 'react-dom/server';
+import parse from 'html-react-parser';
+
+const require = createRequire(import.meta.url);
+
+/** One example from govuk-frontend's `fixtures.json`. */
+export interface GovukFixture {
+  name: string;
+  options: Record<string, unknown>;
+  html: string;
+  hidden: boolean;
+}
+
+/** Every fixture govuk-frontend ships for the component (folder name, for example `date-input`). */
+export function loadFixtures(component: string): GovukFixture[] {
+  const file = require(`govuk-frontend/dist/govuk/components/${component}/fixtures.json`) as {
+    fixtures: GovukFixture[];
+  };
+  return file.fixtures;
+}
+
+/** Turns a fixture's `html` option (an HTML string) into React nodes, as a page would pass them. */
+export function htmlToReact(html: string): ReactNode {
+  return parse(html);
+}
+
+/**
+ * Recursively replaces every `html` option (and `*Html` keys such as `titleHtml`) with React nodes,
+ * leaving the rest of the options untouched.
+ */
+export function optionsToProps(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(optionsToProps);
+  if (value && typeof value === 'object') {
+    const out: Record<string, unknown> = {};
+    for (const [key, v] of Object.entries(value)) {
+      out[key] = (key === 'html' || key.endsWith('Html')) && typeof v === 'string' ? htmlToReact(v) : optionsToProps(v);
+    }
+    return out;
+  }
+  return value;
+}
+
+/**
+ * Normalises markup so that formatting differences do not count: whitespace runs collapse,
+ * whitespace next to tags goes, attributes are sorted, class lists are sorted, boolean
+ * attributes lose their value, and comments disappear.
+ */
+export function normaliseHtml(html: string): string {
+  const template = document.createElement('template');
+  template.innerHTML = html;
+  const walk = (node: Node): void => {
+    for (const child of Array.from(node.childNodes)) {
+      if (child.nodeType === Node.COMMENT_NODE) {
+        child.remove();
+      } else if (child.nodeType === Node.ELEMENT_NODE) {
+        const el = child as Element;
+        const attrs = Array.from(el.attributes).map((a) => [a.name, a.value] as const);
+        for (const [name] of attrs) el.removeAttribute(name);
+        attrs.sort(([a], [b]) => a.localeCompare(b));
+        for (const [name, value] of attrs) {
+          const v = name === 'class' ? value.trim().split(/\s+/).sort().join(' ') : value.replace(/\s+/g, ' ').trim();
+          el.setAttribute(name, v);
+        }
+        walk(el instanceof HTMLTemplateElement ? el.content : el);
+      }
+    }
+  };
+  walk(template.content);
+  return template.innerHTML
+    .replace(/\s+/g, ' ')
+    .replace(/>\s+/g, '>')
+    .replace(/\s+</g, '<')
+    .replace(/=""/g, '')
+    .trim();
+}
+
+/** Renders a React element to static markup, normalised for comparison. */
+export function renderNormalised(element: ReactElement): string {
+  return normaliseHtml(renderToStaticMarkup(element));
+}
