@@ -10,8 +10,9 @@ const layer = (from, forbidden) => ({
     'no-restricted-imports': [
       'error',
       {
+        // Relative paths only: packages such as `react-dom/server` are not project folders.
         patterns: forbidden.map((f) => ({
-          group: [`**/${f}/**`, `**/${f}`],
+          regex: `^\\.{1,2}/(.*/)?${f}(/|$)`,
           message: `src/${from} must not import from src/${f}`,
         })),
       },
@@ -44,7 +45,7 @@ export default tseslint.config(
         'error',
         {
           patterns: [
-            { group: ['**/web/**', '**/server/**'], message: 'src/shared imports no other project folder' },
+            { regex: '^\\.{1,2}/(.*/)?(web|server)(/|$)', message: 'src/shared imports no other project folder' },
             { group: ['node:*', 'react', 'react-dom', 'react/*'], message: 'src/shared is pure: no Node.js, no React' },
           ],
         },

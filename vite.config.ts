@@ -1,12 +1,38 @@
 import { defineConfig } from 'vite';
+import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
+import type { Plugin } from 'postcss';
 import postcssRtl from 'postcss-rtlcss';
+import { translationSections } from './scripts/vite/translation-sections.ts';
+
+// govuk-frontend still carries IE-only media hacks (`min-width: 0\0`) that the CSS minifier
+// rejects; no supported browser applies them, so they are dropped.
+const dropIeMediaHacks: Plugin = {
+  postcssPlugin: 'drop-ie-media-hacks',
+  AtRule: {
+    media: (rule) => {
+      if (/\(min-width:\s*0[^)\s]/.test(rule.params)) rule.remove();
+    },
+  },
+};
 
 // The SPA lives in src/web and is built to dist/web, which the server serves.
 export default defineConfig({
   root: 'src/web',
   publicDir: false,
-  plugins: [react()],
+  plugins: [
+    react(),
+    translationSections({
+      dir: fileURLToPath(new URL('./src/web/i18n', import.meta.url)),
+      // Long texts of a single page: loaded with that page, not with the first load.
+      pageOnly: ['terms', 'privacy', 'accessibility', 'cookiesInformation'],
+    }),
+  ],
+  resolve: {
+    alias: {
+      '@govuk-assets': fileURLToPath(new URL('./node_modules/govuk-frontend/dist/govuk/assets', import.meta.url)),
+    },
+  },
   css: {
     preprocessorOptions: {
       scss: {
@@ -17,7 +43,7 @@ export default defineConfig({
     },
     postcss: {
       // govuk-frontend is left-to-right only: generate [dir="rtl"] overrides at build time.
-      plugins: [postcssRtl({ mode: 'combined' })],
+      plugins: [dropIeMediaHacks, postcssRtl({ mode: 'combined' })],
     },
   },
   build: {
@@ -25,6 +51,7 @@ export default defineConfig({
     emptyOutDir: true,
     assetsDir: 'assets',
     sourcemap: false,
+    manifest: true,
     modulePreload: { polyfill: false },
   },
   server: {

@@ -46,8 +46,9 @@ export function optionsToProps(value: unknown): unknown {
 
 /**
  * Normalises markup so that formatting differences do not count: whitespace runs collapse,
- * whitespace next to tags goes, attributes are sorted, class lists are sorted, boolean
- * attributes lose their value, and comments disappear.
+ * whitespace next to tags goes, attributes are sorted, class lists are sorted, inline style
+ * declarations lose optional spaces and trailing semicolons, boolean attributes lose their
+ * value, and comments disappear.
  */
 export function normaliseHtml(html: string): string {
   const template = document.createElement('template');
@@ -62,7 +63,12 @@ export function normaliseHtml(html: string): string {
         for (const [name] of attrs) el.removeAttribute(name);
         attrs.sort(([a], [b]) => a.localeCompare(b));
         for (const [name, value] of attrs) {
-          const v = name === 'class' ? value.trim().split(/\s+/).sort().join(' ') : value.replace(/\s+/g, ' ').trim();
+          const v =
+            name === 'class'
+              ? value.trim().split(/\s+/).sort().join(' ')
+              : name === 'style'
+                ? normaliseStyle(value.replace(/\s+/g, ' '))
+                : value.replace(/\s+/g, ' ').trim();
           el.setAttribute(name, v);
         }
         walk(el instanceof HTMLTemplateElement ? el.content : el);
@@ -76,6 +82,15 @@ export function normaliseHtml(html: string): string {
     .replace(/\s+</g, '<')
     .replace(/=""/g, '')
     .trim();
+}
+
+// React writes `style` objects as `a:b;c:d`, templates usually as `a: b; c: d;`.
+function normaliseStyle(style: string): string {
+  return style
+    .split(';')
+    .map((declaration) => declaration.trim().replace(/^([^:]+?)\s*:\s*/, '$1:'))
+    .filter(Boolean)
+    .join(';');
 }
 
 /** Renders a React element to static markup, normalised for comparison. */

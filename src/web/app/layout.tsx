@@ -1,0 +1,86 @@
+import type { ReactNode } from 'react';
+import { FORM_STATE_STORAGE_KEY } from '../../shared/domain/form-state.ts';
+import { useTranslation } from '../i18n/use-translation.ts';
+import { useNavigate } from 'react-router';
+import { BackLink } from '../components/govuk/back-link/back-link.tsx';
+import { Footer } from '../components/govuk/footer/footer.tsx';
+import { Header } from '../components/govuk/header/header.tsx';
+import { ServiceNavigation } from '../components/govuk/service-navigation/service-navigation.tsx';
+import { SkipLink } from '../components/govuk/skip-link/skip-link.tsx';
+import { RenderedText } from '../components/rendered-text/rendered-text.tsx';
+import { CookieConsentBanner } from '../features/cookies/cookie-consent-banner.tsx';
+import { useCookieConsent } from '../features/cookies/cookie-consent.tsx';
+import { LanguageSwitch } from './language-switch.tsx';
+import { useNavigationEffects, usePreviousPath } from './navigation-effects.ts';
+import { isPlainClick, useSpaLinkHandler } from './spa-link.ts';
+
+const GOV_UK_HOME = 'https://www.gov.uk/';
+const FEEDBACK_URL = 'https://www.gov.uk/contact/govuk';
+
+/** The shared frame of every page: cookie banner, skip link, header, back link, language, footer. */
+export function Layout({ children }: { children: ReactNode }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const onSpaLink = useSpaLinkHandler();
+  const { clearJustSet } = useCookieConsent();
+  useNavigationEffects(clearJustSet);
+  const previousPath = usePreviousPath();
+
+  const footerLink = (path: string, text: string) => ({ href: path, text, onClick: (e: React.MouseEvent<HTMLElement>) => onSpaLink(e, path) });
+
+  return (
+    <>
+      <CookieConsentBanner />
+      <SkipLink text={t('common.skipLink')} href="#main-content" />
+      <Header homepageUrl={GOV_UK_HOME} />
+      <ServiceNavigation serviceName={t('service.name')} serviceUrl="/" onServiceUrlClick={(e) => onSpaLink(e, '/')} />
+      <div className="govuk-width-container">
+        <div className="app-top-bar">
+          {previousPath !== undefined && (
+            <BackLink
+              text={t('common.goBack')}
+              href={previousPath}
+              onClick={(event) => {
+                if (!isPlainClick(event)) return;
+                event.preventDefault();
+                void navigate(-1);
+              }}
+            />
+          )}
+          <div className="app-top-bar__end">
+            <LanguageSwitch />
+            <p className="govuk-body govuk-!-margin-0">
+              <a
+                className="govuk-link"
+                href={GOV_UK_HOME}
+                onClick={() => {
+                  // Leaving clears the answers, as "Exit to the government site" does in spec §4.
+                  sessionStorage.removeItem(FORM_STATE_STORAGE_KEY);
+                }}
+              >
+                {t('common.exit')}
+              </a>
+            </p>
+          </div>
+        </div>
+        <main className="govuk-main-wrapper" id="main-content">
+          {children}
+        </main>
+      </div>
+      <Footer
+        meta={{
+          visuallyHiddenTitle: t('footer.supportLinks'),
+          items: [
+            { href: FEEDBACK_URL, text: t('footer.feedback'), attributes: { target: '_blank', rel: 'noopener noreferrer' } },
+            footerLink('/terms-and-conditions', t('footer.terms')),
+            footerLink('/privacy-policy', t('footer.privacy')),
+            footerLink('/cookies', t('footer.cookies')),
+            footerLink('/accessibility', t('footer.accessibility')),
+          ],
+        }}
+        contentLicence={{ html: <RenderedText inline html={t('footer.licence')} /> }}
+        copyright={{ text: t('footer.copyright') }}
+      />
+    </>
+  );
+}

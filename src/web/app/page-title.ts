@@ -1,0 +1,26 @@
+import { useEffect } from 'react';
+import { useTranslation } from '../i18n/use-translation.ts';
+import { useLocation } from 'react-router';
+import { trackPageView } from '../features/cookies/analytics.ts';
+
+// The navigation whose page view was last sent: a page re-rendering with errors is not a new view.
+let lastTrackedKey: string | undefined;
+
+/**
+ * Sets the document title to "<page title> | <service title>", with "Error: " in front while
+ * the page shows validation errors (GOV.UK pattern), and records the page view once the page
+ * knows its title.
+ */
+export function usePageTitle(pageTitle: string, hasErrors = false): void {
+  const { t } = useTranslation();
+  const { key, pathname } = useLocation();
+  const serviceName = t('service.name');
+  const errorPrefix = t('page.errorPrefix');
+  useEffect(() => {
+    document.title = `${hasErrors ? errorPrefix : ''}${pageTitle} | ${serviceName}`;
+    if (lastTrackedKey !== key) {
+      lastTrackedKey = key;
+      trackPageView(pathname, pageTitle);
+    }
+  }, [pageTitle, hasErrors, serviceName, errorPrefix, key, pathname]);
+}

@@ -1,0 +1,16 @@
+import { useTranslation } from '../i18n/use-translation.ts';
+import { usePageTitle } from './page-title.ts';
+
+/** The generic service-failure page (spec §8): shown when a call to the service fails. */
+export function ServerErrorPage() {
+  const { t } = useTranslation();
+  usePageTitle(t('errors.serverErrorTitle'));
+  return (
+    <div className="govuk-grid-row">
+      <div className="govuk-grid-column-two-thirds">
+        <h1 className="govuk-heading-l">{t('errors.serverErrorTitle')}</h1>
+        <p className="govuk-body">{t('errors.serverErrorBody')}</p>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,46 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { loadFixtures, normaliseHtml, optionsToProps, renderNormalised } from '../govuk-fixtures.ts';
+import { Button, type ButtonProps } from './button.tsx';
+
+// Fixtures we do not render, and why.
+const SKIPPED: Record<string, string> = {};
+
+describe('Button matches govuk-frontend fixtures', () => {
+  for (const fixture of loadFixtures('button')) {
+    it.skipIf(fixture.name in SKIPPED)(fixture.name, () => {
+      expect(renderNormalised(<Button {...(optionsToProps(fixture.options) as ButtonProps)} />)).toBe(normaliseHtml(fixture.html));
+    });
+  }
+});
+
+describe('Button in React', () => {
+  afterEach(cleanup);
+
+  const submitTwice = (preventDoubleClick: boolean) => {
+    const onSubmit = vi.fn((event: { preventDefault: () => void }) => event.preventDefault());
+    render(
+      <form onSubmit={onSubmit}>
+        <Button text="Send" preventDoubleClick={preventDoubleClick} />
+      </form>,
+    );
+    fireEvent.click(screen.getByRole('button'));
+    fireEvent.click(screen.getByRole('button'));
+    return onSubmit.mock.calls.length;
+  };
+
+  it('submits once when clicked twice quickly with preventDoubleClick', () => {
+    expect(submitTwice(true)).toBe(1);
+  });
+
+  it('submits every click without preventDoubleClick', () => {
+    expect(submitTwice(false)).toBe(2);
+  });
+
+  it('answers the space key when it is a link', () => {
+    const onClick = vi.fn((event: { preventDefault: () => void }) => event.preventDefault());
+    render(<Button text="Start" href="/start" onClick={onClick} />);
+    fireEvent.keyDown(screen.getByRole('button'), { key: ' ' });
+    expect(onClick).toHaveBeenCalledOnce();
+  });
+});

@@ -1,0 +1,43 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { loadFixtures, normaliseHtml, optionsToProps, renderNormalised } from '../govuk-fixtures.ts';
+import { Footer, type FooterProps } from './footer.tsx';
+
+// Fixtures we do not render, and why.
+const SKIPPED: Record<string, string> = {};
+
+describe('Footer matches govuk-frontend fixtures', () => {
+  for (const fixture of loadFixtures('footer')) {
+    it.skipIf(fixture.name in SKIPPED)(fixture.name, () => {
+      expect(renderNormalised(<Footer {...(optionsToProps(fixture.options) as FooterProps)} />)).toBe(
+        normaliseHtml(fixture.html),
+      );
+    });
+  }
+});
+
+describe('Footer behaviour', () => {
+  afterEach(cleanup);
+
+  it('calls onClick on meta and navigation links', () => {
+    // Preventing the default is what a router does, and jsdom cannot navigate anyway.
+    const onMeta = vi.fn((event: { preventDefault(): void }) => event.preventDefault());
+    const onNavigation = vi.fn((event: { preventDefault(): void }) => event.preventDefault());
+    render(
+      <Footer
+        meta={{ items: [{ href: '/cookies', text: 'Cookies', onClick: onMeta }] }}
+        navigation={[{ title: 'Services', items: [{ href: '/help', text: 'Help', onClick: onNavigation }] }]}
+      />,
+    );
+    fireEvent.click(screen.getByRole('link', { name: 'Cookies' }));
+    fireEvent.click(screen.getByRole('link', { name: 'Help' }));
+    expect(onMeta).toHaveBeenCalledOnce();
+    expect(onNavigation).toHaveBeenCalledOnce();
+  });
+
+  it('shows translated licence and copyright texts', () => {
+    render(<Footer contentLicence={{ text: 'Trwydded' }} copyright={{ text: '© Hawlfraint y Goron' }} />);
+    expect(screen.getByText('Trwydded')).toBeTruthy();
+    expect(screen.getByRole('link', { name: '© Hawlfraint y Goron' })).toBeTruthy();
+  });
+});

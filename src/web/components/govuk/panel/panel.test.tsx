@@ -1,0 +1,43 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { loadFixtures, normaliseHtml, optionsToProps, renderNormalised } from '../govuk-fixtures.ts';
+import { Panel, type PanelProps } from './panel.tsx';
+
+// Fixtures we do not render, and why.
+const SKIPPED: Record<string, string> = {};
+
+describe('Panel matches govuk-frontend fixtures', () => {
+  for (const fixture of loadFixtures('panel')) {
+    it.skipIf(fixture.name in SKIPPED)(fixture.name, () => {
+      expect(renderNormalised(<Panel {...(optionsToProps(fixture.options) as PanelProps)} />)).toBe(
+        normaliseHtml(fixture.html),
+      );
+    });
+  }
+});
+
+describe('Panel behaviour', () => {
+  afterEach(cleanup);
+
+  it('calls onClick on interruption panel actions', () => {
+    const onContinue = vi.fn();
+    // Preventing the default is what a router does, and jsdom cannot navigate anyway.
+    const onCancel = vi.fn((event: { preventDefault(): void }) => event.preventDefault());
+    render(
+      <Panel
+        classes="govuk-panel--interruption"
+        titleText="Before you continue"
+        actions={{
+          items: [
+            { text: 'Continue', onClick: onContinue },
+            { text: 'Cancel', href: '/', onClick: onCancel },
+          ],
+        }}
+      />,
+    );
+    fireEvent.click(screen.getByRole('button', { name: 'Continue' }));
+    fireEvent.click(screen.getByRole('link', { name: 'Cancel' }));
+    expect(onContinue).toHaveBeenCalledOnce();
+    expect(onCancel).toHaveBeenCalledOnce();
+  });
+});

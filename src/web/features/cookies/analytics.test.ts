@@ -1,0 +1,45 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { setAnalyticsConsent, trackPageView, trackValidationError } from './analytics.ts';
+
+beforeEach(() => {
+  delete window.dataLayer;
+  document.head.innerHTML = '<meta name="analytics-id" content="G-ABC123">';
+});
+afterEach(() => {
+  setAnalyticsConsent(false);
+});
+
+const events = () => (window.dataLayer ?? []).filter((e): e is Record<string, unknown> => !!e && typeof e === 'object' && 'event' in e);
+
+describe('analytics', () => {
+  it('queues nothing and loads nothing before consent', () => {
+    trackPageView('/cookies', 'Cookies');
+    trackValidationError('/passenger-name', 'family-name', 'required');
+    expect(window.dataLayer).toBeUndefined();
+    expect(document.querySelector('script')).toBeNull();
+  });
+
+  it('after consent, loads gtag.js with the configured id and queues events', () => {
+    setAnalyticsConsent(true);
+    expect(document.querySelector('script')?.getAttribute('src')).toBe('https://www.googletagmanager.com/gtag/js?id=G-ABC123');
+    trackPageView('/status', 'Status');
+    trackValidationError('/passenger-name', 'family-name', 'required');
+    expect(events()).toEqual([
+      { event: 'consent_update', analytics: true },
+      { event: 'page_view', page_path: '/status', page_title: 'Status' },
+      { event: 'validation_error', path: '/passenger-name', field: 'family-name', rule: 'required' },
+    ]);
+  });
+
+  it('stops queueing and deletes analytics cookies when consent is withdrawn', () => {
+    setAnalyticsConsent(true);
+    document.cookie = '_ga=GA1.1.x; Path=/';
+    document.cookie = '_ga_ABC123=GS1.1.x; Path=/';
+    setAnalyticsConsent(false);
+    expect(document.cookie).not.toContain('_ga');
+    const before = events().length;
+    trackPageView('/', 'Start');
+    expect(events().length).toBe(before);
+    expect(events().at(-1)).toEqual({ event: 'consent_update', analytics: false });
+  });
+});

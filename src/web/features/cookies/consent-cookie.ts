@@ -1,0 +1,21 @@
+/** The cookie that keeps the analytics choice (spec §9: `cookieConsent_analytics`, 1 year). */
+export const CONSENT_COOKIE = 'cookieConsent_analytics';
+const ONE_YEAR_SECONDS = 365 * 24 * 60 * 60;
+
+/** The saved analytics choice, or `undefined` while the user has not chosen. */
+export function readConsent(cookies = document.cookie): boolean | undefined {
+  for (const part of cookies.split(';')) {
+    const [name, value] = part.trim().split('=');
+    if (name === CONSENT_COOKIE) {
+      if (value === 'true') return true;
+      if (value === 'false') return false;
+    }
+  }
+  return undefined;
+}
+
+/** Saves the analytics choice for a year. */
+export function writeConsent(analytics: boolean): void {
+  const secure = location.protocol === 'https:' ? '; Secure' : '';
+  document.cookie = `${CONSENT_COOKIE}=${analytics}; Max-Age=${ONE_YEAR_SECONDS}; Path=/; SameSite=Lax${secure}`;
+}

@@ -1,0 +1,64 @@
+import { useEffect, useRef } from 'react';
+import { useTranslation } from '../../i18n/use-translation.ts';
+import { useLocation, useNavigate } from 'react-router';
+import { useSpaLinkHandler } from '../../app/spa-link.ts';
+import { CookieBanner } from '../../components/govuk/cookie-banner/cookie-banner.tsx';
+import { RenderedText } from '../../components/rendered-text/rendered-text.tsx';
+import { useCookieConsent } from './cookie-consent.tsx';
+
+/**
+ * The cookie banner (spec §2, §4): asks before a choice, confirms right after one (until Hide
+ * or the next navigation), and never shows on the cookies page itself.
+ */
+export function CookieConsentBanner() {
+  const { t } = useTranslation();
+  const { pathname } = useLocation();
+  const onSpaLink = useSpaLinkHandler();
+  const navigate = useNavigate();
+  const { analytics, didJustSet, hidden, choose, hide } = useCookieConsent();
+  const confirmation = useRef<HTMLDivElement>(null);
+
+  const undecided = analytics === undefined;
+  const confirming = !undecided && didJustSet && !hidden;
+
+  // GOV.UK pattern: focus moves to the confirmation so screen readers hear the outcome.
+  useEffect(() => {
+    if (confirming) confirmation.current?.querySelector<HTMLElement>('.govuk-cookie-banner__message')?.focus();
+  }, [confirming]);
+
+  if (pathname === '/cookies' || (!undecided && !confirming)) return null;
+
+  return (
+    <div ref={confirmation}>
+      <CookieBanner
+        ariaLabel={t('cookieBanner.label')}
+        messages={
+          undecided
+            ? [
+                {
+                  headingText: t('cookieBanner.heading'),
+                  html: <RenderedText html={t('cookieBanner.message')} />,
+                  actions: [
+                    { text: t('cookieBanner.accept'), type: 'button', name: 'cookies', value: 'accept', onClick: () => choose(true, true) },
+                    { text: t('cookieBanner.reject'), type: 'button', name: 'cookies', value: 'reject', onClick: () => choose(false, true) },
+                    { text: t('cookieBanner.view'), href: '/cookies', onClick: (e: React.MouseEvent<HTMLElement>) => onSpaLink(e, '/cookies') },
+                  ],
+                },
+              ]
+            : [
+                {
+                  html: (
+                    <p className="govuk-body">
+                      <RenderedText inline html={t(analytics ? 'cookieBanner.accepted' : 'cookieBanner.rejected')} onNavigate={(path) => void navigate(path)} />
+                    </p>
+                  ),
+                  role: 'alert',
+                  attributes: { tabindex: '-1' },
+                  actions: [{ text: t('cookieBanner.hide'), type: 'button', onClick: hide }],
+                },
+              ]
+        }
+      />
+    </div>
+  );
+}

@@ -1,0 +1,80 @@
+import i18next, { type i18n } from 'i18next';
+// English minus the long texts of single pages, which arrive with their page (see registerTexts).
+import en from 'virtual:translations/en';
+
+/** The languages of the service; English is the default and the fallback. */
+export const LANGUAGES = ['en', 'ar'] as const;
+export type Language = (typeof LANGUAGES)[number];
+
+const DIRECTION: Record<Language, 'ltr' | 'rtl'> = { en: 'ltr', ar: 'rtl' };
+// The choice lasts for the browser session, as the spec keeps everything else there too.
+/** The session-storage key of the chosen language. */
+export const LANGUAGE_STORAGE_KEY = 'lang';
+
+function isLanguage(value: unknown): value is Language {
+  return typeof value === 'string' && (LANGUAGES as readonly string[]).includes(value);
+}
+
+function storedLanguage(): Language {
+  try {
+    const value = sessionStorage.getItem(LANGUAGE_STORAGE_KEY);
+    return isLanguage(value) ? value : 'en';
+  } catch {
+    return 'en';
+  }
+}
+
+// Arabic is fetched only when chosen, so English readers never download it.
+async function loadResources(language: Language): Promise<void> {
+  // English is bundled with the first load; only Arabic is ever fetched.
+  if (i18next.hasResourceBundle(language, 'translation')) return;
+  const { default: resources } = await import('./ar.json');
+  i18next.addResourceBundle(language, 'translation', resources);
+}
+
+function applyToDocument(language: Language): void {
+  document.documentElement.lang = language;
+  document.documentElement.dir = DIRECTION[language];
+}
+
+/** Starts i18next in the language remembered for this session. */
+export async function initI18n(): Promise<i18n> {
+  const language = storedLanguage();
+  await i18next.init({
+    lng: 'en',
+    fallbackLng: 'en',
+    resources: { en: { translation: en } },
+    // React escapes text itself. Texts rendered as markup (RenderedText) sanitise their
+    // markup, and callers escape interpolated user values there explicitly.
+    interpolation: { escapeValue: false },
+    returnNull: false,
+  });
+  if (language !== 'en') await changeLanguage(language);
+  else applyToDocument('en');
+  return i18next;
+}
+
+/** Switches the language of the whole page (text, `lang`, `dir`) and remembers it for the session. */
+export async function changeLanguage(language: Language): Promise<void> {
+  await loadResources(language);
+  await i18next.changeLanguage(language);
+  applyToDocument(language);
+  try {
+    sessionStorage.setItem(LANGUAGE_STORAGE_KEY, language);
+  } catch {
+    // Storage can be unavailable (private modes); the choice then lasts for this page only.
+  }
+}
+
+/**
+ * Adds English texts that a page brings with its own chunk (the long texts of the static
+ * pages). Arabic is loaded whole when chosen, so it needs no such step.
+ */
+export function registerTexts(texts: Record<string, unknown>): void {
+  i18next.addResourceBundle('en', 'translation', texts, true, false);
+}
+
+/** The language the page shows now. */
+export function currentLanguage(): Language {
+  return isLanguage(i18next.language) ? i18next.language : 'en';
+}

@@ -1,0 +1,60 @@
+import i18next, { type i18n } from 'i18next';
+import { createContext, createElement, useCallback, useContext, useSyncExternalStore, type ReactNode } from 'react';
+
+/** Looks a key up in the current language; `options` holds interpolation values. */
+export type Translate = (key: string, options?: Record<string, unknown>) => string;
+
+// The app's own i18next instance unless a test provides another one.
+const InstanceContext = createContext<i18n>(i18next);
+
+/** Gives the components below an i18next instance of their own (used by tests). */
+export function TranslationProvider({ instance, children }: { instance: i18n; children: ReactNode }) {
+  return createElement(InstanceContext.Provider, { value: instance }, children);
+}
+
+// Components re-render when the language changes or texts arrive (a page's own texts, Arabic):
+// one listener per instance counts the changes, and each component subscribes to the count.
+interface Changes {
+  revision: number;
+  listeners: Set<() => void>;
+}
+const changesByInstance = new WeakMap<i18n, Changes>();
+
+function changesOf(instance: i18n): Changes {
+  let changes = changesByInstance.get(instance);
+  if (!changes) {
+    const created: Changes = { revision: 0, listeners: new Set() };
+    const bump = () => {
+      created.revision += 1;
+      for (const listener of created.listeners) listener();
+    };
+    instance.on('languageChanged', bump);
+    instance.store.on('added', bump);
+    changesByInstance.set(instance, created);
+    changes = created;
+  }
+  return changes;
+}
+
+/**
+ * The translation function for the current language (the one part of react-i18next this
+ * service needs, without its weight on the first load: see docs/decisions/004).
+ */
+export function useTranslation(): { t: Translate; i18n: i18n } {
+  const instance = useContext(InstanceContext);
+  const changes = changesOf(instance);
+  const revision = useSyncExternalStore(
+    useCallback(
+      (onChange: () => void) => {
+        changes.listeners.add(onChange);
+        return () => changes.listeners.delete(onChange);
+      },
+      [changes],
+    ),
+    () => changes.revision,
+  );
+  // A new function per revision, so effects that depend on `t` run again after a change.
+  // eslint-disable-next-line react-hooks/exhaustive-deps
+  const t = useCallback<Translate>((key, options) => instance.t(key, options) as string, [instance, revision]);
+  return { t, i18n: instance };
+}
