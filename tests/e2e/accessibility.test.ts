@@ -45,6 +45,15 @@ async function openIn(language: 'en' | 'ar'): Promise<Page> {
   return context.newPage();
 }
 
+it('the axe check finds a planted violation (so a pass means something)', async () => {
+  const page = await openIn('en');
+  await page.goto(`${baseUrl()}/`);
+  await page.locator('main h1').waitFor();
+  await page.evaluate(() => document.querySelector('main')?.insertAdjacentHTML('beforeend', '<input type="text">'));
+  expect((await axeViolations(page)).map((v) => v.id)).toContain('label');
+  await page.context().close();
+});
+
 describe.each(['en', 'ar'] as const)('every page in %s', (language) => {
   let page: Page;
   beforeAll(async () => {

@@ -39,7 +39,8 @@ async function waitUntilReady(url: string, child: ChildProcess): Promise<void> {
 
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
   if (!process.env.E2E_SKIP_BUILD) {
-    const build = spawnSync('npm', ['run', 'build'], { stdio: 'inherit' });
+    // Vitest sets NODE_ENV=test, which would make Vite bundle React's development build.
+    const build = spawnSync('npm', ['run', 'build'], { stdio: 'inherit', env: { ...process.env, NODE_ENV: 'production' } });
     if (build.status !== 0) throw new Error('npm run build failed');
   }
   const port = await freePort();

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
+import { usePageTitle } from '../../app/page-title.ts';
 
-/** The frame every static information page shares: a two-thirds column under one main heading. */
+/** The frame every static information page shares: its title, and a two-thirds column under one main heading. */
 export function InfoPageLayout({
   title,
   headingClass = 'govuk-heading-l',
@@ -10,6 +11,7 @@ export function InfoPageLayout({
   headingClass?: 'govuk-heading-l' | 'govuk-heading-xl';
   children: ReactNode;
 }) {
+  usePageTitle(title);
   return (
     <div className="govuk-grid-row">
       <div className="govuk-grid-column-two-thirds">

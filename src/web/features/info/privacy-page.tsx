@@ -1,6 +1,5 @@
 import { useTranslation } from '../../i18n/use-translation.ts';
 import { useNavigate } from 'react-router';
-import { usePageTitle } from '../../app/page-title.ts';
 import { RenderedText } from '../../components/rendered-text/rendered-text.tsx';
 import { InfoPageLayout } from './info-page-layout.tsx';
 import { registerTexts } from '../../i18n/i18n.ts';
@@ -12,7 +11,6 @@ export function PrivacyPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const title = t('privacy.title');
-  usePageTitle(title);
 
   return (
     <InfoPageLayout title={title}>

@@ -1,7 +1,6 @@
-import type { MouseEvent } from 'react';
 import { useTranslation } from '../../i18n/use-translation.ts';
 import { useNavigate } from 'react-router';
-import { usePageTitle } from '../../app/page-title.ts';
+import { useSpaLinkHandler } from '../../app/spa-link.ts';
 import { Button } from '../../components/govuk/button/button.tsx';
 import { RenderedText } from '../../components/rendered-text/rendered-text.tsx';
 import { InfoPageLayout } from './info-page-layout.tsx';
@@ -13,14 +12,8 @@ export function StartPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const title = t('start.title');
-  usePageTitle(title);
 
-  const start = (event: MouseEvent<HTMLButtonElement | HTMLAnchorElement>) => {
-    // Let the browser handle "open in new tab/window" clicks; a plain click stays in the SPA.
-    if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
-    event.preventDefault();
-    void navigate(FIRST_STEP);
-  };
+  const onSpaLink = useSpaLinkHandler();
 
   return (
     <InfoPageLayout title={title} headingClass="govuk-heading-xl">
@@ -29,7 +22,7 @@ export function StartPage() {
       <RenderedText html={t('start.whenToApply')} onNavigate={navigate} />
       <RenderedText html={t('start.whatYouNeed')} onNavigate={navigate} />
       <RenderedText html={t('start.afterYouApply')} onNavigate={navigate} />
-      <Button text={t('start.startButton')} href={FIRST_STEP} isStartButton onClick={start} />
+      <Button text={t('start.startButton')} href={FIRST_STEP} isStartButton onClick={(event) => onSpaLink(event, FIRST_STEP)} />
       <RenderedText html={t('start.beforeYouStart')} onNavigate={navigate} />
     </InfoPageLayout>
   );

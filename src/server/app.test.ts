@@ -1,0 +1,377 @@
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Writable } from 'node:stream';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from './app.ts';
+import type { Config } from './config.ts';
+import { loadConfig } from './config.ts';
+import type { Database } from './db/database.ts';
+import { openDatabase } from './db/database.ts';
+import { runMigrations } from './db/migrations.ts';
+import { HttpError } from './http/http-error.ts';
+
+const indexHtml = `<!doctype html>
+<html lang="en">
+  <head>
+    <meta charset="utf-8">
+    <meta name="analytics-id" content="">
+    <title>Creative worker visa concession remote clearance</title>
+    <script type="module" crossorigin src="/assets/app-abc123.js"></script>
+  </head>
+  <body><div id="root"></div>${'<!-- padding so the page is worth compressing -->'.repeat(40)}</body>
+</html>
+`;
+const appJs = `export const greeting = ${JSON.stringify('hello '.repeat(400))};\n`;
+
+let webRoot: string;
+let database: Database;
+
+beforeAll(async () => {
+  webRoot = await mkdtemp(join(tmpdir(), 'web-root-'));
+  await mkdir(join(webRoot, 'assets'));
+  await mkdir(join(webRoot, '.vite'));
+  await writeFile(join(webRoot, 'index.html'), indexHtml);
+  await writeFile(join(webRoot, 'robots.txt'), 'User-agent: *\nDisallow:\n');
+  await writeFile(join(webRoot, '.vite', 'manifest.json'), '{}');
+  await writeFile(join(webRoot, 'assets', 'app-abc123.js'), appJs);
+  await writeFile(join(webRoot, 'assets', 'app-abc123.js.br'), brotliCompressSync(appJs));
+  await writeFile(join(webRoot, 'assets', 'app-abc123.js.gz'), gzipSync(appJs));
+  database = await openDatabase({ engine: 'pglite' });
+  await runMigrations(database);
+});
+
+afterAll(async () => {
+  await database.close();
+  await rm(webRoot, { recursive: true, force: true });
+});
+
+function testConfig(env: Record<string, string> = {}, overrides: Partial<Config> = {}): Config {
+  return { ...loadConfig({ NODE_ENV: 'test', ...env }), webRoot, ...overrides };
+}
+
+class LogCapture extends Writable {
+  readonly lines: string[] = [];
+  override _write(chunk: Buffer, _encoding: string, done: () => void): void {
+    this.lines.push(...chunk.toString('utf8').split('\n').filter((l) => l !== ''));
+    done();
+  }
+}
+
+async function withApp<T>(config: Config, fn: (app: FastifyInstance) => Promise<T>, db: Database = database): Promise<T> {
+  const app = await buildApp(config, { database: db, logDestination: new LogCapture() });
+  try {
+    return await fn(app);
+  } finally {
+    await app.close();
+  }
+}
+
+describe('the app without analytics', () => {
+  let app: FastifyInstance;
+  beforeAll(async () => {
+    app = await buildApp(testConfig(), { database, logDestination: new LogCapture() });
+    // Routes that fail, for the error handling tests.
+    app.post('/api/echo', (request) => ({ received: request.body }));
+    app.get('/api/teapot', () => {
+      throw new HttpError(418, 'Teapot', 'I am a teapot');
+    });
+    app.get('/api/boom', () => {
+      throw new Error('database said no');
+    });
+  });
+  afterAll(() => app.close());
+
+  describe('security headers', () => {
+    it.each(['/', '/assets/app-abc123.js', '/api/nope', '/status/3', '/health/live', '/assets/missing.js'])(
+      'are on %s',
+      async (url) => {
+        const response = await app.inject({ url });
+        const csp = response.headers['content-security-policy'];
+        expect(csp).toBe(
+          "default-src 'self';script-src 'self';style-src 'self';img-src 'self' data:;font-src 'self';connect-src 'self';object-src 'none';base-uri 'self';form-action 'self';frame-ancestors 'none'",
+        );
+        expect(csp).not.toMatch(/unsafe-inline|unsafe-eval|upgrade-insecure-requests|google/);
+        expect(response.headers['strict-transport-security']).toBe('max-age=31536000; includeSubDomains');
+        expect(response.headers['referrer-policy']).toBe('no-referrer');
+        expect(response.headers['x-content-type-options']).toBe('nosniff');
+        expect(response.headers['x-frame-options']).toBe('DENY');
+      },
+    );
+
+    it('are on errors and on methods no route takes', async () => {
+      for (const response of [
+        await app.inject({ url: '/api/boom' }),
+        await app.inject({ method: 'POST', url: '/status' }),
+        await app.inject({ method: 'DELETE', url: '/api/nope' }),
+      ]) {
+        expect(response.headers['content-security-policy']).toContain("default-src 'self'");
+        expect(response.headers['x-frame-options']).toBe('DENY');
+      }
+    });
+  });
+
+  describe('the single-page app', () => {
+    it('serves index.html at / with the analytics id left empty, never cached stale', async () => {
+      const response = await app.inject({ url: '/' });
+      expect(response.statusCode).toBe(200);
+      expect(response.headers['content-type']).toBe('text/html; charset=utf-8');
+      expect(response.headers['cache-control']).toBe('no-cache');
+      expect(response.body).toBe(indexHtml);
+    });
+
+    it.each(['/status/3', '/cookies', '/anything', '/status?epat=abc.def', '/index.html', '/favicon.ico', '/.vite/manifest.json'])(
+      'answers %s with index.html for the router',
+      async (url) => {
+        const response = await app.inject({ url });
+        expect(response.statusCode).toBe(200);
+        expect(response.headers['cache-control']).toBe('no-cache');
+        expect(response.body).toBe(indexHtml);
+      },
+    );
+
+    it('answers HEAD for SPA routes too', async () => {
+      const response = await app.inject({ method: 'HEAD', url: '/status/3' });
+      expect(response.statusCode).toBe(200);
+      expect(response.headers['content-type']).toBe('text/html; charset=utf-8');
+    });
+
+    it('answers 304 when the browser already has this index.html', async () => {
+      const first = await app.inject({ url: '/cookies' });
+      const etag = first.headers.etag;
+      expect(etag).toMatch(/^W\/".+"$/);
+      const again = await app.inject({ url: '/', headers: { 'if-none-match': String(etag) } });
+      expect(again.statusCode).toBe(304);
+      expect(again.body).toBe('');
+    });
+
+    it('lets browsers keep hashed assets for a year, other files not', async () => {
+      const asset = await app.inject({ url: '/assets/app-abc123.js' });
+      expect(asset.statusCode).toBe(200);
+      expect(asset.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+      expect(asset.headers['content-type']).toMatch(/^text\/javascript|^application\/javascript/);
+      expect(asset.body).toBe(appJs);
+      const robots = await app.inject({ url: '/robots.txt' });
+      expect(robots.statusCode).toBe(200);
+      expect(robots.headers['cache-control']).toBe('no-cache');
+    });
+
+    it('serves the precompressed brotli or gzip file by Accept-Encoding', async () => {
+      const br = await app.inject({ url: '/assets/app-abc123.js', headers: { 'accept-encoding': 'gzip, deflate, br' } });
+      expect(br.headers['content-encoding']).toBe('br');
+      expect(br.headers.vary).toMatch(/accept-encoding/i);
+      expect(br.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+      expect(brotliDecompressSync(br.rawPayload).toString()).toBe(appJs);
+
+      const gzip = await app.inject({ url: '/assets/app-abc123.js', headers: { 'accept-encoding': 'gzip' } });
+      expect(gzip.headers['content-encoding']).toBe('gzip');
+      expect(gunzipSync(gzip.rawPayload).toString()).toBe(appJs);
+
+      const none = await app.inject({ url: '/assets/app-abc123.js', headers: { 'accept-encoding': 'identity' } });
+      expect(none.headers['content-encoding']).toBeUndefined();
+      expect(none.body).toBe(appJs);
+    });
+
+    it('compresses index.html by Accept-Encoding', async () => {
+      const br = await app.inject({ url: '/status/3', headers: { 'accept-encoding': 'gzip, br' } });
+      expect(br.headers['content-encoding']).toBe('br');
+      expect(br.headers.vary).toMatch(/accept-encoding/i);
+      expect(brotliDecompressSync(br.rawPayload).toString()).toBe(indexHtml);
+
+      const gzip = await app.inject({ url: '/', headers: { 'accept-encoding': 'br;q=0, gzip' } });
+      expect(gzip.headers['content-encoding']).toBe('gzip');
+      expect(gunzipSync(gzip.rawPayload).toString()).toBe(indexHtml);
+    });
+
+    it('answers 404, not index.html, for a missing asset or a compressed file by its own name', async () => {
+      for (const url of ['/assets/missing.js', '/assets/app-abc123.js.br', '/assets/app-abc123.js.gz', '/assets']) {
+        const response = await app.inject({ url });
+        expect(response.statusCode, url).toBe(404);
+        expect(response.body, url).not.toContain('<html');
+      }
+    });
+  });
+
+  describe('the API and errors', () => {
+    it('answers an unknown API path with a JSON 404 for any method', async () => {
+      for (const method of ['GET', 'POST', 'PUT'] as const) {
+        const response = await app.inject({ method, url: '/api/nope' });
+        expect(response.statusCode).toBe(404);
+        expect(response.headers['content-type']).toBe('application/json; charset=utf-8');
+        expect(response.headers['cache-control']).toBe('no-store');
+        expect(response.json()).toEqual({ error: 'NotFound', message: expect.any(String) });
+      }
+    });
+
+    it('answers an unknown health path and a non-GET page path with a JSON 404', async () => {
+      expect((await app.inject({ url: '/health/nope' })).json()).toMatchObject({ error: 'NotFound' });
+      const post = await app.inject({ method: 'POST', url: '/status' });
+      expect(post.statusCode).toBe(404);
+      expect(post.json()).toMatchObject({ error: 'NotFound' });
+    });
+
+    it('answers an unexpected failure with the generic JSON 500 and no details', async () => {
+      const response = await app.inject({ url: '/api/boom' });
+      expect(response.statusCode).toBe(500);
+      expect(response.json()).toEqual({
+        error: 'InternalServerError',
+        message: 'Sorry, there is a problem with the service',
+      });
+      expect(response.body).not.toContain('database said no');
+    });
+
+    it('answers client errors as JSON with their message', async () => {
+      const badJson = await app.inject({
+        method: 'POST',
+        url: '/api/echo',
+        headers: { 'content-type': 'application/json' },
+        payload: '{"oops"',
+      });
+      expect(badJson.statusCode).toBe(400);
+      expect(badJson.json()).toMatchObject({ error: 'BadRequest', message: expect.any(String) });
+      const teapot = await app.inject({ url: '/api/teapot' });
+      expect(teapot.statusCode).toBe(418);
+      expect(teapot.json()).toEqual({ error: 'Teapot', message: 'I am a teapot' });
+    });
+
+    it('compresses large JSON answers on the fly', async () => {
+      const payload = { text: 'x'.repeat(5000) };
+      const response = await app.inject({
+        method: 'POST',
+        url: '/api/echo',
+        payload,
+        headers: { 'accept-encoding': 'br' },
+      });
+      expect(response.headers['content-encoding']).toBe('br');
+      expect(JSON.parse(brotliDecompressSync(response.rawPayload).toString())).toEqual({ received: payload });
+    });
+  });
+
+  describe('health', () => {
+    it('is live', async () => {
+      const response = await app.inject({ url: '/health/live' });
+      expect(response.statusCode).toBe(200);
+      expect(response.json()).toEqual({ status: 'ok' });
+    });
+
+    it('is ready while the database answers', async () => {
+      const response = await app.inject({ url: '/health/ready' });
+      expect(response.statusCode).toBe(200);
+      expect(response.json()).toEqual({ status: 'ok' });
+    });
+  });
+});
+
+describe('readiness without a database', () => {
+  it('answers 503 when the database is closed', async () => {
+    const closing = await openDatabase({ engine: 'pglite' });
+    await withApp(
+      testConfig(),
+      async (app) => {
+        expect((await app.inject({ url: '/health/ready' })).statusCode).toBe(200);
+        await closing.close();
+        const response = await app.inject({ url: '/health/ready' });
+        expect(response.statusCode).toBe(503);
+        expect(response.json()).toEqual({ status: 'unavailable' });
+        expect((await app.inject({ url: '/health/live' })).statusCode).toBe(200);
+      },
+      closing,
+    );
+  });
+});
+
+describe('the app with analytics', () => {
+  const config = (): Config => testConfig({ ANALYTICS_ID: 'G-ABC123DEF4' });
+
+  it('allows the Google Analytics hosts in the policy and nothing unsafe', async () => {
+    await withApp(config(), async (app) => {
+      const csp = String((await app.inject({ url: '/' })).headers['content-security-policy']);
+      const directive = (name: string) => csp.split(';').find((d) => d.startsWith(`${name} `)) ?? '';
+      expect(directive('script-src')).toBe("script-src 'self' https://www.googletagmanager.com");
+      for (const name of ['img-src', 'connect-src']) {
+        expect(directive(name)).toContain('https://www.googletagmanager.com');
+        expect(directive(name)).toContain('https://*.google-analytics.com');
+        expect(directive(name)).toContain('https://*.analytics.google.com');
+      }
+      expect(directive('default-src')).toBe("default-src 'self'");
+      expect(csp).not.toMatch(/unsafe-inline|unsafe-eval/);
+    });
+  });
+
+  it('puts the id in the meta tag of index.html for the SPA to read', async () => {
+    await withApp(config(), async (app) => {
+      for (const url of ['/', '/status/3']) {
+        const body = (await app.inject({ url })).body;
+        expect(body).toContain('<meta name="analytics-id" content="G-ABC123DEF4">');
+        expect(body).not.toContain('content=""');
+      }
+    });
+  });
+});
+
+describe('an app whose web app is not built', () => {
+  it('still answers health and the API, and says pages need a build', async () => {
+    const empty = await mkdtemp(join(tmpdir(), 'no-web-'));
+    try {
+      await withApp(testConfig({}, { webRoot: join(empty, 'missing') }), async (app) => {
+        expect((await app.inject({ url: '/health/live' })).statusCode).toBe(200);
+        expect((await app.inject({ url: '/api/nope' })).statusCode).toBe(404);
+        const page = await app.inject({ url: '/status/3' });
+        expect(page.statusCode).toBe(404);
+        expect(page.json()).toMatchObject({ error: 'NotFound', message: expect.stringContaining('npm run build') });
+      });
+    } finally {
+      await rm(empty, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('logging', () => {
+  it('never writes query strings, bodies, headers or personal data', async () => {
+    const logs = new LogCapture();
+    const app = await buildApp(testConfig({ LOG_LEVEL: 'trace' }), { database, logDestination: logs });
+    app.post('/api/boom', () => {
+      throw Object.assign(new Error('insert failed'), { detail: 'Key (passport)=(SECRET-PASSPORT) exists' });
+    });
+    const secretHeaders = {
+      cookie: 'cookieConsent_analytics=yes; session=SECRET-COOKIE',
+      referer: 'https://example.gov.uk/status?epat=SECRET-TOKEN',
+      authorization: 'Bearer SECRET-AUTH',
+    };
+    try {
+      const page = await app.inject({ url: '/status?epat=SECRET-TOKEN', headers: secretHeaders });
+      expect(page.statusCode).toBe(200);
+      const failure = await app.inject({
+        method: 'POST',
+        url: '/api/boom?epat=SECRET-TOKEN',
+        headers: secretHeaders,
+        payload: { familyName: 'SECRET-NAME', email: 'secret@example.com', passportNumber: 'SECRET-PASSPORT' },
+      });
+      expect(failure.statusCode).toBe(500);
+      const notFound = await app.inject({
+        method: 'PUT',
+        url: '/api/nope?epat=SECRET-TOKEN',
+        headers: secretHeaders,
+        payload: { email: 'secret@example.com' },
+      });
+      expect(notFound.statusCode).toBe(404);
+    } finally {
+      await app.close();
+    }
+
+    expect(logs.lines.length).toBeGreaterThan(0);
+    for (const line of logs.lines) {
+      expect(line).not.toMatch(/SECRET|secret@example\.com|epat/);
+      JSON.parse(line); // every line is JSON
+    }
+    const entries = logs.lines.map((l) => JSON.parse(l) as Record<string, unknown>);
+    expect(entries).toContainEqual(
+      expect.objectContaining({ req: { id: expect.any(String), method: 'GET', path: '/status' } }),
+    );
+    expect(entries).toContainEqual(expect.objectContaining({ res: { statusCode: 200 } }));
+    const failed = entries.find((e) => e.msg === 'Request failed');
+    expect(failed).toMatchObject({ level: 50, err: { type: 'Error', message: 'insert failed' } });
+  });
+});

@@ -1,0 +1,59 @@
+import { randomUUID } from 'node:crypto';
+import compress from '@fastify/compress';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import Fastify from 'fastify';
+import type { DestinationStream } from 'pino';
+import type { Config } from './config.ts';
+import type { Database } from './db/database.ts';
+import { databaseOptionsFromConfig, openDatabase } from './db/database.ts';
+import { runMigrations } from './db/migrations.ts';
+import { registerErrorHandler } from './http/error-handlers.ts';
+import { registerHealthRoutes } from './http/health-routes.ts';
+import { registerSecurityHeaders } from './http/security-headers.ts';
+import { registerWebApp } from './http/web-app.ts';
+import { createLogger } from './logger.ts';
+
+export interface AppDeps {
+  /** An opened, migrated database; without one the app opens (and on close, closes) its own. */
+  readonly database?: Database;
+  /** The logger to use; without one a logger is made from config, writing to logDestination. */
+  readonly logger?: FastifyBaseLogger;
+  /** Where log lines go (stdout by default); tests capture them here. */
+  readonly logDestination?: DestinationStream;
+}
+
+/** The whole HTTP service, ready for `inject` or `listen`; it does not listen itself. */
+export async function buildApp(config: Config, deps: AppDeps = {}): Promise<FastifyInstance> {
+  const logger = deps.logger ?? createLogger(config, deps.logDestination);
+  const app = Fastify({
+    loggerInstance: logger,
+    // Unique across instances, so one request can be followed through the logs of a cluster.
+    genReqId: () => randomUUID(),
+    requestIdHeader: false,
+  });
+
+  let database = deps.database;
+  if (database === undefined) {
+    const owned = await openDatabase(
+      databaseOptionsFromConfig(config, (error) => logger.warn({ err: error }, 'Idle database connection failed')),
+    );
+    app.addHook('onClose', () => owned.close());
+    await runMigrations(owned);
+    database = owned;
+  }
+
+  await registerSecurityHeaders(app, config);
+  // Before the static files (the plugin's rule), so files without a .br/.gz and JSON answers are
+  // compressed on the fly. Request bodies are not inflated: none of the API needs it.
+  await app.register(compress, { encodings: ['br', 'gzip'], globalDecompression: false });
+
+  // API answers can hold personal data: no browser or proxy should keep a copy.
+  app.addHook('onRequest', async (request, reply) => {
+    if (request.url.startsWith('/api/') || request.url.startsWith('/health/')) reply.header('cache-control', 'no-store');
+  });
+
+  registerHealthRoutes(app, database);
+  await registerWebApp(app, config);
+  registerErrorHandler(app);
+  return app;
+}

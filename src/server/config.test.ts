@@ -1,0 +1,143 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, configVariables, loadConfig } from './config.ts';
+
+const cwd = '/srv/app';
+
+function problemsOf(env: Record<string, string>): readonly string[] {
+  try {
+    loadConfig(env, cwd);
+  } catch (error) {
+    if (error instanceof ConfigError) return error.problems;
+    throw error;
+  }
+  throw new Error('expected a ConfigError');
+}
+
+describe('loadConfig', () => {
+  it('has defaults for local use', () => {
+    expect(loadConfig({}, cwd)).toEqual({
+      nodeEnv: 'development',
+      isProduction: false,
+      port: 3000,
+      host: '0.0.0.0',
+      dataDir: '/srv/app/data',
+      databaseUrl: undefined,
+      publicBaseUrl: 'http://localhost:3000',
+      logLevel: 'info',
+      analyticsId: undefined,
+      webRoot: '/srv/app/dist/web',
+    });
+  });
+
+  it('reads every variable', () => {
+    const config = loadConfig(
+      {
+        NODE_ENV: 'production',
+        PORT: '8080',
+        HOST: '127.0.0.1',
+        DATA_DIR: '/var/lib/cwc',
+        DATABASE_URL: 'postgres://user:pw@db:5432/cwc',
+        PUBLIC_BASE_URL: 'https://apply.example.gov.uk/',
+        LOG_LEVEL: 'WARN',
+        ANALYTICS_ID: 'G-ABC123DEF4',
+        WEB_ROOT: 'public',
+      },
+      cwd,
+    );
+    expect(config).toEqual({
+      nodeEnv: 'production',
+      isProduction: true,
+      port: 8080,
+      host: '127.0.0.1',
+      dataDir: '/var/lib/cwc',
+      databaseUrl: 'postgres://user:pw@db:5432/cwc',
+      publicBaseUrl: 'https://apply.example.gov.uk',
+      logLevel: 'warn',
+      analyticsId: 'G-ABC123DEF4',
+      webRoot: '/srv/app/public',
+    });
+    expect(Object.isFrozen(config)).toBe(true);
+  });
+
+  it('treats empty variables as unset', () => {
+    expect(loadConfig({ PORT: '', ANALYTICS_ID: ' ', DATABASE_URL: '' }, cwd)).toMatchObject({
+      port: 3000,
+      analyticsId: undefined,
+      databaseUrl: undefined,
+    });
+  });
+
+  it('needs PUBLIC_BASE_URL in production only', () => {
+    expect(problemsOf({ NODE_ENV: 'production' })).toEqual(['PUBLIC_BASE_URL is required when NODE_ENV=production']);
+    expect(loadConfig({ NODE_ENV: 'test' }, cwd).publicBaseUrl).toBe('http://localhost:3000');
+    // PGlite is a valid production choice for a single instance.
+    expect(loadConfig({ NODE_ENV: 'production', PUBLIC_BASE_URL: 'https://x.gov.uk' }, cwd).databaseUrl).toBeUndefined();
+  });
+
+  it('lists every invalid value at once, without echoing any of them', () => {
+    const problems = problemsOf({
+      NODE_ENV: 'staging',
+      PORT: '70000',
+      DATABASE_URL: 'mysql://root:hunter2@db/x',
+      PUBLIC_BASE_URL: 'apply.gov.uk',
+      LOG_LEVEL: 'loud',
+      ANALYTICS_ID: 'UA-12345-1',
+    });
+    expect(problems).toEqual([
+      'NODE_ENV must be one of development, test, production',
+      'PORT must be a whole number from 0 to 65535',
+      'DATABASE_URL must be a postgres:// or postgresql:// connection string',
+      'PUBLIC_BASE_URL must be an absolute http:// or https:// address',
+      'LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent',
+      'ANALYTICS_ID must be a Google Analytics 4 measurement id such as G-ABC123DEF4',
+    ]);
+    expect(problems.join('\n')).not.toContain('hunter2');
+  });
+
+  it('explains itself in the error message', () => {
+    expect(() => loadConfig({ NODE_ENV: 'production', PORT: '-1' }, cwd)).toThrow(
+      'Invalid configuration:\n  - PORT must be a whole number from 0 to 65535\n  - PUBLIC_BASE_URL is required when NODE_ENV=production',
+    );
+  });
+
+  it.each(['3.5', '1e3', 'abc', ' 80x'])('rejects the port %j', (port) => {
+    expect(problemsOf({ PORT: port })).toEqual(['PORT must be a whole number from 0 to 65535']);
+  });
+
+  it.each(['g-abc123', 'G-', 'G-ABC"><script>', 'GTM-ABC123'])('rejects the analytics id %j', (id) => {
+    expect(problemsOf({ ANALYTICS_ID: id })).toHaveLength(1);
+  });
+
+  it.each(['https://x.gov.uk/?a=1', 'https://user:pw@x.gov.uk', 'ftp://x.gov.uk'])(
+    'rejects the public address %j',
+    (url) => {
+      expect(problemsOf({ PUBLIC_BASE_URL: url })).toHaveLength(1);
+    },
+  );
+
+  it('keeps a path in the public address', () => {
+    expect(loadConfig({ PUBLIC_BASE_URL: 'https://x.gov.uk/cwc/' }, cwd).publicBaseUrl).toBe('https://x.gov.uk/cwc');
+  });
+});
+
+describe('configVariables', () => {
+  it('documents every variable loadConfig reads, once', () => {
+    const names = configVariables.map((v) => v.name);
+    expect(new Set(names).size).toBe(names.length);
+    const read = new Set<string>();
+    const spy = new Proxy({} as Record<string, string | undefined>, {
+      get: (_target, name) => {
+        if (typeof name === 'string') read.add(name);
+        return undefined;
+      },
+    });
+    loadConfig(spy, cwd);
+    expect([...read].sort()).toEqual([...names].sort());
+  });
+
+  it('states the defaults loadConfig uses', () => {
+    const defaults = Object.fromEntries(configVariables.map((v) => [v.name, v.default]));
+    expect(defaults).toMatchObject({ PORT: '3000', HOST: '0.0.0.0', DATA_DIR: './data', LOG_LEVEL: 'info' });
+    expect(configVariables.filter((v) => v.requiredInProduction).map((v) => v.name)).toEqual(['PUBLIC_BASE_URL']);
+  });
+});

@@ -1,0 +1,84 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { isDatabaseReachable } from './health-repository.ts';
+import type { TestDatabase } from './test-databases.ts';
+import { testEngines } from './test-databases.ts';
+
+describe.each(testEngines())('database on $name', (engine) => {
+  let test: TestDatabase;
+  beforeEach(async () => {
+    test = await engine.open();
+  });
+  afterEach(async () => {
+    await test.dispose();
+  });
+
+  it('runs parameterised queries and counts rows', async () => {
+    const { db } = test;
+    await db.exec('CREATE TABLE thing (id integer PRIMARY KEY, label text NOT NULL); CREATE INDEX thing_label ON thing (label);');
+    const inserted = await db.query('INSERT INTO thing (id, label) VALUES ($1, $2), ($3, $4)', [1, 'a', 2, 'b']);
+    expect(inserted.rowCount).toBe(2);
+    const updated = await db.query('UPDATE thing SET label = $1 WHERE id = $2', ['c', 2]);
+    expect(updated.rowCount).toBe(1);
+    const selected = await db.query<{ id: number; label: string }>('SELECT id, label FROM thing ORDER BY id');
+    expect(selected.rows).toEqual([
+      { id: 1, label: 'a' },
+      { id: 2, label: 'c' },
+    ]);
+    expect(selected.rowCount).toBe(2);
+  });
+
+  it('returns the same JavaScript values on both engines', async () => {
+    const { rows } = await test.db.query(
+      `SELECT count(*) AS n, 42::bigint AS big, 1.50::numeric AS amount, '2025-03-30'::date AS day,
+              '2025-03-30 01:30:00'::timestamp AS local_time, '2025-03-30T01:30:00+01:00'::timestamptz AS instant,
+              '{"a":[1,2]}'::jsonb AS doc, true AS yes, NULL::text AS nothing`,
+    );
+    expect(rows[0]).toEqual({
+      n: 1,
+      big: 42,
+      amount: '1.50',
+      day: '2025-03-30',
+      local_time: new Date('2025-03-30T01:30:00Z'),
+      instant: new Date('2025-03-30T00:30:00Z'),
+      doc: { a: [1, 2] },
+      yes: true,
+      nothing: null,
+    });
+  });
+
+  it('refuses a bigint that a JavaScript number cannot hold exactly', async () => {
+    await expect(test.db.query('SELECT 9007199254740993::bigint AS big')).rejects.toThrow(/too large/);
+  });
+
+  it('commits a transaction and returns its result', async () => {
+    const { db } = test;
+    await db.exec('CREATE TABLE thing (id integer PRIMARY KEY)');
+    const result = await db.transaction(async (tx) => {
+      await tx.query('INSERT INTO thing (id) VALUES ($1)', [1]);
+      return 'done';
+    });
+    expect(result).toBe('done');
+    expect((await db.query('SELECT id FROM thing')).rows).toEqual([{ id: 1 }]);
+  });
+
+  it('rolls a transaction back when its function throws', async () => {
+    const { db } = test;
+    await db.exec('CREATE TABLE thing (id integer PRIMARY KEY)');
+    await expect(
+      db.transaction(async (tx) => {
+        await tx.query('INSERT INTO thing (id) VALUES ($1)', [1]);
+        throw new Error('changed my mind');
+      }),
+    ).rejects.toThrow('changed my mind');
+    expect((await db.query('SELECT id FROM thing')).rows).toEqual([]);
+    // The connection is usable afterwards.
+    await db.transaction((tx) => tx.query('INSERT INTO thing (id) VALUES (2)'));
+    expect((await db.query('SELECT id FROM thing')).rows).toEqual([{ id: 2 }]);
+  });
+
+  it('reports reachability for the readiness check, and not after close', async () => {
+    expect(await isDatabaseReachable(test.db)).toBe(true);
+    await test.db.close();
+    expect(await isDatabaseReachable(test.db)).toBe(false);
+  });
+});

@@ -1,0 +1,44 @@
+import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
+import { HttpError } from './http-error.ts';
+
+const names: Record<number, string> = {
+  400: 'BadRequest',
+  401: 'Unauthorized',
+  403: 'Forbidden',
+  404: 'NotFound',
+  405: 'MethodNotAllowed',
+  406: 'NotAcceptable',
+  408: 'RequestTimeout',
+  409: 'Conflict',
+  413: 'PayloadTooLarge',
+  415: 'UnsupportedMediaType',
+  422: 'UnprocessableEntity',
+  429: 'TooManyRequests',
+};
+
+export function sendNotFound(reply: FastifyReply, message = 'The page or resource was not found'): FastifyReply {
+  return reply.code(404).type('application/json; charset=utf-8').send({ error: 'NotFound', message });
+}
+
+/**
+ * Every error answers JSON, never an HTML page or a stack trace. Client errors (4xx) keep their
+ * message, which Fastify and HttpError write for callers; anything else is logged, without the
+ * request body, and answered with the service's generic apology.
+ */
+export function registerErrorHandler(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError | HttpError, request, reply) => {
+    const statusCode = typeof error.statusCode === 'number' ? error.statusCode : 500;
+    if (statusCode >= 400 && statusCode < 500) {
+      const name = error instanceof HttpError ? error.error : (names[statusCode] ?? 'BadRequest');
+      return reply.code(statusCode).type('application/json; charset=utf-8').send({ error: name, message: error.message });
+    }
+    request.log.error({ err: error }, 'Request failed');
+    // Headers set before the failure (a file's type or encoding) would describe the wrong body.
+    reply.removeHeader('content-encoding');
+    reply.removeHeader('content-length');
+    return reply
+      .code(500)
+      .type('application/json; charset=utf-8')
+      .send({ error: 'InternalServerError', message: 'Sorry, there is a problem with the service' });
+  });
+}

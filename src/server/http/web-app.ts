@@ -1,0 +1,145 @@
+import { createHash } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import { join, sep } from 'node:path';
+import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { Config } from '../config.ts';
+import { sendNotFound } from './error-handlers.ts';
+
+interface IndexPage {
+  readonly identity: Buffer;
+  readonly br: Buffer;
+  readonly gzip: Buffer;
+  readonly etag: string;
+}
+
+// Vite puts content-hashed file names under assets/: a changed file gets a new name, so browsers
+// may keep them for a year. Anything else (index.html above all) must be checked every time,
+// or users would get an old page pointing at assets that no longer exist.
+const immutable = 'public, max-age=31536000, immutable';
+const revalidate = 'no-cache';
+
+// Paths that belong to the server, not to the SPA's router: an unknown one is a real 404.
+const reservedPrefixes = ['/api', '/health', '/assets'];
+
+const analyticsMetaTag = /<meta\s+name=(["'])analytics-id\1\s+content=(["'])[^"']*\2\s*\/?>/i;
+
+/**
+ * Serves the built SPA from config.webRoot: its files, index.html (with the analytics id filled
+ * in) for `/` and for every GET path of the SPA's router, and JSON 404s for the rest.
+ */
+export async function registerWebApp(app: FastifyInstance, config: Pick<Config, 'webRoot' | 'analyticsId'>): Promise<void> {
+  const index = await loadIndexPage(app, config);
+
+  if (existsSync(config.webRoot)) {
+    const assetsDir = join(config.webRoot, 'assets') + sep;
+    await app.register(fastifyStatic, {
+      root: config.webRoot,
+      prefix: '/',
+      index: false,
+      // Vite's .vite/manifest.json and the like are build details, not pages.
+      dotfiles: 'ignore',
+      serveDotFiles: false,
+      // The build writes .br and .gz beside each compressible file: no compressing per request.
+      preCompressed: true,
+      cacheControl: false,
+      // The .br/.gz files are served only as encodings of their original, never by their own name.
+      allowedPath: (pathName) => !/\.(?:br|gz)$/.test(pathName),
+      setHeaders: (reply, filePath) => {
+        reply.header('cache-control', filePath.startsWith(assetsDir) ? immutable : revalidate);
+      },
+    });
+  }
+
+  const serveIndex = (request: FastifyRequest, reply: FastifyReply): FastifyReply => {
+    if (index === undefined) {
+      return sendNotFound(reply, 'The web app has not been built: run npm run build');
+    }
+    reply
+      .code(200)
+      .header('cache-control', revalidate)
+      .header('vary', 'accept-encoding')
+      .header('etag', index.etag)
+      .type('text/html; charset=utf-8');
+    if (matchesEtag(request.headers['if-none-match'], index.etag)) return reply.code(304).send();
+    const encoding = chooseEncoding(request.headers['accept-encoding']);
+    if (encoding !== 'identity') reply.header('content-encoding', encoding);
+    return reply.send(index[encoding]);
+  };
+
+  // Explicit routes win over the static plugin's wildcard, so index.html is never sent unfilled.
+  app.get('/', { compress: false }, serveIndex);
+  app.get('/index.html', { compress: false }, serveIndex);
+
+  app.setNotFoundHandler((request, reply) => {
+    const path = request.url.split('?')[0] ?? '/';
+    const reserved = reservedPrefixes.some((p) => path === p || path.startsWith(`${p}/`));
+    if ((request.method === 'GET' || request.method === 'HEAD') && !reserved) return serveIndex(request, reply);
+    return sendNotFound(reply);
+  });
+}
+
+async function loadIndexPage(app: FastifyInstance, config: Pick<Config, 'webRoot' | 'analyticsId'>): Promise<IndexPage | undefined> {
+  let html: string;
+  try {
+    html = await readFile(join(config.webRoot, 'index.html'), 'utf8');
+  } catch {
+    // Normal under `npm run dev`, where Vite serves the pages and proxies only /api and /health here.
+    app.log.warn({ webRoot: config.webRoot }, 'No built web app (index.html) found; pages will answer 404');
+    return undefined;
+  }
+  if (config.analyticsId !== undefined) {
+    if (analyticsMetaTag.test(html)) {
+      html = html.replace(analyticsMetaTag, `<meta name="analytics-id" content="${escapeAttribute(config.analyticsId)}">`);
+    } else {
+      app.log.warn('ANALYTICS_ID is set but index.html has no analytics-id meta tag; analytics stays off');
+    }
+  }
+  const identity = Buffer.from(html, 'utf8');
+  // Compressed once at start-up, at the best ratio, instead of on every request.
+  return {
+    identity,
+    br: brotliCompressSync(identity, {
+      params: {
+        [zlib.BROTLI_PARAM_QUALITY]: zlib.BROTLI_MAX_QUALITY,
+        [zlib.BROTLI_PARAM_MODE]: zlib.BROTLI_MODE_TEXT,
+        [zlib.BROTLI_PARAM_SIZE_HINT]: identity.length,
+      },
+    }),
+    gzip: gzipSync(identity, { level: zlib.Z_BEST_COMPRESSION }),
+    etag: `W/"${createHash('sha256').update(identity).digest('base64url').slice(0, 27)}"`,
+  };
+}
+
+/** Picks br, then gzip, by what the client accepts (`q=0` refuses an encoding). */
+export function chooseEncoding(header: string | undefined): 'br' | 'gzip' | 'identity' {
+  if (header === undefined) return 'identity';
+  const accepted = new Map<string, number>();
+  for (const part of header.toLowerCase().split(',')) {
+    const [token, ...params] = part.trim().split(';');
+    if (token === undefined || token === '') continue;
+    const q = params.map((p) => /^\s*q=([0-9.]+)\s*$/.exec(p)?.[1]).find((v) => v !== undefined);
+    accepted.set(token.trim(), q === undefined ? 1 : Number(q));
+  }
+  const weight = (encoding: string): number => accepted.get(encoding) ?? accepted.get('*') ?? 0;
+  const br = weight('br');
+  const gzip = weight('gzip');
+  if (br > 0 && br >= gzip) return 'br';
+  if (gzip > 0) return 'gzip';
+  return 'identity';
+}
+
+function matchesEtag(header: string | undefined, etag: string): boolean {
+  if (header === undefined) return false;
+  const bare = etag.replace(/^W\//, '');
+  return header.split(',').some((tag) => {
+    const t = tag.trim();
+    return t === '*' || t.replace(/^W\//, '') === bare;
+  });
+}
+
+function escapeAttribute(value: string): string {
+  return value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+}
