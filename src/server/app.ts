@@ -38,14 +38,18 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
       databaseOptionsFromConfig(config, (error) => logger.warn({ err: error }, 'Idle database connection failed')),
     );
     app.addHook('onClose', () => owned.close());
-    await runMigrations(owned);
+    logger.info({ engine: owned.engine }, 'Database opened');
+    const applied = await runMigrations(owned);
+    if (applied.length > 0) {
+      logger.info({ migrations: applied.map((m) => `${String(m.version).padStart(3, '0')}-${m.name}`) }, 'Migrations applied');
+    }
     database = owned;
   }
 
   await registerSecurityHeaders(app, config);
   // Before the static files (the plugin's rule), so files without a .br/.gz and JSON answers are
   // compressed on the fly. Request bodies are not inflated: none of the API needs it.
-  await app.register(compress, { encodings: ['br', 'gzip'], globalDecompression: false });
+  await app.register(compress, { encodings: ['br', 'gzip'], globalDecompression: false, threshold: 256 });
 
   // API answers can hold personal data: no browser or proxy should keep a copy.
   app.addHook('onRequest', async (request, reply) => {

@@ -3,9 +3,6 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app.ts';
 import type { Config } from './config.ts';
 import { ConfigError, loadConfig } from './config.ts';
-import type { Database } from './db/database.ts';
-import { databaseOptionsFromConfig, openDatabase } from './db/database.ts';
-import { runMigrations } from './db/migrations.ts';
 import { createLogger } from './logger.ts';
 
 // Comfortably inside the 30 s most orchestrators wait between SIGTERM and SIGKILL.
@@ -32,19 +29,10 @@ async function main(): Promise<void> {
     process.exit(1);
   });
 
-  let database: Database;
   let app: FastifyInstance;
   try {
-    database = await openDatabase(
-      databaseOptionsFromConfig(config, (error) => logger.warn({ err: error }, 'Idle database connection failed')),
-    );
-    logger.info({ engine: database.engine }, 'Database opened');
-    const applied = await runMigrations(database);
-    if (applied.length > 0) {
-      const migrations = applied.map((m) => `${String(m.version).padStart(3, '0')}-${m.name}`);
-      logger.info({ migrations }, 'Migrations applied');
-    }
-    app = await buildApp(config, { database, logger });
+    // The app opens and migrates the database, and closes it when the app closes.
+    app = await buildApp(config, { logger });
   } catch (error) {
     logger.fatal({ err: error }, 'Start-up failed');
     process.exit(1);
@@ -69,7 +57,6 @@ async function main(): Promise<void> {
     // the requests in progress, then runs the onClose hooks.
     app
       .close()
-      .then(() => database.close())
       .then(() => {
         logger.info('Stopped');
         process.exit(0);

@@ -1,19 +1,10 @@
-import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { join, sep } from 'node:path';
-import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../config.ts';
 import { sendNotFound } from './error-handlers.ts';
-
-interface IndexPage {
-  readonly identity: Buffer;
-  readonly br: Buffer;
-  readonly gzip: Buffer;
-  readonly etag: string;
-}
 
 // Vite puts content-hashed file names under assets/: a changed file gets a new name, so browsers
 // may keep them for a year. Anything else (index.html above all) must be checked every time,
@@ -53,25 +44,17 @@ export async function registerWebApp(app: FastifyInstance, config: Pick<Config, 
     });
   }
 
-  const serveIndex = (request: FastifyRequest, reply: FastifyReply): FastifyReply => {
+  // A kilobyte, compressed by @fastify/compress per request like the API's answers.
+  const serveIndex = (_request: FastifyRequest, reply: FastifyReply): FastifyReply => {
     if (index === undefined) {
       return sendNotFound(reply, 'The web app has not been built: run npm run build');
     }
-    reply
-      .code(200)
-      .header('cache-control', revalidate)
-      .header('vary', 'accept-encoding')
-      .header('etag', index.etag)
-      .type('text/html; charset=utf-8');
-    if (matchesEtag(request.headers['if-none-match'], index.etag)) return reply.code(304).send();
-    const encoding = chooseEncoding(request.headers['accept-encoding']);
-    if (encoding !== 'identity') reply.header('content-encoding', encoding);
-    return reply.send(index[encoding]);
+    return reply.code(200).header('cache-control', revalidate).type('text/html; charset=utf-8').send(index);
   };
 
   // Explicit routes win over the static plugin's wildcard, so index.html is never sent unfilled.
-  app.get('/', { compress: false }, serveIndex);
-  app.get('/index.html', { compress: false }, serveIndex);
+  app.get('/', serveIndex);
+  app.get('/index.html', serveIndex);
 
   app.setNotFoundHandler((request, reply) => {
     const path = request.url.split('?')[0] ?? '/';
@@ -81,7 +64,7 @@ export async function registerWebApp(app: FastifyInstance, config: Pick<Config, 
   });
 }
 
-async function loadIndexPage(app: FastifyInstance, config: Pick<Config, 'webRoot' | 'analyticsId'>): Promise<IndexPage | undefined> {
+async function loadIndexPage(app: FastifyInstance, config: Pick<Config, 'webRoot' | 'analyticsId'>): Promise<string | undefined> {
   let html: string;
   try {
     html = await readFile(join(config.webRoot, 'index.html'), 'utf8');
@@ -90,54 +73,12 @@ async function loadIndexPage(app: FastifyInstance, config: Pick<Config, 'webRoot
     app.log.warn({ webRoot: config.webRoot }, 'No built web app (index.html) found; pages will answer 404');
     return undefined;
   }
-  if (config.analyticsId !== undefined) {
-    if (analyticsMetaTag.test(html)) {
-      html = html.replace(analyticsMetaTag, `<meta name="analytics-id" content="${escapeAttribute(config.analyticsId)}">`);
-    } else {
-      app.log.warn('ANALYTICS_ID is set but index.html has no analytics-id meta tag; analytics stays off');
-    }
+  if (config.analyticsId === undefined) return html;
+  if (!analyticsMetaTag.test(html)) {
+    app.log.warn('ANALYTICS_ID is set but index.html has no analytics-id meta tag; analytics stays off');
+    return html;
   }
-  const identity = Buffer.from(html, 'utf8');
-  // Compressed once at start-up, at the best ratio, instead of on every request.
-  return {
-    identity,
-    br: brotliCompressSync(identity, {
-      params: {
-        [zlib.BROTLI_PARAM_QUALITY]: zlib.BROTLI_MAX_QUALITY,
-        [zlib.BROTLI_PARAM_MODE]: zlib.BROTLI_MODE_TEXT,
-        [zlib.BROTLI_PARAM_SIZE_HINT]: identity.length,
-      },
-    }),
-    gzip: gzipSync(identity, { level: zlib.Z_BEST_COMPRESSION }),
-    etag: `W/"${createHash('sha256').update(identity).digest('base64url').slice(0, 27)}"`,
-  };
-}
-
-/** Picks br, then gzip, by what the client accepts (`q=0` refuses an encoding). */
-export function chooseEncoding(header: string | undefined): 'br' | 'gzip' | 'identity' {
-  if (header === undefined) return 'identity';
-  const accepted = new Map<string, number>();
-  for (const part of header.toLowerCase().split(',')) {
-    const [token, ...params] = part.trim().split(';');
-    if (token === undefined || token === '') continue;
-    const q = params.map((p) => /^\s*q=([0-9.]+)\s*$/.exec(p)?.[1]).find((v) => v !== undefined);
-    accepted.set(token.trim(), q === undefined ? 1 : Number(q));
-  }
-  const weight = (encoding: string): number => accepted.get(encoding) ?? accepted.get('*') ?? 0;
-  const br = weight('br');
-  const gzip = weight('gzip');
-  if (br > 0 && br >= gzip) return 'br';
-  if (gzip > 0) return 'gzip';
-  return 'identity';
-}
-
-function matchesEtag(header: string | undefined, etag: string): boolean {
-  if (header === undefined) return false;
-  const bare = etag.replace(/^W\//, '');
-  return header.split(',').some((tag) => {
-    const t = tag.trim();
-    return t === '*' || t.replace(/^W\//, '') === bare;
-  });
+  return html.replace(analyticsMetaTag, `<meta name="analytics-id" content="${escapeAttribute(config.analyticsId)}">`);
 }
 
 function escapeAttribute(value: string): string {
