@@ -11,6 +11,7 @@ export default defineConfig({
           name: 'unit',
           include: ['src/shared/**/*.test.ts', 'src/web/**/*.test.{ts,tsx}'],
           environment: 'jsdom',
+          setupFiles: ['src/web/test-support/setup.ts'],
         },
       },
       {

@@ -1,3 +1,4 @@
+import { readFile } from 'node:fs/promises';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, configVariables, loadConfig } from './config.ts';
 
@@ -139,5 +140,12 @@ describe('configVariables', () => {
     const defaults = Object.fromEntries(configVariables.map((v) => [v.name, v.default]));
     expect(defaults).toMatchObject({ PORT: '3000', HOST: '0.0.0.0', DATA_DIR: './data', LOG_LEVEL: 'info' });
     expect(configVariables.filter((v) => v.requiredInProduction).map((v) => v.name)).toEqual(['PUBLIC_BASE_URL']);
+  });
+});
+
+describe('the README', () => {
+  it('documents every environment variable the server reads', async () => {
+    const readme = await readFile(new URL('../../README.md', import.meta.url), 'utf8');
+    expect(configVariables.map((v) => v.name).filter((name) => !readme.includes(`\`${name}\``))).toEqual([]);
   });
 });

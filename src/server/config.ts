@@ -31,7 +31,7 @@ export interface ConfigVariable {
   readonly description: string;
 }
 
-/** The environment variables the server reads; the README's table is made from this list. */
+/** The environment variables the server reads; a test checks that the README documents each one. */
 export const configVariables: readonly ConfigVariable[] = [
   {
     name: 'NODE_ENV',
@@ -61,7 +61,7 @@ export const configVariables: readonly ConfigVariable[] = [
   },
   {
     name: 'PUBLIC_BASE_URL',
-    default: 'http://localhost:3000',
+    default: 'http://localhost:<PORT>',
     requiredInProduction: true,
     description: 'The address users reach the service at; used to build links in emails.',
   },
@@ -141,7 +141,8 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
   }
 
   const publicBaseUrlRaw = read('PUBLIC_BASE_URL');
-  let publicBaseUrl = 'http://localhost:3000';
+  // Locally the service is reached on its own port.
+  let publicBaseUrl = `http://localhost:${port}`;
   if (publicBaseUrlRaw === undefined) {
     if (isProduction) problems.push('PUBLIC_BASE_URL is required when NODE_ENV=production');
   } else {

@@ -1,21 +1,9 @@
-import type { Browser, BrowserContext, Page, Request } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { baseUrl, launchBrowser } from './support/browser.ts';
+import type { Request } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { baseUrl, useBrowser } from './support/browser.ts';
 
-let browser: Browser;
-let context: BrowserContext;
-let page: Page;
-let analyticsRequests: Request[];
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser.close();
-});
-beforeEach(async () => {
-  context = await browser.newContext();
-  page = await context.newPage();
+let analyticsRequests: Request[] = [];
+const test = useBrowser(async (context) => {
   analyticsRequests = [];
   // The analytics script is served locally in tests; what matters is when it is asked for.
   await context.route(/googletagmanager\.com|google-analytics\.com/, async (route) => {
@@ -23,17 +11,14 @@ beforeEach(async () => {
     await route.fulfill({ contentType: 'text/javascript', body: 'document.cookie = "_ga=GA1.1.test; path=/";' });
   });
 });
-afterEach(async () => {
-  await context.close();
-});
 
-const banner = () => page.locator('.govuk-cookie-banner');
-const cookies = async () => Object.fromEntries((await context.cookies()).map((c) => [c.name, c]));
-const dataLayer = () => page.evaluate(() => JSON.parse(JSON.stringify((window as { dataLayer?: unknown[] }).dataLayer ?? null)) as unknown);
+const banner = () => test.page.locator('.govuk-cookie-banner');
+const cookies = async () => Object.fromEntries((await test.context.cookies()).map((c) => [c.name, c]));
+const dataLayer = () => test.page.evaluate(() => JSON.parse(JSON.stringify((window as { dataLayer?: unknown[] }).dataLayer ?? null)) as unknown);
 
 describe('cookie banner and analytics', () => {
   it('asks before a choice, and nothing analytic happens before consent', async () => {
-    await page.goto(`${baseUrl()}/`);
+    await test.page.goto(`${baseUrl()}/`);
     await banner().waitFor();
     expect(await banner().locator('h2').textContent()).toContain('Cookies on creative worker visa concession remote clearance');
     expect(await banner().locator('button').allTextContents()).toEqual(['Accept analytics cookies', 'Reject analytics cookies']);
@@ -44,12 +29,12 @@ describe('cookie banner and analytics', () => {
   });
 
   it('accepting sets the consent cookie for a year, loads analytics and confirms until Hide', async () => {
-    await page.goto(`${baseUrl()}/`);
+    await test.page.goto(`${baseUrl()}/`);
     await banner().locator('button', { hasText: 'Accept analytics cookies' }).click();
     const confirmation = banner().locator('[role="alert"]');
     await confirmation.waitFor();
     expect(await confirmation.textContent()).toContain('You’ve accepted analytics cookies.');
-    expect(await page.evaluate(() => document.activeElement?.closest('[role="alert"]') !== null)).toBe(true);
+    expect(await test.page.evaluate(() => document.activeElement?.closest('[role="alert"]') !== null)).toBe(true);
     const consent = (await cookies()).cookieConsent_analytics;
     expect(consent?.value).toBe('true');
     const days = ((consent?.expires ?? 0) - Date.now() / 1000) / 86400;
@@ -61,15 +46,15 @@ describe('cookie banner and analytics', () => {
     expect(queue.some((e) => e.event === 'consent_update' && e.analytics === true)).toBe(true);
     await banner().locator('button', { hasText: 'Hide cookie message' }).click();
     expect(await banner().count()).toBe(0);
-    await page.reload();
-    await page.locator('main h1').waitFor();
+    await test.page.reload();
+    await test.page.locator('main h1').waitFor();
     expect(await banner().count()).toBe(0);
   });
 
   it('records page views without query strings, only after consent', async () => {
-    await context.addCookies([{ name: 'cookieConsent_analytics', value: 'true', url: baseUrl() }]);
-    await page.goto(`${baseUrl()}/status?epat=secret-token`);
-    await page.locator('main h1').waitFor();
+    await test.context.addCookies([{ name: 'cookieConsent_analytics', value: 'true', url: baseUrl() }]);
+    await test.page.goto(`${baseUrl()}/status?epat=secret-token`);
+    await test.page.locator('main h1').waitFor();
     await expect.poll(async () => JSON.stringify(await dataLayer())).toContain('page_view');
     const text = JSON.stringify(await dataLayer());
     expect(text).toContain('"page_path":"/status"');
@@ -77,7 +62,7 @@ describe('cookie banner and analytics', () => {
   });
 
   it('rejecting sets the cookie to false and never loads analytics', async () => {
-    await page.goto(`${baseUrl()}/`);
+    await test.page.goto(`${baseUrl()}/`);
     await banner().locator('button', { hasText: 'Reject analytics cookies' }).click();
     await banner().locator('[role="alert"]').waitFor();
     expect(await banner().textContent()).toContain('You’ve rejected analytics cookies.');
@@ -87,33 +72,33 @@ describe('cookie banner and analytics', () => {
   });
 
   it('clears the confirmation on the next navigation', async () => {
-    await page.goto(`${baseUrl()}/`);
+    await test.page.goto(`${baseUrl()}/`);
     await banner().locator('button', { hasText: 'Reject analytics cookies' }).click();
     await banner().locator('[role="alert"]').waitFor();
-    await page.locator('.govuk-footer a', { hasText: 'Privacy' }).click();
-    await page.locator('main h1', { hasText: 'Privacy' }).waitFor();
+    await test.page.locator('.govuk-footer a', { hasText: 'Privacy' }).click();
+    await test.page.locator('main h1', { hasText: 'Privacy' }).waitFor();
     expect(await banner().count()).toBe(0);
   });
 
   it('is hidden on the cookies page, whose form saves the choice with a success banner', async () => {
-    await page.goto(`${baseUrl()}/`);
+    await test.page.goto(`${baseUrl()}/`);
     await banner().locator('a', { hasText: 'View cookies' }).click();
-    await page.waitForURL(`${baseUrl()}/cookies`);
-    await page.locator('main h1').waitFor();
+    await test.page.waitForURL(`${baseUrl()}/cookies`);
+    await test.page.locator('main h1').waitFor();
     expect(await banner().count()).toBe(0);
-    await page.locator('#cookies-analytics').check();
-    await page.locator('button', { hasText: 'Save changes' }).click();
-    const success = page.locator('.govuk-notification-banner--success');
+    await test.page.locator('#cookies-analytics').check();
+    await test.page.locator('button', { hasText: 'Save changes' }).click();
+    const success = test.page.locator('.govuk-notification-banner--success');
     await success.waitFor();
     expect(await success.textContent()).toContain('Success');
     expect(await success.textContent()).toContain('You’ve set your cookie preferences.');
     expect((await cookies()).cookieConsent_analytics?.value).toBe('true');
     await expect.poll(() => analyticsRequests.length).toBe(1);
     // Rejecting later removes the analytics cookies the script had set.
-    await page.locator('#cookies-analytics-2').check();
-    await page.locator('button', { hasText: 'Save changes' }).click();
+    await test.page.locator('#cookies-analytics-2').check();
+    await test.page.locator('button', { hasText: 'Save changes' }).click();
     await expect.poll(async () => Object.keys(await cookies()).sort()).toEqual(['cookieConsent_analytics']);
     await success.locator('a').click();
-    await page.waitForURL(`${baseUrl()}/`);
+    await test.page.waitForURL(`${baseUrl()}/`);
   });
 });

@@ -1,8 +1,8 @@
 // Chromium for the browser tests: the system's own build (no browser download here).
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { chromium, type Browser, type Page } from 'playwright-core';
-import { inject } from 'vitest';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, beforeEach, inject } from 'vitest';
 
 const require = createRequire(import.meta.url);
 const axeSource = readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
@@ -24,6 +24,46 @@ export async function launchBrowser(): Promise<Browser> {
       '--disable-quic',
     ],
   });
+}
+
+/** The browser, and a fresh context and page for each test of the file that calls this. */
+export interface TestBrowser {
+  readonly browser: Browser;
+  readonly context: BrowserContext;
+  readonly page: Page;
+}
+
+/**
+ * Starts Chromium once for a test file and gives each test a new context (no cookies or
+ * storage from the test before) and page; `prepare` runs on each new context first.
+ */
+export function useBrowser(prepare?: (context: BrowserContext) => Promise<void>): TestBrowser {
+  const state: { browser?: Browser; context?: BrowserContext; page?: Page } = {};
+  beforeAll(async () => {
+    state.browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await state.browser?.close();
+  });
+  beforeEach(async () => {
+    state.context = await state.browser!.newContext();
+    await prepare?.(state.context);
+    state.page = await state.context.newPage();
+  });
+  afterEach(async () => {
+    await state.context?.close();
+  });
+  return {
+    get browser() {
+      return state.browser!;
+    },
+    get context() {
+      return state.context!;
+    },
+    get page() {
+      return state.page!;
+    },
+  };
 }
 
 /** One axe-core violation, reduced to what a failing test should print. */

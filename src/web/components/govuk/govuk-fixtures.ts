@@ -1,9 +1,10 @@
 // Test support: compares our React components with govuk-frontend's own fixtures, so the
 // markup we render is the official markup. Used by the `*.test.tsx` files beside each component.
 import { createRequire } from 'node:module';
-import type { ReactElement, ReactNode } from 'react';
+import { createElement, type FunctionComponent, type ReactElement, type ReactNode } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import parse from 'html-react-parser';
+import { describe, expect, it } from 'vitest';
 
 const require = createRequire(import.meta.url);
 
@@ -96,4 +97,32 @@ function normaliseStyle(style: string): string {
 /** Renders a React element to static markup, normalised for comparison. */
 export function renderNormalised(element: ReactElement): string {
   return normaliseHtml(renderToStaticMarkup(element));
+}
+
+// `date-input` → `DateInput`, so each suite keeps the name of the component it tests.
+const componentName = (folder: string) => folder.replace(/(^|-)(\w)/g, (_, _dash: string, letter: string) => letter.toUpperCase());
+
+/**
+ * Declares one test per govuk-frontend fixture of `component` (its folder name, such as `date-input`):
+ * the fixture's options, with `html` options turned into React nodes, rendered by `Component` must
+ * give the fixture's markup. `Component` is the component itself, or a wrapper that converts what
+ * `optionsToProps` does not (such as slots). `skipped` names the fixtures not rendered, each with why.
+ */
+export function describeFixtures<Props extends object>(
+  component: string,
+  Component: FunctionComponent<Props>,
+  skipped: Record<string, string> = {},
+): void {
+  describe(`${componentName(component)} matches govuk-frontend fixtures`, () => {
+    const fixtures = loadFixtures(component);
+    // A skip that names no fixture (after a rename upstream, say) would hide nothing and mislead.
+    const unknown = Object.keys(skipped).filter((name) => !fixtures.some((fixture) => fixture.name === name));
+    if (unknown.length) throw new Error(`Skipped fixtures that ${component} does not have: ${unknown.join(', ')}`);
+    for (const fixture of fixtures) {
+      it.skipIf(fixture.name in skipped)(fixture.name, () => {
+        const props = optionsToProps(fixture.options) as Props;
+        expect(renderNormalised(createElement(Component, props))).toBe(normaliseHtml(fixture.html));
+      });
+    }
+  });
 }

@@ -1,34 +1,28 @@
-import { useTranslation } from '../../i18n/use-translation.ts';
-import { useNavigate } from 'react-router';
-import { RenderedText } from '../../components/rendered-text/rendered-text.tsx';
-import { InfoPageLayout } from './info-page-layout.tsx';
 import { registerTexts } from '../../i18n/i18n.ts';
 import texts from 'virtual:translations/en/privacy';
+import { InfoPage } from './info-page.tsx';
 
 registerTexts(texts);
 
-export function PrivacyPage() {
-  const { t } = useTranslation();
-  const navigate = useNavigate();
-  const title = t('privacy.title');
+const TEXT_KEYS = [
+  'privacy.intro',
+  'privacy.controller',
+  'privacy.dataProtectionOfficer',
+  'privacy.whatWeCollect',
+  'privacy.whyWeNeedIt',
+  'privacy.lawfulBasis',
+  'privacy.sharing',
+  'privacy.internationalTransfers',
+  'privacy.retention',
+  'privacy.rights',
+  'privacy.complaints',
+  'privacy.automatedDecisions',
+  'privacy.security',
+  'privacy.changes',
+  'privacy.lastUpdated',
+];
 
-  return (
-    <InfoPageLayout title={title}>
-      <RenderedText html={t('privacy.intro')} onNavigate={navigate} />
-      <RenderedText html={t('privacy.controller')} onNavigate={navigate} />
-      <RenderedText html={t('privacy.dataProtectionOfficer')} onNavigate={navigate} />
-      <RenderedText html={t('privacy.whatWeCollect')} onNavigate={navigate} />
-      <RenderedText html={t('privacy.whyWeNeedIt')} onNavigate={navigate} />
-      <RenderedText html={t('privacy.lawfulBasis')} onNavigate={navigate} />
-      <RenderedText html={t('privacy.sharing')} onNavigate={navigate} />
-      <RenderedText html={t('privacy.internationalTransfers')} onNavigate={navigate} />
-      <RenderedText html={t('privacy.retention')} onNavigate={navigate} />
-      <RenderedText html={t('privacy.rights')} onNavigate={navigate} />
-      <RenderedText html={t('privacy.complaints')} onNavigate={navigate} />
-      <RenderedText html={t('privacy.automatedDecisions')} onNavigate={navigate} />
-      <RenderedText html={t('privacy.security')} onNavigate={navigate} />
-      <RenderedText html={t('privacy.changes')} onNavigate={navigate} />
-      <RenderedText html={t('privacy.lastUpdated')} onNavigate={navigate} />
-    </InfoPageLayout>
-  );
+/** The privacy notice (UK GDPR). */
+export function PrivacyPage() {
+  return <InfoPage titleKey="privacy.title" textKeys={TEXT_KEYS} />;
 }

@@ -1,29 +1,23 @@
-import { useTranslation } from '../../i18n/use-translation.ts';
-import { useNavigate } from 'react-router';
 import { useSpaLinkHandler } from '../../app/spa-link.ts';
 import { Button } from '../../components/govuk/button/button.tsx';
-import { RenderedText } from '../../components/rendered-text/rendered-text.tsx';
-import { InfoPageLayout } from './info-page-layout.tsx';
+import { useTranslation } from '../../i18n/use-translation.ts';
+import { InfoPage, InfoTexts } from './info-page.tsx';
 
 /** The first question of the journey; the start button leads there. */
 const FIRST_STEP = '/your-contact-details';
 
+/** The start page: who can use the service and what they need, then "Start now". */
 export function StartPage() {
   const { t } = useTranslation();
-  const navigate = useNavigate();
-  const title = t('start.title');
-
   const onSpaLink = useSpaLinkHandler();
-
   return (
-    <InfoPageLayout title={title} headingClass="govuk-heading-xl">
-      <RenderedText html={t('start.intro')} onNavigate={navigate} />
-      <RenderedText html={t('start.whoCanUse')} onNavigate={navigate} />
-      <RenderedText html={t('start.whenToApply')} onNavigate={navigate} />
-      <RenderedText html={t('start.whatYouNeed')} onNavigate={navigate} />
-      <RenderedText html={t('start.afterYouApply')} onNavigate={navigate} />
+    <InfoPage
+      titleKey="start.title"
+      headingClass="govuk-heading-xl"
+      textKeys={['start.intro', 'start.whoCanUse', 'start.whenToApply', 'start.whatYouNeed', 'start.afterYouApply']}
+    >
       <Button text={t('start.startButton')} href={FIRST_STEP} isStartButton onClick={(event) => onSpaLink(event, FIRST_STEP)} />
-      <RenderedText html={t('start.beforeYouStart')} onNavigate={navigate} />
-    </InfoPageLayout>
+      <InfoTexts textKeys={['start.beforeYouStart']} />
+    </InfoPage>
   );
 }

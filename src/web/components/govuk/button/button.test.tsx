@@ -1,18 +1,9 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
-import { loadFixtures, normaliseHtml, optionsToProps, renderNormalised } from '../govuk-fixtures.ts';
-import { Button, type ButtonProps } from './button.tsx';
+import { describeFixtures } from '../govuk-fixtures.ts';
+import { Button } from './button.tsx';
 
-// Fixtures we do not render, and why.
-const SKIPPED: Record<string, string> = {};
-
-describe('Button matches govuk-frontend fixtures', () => {
-  for (const fixture of loadFixtures('button')) {
-    it.skipIf(fixture.name in SKIPPED)(fixture.name, () => {
-      expect(renderNormalised(<Button {...(optionsToProps(fixture.options) as ButtonProps)} />)).toBe(normaliseHtml(fixture.html));
-    });
-  }
-});
+describeFixtures('button', Button);
 
 describe('Button in React', () => {
   afterEach(cleanup);

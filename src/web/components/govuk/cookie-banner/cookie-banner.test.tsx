@@ -1,20 +1,9 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
-import { loadFixtures, normaliseHtml, optionsToProps, renderNormalised } from '../govuk-fixtures.ts';
-import { CookieBanner, type CookieBannerProps } from './cookie-banner.tsx';
+import { describeFixtures } from '../govuk-fixtures.ts';
+import { CookieBanner } from './cookie-banner.tsx';
 
-// Fixtures we do not render, and why.
-const SKIPPED: Record<string, string> = {};
-
-describe('CookieBanner matches govuk-frontend fixtures', () => {
-  for (const fixture of loadFixtures('cookie-banner')) {
-    it.skipIf(fixture.name in SKIPPED)(fixture.name, () => {
-      expect(renderNormalised(<CookieBanner {...(optionsToProps(fixture.options) as CookieBannerProps)} />)).toBe(
-        normaliseHtml(fixture.html),
-      );
-    });
-  }
-});
+describeFixtures('cookie-banner', CookieBanner);
 
 describe('CookieBanner behaviour', () => {
   afterEach(cleanup);

@@ -1,18 +1,9 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
-import { loadFixtures, normaliseHtml, optionsToProps, renderNormalised } from '../govuk-fixtures.ts';
-import { DateInput, type DateInputProps } from './date-input.tsx';
+import { describeFixtures } from '../govuk-fixtures.ts';
+import { DateInput } from './date-input.tsx';
 
-// Fixtures we do not render, and why.
-const SKIPPED: Record<string, string> = {};
-
-describe('DateInput matches govuk-frontend fixtures', () => {
-  for (const fixture of loadFixtures('date-input')) {
-    it.skipIf(fixture.name in SKIPPED)(fixture.name, () => {
-      expect(renderNormalised(<DateInput {...(optionsToProps(fixture.options) as DateInputProps)} />)).toBe(normaliseHtml(fixture.html));
-    });
-  }
-});
+describeFixtures('date-input', DateInput);
 
 describe('DateInput in React', () => {
   afterEach(cleanup);

@@ -1,8 +1,8 @@
-import type { ChangeEvent, HTMLAttributes as ReactHtmlAttributes, ReactNode } from 'react';
+import type { ChangeEvent, HTMLAttributes as ReactHtmlAttributes } from 'react';
 import { classNames, toReactAttributes, type HtmlAttributes } from '../attributes.ts';
-import { ErrorMessage, type ErrorMessageProps } from '../error-message/error-message.tsx';
-import { Fieldset, type FieldsetProps } from '../fieldset/fieldset.tsx';
-import { Hint, type HintProps } from '../hint/hint.tsx';
+import type { ErrorMessageProps } from '../error-message/error-message.tsx';
+import { FieldGroup, formGroupContent, type FormGroupInputsOptions, type GroupFieldsetOptions } from '../form-group/form-group.tsx';
+import type { HintProps } from '../hint/hint.tsx';
 import { Input } from '../input/input.tsx';
 
 export interface DateInputItem {
@@ -26,13 +26,8 @@ export interface DateInputProps {
   items?: DateInputItem[];
   hint?: Omit<HintProps, 'id'>;
   errorMessage?: Omit<ErrorMessageProps, 'id'>;
-  formGroup?: {
-    classes?: string;
-    attributes?: HtmlAttributes;
-    beforeInputs?: { text?: string; html?: ReactNode };
-    afterInputs?: { text?: string; html?: ReactNode };
-  };
-  fieldset?: Omit<FieldsetProps, 'role' | 'html' | 'children'>;
+  formGroup?: FormGroupInputsOptions;
+  fieldset?: GroupFieldsetOptions;
   /** `false` leaves the field out. */
   day?: Partial<DateInputItem> | false;
   month?: Partial<DateInputItem> | false;
@@ -114,38 +109,14 @@ export function DateInput(props: DateInputProps) {
     );
   };
 
-  const hintId = hint ? `${id}-hint` : undefined;
-  const errorId = errorMessage ? `${id}-error` : undefined;
-  const beforeInputs = formGroup?.beforeInputs && (formGroup.beforeInputs.html || formGroup.beforeInputs.text);
-  const afterInputs = formGroup?.afterInputs && (formGroup.afterInputs.html || formGroup.afterInputs.text);
-  const inner = (
-    <>
-      {hint ? <Hint {...hint} id={hintId} /> : null}
-      {errorMessage ? <ErrorMessage {...errorMessage} id={errorId} /> : null}
-      <div {...toReactAttributes(props.attributes)} className={classNames('govuk-date-input', props.classes)} id={id}>
-        {beforeInputs}
-        {items.map((item, index) => (item ? renderItem(item, index) : null))}
-        {afterInputs}
-      </div>
-    </>
-  );
-
+  // role="group" because otherwise JAWS does not announce the description of a fieldset of text inputs.
   return (
-    <div
-      {...toReactAttributes(formGroup?.attributes)}
-      className={classNames('govuk-form-group', errorMessage && 'govuk-form-group--error', formGroup?.classes)}
-    >
-      {fieldset ? (
-        // role="group" because otherwise JAWS does not announce the description of a fieldset of text inputs.
-        <Fieldset
-          {...fieldset}
-          role="group"
-          describedBy={[fieldset.describedBy, hintId, errorId].filter(Boolean).join(' ')}
-          html={inner}
-        />
-      ) : (
-        inner
-      )}
-    </div>
+    <FieldGroup id={id} formGroup={formGroup} hint={hint} errorMessage={errorMessage} fieldset={fieldset} role="group">
+      <div {...toReactAttributes(props.attributes)} className={classNames('govuk-date-input', props.classes)} id={id}>
+        {formGroupContent(formGroup?.beforeInputs)}
+        {items.map((item, index) => (item ? renderItem(item, index) : null))}
+        {formGroupContent(formGroup?.afterInputs)}
+      </div>
+    </FieldGroup>
   );
 }

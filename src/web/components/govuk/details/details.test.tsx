@@ -1,18 +1,9 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { cleanup, render, screen } from '@testing-library/react';
-import { loadFixtures, normaliseHtml, optionsToProps, renderNormalised } from '../govuk-fixtures.ts';
-import { Details, type DetailsProps } from './details.tsx';
+import { describeFixtures } from '../govuk-fixtures.ts';
+import { Details } from './details.tsx';
 
-// Fixtures we do not render, and why.
-const SKIPPED: Record<string, string> = {};
-
-describe('Details matches govuk-frontend fixtures', () => {
-  for (const fixture of loadFixtures('details')) {
-    it.skipIf(fixture.name in SKIPPED)(fixture.name, () => {
-      expect(renderNormalised(<Details {...(optionsToProps(fixture.options) as DetailsProps)} />)).toBe(normaliseHtml(fixture.html));
-    });
-  }
-});
+describeFixtures('details', Details);
 
 describe('Details in React', () => {
   afterEach(cleanup);

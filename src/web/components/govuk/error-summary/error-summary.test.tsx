@@ -1,20 +1,9 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
-import { loadFixtures, normaliseHtml, optionsToProps, renderNormalised } from '../govuk-fixtures.ts';
-import { ErrorSummary, type ErrorSummaryProps } from './error-summary.tsx';
+import { describeFixtures } from '../govuk-fixtures.ts';
+import { ErrorSummary } from './error-summary.tsx';
 
-// Fixtures we do not render, and why.
-const SKIPPED: Record<string, string> = {};
-
-describe('ErrorSummary matches govuk-frontend fixtures', () => {
-  for (const fixture of loadFixtures('error-summary')) {
-    it.skipIf(fixture.name in SKIPPED)(fixture.name, () => {
-      expect(renderNormalised(<ErrorSummary {...(optionsToProps(fixture.options) as ErrorSummaryProps)} />)).toBe(
-        normaliseHtml(fixture.html),
-      );
-    });
-  }
-});
+describeFixtures('error-summary', ErrorSummary);
 
 describe('ErrorSummary behaviour', () => {
   const scrolled: Element[] = [];

@@ -1,20 +1,9 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
-import { loadFixtures, normaliseHtml, optionsToProps, renderNormalised } from '../govuk-fixtures.ts';
-import { Footer, type FooterProps } from './footer.tsx';
+import { describeFixtures } from '../govuk-fixtures.ts';
+import { Footer } from './footer.tsx';
 
-// Fixtures we do not render, and why.
-const SKIPPED: Record<string, string> = {};
-
-describe('Footer matches govuk-frontend fixtures', () => {
-  for (const fixture of loadFixtures('footer')) {
-    it.skipIf(fixture.name in SKIPPED)(fixture.name, () => {
-      expect(renderNormalised(<Footer {...(optionsToProps(fixture.options) as FooterProps)} />)).toBe(
-        normaliseHtml(fixture.html),
-      );
-    });
-  }
-});
+describeFixtures('footer', Footer);
 
 describe('Footer behaviour', () => {
   afterEach(cleanup);

@@ -1,20 +1,9 @@
 import { describe, expect, it, vi } from 'vitest';
 import { fireEvent, render, screen } from '@testing-library/react';
-import { loadFixtures, normaliseHtml, optionsToProps, renderNormalised } from '../govuk-fixtures.ts';
-import { Header, type HeaderProps } from './header.tsx';
+import { describeFixtures } from '../govuk-fixtures.ts';
+import { Header } from './header.tsx';
 
-// Fixtures we do not render, and why.
-const SKIPPED: Record<string, string> = {};
-
-describe('Header matches govuk-frontend fixtures', () => {
-  for (const fixture of loadFixtures('header')) {
-    it.skipIf(fixture.name in SKIPPED)(fixture.name, () => {
-      expect(renderNormalised(<Header {...(optionsToProps(fixture.options) as HeaderProps)} />)).toBe(
-        normaliseHtml(fixture.html),
-      );
-    });
-  }
-});
+describeFixtures('header', Header);
 
 describe('Header behaviour', () => {
   it('calls onHomepageUrlClick', () => {

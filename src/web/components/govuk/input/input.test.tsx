@@ -1,19 +1,10 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { createRef, type ChangeEvent } from 'react';
-import { loadFixtures, normaliseHtml, optionsToProps, renderNormalised } from '../govuk-fixtures.ts';
-import { Input, type InputProps } from './input.tsx';
+import { describeFixtures } from '../govuk-fixtures.ts';
+import { Input } from './input.tsx';
 
-// Fixtures we do not render, and why.
-const SKIPPED: Record<string, string> = {};
-
-describe('Input matches govuk-frontend fixtures', () => {
-  for (const fixture of loadFixtures('input')) {
-    it.skipIf(fixture.name in SKIPPED)(fixture.name, () => {
-      expect(renderNormalised(<Input {...(optionsToProps(fixture.options) as InputProps)} />)).toBe(normaliseHtml(fixture.html));
-    });
-  }
-});
+describeFixtures('input', Input);
 
 describe('Input in React', () => {
   afterEach(cleanup);

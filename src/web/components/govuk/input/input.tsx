@@ -1,8 +1,7 @@
 import type { ChangeEvent, HTMLAttributes as ReactHtmlAttributes, ReactNode, Ref } from 'react';
 import { classNames, toReactAttributes, type HtmlAttributes } from '../attributes.ts';
-import { ErrorMessage, type ErrorMessageProps } from '../error-message/error-message.tsx';
-import { Hint, type HintProps } from '../hint/hint.tsx';
-import { Label, type LabelProps } from '../label/label.tsx';
+import { fieldMessages, FormGroup, formGroupContent, type LabelledControlOptions } from '../form-group/form-group.tsx';
+import { Label } from '../label/label.tsx';
 
 export interface InputAffix {
   text?: string;
@@ -11,32 +10,16 @@ export interface InputAffix {
   attributes?: HtmlAttributes;
 }
 
-export interface InputProps {
-  id?: string;
-  name: string;
+export interface InputProps extends LabelledControlOptions {
   type?: string;
   inputmode?: ReactHtmlAttributes<HTMLInputElement>['inputMode'];
-  value?: string | number;
-  disabled?: boolean;
-  describedBy?: string;
-  label: Omit<LabelProps, 'for'>;
-  hint?: Omit<HintProps, 'id'>;
-  errorMessage?: Omit<ErrorMessageProps, 'id'>;
   prefix?: InputAffix;
   suffix?: InputAffix;
-  formGroup?: {
-    classes?: string;
-    attributes?: HtmlAttributes;
-    beforeInput?: { text?: string; html?: ReactNode };
-    afterInput?: { text?: string; html?: ReactNode };
-  };
-  classes?: string;
   autocomplete?: string;
   pattern?: string;
   spellcheck?: boolean;
   autocapitalize?: string;
   inputWrapper?: { classes?: string; attributes?: HtmlAttributes };
-  attributes?: HtmlAttributes;
   /** Makes the input controlled by `value`; without it `value` is only the initial value. */
   onChange?: (event: ChangeEvent<HTMLInputElement>) => void;
   ref?: Ref<HTMLInputElement>;
@@ -54,11 +37,9 @@ function Affix({ affix, type }: { affix: InputAffix | undefined; type: 'prefix' 
 export function Input(props: InputProps) {
   const { name, label, hint, errorMessage, prefix, suffix, formGroup, inputWrapper, value, onChange, ref } = props;
   const id = props.id || name;
-  const hintId = hint ? `${id}-hint` : undefined;
-  const errorId = errorMessage ? `${id}-error` : undefined;
-  const describedBy = [props.describedBy, hintId, errorId].filter(Boolean).join(' ');
-  const beforeInput = formGroup?.beforeInput?.html || formGroup?.beforeInput?.text;
-  const afterInput = formGroup?.afterInput?.html || formGroup?.afterInput?.text;
+  const { messages, describedBy } = fieldMessages(id, { hint, errorMessage }, props.describedBy);
+  const beforeInput = formGroupContent(formGroup?.beforeInput);
+  const afterInput = formGroupContent(formGroup?.afterInput);
 
   const input = (
     <input
@@ -68,7 +49,7 @@ export function Input(props: InputProps) {
       spellCheck={props.spellcheck}
       {...(onChange ? { value: value ?? '', onChange } : { defaultValue: value })}
       disabled={props.disabled || undefined}
-      aria-describedby={describedBy || undefined}
+      aria-describedby={describedBy}
       autoComplete={props.autocomplete}
       autoCapitalize={props.autocapitalize}
       pattern={props.pattern}
@@ -81,13 +62,9 @@ export function Input(props: InputProps) {
   const hasWrapper = Boolean(prefix?.html || prefix?.text || suffix?.html || suffix?.text || beforeInput || afterInput);
 
   return (
-    <div
-      {...toReactAttributes(formGroup?.attributes)}
-      className={classNames('govuk-form-group', errorMessage && 'govuk-form-group--error', formGroup?.classes)}
-    >
+    <FormGroup options={formGroup} error={Boolean(errorMessage)}>
       <Label {...label} for={id} />
-      {hint ? <Hint {...hint} id={hintId} /> : null}
-      {errorMessage ? <ErrorMessage {...errorMessage} id={errorId} /> : null}
+      {messages}
       {hasWrapper ? (
         <div {...toReactAttributes(inputWrapper?.attributes)} className={classNames('govuk-input__wrapper', inputWrapper?.classes)}>
           {beforeInput}
@@ -99,6 +76,6 @@ export function Input(props: InputProps) {
       ) : (
         input
       )}
-    </div>
+    </FormGroup>
   );
 }

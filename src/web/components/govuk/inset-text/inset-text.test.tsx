@@ -1,18 +1,9 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { cleanup, render, screen } from '@testing-library/react';
-import { loadFixtures, normaliseHtml, optionsToProps, renderNormalised } from '../govuk-fixtures.ts';
-import { InsetText, type InsetTextProps } from './inset-text.tsx';
+import { describeFixtures } from '../govuk-fixtures.ts';
+import { InsetText } from './inset-text.tsx';
 
-// Fixtures we do not render, and why.
-const SKIPPED: Record<string, string> = {};
-
-describe('InsetText matches govuk-frontend fixtures', () => {
-  for (const fixture of loadFixtures('inset-text')) {
-    it.skipIf(fixture.name in SKIPPED)(fixture.name, () => {
-      expect(renderNormalised(<InsetText {...(optionsToProps(fixture.options) as InsetTextProps)} />)).toBe(normaliseHtml(fixture.html));
-    });
-  }
-});
+describeFixtures('inset-text', InsetText);
 
 describe('InsetText in React', () => {
   afterEach(cleanup);

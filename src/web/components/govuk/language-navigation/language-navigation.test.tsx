@@ -1,20 +1,9 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
-import { loadFixtures, normaliseHtml, optionsToProps, renderNormalised } from '../govuk-fixtures.ts';
-import { LanguageNavigation, type LanguageNavigationProps } from './language-navigation.tsx';
+import { describeFixtures } from '../govuk-fixtures.ts';
+import { LanguageNavigation } from './language-navigation.tsx';
 
-// Fixtures we do not render, and why.
-const SKIPPED: Record<string, string> = {};
-
-describe('LanguageNavigation matches govuk-frontend fixtures', () => {
-  for (const fixture of loadFixtures('language-navigation')) {
-    it.skipIf(fixture.name in SKIPPED)(fixture.name, () => {
-      expect(
-        renderNormalised(<LanguageNavigation {...(optionsToProps(fixture.options) as LanguageNavigationProps)} />),
-      ).toBe(normaliseHtml(fixture.html));
-    });
-  }
-});
+describeFixtures('language-navigation', LanguageNavigation);
 
 describe('LanguageNavigation behaviour', () => {
   afterEach(cleanup);

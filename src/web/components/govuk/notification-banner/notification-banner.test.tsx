@@ -1,20 +1,9 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { cleanup, render } from '@testing-library/react';
-import { loadFixtures, normaliseHtml, optionsToProps, renderNormalised } from '../govuk-fixtures.ts';
-import { NotificationBanner, type NotificationBannerProps } from './notification-banner.tsx';
+import { describeFixtures } from '../govuk-fixtures.ts';
+import { NotificationBanner } from './notification-banner.tsx';
 
-// Fixtures we do not render, and why.
-const SKIPPED: Record<string, string> = {};
-
-describe('NotificationBanner matches govuk-frontend fixtures', () => {
-  for (const fixture of loadFixtures('notification-banner')) {
-    it.skipIf(fixture.name in SKIPPED)(fixture.name, () => {
-      expect(
-        renderNormalised(<NotificationBanner {...(optionsToProps(fixture.options) as NotificationBannerProps)} />),
-      ).toBe(normaliseHtml(fixture.html));
-    });
-  }
-});
+describeFixtures('notification-banner', NotificationBanner);
 
 describe('NotificationBanner behaviour', () => {
   afterEach(cleanup);

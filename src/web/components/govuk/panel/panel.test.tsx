@@ -1,20 +1,9 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
-import { loadFixtures, normaliseHtml, optionsToProps, renderNormalised } from '../govuk-fixtures.ts';
-import { Panel, type PanelProps } from './panel.tsx';
+import { describeFixtures } from '../govuk-fixtures.ts';
+import { Panel } from './panel.tsx';
 
-// Fixtures we do not render, and why.
-const SKIPPED: Record<string, string> = {};
-
-describe('Panel matches govuk-frontend fixtures', () => {
-  for (const fixture of loadFixtures('panel')) {
-    it.skipIf(fixture.name in SKIPPED)(fixture.name, () => {
-      expect(renderNormalised(<Panel {...(optionsToProps(fixture.options) as PanelProps)} />)).toBe(
-        normaliseHtml(fixture.html),
-      );
-    });
-  }
-});
+describeFixtures('panel', Panel);
 
 describe('Panel behaviour', () => {
   afterEach(cleanup);

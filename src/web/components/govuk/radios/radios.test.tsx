@@ -1,18 +1,9 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
-import { loadFixtures, normaliseHtml, optionsToProps, renderNormalised } from '../govuk-fixtures.ts';
-import { Radios, type RadiosProps } from './radios.tsx';
+import { describeFixtures } from '../govuk-fixtures.ts';
+import { Radios } from './radios.tsx';
 
-// Fixtures we do not render, and why.
-const SKIPPED: Record<string, string> = {};
-
-describe('Radios matches govuk-frontend fixtures', () => {
-  for (const fixture of loadFixtures('radios')) {
-    it.skipIf(fixture.name in SKIPPED)(fixture.name, () => {
-      expect(renderNormalised(<Radios {...(optionsToProps(fixture.options) as RadiosProps)} />)).toBe(normaliseHtml(fixture.html));
-    });
-  }
-});
+describeFixtures('radios', Radios);
 
 describe('Radios in React', () => {
   afterEach(cleanup);

@@ -1,7 +1,7 @@
 import { Fragment, useState, type ReactNode } from 'react';
 import { classNames, toReactAttributes, type HtmlAttributes } from '../attributes.ts';
-import { ErrorMessage, type ErrorMessageProps } from '../error-message/error-message.tsx';
-import { Fieldset, type FieldsetProps } from '../fieldset/fieldset.tsx';
+import type { ErrorMessageProps } from '../error-message/error-message.tsx';
+import { FieldGroup, formGroupContent, type FormGroupInputsOptions, type GroupFieldsetOptions } from '../form-group/form-group.tsx';
 import { Hint, type HintProps } from '../hint/hint.tsx';
 import { Label } from '../label/label.tsx';
 
@@ -21,15 +21,10 @@ export interface RadiosItem {
 }
 
 export interface RadiosProps {
-  fieldset?: Omit<FieldsetProps, 'role' | 'html' | 'children'>;
+  fieldset?: GroupFieldsetOptions;
   hint?: Omit<HintProps, 'id'>;
   errorMessage?: Omit<ErrorMessageProps, 'id'>;
-  formGroup?: {
-    classes?: string;
-    attributes?: HtmlAttributes;
-    beforeInputs?: { text?: string; html?: ReactNode };
-    afterInputs?: { text?: string; html?: ReactNode };
-  };
+  formGroup?: FormGroupInputsOptions;
   idPrefix?: string;
   name: string;
   /** Falsy entries are skipped, so items can be included conditionally. */
@@ -114,32 +109,13 @@ export function Radios(props: RadiosProps) {
     );
   };
 
-  const hintId = hint ? `${idPrefix}-hint` : undefined;
-  const errorId = errorMessage ? `${idPrefix}-error` : undefined;
-  const beforeInputs = formGroup?.beforeInputs && (formGroup.beforeInputs.html || formGroup.beforeInputs.text);
-  const afterInputs = formGroup?.afterInputs && (formGroup.afterInputs.html || formGroup.afterInputs.text);
-  const inner = (
-    <>
-      {hint ? <Hint {...hint} id={hintId} /> : null}
-      {errorMessage ? <ErrorMessage {...errorMessage} id={errorId} /> : null}
-      <div data-module="govuk-radios" {...toReactAttributes(props.attributes)} className={classNames('govuk-radios', props.classes)}>
-        {beforeInputs}
-        {items.map((item, index) => (item ? renderItem(item, index) : null))}
-        {afterInputs}
-      </div>
-    </>
-  );
-
   return (
-    <div
-      {...toReactAttributes(formGroup?.attributes)}
-      className={classNames('govuk-form-group', errorMessage && 'govuk-form-group--error', formGroup?.classes)}
-    >
-      {fieldset ? (
-        <Fieldset {...fieldset} describedBy={[fieldset.describedBy, hintId, errorId].filter(Boolean).join(' ')} html={inner} />
-      ) : (
-        inner
-      )}
-    </div>
+    <FieldGroup id={idPrefix} formGroup={formGroup} hint={hint} errorMessage={errorMessage} fieldset={fieldset}>
+      <div data-module="govuk-radios" {...toReactAttributes(props.attributes)} className={classNames('govuk-radios', props.classes)}>
+        {formGroupContent(formGroup?.beforeInputs)}
+        {items.map((item, index) => (item ? renderItem(item, index) : null))}
+        {formGroupContent(formGroup?.afterInputs)}
+      </div>
+    </FieldGroup>
   );
 }

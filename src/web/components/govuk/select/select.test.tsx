@@ -1,18 +1,9 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
-import { loadFixtures, normaliseHtml, optionsToProps, renderNormalised } from '../govuk-fixtures.ts';
-import { Select, type SelectProps } from './select.tsx';
+import { describeFixtures } from '../govuk-fixtures.ts';
+import { Select } from './select.tsx';
 
-// Fixtures we do not render, and why.
-const SKIPPED: Record<string, string> = {};
-
-describe('Select matches govuk-frontend fixtures', () => {
-  for (const fixture of loadFixtures('select')) {
-    it.skipIf(fixture.name in SKIPPED)(fixture.name, () => {
-      expect(renderNormalised(<Select {...(optionsToProps(fixture.options) as SelectProps)} />)).toBe(normaliseHtml(fixture.html));
-    });
-  }
-});
+describeFixtures('select', Select);
 
 describe('Select in React', () => {
   afterEach(cleanup);

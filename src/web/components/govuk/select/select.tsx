@@ -1,8 +1,7 @@
-import type { ChangeEvent, ReactNode, Ref } from 'react';
+import type { ChangeEvent, Ref } from 'react';
 import { classNames, toReactAttributes, type HtmlAttributes } from '../attributes.ts';
-import { ErrorMessage, type ErrorMessageProps } from '../error-message/error-message.tsx';
-import { Hint, type HintProps } from '../hint/hint.tsx';
-import { Label, type LabelProps } from '../label/label.tsx';
+import { fieldMessages, FormGroup, formGroupContent, type LabelledControlOptions } from '../form-group/form-group.tsx';
+import { Label } from '../label/label.tsx';
 
 export interface SelectItem {
   /** Without a value the option's text is its value. */
@@ -13,25 +12,9 @@ export interface SelectItem {
   attributes?: HtmlAttributes;
 }
 
-export interface SelectProps {
-  id?: string;
-  name: string;
+export interface SelectProps extends LabelledControlOptions {
   /** Falsy entries are skipped, so items can be included conditionally. */
   items: Array<SelectItem | false | null | undefined>;
-  value?: string | number;
-  disabled?: boolean;
-  describedBy?: string;
-  label: Omit<LabelProps, 'for'>;
-  hint?: Omit<HintProps, 'id'>;
-  errorMessage?: Omit<ErrorMessageProps, 'id'>;
-  formGroup?: {
-    classes?: string;
-    attributes?: HtmlAttributes;
-    beforeInput?: { text?: string; html?: ReactNode };
-    afterInput?: { text?: string; html?: ReactNode };
-  };
-  classes?: string;
-  attributes?: HtmlAttributes;
   /** Makes the select controlled by `value`; without it `value` only sets the initial choice. */
   onChange?: (event: ChangeEvent<HTMLSelectElement>) => void;
   ref?: Ref<HTMLSelectElement>;
@@ -50,27 +33,21 @@ export function Select(props: SelectProps) {
   const { name, label, hint, errorMessage, formGroup, value, onChange, ref } = props;
   const id = props.id || name;
   const items = (props.items ?? []).filter((item): item is SelectItem => Boolean(item));
-  const hintId = hint ? `${id}-hint` : undefined;
-  const errorId = errorMessage ? `${id}-error` : undefined;
-  const describedBy = [props.describedBy, hintId, errorId].filter(Boolean).join(' ');
+  const { messages, describedBy } = fieldMessages(id, { hint, errorMessage }, props.describedBy);
   // React selects options through the select's value; the last selected option wins, as in a browser.
   const selected = items.findLast((item) => isSelected(item, value));
   const selectedValue = selected && effectiveValue(selected);
 
   return (
-    <div
-      {...toReactAttributes(formGroup?.attributes)}
-      className={classNames('govuk-form-group', errorMessage && 'govuk-form-group--error', formGroup?.classes)}
-    >
+    <FormGroup options={formGroup} error={Boolean(errorMessage)}>
       <Label {...label} for={id} />
-      {hint ? <Hint {...hint} id={hintId} /> : null}
-      {errorMessage ? <ErrorMessage {...errorMessage} id={errorId} /> : null}
-      {formGroup?.beforeInput?.html || formGroup?.beforeInput?.text}
+      {messages}
+      {formGroupContent(formGroup?.beforeInput)}
       <select
         id={id}
         name={name}
         disabled={props.disabled || undefined}
-        aria-describedby={describedBy || undefined}
+        aria-describedby={describedBy}
         {...(onChange ? { value: selectedValue ?? '', onChange } : { defaultValue: selectedValue })}
         ref={ref}
         {...toReactAttributes(props.attributes)}
@@ -82,7 +59,7 @@ export function Select(props: SelectProps) {
           </option>
         ))}
       </select>
-      {formGroup?.afterInput?.html || formGroup?.afterInput?.text}
-    </div>
+      {formGroupContent(formGroup?.afterInput)}
+    </FormGroup>
   );
 }

@@ -1,27 +1,17 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
-import { htmlToReact, loadFixtures, normaliseHtml, optionsToProps, renderNormalised } from '../govuk-fixtures.ts';
+import { describeFixtures, htmlToReact } from '../govuk-fixtures.ts';
 import { ServiceNavigation, type ServiceNavigationProps } from './service-navigation.tsx';
 
-// Fixtures we do not render, and why.
-const SKIPPED: Record<string, string> = {};
-
 // Slots are HTML strings in the macro but React nodes here, and their keys are not named `html`.
-function toProps(options: Record<string, unknown>): ServiceNavigationProps {
-  const props = optionsToProps(options) as ServiceNavigationProps;
+function ServiceNavigationFromFixture(props: ServiceNavigationProps) {
   const slots = Object.fromEntries(
     Object.entries(props.slots ?? {}).map(([name, slot]) => [name, typeof slot === 'string' ? htmlToReact(slot) : slot]),
   );
-  return { ...props, slots };
+  return <ServiceNavigation {...props} slots={slots} />;
 }
 
-describe('ServiceNavigation matches govuk-frontend fixtures', () => {
-  for (const fixture of loadFixtures('service-navigation')) {
-    it.skipIf(fixture.name in SKIPPED)(fixture.name, () => {
-      expect(renderNormalised(<ServiceNavigation {...toProps(fixture.options)} />)).toBe(normaliseHtml(fixture.html));
-    });
-  }
-});
+describeFixtures('service-navigation', ServiceNavigationFromFixture);
 
 describe('ServiceNavigation behaviour', () => {
   afterEach(() => {

@@ -1,18 +1,9 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
-import { loadFixtures, normaliseHtml, optionsToProps, renderNormalised } from '../govuk-fixtures.ts';
-import { SkipLink, type SkipLinkProps } from './skip-link.tsx';
+import { describeFixtures } from '../govuk-fixtures.ts';
+import { SkipLink } from './skip-link.tsx';
 
-// Fixtures we do not render, and why.
-const SKIPPED: Record<string, string> = {};
-
-describe('SkipLink matches govuk-frontend fixtures', () => {
-  for (const fixture of loadFixtures('skip-link')) {
-    it.skipIf(fixture.name in SKIPPED)(fixture.name, () => {
-      expect(renderNormalised(<SkipLink {...(optionsToProps(fixture.options) as SkipLinkProps)} />)).toBe(normaliseHtml(fixture.html));
-    });
-  }
-});
+describeFixtures('skip-link', SkipLink);
 
 describe('SkipLink in React', () => {
   afterEach(cleanup);

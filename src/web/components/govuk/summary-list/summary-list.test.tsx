@@ -1,20 +1,9 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
-import { loadFixtures, normaliseHtml, optionsToProps, renderNormalised } from '../govuk-fixtures.ts';
-import { SummaryList, type SummaryListProps } from './summary-list.tsx';
+import { describeFixtures } from '../govuk-fixtures.ts';
+import { SummaryList } from './summary-list.tsx';
 
-// Fixtures we do not render, and why.
-const SKIPPED: Record<string, string> = {};
-
-describe('SummaryList matches govuk-frontend fixtures', () => {
-  for (const fixture of loadFixtures('summary-list')) {
-    it.skipIf(fixture.name in SKIPPED)(fixture.name, () => {
-      expect(renderNormalised(<SummaryList {...(optionsToProps(fixture.options) as SummaryListProps)} />)).toBe(
-        normaliseHtml(fixture.html),
-      );
-    });
-  }
-});
+describeFixtures('summary-list', SummaryList);
 
 describe('SummaryList behaviour', () => {
   afterEach(cleanup);
