@@ -4,6 +4,7 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 
 // Imports go one way: web → shared, server → shared; shared imports no project folder.
+// Shared code is imported as `#shared/…` (package.json "imports"), not through `../` paths.
 const layer = (from, forbidden) => ({
   files: [`src/${from}/**/*.{ts,tsx}`],
   rules: {
@@ -11,10 +12,13 @@ const layer = (from, forbidden) => ({
       'error',
       {
         // Relative paths only: packages such as `react-dom/server` are not project folders.
-        patterns: forbidden.map((f) => ({
-          regex: `^\\.{1,2}/(.*/)?${f}(/|$)`,
-          message: `src/${from} must not import from src/${f}`,
-        })),
+        patterns: [
+          ...forbidden.map((f) => ({
+            regex: `^\\.{1,2}/(.*/)?${f}(/|$)`,
+            message: `src/${from} must not import from src/${f}`,
+          })),
+          { regex: '^\\.{1,2}/(.*/)?shared/', message: 'import shared code as #shared/…' },
+        ],
       },
     ],
   },

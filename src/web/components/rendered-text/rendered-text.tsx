@@ -1,7 +1,7 @@
 import { createElement, Fragment } from 'react';
 import type { MouseEvent, ReactNode } from 'react';
 import { useTranslation } from '../../i18n/use-translation.ts';
-import { BLOCKED_HREF, isExternalHref, isInternalPath, safeHref } from '../../../shared/links/safe-href.ts';
+import { BLOCKED_HREF, isExternalHref, isInternalPath, safeHref } from '#shared/links/safe-href.ts';
 
 // Translation texts carry a little HTML. Rather than trusting it to innerHTML (and a
 // sanitiser's idea of what the browser will re-parse), the text is parsed once by DOMParser,
