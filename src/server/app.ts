@@ -22,6 +22,30 @@ export interface AppDeps {
   readonly logDestination?: DestinationStream;
 }
 
+/**
+ * Opens the database the configuration names and applies pending migrations: what the server,
+ * the stand-alone worker and the caseworker commands each do first. The caller closes it.
+ */
+export async function openServiceDatabase(
+  config: Pick<Config, 'databaseUrl' | 'dataDir'>,
+  logger: Pick<FastifyBaseLogger, 'info' | 'warn'>,
+): Promise<Database> {
+  const database = await openDatabase(
+    databaseOptionsFromConfig(config, (error) => logger.warn({ err: error }, 'Idle database connection failed')),
+  );
+  try {
+    logger.info({ engine: database.engine }, 'Database opened');
+    const applied = await runMigrations(database);
+    if (applied.length > 0) {
+      logger.info({ migrations: applied.map((m) => `${String(m.version).padStart(3, '0')}-${m.name}`) }, 'Migrations applied');
+    }
+  } catch (error) {
+    await database.close();
+    throw error;
+  }
+  return database;
+}
+
 /** The whole HTTP service, ready for `inject` or `listen`; it does not listen itself. */
 export async function buildApp(config: Config, deps: AppDeps = {}): Promise<FastifyInstance> {
   const logger = deps.logger ?? createLogger(config, deps.logDestination);
@@ -34,15 +58,8 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
 
   let database = deps.database;
   if (database === undefined) {
-    const owned = await openDatabase(
-      databaseOptionsFromConfig(config, (error) => logger.warn({ err: error }, 'Idle database connection failed')),
-    );
+    const owned = await openServiceDatabase(config, logger);
     app.addHook('onClose', () => owned.close());
-    logger.info({ engine: owned.engine }, 'Database opened');
-    const applied = await runMigrations(owned);
-    if (applied.length > 0) {
-      logger.info({ migrations: applied.map((m) => `${String(m.version).padStart(3, '0')}-${m.name}`) }, 'Migrations applied');
-    }
     database = owned;
   }
 

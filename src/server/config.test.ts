@@ -3,6 +3,19 @@ import { describe, expect, it } from 'vitest';
 import { ConfigError, configVariables, loadConfig } from './config.ts';
 
 const cwd = '/srv/app';
+// Shapes only: the token module, not the config, parses the keys.
+const keys = { TOKEN_PRIVATE_KEY: 'private-pem', TOKEN_PUBLIC_KEY: 'public-pem' };
+const localDefaults = {
+  manualReview: false,
+  statusLinkTtlDays: 90,
+  tokenKeys: undefined,
+  smtpUrl: undefined,
+  notify: undefined,
+  emailFrom: 'Creative worker concession <no-reply@localhost>',
+  retentionDays: 180,
+  runWorker: true,
+  trustProxy: false,
+};
 
 function problemsOf(env: Record<string, string>): readonly string[] {
   try {
@@ -27,6 +40,7 @@ describe('loadConfig', () => {
       logLevel: 'info',
       analyticsId: undefined,
       webRoot: '/srv/app/dist/web',
+      ...localDefaults,
     });
   });
 
@@ -42,6 +56,17 @@ describe('loadConfig', () => {
         LOG_LEVEL: 'WARN',
         ANALYTICS_ID: 'G-ABC123DEF4',
         WEB_ROOT: 'public',
+        MANUAL_REVIEW: 'TRUE',
+        STATUS_LINK_TTL_DAYS: '30',
+        TOKEN_PRIVATE_KEY: '-----BEGIN PRIVATE KEY-----\\nabc\\n-----END PRIVATE KEY-----',
+        TOKEN_PUBLIC_KEY: 'public-pem',
+        SMTP_URL: 'smtps://mailer:secret@smtp.example.gov.uk:465',
+        NOTIFY_API_KEY: 'key-123',
+        NOTIFY_TEMPLATE_ID: 'template-456',
+        EMAIL_FROM: 'Service <service@example.gov.uk>',
+        RETENTION_DAYS: '365',
+        RUN_WORKER: 'false',
+        TRUST_PROXY: 'true',
       },
       cwd,
     );
@@ -56,6 +81,16 @@ describe('loadConfig', () => {
       logLevel: 'warn',
       analyticsId: 'G-ABC123DEF4',
       webRoot: '/srv/app/public',
+      manualReview: true,
+      statusLinkTtlDays: 30,
+      // Keys given on one line with \\n (as env files often hold them) become real PEM line breaks.
+      tokenKeys: { privateKeyPem: '-----BEGIN PRIVATE KEY-----\nabc\n-----END PRIVATE KEY-----', publicKeyPem: 'public-pem' },
+      smtpUrl: 'smtps://mailer:secret@smtp.example.gov.uk:465',
+      notify: { apiKey: 'key-123', templateId: 'template-456' },
+      emailFrom: 'Service <service@example.gov.uk>',
+      retentionDays: 365,
+      runWorker: false,
+      trustProxy: true,
     });
     expect(Object.isFrozen(config)).toBe(true);
   });
@@ -68,11 +103,35 @@ describe('loadConfig', () => {
     });
   });
 
-  it('needs PUBLIC_BASE_URL in production only', () => {
-    expect(problemsOf({ NODE_ENV: 'production' })).toEqual(['PUBLIC_BASE_URL is required when NODE_ENV=production']);
+  it('needs PUBLIC_BASE_URL and the token keys in production only', () => {
+    expect(problemsOf({ NODE_ENV: 'production' })).toEqual([
+      'PUBLIC_BASE_URL is required when NODE_ENV=production',
+      'TOKEN_PRIVATE_KEY and TOKEN_PUBLIC_KEY are required when NODE_ENV=production',
+    ]);
     expect(loadConfig({ NODE_ENV: 'test' }, cwd).publicBaseUrl).toBe('http://localhost:3000');
+    expect(loadConfig({ PORT: '8080' }, cwd).publicBaseUrl).toBe('http://localhost:8080');
     // PGlite is a valid production choice for a single instance.
-    expect(loadConfig({ NODE_ENV: 'production', PUBLIC_BASE_URL: 'https://x.gov.uk' }, cwd).databaseUrl).toBeUndefined();
+    expect(loadConfig({ NODE_ENV: 'production', PUBLIC_BASE_URL: 'https://x.gov.uk', ...keys }, cwd).databaseUrl).toBeUndefined();
+  });
+
+  it('refuses half a key pair, Notify without its template, and malformed flags and numbers', () => {
+    expect(
+      problemsOf({
+        TOKEN_PUBLIC_KEY: 'public-pem',
+        NOTIFY_API_KEY: 'key',
+        SMTP_URL: 'http://mail',
+        MANUAL_REVIEW: 'yes',
+        STATUS_LINK_TTL_DAYS: '0',
+        RETENTION_DAYS: 'six months',
+      }),
+    ).toEqual([
+      'MANUAL_REVIEW must be true or false',
+      'STATUS_LINK_TTL_DAYS must be a whole number of at least 1',
+      'RETENTION_DAYS must be a whole number of at least 1',
+      'TOKEN_PRIVATE_KEY and TOKEN_PUBLIC_KEY must be set together',
+      'SMTP_URL must be an smtp:// or smtps:// address',
+      'NOTIFY_TEMPLATE_ID is required when NOTIFY_API_KEY is set',
+    ]);
   });
 
   it('lists every invalid value at once, without echoing any of them', () => {
@@ -96,7 +155,7 @@ describe('loadConfig', () => {
   });
 
   it('explains itself in the error message', () => {
-    expect(() => loadConfig({ NODE_ENV: 'production', PORT: '-1' }, cwd)).toThrow(
+    expect(() => loadConfig({ NODE_ENV: 'production', PORT: '-1', ...keys }, cwd)).toThrow(
       'Invalid configuration:\n  - PORT must be a whole number from 0 to 65535\n  - PUBLIC_BASE_URL is required when NODE_ENV=production',
     );
   });
@@ -139,7 +198,11 @@ describe('configVariables', () => {
   it('states the defaults loadConfig uses', () => {
     const defaults = Object.fromEntries(configVariables.map((v) => [v.name, v.default]));
     expect(defaults).toMatchObject({ PORT: '3000', HOST: '0.0.0.0', DATA_DIR: './data', LOG_LEVEL: 'info' });
-    expect(configVariables.filter((v) => v.requiredInProduction).map((v) => v.name)).toEqual(['PUBLIC_BASE_URL']);
+    expect(configVariables.filter((v) => v.requiredInProduction).map((v) => v.name)).toEqual([
+      'PUBLIC_BASE_URL',
+      'TOKEN_PRIVATE_KEY',
+      'TOKEN_PUBLIC_KEY',
+    ]);
   });
 });
 

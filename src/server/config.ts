@@ -21,6 +21,24 @@ export interface Config {
   readonly analyticsId: string | undefined;
   /** Absolute path of the built SPA (Vite's output). */
   readonly webRoot: string;
+  /** Applications that pass the automated checks wait for a caseworker instead of being approved. */
+  readonly manualReview: boolean;
+  /** How long a status link stays valid. */
+  readonly statusLinkTtlDays: number;
+  /** PEM keys (PKCS#8 private, SPKI public, ES256) signing status links; undefined: generated once in dataDir. */
+  readonly tokenKeys: { readonly privateKeyPem: string; readonly publicKeyPem: string } | undefined;
+  /** `smtp://` or `smtps://` address of a mail server; emails go there when set. */
+  readonly smtpUrl: string | undefined;
+  /** GOV.UK Notify: emails go through Notify when the key is set (it wins over SMTP). */
+  readonly notify: { readonly apiKey: string; readonly templateId: string } | undefined;
+  /** The From address of emails sent by SMTP or written to the outbox folder. */
+  readonly emailFrom: string;
+  /** Days after the leave date after which a decided application's personal data is deleted. */
+  readonly retentionDays: number;
+  /** Run the job worker inside the server process (false when `npm run worker` runs separately). */
+  readonly runWorker: boolean;
+  /** Trust X-Forwarded-For from a load balancer when limiting requests per client address. */
+  readonly trustProxy: boolean;
 }
 
 export interface ConfigVariable {
@@ -77,6 +95,72 @@ export const configVariables: readonly ConfigVariable[] = [
     requiredInProduction: false,
     description:
       'Google Analytics 4 measurement id (`G-XXXXXXXXXX`). When unset, no analytics code runs and the Content-Security-Policy allows no Google hosts.',
+  },
+  {
+    name: 'MANUAL_REVIEW',
+    default: 'false',
+    requiredInProduction: false,
+    description: '`true`: applications that pass the automated checks wait in progress for a caseworker instead of being approved.',
+  },
+  {
+    name: 'STATUS_LINK_TTL_DAYS',
+    default: '90',
+    requiredInProduction: false,
+    description: 'Days a status link in an email stays valid.',
+  },
+  {
+    name: 'TOKEN_PRIVATE_KEY',
+    default: undefined,
+    requiredInProduction: true,
+    description: 'PEM (PKCS#8) ES256 private key signing status links; with TOKEN_PUBLIC_KEY. When unset outside production, a key pair is generated once into DATA_DIR.',
+  },
+  {
+    name: 'TOKEN_PUBLIC_KEY',
+    default: undefined,
+    requiredInProduction: true,
+    description: 'PEM (SPKI) public key matching TOKEN_PRIVATE_KEY, used to verify status links.',
+  },
+  {
+    name: 'SMTP_URL',
+    default: undefined,
+    requiredInProduction: false,
+    description: '`smtp://user:password@host:587` or `smtps://…`: send emails through this mail server.',
+  },
+  {
+    name: 'NOTIFY_API_KEY',
+    default: undefined,
+    requiredInProduction: false,
+    description: 'GOV.UK Notify API key: send emails through Notify (wins over SMTP_URL). Needs NOTIFY_TEMPLATE_ID.',
+  },
+  {
+    name: 'NOTIFY_TEMPLATE_ID',
+    default: undefined,
+    requiredInProduction: false,
+    description: 'The Notify email template, whose subject is ((subject)) and body ((body)).',
+  },
+  {
+    name: 'EMAIL_FROM',
+    default: 'Creative worker concession <no-reply@localhost>',
+    requiredInProduction: false,
+    description: 'From address of emails sent by SMTP or written to DATA_DIR/outbox. With neither Notify nor SMTP, emails are written as .eml files to DATA_DIR/outbox (the log names the file, never the link).',
+  },
+  {
+    name: 'RETENTION_DAYS',
+    default: '180',
+    requiredInProduction: false,
+    description: 'Days after the leave date after which the personal data of a decided application is deleted.',
+  },
+  {
+    name: 'RUN_WORKER',
+    default: 'true',
+    requiredInProduction: false,
+    description: '`false`: the server does not run the job worker itself (run `npm run worker` instead, one or more).',
+  },
+  {
+    name: 'TRUST_PROXY',
+    default: 'false',
+    requiredInProduction: false,
+    description: '`true` behind a load balancer: the client address for rate limits comes from X-Forwarded-For.',
   },
   {
     name: 'WEB_ROOT',
@@ -165,6 +249,52 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     problems.push('ANALYTICS_ID must be a Google Analytics 4 measurement id such as G-ABC123DEF4');
   }
 
+  const flag = (name: string, fallback: boolean): boolean => {
+    const value = read(name)?.toLowerCase();
+    if (value === undefined) return fallback;
+    if (value === 'true' || value === 'false') return value === 'true';
+    problems.push(`${name} must be true or false`);
+    return fallback;
+  };
+  const positiveWholeNumber = (name: string, fallback: number): number => {
+    const value = read(name);
+    if (value === undefined) return fallback;
+    if (!/^\d+$/.test(value) || Number(value) < 1) problems.push(`${name} must be a whole number of at least 1`);
+    return Number(value);
+  };
+
+  const manualReview = flag('MANUAL_REVIEW', false);
+  const runWorker = flag('RUN_WORKER', true);
+  const trustProxy = flag('TRUST_PROXY', false);
+  const statusLinkTtlDays = positiveWholeNumber('STATUS_LINK_TTL_DAYS', 90);
+  const retentionDays = positiveWholeNumber('RETENTION_DAYS', 180);
+
+  const privateKeyPem = read('TOKEN_PRIVATE_KEY');
+  const publicKeyPem = read('TOKEN_PUBLIC_KEY');
+  if ((privateKeyPem === undefined) !== (publicKeyPem === undefined)) {
+    problems.push('TOKEN_PRIVATE_KEY and TOKEN_PUBLIC_KEY must be set together');
+  } else if (privateKeyPem === undefined && isProduction) {
+    problems.push('TOKEN_PRIVATE_KEY and TOKEN_PUBLIC_KEY are required when NODE_ENV=production');
+  }
+  const tokenKeys =
+    privateKeyPem !== undefined && publicKeyPem !== undefined
+      ? { privateKeyPem: privateKeyPem.replace(/\\n/g, '\n'), publicKeyPem: publicKeyPem.replace(/\\n/g, '\n') }
+      : undefined;
+
+  const smtpUrl = read('SMTP_URL');
+  if (smtpUrl !== undefined) {
+    const protocol = parseUrl(smtpUrl)?.protocol;
+    if (protocol !== 'smtp:' && protocol !== 'smtps:') problems.push('SMTP_URL must be an smtp:// or smtps:// address');
+  }
+  const notifyApiKey = read('NOTIFY_API_KEY');
+  const notifyTemplateId = read('NOTIFY_TEMPLATE_ID');
+  if (notifyApiKey !== undefined && notifyTemplateId === undefined) {
+    problems.push('NOTIFY_TEMPLATE_ID is required when NOTIFY_API_KEY is set');
+  }
+  const notify =
+    notifyApiKey !== undefined && notifyTemplateId !== undefined ? { apiKey: notifyApiKey, templateId: notifyTemplateId } : undefined;
+  const emailFrom = read('EMAIL_FROM') ?? 'Creative worker concession <no-reply@localhost>';
+
   if (problems.length > 0 || nodeEnv === undefined || logLevel === undefined) throw new ConfigError(problems);
 
   return Object.freeze({
@@ -178,6 +308,15 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     logLevel,
     analyticsId,
     webRoot,
+    manualReview,
+    statusLinkTtlDays,
+    tokenKeys,
+    smtpUrl,
+    notify,
+    emailFrom,
+    retentionDays,
+    runWorker,
+    trustProxy,
   });
 }
 

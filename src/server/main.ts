@@ -1,8 +1,11 @@
 // The server process: configure, migrate, listen, and stop cleanly when asked.
 import type { FastifyInstance } from 'fastify';
-import { buildApp } from './app.ts';
+import { buildApp, openServiceDatabase } from './app.ts';
 import type { Config } from './config.ts';
 import { ConfigError, loadConfig } from './config.ts';
+import type { Database } from './db/database.ts';
+import type { RunningWorker } from './jobs/outbox-worker.ts';
+import { startServiceWorker } from './jobs/start-service-worker.ts';
 import { createLogger } from './logger.ts';
 
 // Comfortably inside the 30 s most orchestrators wait between SIGTERM and SIGKILL.
@@ -30,9 +33,14 @@ async function main(): Promise<void> {
   });
 
   let app: FastifyInstance;
+  let database: Database;
+  let worker: RunningWorker | undefined;
   try {
-    // The app opens and migrates the database, and closes it when the app closes.
-    app = await buildApp(config, { logger });
+    // Opened here rather than by the app, because the job worker shares it and must stop first.
+    database = await openServiceDatabase(config, logger);
+    app = await buildApp(config, { logger, database });
+    // RUN_WORKER=false when `npm run worker` processes run the jobs instead.
+    if (config.runWorker) worker = await startServiceWorker(config, database, logger);
   } catch (error) {
     logger.fatal({ err: error }, 'Start-up failed');
     process.exit(1);
@@ -54,9 +62,11 @@ async function main(): Promise<void> {
       process.exit(1);
     }, shutdownTimeoutMs).unref();
     // close() stops accepting connections, answers 503 to new requests on open ones, waits for
-    // the requests in progress, then runs the onClose hooks.
-    app
-      .close()
+    // the requests in progress, then runs the onClose hooks. The worker finishes the job in hand
+    // meanwhile (an unfinished one is retried by the next worker once its lease runs out); the
+    // database closes when both are done.
+    Promise.all([worker?.stop(), app.close()])
+      .then(() => database.close())
       .then(() => {
         logger.info('Stopped');
         process.exit(0);

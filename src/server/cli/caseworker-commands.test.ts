@@ -1,0 +1,185 @@
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { findApplication, listStatusChanges } from '../db/application-repository.ts';
+import { listJobs } from '../db/job-repository.ts';
+import { isPassportLostOrStolen } from '../db/lost-stolen-passport-repository.ts';
+import { runMigrations } from '../db/migrations.ts';
+import { storeSubmission } from '../db/submission-repository.ts';
+import type { TestDatabase } from '../db/test-databases.ts';
+import { testEngines } from '../db/test-databases.ts';
+import { sampleSubmission } from '../jobs/test-support/sample-submissions.ts';
+import { parsePassportList, runCaseworkerCommand, usage } from './caseworker-commands.ts';
+
+const now = new Date('2026-03-02T10:00:00Z');
+
+describe('reading a lost or stolen passport list', () => {
+  it('reads one number per line, normalised, reporting bad lines by number', () => {
+    expect(parsePassportList('ab123456\n\n  cd 654 321 \r\nX\n"EF-000111"\n')).toEqual({
+      numbers: ['AB123456', 'CD654321', 'EF000111'],
+      invalidLines: [4],
+    });
+  });
+
+  it('reads the passport_number column of a CSV, wherever it is', () => {
+    const csv = '\uFEFFreported,Passport Number,country\n2026-01-01,ab123456,FRA\n"2026-01-02, late",cd654321,IRL\n2026-01-03,,GBR\n';
+    expect(parsePassportList(csv)).toEqual({ numbers: ['AB123456', 'CD654321'], invalidLines: [4] });
+  });
+
+  it('refuses a CSV without that column', () => {
+    expect(parsePassportList('number,country\nAB123456,FRA\n')).toEqual({
+      problem: 'The CSV has no passport_number column in its first line',
+    });
+  });
+});
+
+describe.each(testEngines())('caseworker commands on $name', (engine) => {
+  let test: TestDatabase;
+  let dir: string;
+  let out: string;
+  let err: string;
+  beforeEach(async () => {
+    test = await engine.open();
+    await runMigrations(test.db);
+    dir = await mkdtemp(join(tmpdir(), 'caseworker-'));
+    out = '';
+    err = '';
+  });
+  afterEach(async () => {
+    await test.dispose();
+    await rm(dir, { recursive: true, force: true });
+  });
+
+  const run = (...args: string[]) =>
+    runCaseworkerCommand(args, {
+      io: { stdout: (text) => void (out += text), stderr: (text) => void (err += text) },
+      openDatabase: async () => test.db,
+      actor: 'caseworker:ann',
+      now: () => now,
+    });
+
+  async function store(count = 2): Promise<string[]> {
+    const result = await storeSubmission(test.db, sampleSubmission(now, Array.from({ length: count }, () => ({}))), now);
+    if (result.outcome !== 'created') throw new Error('not created');
+    return result.applicants.map((a) => a.applicantId);
+  }
+
+  it('lists applications with their status, reason, date, COS number and name', async () => {
+    const [first, second] = await store();
+    await run('reject', second ?? '', '--reason', 'routing');
+    out = '';
+    expect(await run('list')).toBe(0);
+    const lines = out.trimEnd().split('\n');
+    expect(lines[0]).toMatch(/^APPLICANT ID\s+STATUS\s+REASON\s+CREATED\s+COS NUMBER\s+NAME$/);
+    expect(lines[1]).toMatch(new RegExp(`^${first}\\s+in-progress\\s+02/03/2026 10:00\\s+COS0\\s+Family0, Given0$`));
+    expect(lines[2]).toMatch(new RegExp(`^${second}\\s+rejected\\s+routing\\s+02/03/2026 10:00\\s+COS1\\s+Family1, Given1$`));
+    expect(lines[3]).toBe('2 applications');
+
+    out = '';
+    expect(await run('list', '--status', 'rejected')).toBe(0);
+    expect(out).toContain(second);
+    expect(out).not.toContain(first);
+    expect(out).toContain('1 application rejected');
+  });
+
+  it('shows every detail of an application and its history', async () => {
+    const [id] = await store(1);
+    await run('approve', id ?? '');
+    out = '';
+    expect(await run('show', id ?? '')).toBe(0);
+    expect(out).toMatch(/Status\s+approved/);
+    expect(out).toMatch(/Passport number\s+P00000000/);
+    expect(out).toMatch(/Sponsor licence number\s+LIC123456/);
+    expect(out).toContain('  dateOfBirth: 1990-01-31');
+    expect(out).toMatch(/History:\nWHEN\s+BY\s+FROM\s+TO\s+NOTE\n/);
+    expect(out).toMatch(/02\/03\/2026 10:00\s+submission\s+in-progress/);
+    expect(out).toMatch(/caseworker:ann\s+in-progress\s+approved/);
+  });
+
+  it('keeps terminal control codes in the data from reaching the screen', async () => {
+    const result = await storeSubmission(test.db, sampleSubmission(now, [{ familyName: 'Evil\u001b[2J\u001b]0;x\u0007' }]), now);
+    if (result.outcome !== 'created') throw new Error('not created');
+    await run('list');
+    expect(out).not.toContain('\u001b');
+    expect(out).toContain('Evil\uFFFD[2J');
+  });
+
+  it('approves, rejects and withdraws, audited as the caseworker, emailing approvals and rejections', async () => {
+    const [a, b] = await store();
+    expect(await run('approve', a ?? '')).toBe(0);
+    expect(out).toBe(`Application ${a} is now approved, was in-progress. The sponsor will be emailed.\n`);
+    expect(await run('reject', b ?? '', '--reason=credibility')).toBe(0);
+    expect(await run('withdraw', a ?? '')).toBe(0);
+    expect(err).toBe('');
+    expect(await findApplication(test.db, a ?? '')).toMatchObject({ status: 'withdrawn' });
+    expect(await findApplication(test.db, b ?? '')).toMatchObject({ status: 'rejected', decisionReason: 'credibility' });
+    expect((await listStatusChanges(test.db, b ?? '')).at(-1)).toMatchObject({ actor: 'caseworker:ann', reason: 'credibility', changedAt: now });
+    expect((await listJobs(test.db, { kind: 'send-decision' })).map((j) => j.payload)).toEqual([
+      { applicantId: b, status: 'rejected' },
+      { applicantId: a, status: 'approved' },
+    ]);
+  });
+
+  const refusals: Array<[string, string[], RegExp]> = [
+    ['an unknown command', ['frobnicate'], /^Unknown command "frobnicate"\n\nUsage:/],
+    ['no command', [], /^No command given/],
+    ['a missing id', ['approve'], /^approve needs the applicant id/],
+    ['two ids', ['approve', 'a', 'b'], /^approve takes one applicant id, not 2/],
+    ['a rejection without a reason', ['reject', 'x'], /^reject needs --reason: one of late, credibility, routing/],
+    ['an unknown reason', ['reject', 'x', '--reason', 'vibes'], /^Unknown reason "vibes"/],
+    ['a reason option without a value', ['reject', 'x', '--reason'], /^The option --reason needs a value/],
+    ['an unknown option', ['approve', 'x', '--force', 'yes'], /^Unknown option --force for approve/],
+    ['an unknown status', ['list', '--status', 'pending'], /^Unknown status "pending"/],
+    ['an unknown id', ['approve', 'no-such-id'], /^No application has the id no-such-id\n$/],
+    ['showing an unknown id', ['show', 'no-such-id'], /^No application has the id no-such-id\n$/],
+    ['a missing file', ['import-lost-stolen', '/no/such/file.csv'], /^Cannot read \/no\/such\/file\.csv \(ENOENT\)/],
+  ];
+  it.each(refusals)('refuses %s with exit code 1 and a message on stderr', async (_name, args, message) => {
+    expect(await run(...args)).toBe(1);
+    expect(err).toMatch(message);
+    expect(out).toBe('');
+  });
+
+  it('refuses nonsensical changes, saying why', async () => {
+    const [id] = await store(1);
+    await run('withdraw', id ?? '');
+    err = '';
+    expect(await run('approve', id ?? '')).toBe(1);
+    expect(err).toBe(`Application ${id} is withdrawn and cannot be approved: a withdrawn application cannot be changed\n`);
+    const [other] = await store(1);
+    await run('approve', other ?? '');
+    err = '';
+    expect(await run('approve', other ?? '')).toBe(1);
+    expect(err).toBe(`Application ${other} is already approved\n`);
+  });
+
+  it('prints the usage for help, without opening the database', async () => {
+    const opened: string[] = [];
+    const code = await runCaseworkerCommand(['help'], {
+      io: { stdout: (text) => void (out += text), stderr: (text) => void (err += text) },
+      openDatabase: async () => {
+        opened.push('db');
+        return test.db;
+      },
+      actor: 'caseworker:ann',
+    });
+    expect(code).toBe(0);
+    expect(out).toBe(usage);
+    expect(opened).toEqual([]);
+  });
+
+  it('imports a lost or stolen list, counting new numbers and skipping bad lines', async () => {
+    const file = join(dir, 'lost.csv');
+    await writeFile(file, 'passport_number\nab123456\nCD654321\nAB123456\n!!\n');
+    expect(await run('import-lost-stolen', file)).toBe(0);
+    expect(out).toBe('Imported 2 new passport numbers; 0 already on the list.\n');
+    expect(err).toBe('Skipped 1 line(s) that are not 3 to 15 letters and digits: line 5\n');
+    out = '';
+    await writeFile(file, 'CD654321\nEF111222\n');
+    expect(await run('import-lost-stolen', file)).toBe(0);
+    expect(out).toBe('Imported 1 new passport number; 1 already on the list.\n');
+    expect(await isPassportLostOrStolen(test.db, 'AB123456')).toBe(true);
+    expect(await isPassportLostOrStolen(test.db, 'EF111222')).toBe(true);
+  });
+});

@@ -1,0 +1,343 @@
+// The caseworker's commands. They print personal data (names, passport numbers) because that is
+// what a caseworker needs to decide, and the output goes to their own terminal, not to a log.
+import { readFile } from 'node:fs/promises';
+import { basename } from 'node:path';
+import { formatDateTime } from '#shared/dates/format.ts';
+import type { ApplicationRecord, ApplicationStatus, RejectionReason } from '../db/application-repository.ts';
+import {
+  applicationStatuses,
+  findApplication,
+  listApplications,
+  listStatusChanges,
+  rejectionReasons,
+} from '../db/application-repository.ts';
+import type { Database } from '../db/database.ts';
+import { addLostStolenPassports, normalisePassportNumber } from '../db/lost-stolen-passport-repository.ts';
+import { changeApplicationStatus } from '../decisions/change-status.ts';
+import { StatusChangeError } from '../decisions/status-transitions.ts';
+
+export interface CliIo {
+  readonly stdout: (text: string) => void;
+  readonly stderr: (text: string) => void;
+}
+
+export interface CliContext {
+  readonly io: CliIo;
+  /** Opened only for a command that parsed: a typo answers at once, without starting a database. */
+  readonly openDatabase: () => Promise<Database>;
+  /** Who is acting, for the audit trail: 'caseworker:<user>'. */
+  readonly actor: string;
+  readonly now?: (() => Date) | undefined;
+}
+
+export const usage = `Usage: npm run caseworker -- <command>
+
+Commands:
+  list [--status <in-progress|approved|rejected|withdrawn>]   applications, oldest first
+  show <applicantId>                                          every detail and the status history
+  approve <applicantId>                                       approve, and email the sponsor
+  reject <applicantId> --reason <late|credibility|routing>    reject, and email the sponsor
+  withdraw <applicantId>                                      withdraw (no email)
+  import-lost-stolen <file>                                   add passport numbers to the lost or stolen list:
+                                                              one per line, or a CSV with a passport_number column
+  help                                                        this text
+
+With the embedded database (no DATABASE_URL), stop the server first: only one process may use DATA_DIR.
+`;
+
+type Command =
+  | { readonly name: 'help' }
+  | { readonly name: 'list'; readonly status: ApplicationStatus | undefined }
+  | { readonly name: 'show'; readonly applicantId: string }
+  | { readonly name: 'approve' | 'withdraw'; readonly applicantId: string }
+  | { readonly name: 'reject'; readonly applicantId: string; readonly reason: RejectionReason }
+  | { readonly name: 'import-lost-stolen'; readonly file: string };
+
+class UsageError extends Error {}
+
+/** Runs one command; returns the exit code (0 done, 1 refused or failed). Never throws for a user mistake. */
+export async function runCaseworkerCommand(args: readonly string[], context: CliContext): Promise<number> {
+  const { io } = context;
+  let command: Command;
+  try {
+    command = parseCommand(args);
+  } catch (error) {
+    if (!(error instanceof UsageError)) throw error;
+    io.stderr(`${error.message}\n\n${usage}`);
+    return 1;
+  }
+  if (command.name === 'help') {
+    io.stdout(usage);
+    return 0;
+  }
+
+  const db = await context.openDatabase();
+  const now = context.now ?? (() => new Date());
+  try {
+    switch (command.name) {
+      case 'list':
+        return await list(db, io, command.status);
+      case 'show':
+        return await show(db, io, command.applicantId);
+      case 'approve':
+      case 'withdraw':
+      case 'reject': {
+        const to: ApplicationStatus = command.name === 'approve' ? 'approved' : command.name === 'reject' ? 'rejected' : 'withdrawn';
+        const reason = command.name === 'reject' ? command.reason : undefined;
+        const { from } = await changeApplicationStatus(db, command.applicantId, { to, reason, actor: context.actor, now: now() });
+        const email = to === 'withdrawn' ? '' : ' The sponsor will be emailed.';
+        io.stdout(`Application ${command.applicantId} is now ${to}${reason === undefined ? '' : ` (${reason})`}, was ${from}.${email}\n`);
+        return 0;
+      }
+      case 'import-lost-stolen':
+        return await importLostStolen(db, io, command.file, now());
+    }
+  } catch (error) {
+    if (error instanceof StatusChangeError) {
+      io.stderr(`${error.message}\n`);
+      return 1;
+    }
+    throw error;
+  }
+}
+
+function parseCommand(args: readonly string[]): Command {
+  const [name, ...rest] = args;
+  const options = new Map<string, string>();
+  const positional: string[] = [];
+  for (let i = 0; i < rest.length; i += 1) {
+    const arg = rest[i] ?? '';
+    if (arg.startsWith('--')) {
+      const [key, inline] = arg.slice(2).split('=', 2);
+      const value = inline ?? rest[i + 1];
+      if (key === undefined || key === '' || value === undefined || (inline === undefined && value.startsWith('--'))) {
+        throw new UsageError(`The option ${arg} needs a value`);
+      }
+      if (inline === undefined) i += 1;
+      options.set(key, value);
+    } else {
+      positional.push(arg);
+    }
+  }
+  const allowOptions = (...allowed: string[]) => {
+    for (const key of options.keys()) {
+      if (!allowed.includes(key)) throw new UsageError(`Unknown option --${key} for ${name ?? ''}`);
+    }
+  };
+  const onePositional = (what: string): string => {
+    if (positional.length === 0 || positional[0]?.trim() === '') throw new UsageError(`${name ?? ''} needs the ${what}`);
+    if (positional.length > 1) throw new UsageError(`${name ?? ''} takes one ${what}, not ${positional.length}`);
+    return positional[0] ?? '';
+  };
+
+  switch (name) {
+    case undefined:
+      throw new UsageError('No command given');
+    case 'help':
+    case '--help':
+    case '-h':
+      return { name: 'help' };
+    case 'list': {
+      allowOptions('status');
+      if (positional.length > 0) throw new UsageError('list takes no arguments other than --status');
+      const status = options.get('status');
+      if (status !== undefined && !applicationStatuses.some((s) => s === status)) {
+        throw new UsageError(`Unknown status "${status}": use one of ${applicationStatuses.join(', ')}`);
+      }
+      return { name, status: status as ApplicationStatus | undefined };
+    }
+    case 'show':
+    case 'approve':
+    case 'withdraw':
+      allowOptions();
+      return { name, applicantId: onePositional('applicant id') };
+    case 'reject': {
+      allowOptions('reason');
+      const applicantId = onePositional('applicant id');
+      const reason = options.get('reason');
+      if (reason === undefined) throw new UsageError(`reject needs --reason: one of ${rejectionReasons.join(', ')}`);
+      if (!rejectionReasons.some((r) => r === reason)) {
+        throw new UsageError(`Unknown reason "${reason}": use one of ${rejectionReasons.join(', ')}`);
+      }
+      return { name, applicantId, reason: reason as RejectionReason };
+    }
+    case 'import-lost-stolen':
+      allowOptions();
+      return { name, file: onePositional('file name') };
+    default:
+      throw new UsageError(`Unknown command "${name}"`);
+  }
+}
+
+async function list(db: Database, io: CliIo, status: ApplicationStatus | undefined): Promise<number> {
+  const applications = await listApplications(db, { status });
+  const rows = applications.map((a) => [
+    a.applicantId,
+    a.status,
+    a.decisionReason ?? '',
+    formatDateTime(a.createdAt),
+    a.cosReference ?? '(deleted)',
+    nameOf(a),
+  ]);
+  io.stdout(table(['APPLICANT ID', 'STATUS', 'REASON', 'CREATED', 'COS NUMBER', 'NAME'], rows));
+  const noun = applications.length === 1 ? 'application' : 'applications';
+  io.stdout(`${applications.length} ${noun}${status === undefined ? '' : ` ${status}`}\n`);
+  return 0;
+}
+
+async function show(db: Database, io: CliIo, applicantId: string): Promise<number> {
+  const a = await findApplication(db, applicantId);
+  if (a === undefined) {
+    io.stderr(`No application has the id ${applicantId}\n`);
+    return 1;
+  }
+  const deleted = a.personalDataDeletedAt === null ? undefined : `deleted ${formatDateTime(a.personalDataDeletedAt)}`;
+  const fields: Array<[string, string]> = [
+    ['Applicant id', a.applicantId],
+    ['Group reference', a.formGroupId],
+    ['Status', a.status],
+    ['Reason', a.decisionReason ?? ''],
+    ['Created', formatDateTime(a.createdAt)],
+    ['Updated', formatDateTime(a.updatedAt)],
+    ['Name', deleted ?? nameOf(a)],
+    ['Passport number', a.passportNumber ?? deleted ?? ''],
+    ['COS number', a.cosReference ?? deleted ?? ''],
+    ['Arrival date', a.arrivalDate],
+    ['Leave by', a.leaveDate],
+    ['Place of departure', a.placeOfDeparture ?? deleted ?? ''],
+    ['Worker email', a.workerEmail ?? deleted ?? ''],
+    ['Sponsor', a.sponsorName ?? deleted ?? ''],
+    ['Sponsor licence number', a.sponsorReference],
+    ['Sponsor email', a.sponsorEmail ?? deleted ?? ''],
+  ];
+  const width = Math.max(...fields.map(([label]) => label.length));
+  io.stdout(`${fields.map(([label, value]) => `${label.padEnd(width)}  ${printable(value)}`).join('\n')}\n`);
+  for (const [title, answers] of [
+    ['Concession form', a.concessionForm],
+    ['Secondary details', a.secondaryDetails],
+  ] as const) {
+    if (answers === null) continue;
+    io.stdout(`\n${title}:\n${Object.entries(answers).map(([key, value]) => `  ${printable(key)}: ${printable(display(value))}`).join('\n')}\n`);
+  }
+  const history = await listStatusChanges(db, applicantId);
+  io.stdout('\nHistory:\n');
+  io.stdout(
+    table(
+      ['WHEN', 'BY', 'FROM', 'TO', 'NOTE'],
+      history.map((h) => [formatDateTime(h.changedAt), h.actor, h.fromStatus ?? '', h.toStatus, h.reason ?? '']),
+    ),
+  );
+  return 0;
+}
+
+// Import runs in chunks so a national list of any size never becomes one giant statement.
+const importChunk = 5_000;
+
+async function importLostStolen(db: Database, io: CliIo, file: string, now: Date): Promise<number> {
+  let text: string;
+  try {
+    text = await readFile(file, 'utf8');
+  } catch (error) {
+    const code = (error as { code?: unknown }).code;
+    io.stderr(`Cannot read ${file}${typeof code === 'string' ? ` (${code})` : ''}\n`);
+    return 1;
+  }
+  const parsed = parsePassportList(text);
+  if ('problem' in parsed) {
+    io.stderr(`${parsed.problem}\n`);
+    return 1;
+  }
+  const unique = [...new Set(parsed.numbers)];
+  let added = 0;
+  for (let i = 0; i < unique.length; i += importChunk) {
+    added += await addLostStolenPassports(db, unique.slice(i, i + importChunk), `import:${basename(file)}`, now);
+  }
+  io.stdout(`Imported ${added} new passport number${added === 1 ? '' : 's'}; ${unique.length - added} already on the list.\n`);
+  if (parsed.invalidLines.length > 0) {
+    const shown = parsed.invalidLines.slice(0, 20).join(', ');
+    const more = parsed.invalidLines.length > 20 ? ` and ${parsed.invalidLines.length - 20} more` : '';
+    io.stderr(`Skipped ${parsed.invalidLines.length} line(s) that are not 3 to 15 letters and digits: line ${shown}${more}\n`);
+  }
+  return 0;
+}
+
+/**
+ * One passport number per line, or a CSV whose header has a passport_number column. Blank lines
+ * are ignored; other lines that do not normalise to 3–15 letters and digits are reported by number.
+ */
+export function parsePassportList(
+  text: string,
+): { readonly numbers: string[]; readonly invalidLines: number[] } | { readonly problem: string } {
+  const lines = text.replace(/^\uFEFF/, '').split(/\r?\n/);
+  const headerIndex = lines.findIndex((line) => line.trim() !== '');
+  const header = headerIndex === -1 ? [] : csvCells(lines[headerIndex] ?? '').map((cell) => cell.toLowerCase().replace(/\s+/g, '_'));
+  let column: number | undefined;
+  let firstData = 0;
+  if (header.includes('passport_number')) {
+    column = header.indexOf('passport_number');
+    firstData = headerIndex + 1;
+  } else if (header.length > 1) {
+    return { problem: 'The CSV has no passport_number column in its first line' };
+  }
+  const numbers: string[] = [];
+  const invalidLines: number[] = [];
+  for (let i = firstData; i < lines.length; i += 1) {
+    const line = lines[i] ?? '';
+    if (line.trim() === '') continue;
+    const value = column === undefined ? line.trim().replace(/^"|"$/g, '') : (csvCells(line)[column] ?? '');
+    const normalised = normalisePassportNumber(value);
+    if (normalised === undefined) invalidLines.push(i + 1);
+    else numbers.push(normalised);
+  }
+  return { numbers, invalidLines };
+}
+
+// Enough CSV for a list export: commas, double-quoted cells, "" for a quote inside one.
+function csvCells(line: string): string[] {
+  const cells: string[] = [];
+  let cell = '';
+  let quoted = false;
+  for (let i = 0; i < line.length; i += 1) {
+    const c = line[i];
+    if (quoted) {
+      if (c === '"' && line[i + 1] === '"') {
+        cell += '"';
+        i += 1;
+      } else if (c === '"') quoted = false;
+      else cell += c;
+    } else if (c === '"') quoted = true;
+    else if (c === ',') {
+      cells.push(cell.trim());
+      cell = '';
+    } else cell += c;
+  }
+  cells.push(cell.trim());
+  return cells;
+}
+
+// Values come from the public form: a name holding terminal escape codes must not be able to
+// rewrite the caseworker's screen.
+function printable(value: string): string {
+  // \p{Cc}: the C0 and C1 control characters, escape included.
+  return value.replace(/\p{Cc}/gu, '\uFFFD');
+}
+
+function nameOf(a: ApplicationRecord): string {
+  if (a.familyName === null || a.givenNames === null) return '(deleted)';
+  return `${a.familyName}, ${a.givenNames}`;
+}
+
+function display(value: unknown): string {
+  return typeof value === 'string' ? value : JSON.stringify(value);
+}
+
+function table(headings: readonly string[], unsafeRows: ReadonlyArray<readonly string[]>): string {
+  const rows = unsafeRows.map((row) => row.map(printable));
+  const widths = headings.map((h, i) => Math.max(h.length, ...rows.map((r) => (r[i] ?? '').length)));
+  const line = (cells: readonly string[]) =>
+    cells
+      .map((cell, i) => cell.padEnd(widths[i] ?? 0))
+      .join('  ')
+      .trimEnd();
+  return `${[line(headings), ...rows.map(line)].join('\n')}\n`;
+}

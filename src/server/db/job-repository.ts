@@ -1,0 +1,228 @@
+import type { Queryable } from './database.ts';
+
+/** The kinds of job the service enqueues; a worker has one handler per kind. */
+export const jobKinds = {
+  /** Run the automated checks on a new application. Payload: { applicantId }. */
+  decide: 'decide',
+  /** Email the sponsor (and workers who gave an address) that a submission arrived. Payload: { submissionId }. */
+  sendConfirmation: 'send-confirmation',
+  /** Email a worker who gave an address that the application for them arrived. Payload: { applicantId }. */
+  sendWorkerConfirmation: 'send-worker-confirmation',
+  /** Email the sponsor an approval or rejection. Payload: { applicantId, status }. */
+  sendDecision: 'send-decision',
+  /** Delete the personal data whose retention period is over. Payload: {}. */
+  purgePersonalData: 'purge-personal-data',
+} as const;
+
+export type JobKind = (typeof jobKinds)[keyof typeof jobKinds];
+
+export interface NewJob {
+  readonly kind: string;
+  /** Ids only: payloads are kept after personal data is deleted and show up in debugging. */
+  readonly payload?: Readonly<Record<string, unknown>>;
+  /** Not before this instant; the database's now() when undefined. */
+  readonly runAfter?: Date | undefined;
+  /** A job with this key already exists → nothing is added (and undefined is returned). */
+  readonly uniqueKey?: string | undefined;
+  readonly maxAttempts?: number | undefined;
+}
+
+export interface ClaimedJob {
+  readonly id: number;
+  readonly kind: string;
+  readonly payload: unknown;
+  /** Including the run just claimed (1 on the first run). */
+  readonly attempts: number;
+  readonly maxAttempts: number;
+  readonly lockedUntil: Date;
+}
+
+export interface JobRecord extends Omit<ClaimedJob, 'lockedUntil'> {
+  readonly uniqueKey: string | null;
+  readonly runAfter: Date;
+  readonly lockedBy: string | null;
+  readonly lockedUntil: Date | null;
+  readonly lastError: string | null;
+  readonly completedAt: Date | null;
+  readonly failedAt: Date | null;
+  readonly createdAt: Date;
+}
+
+interface JobRow {
+  id: number;
+  kind: string;
+  payload: unknown;
+  unique_key: string | null;
+  run_after: Date;
+  attempts: number;
+  max_attempts: number;
+  locked_by: string | null;
+  locked_until: Date | null;
+  last_error: string | null;
+  completed_at: Date | null;
+  failed_at: Date | null;
+  created_at: Date;
+}
+
+const toRecord = (row: JobRow): JobRecord => ({
+  id: row.id,
+  kind: row.kind,
+  payload: row.payload,
+  uniqueKey: row.unique_key,
+  runAfter: row.run_after,
+  attempts: row.attempts,
+  maxAttempts: row.max_attempts,
+  lockedBy: row.locked_by,
+  lockedUntil: row.locked_until,
+  lastError: row.last_error,
+  completedAt: row.completed_at,
+  failedAt: row.failed_at,
+  createdAt: row.created_at,
+});
+
+/**
+ * Adds a job. Call it with the transaction that writes the data the job is about, so the job
+ * exists exactly when the data does. Returns the job id, or undefined when uniqueKey was taken.
+ */
+export async function enqueueJob(db: Queryable, job: NewJob): Promise<number | undefined> {
+  const { rows } = await db.query<{ id: number }>(
+    `INSERT INTO outbox_jobs (kind, payload, run_after, unique_key, max_attempts)
+     VALUES ($1, $2::jsonb, coalesce($3::timestamptz, now()), $4, coalesce($5::integer, 10))
+     ON CONFLICT (unique_key) DO NOTHING
+     RETURNING id`,
+    [job.kind, JSON.stringify(job.payload ?? {}), job.runAfter ?? null, job.uniqueKey ?? null, job.maxAttempts ?? null],
+  );
+  return rows[0]?.id;
+}
+
+/**
+ * Takes up to `limit` due jobs for this worker until now + leaseMs, counting an attempt for each.
+ * One statement, so the choice and the lease commit together. SKIP LOCKED passes over rows another
+ * worker is claiming at this very moment instead of waiting for them; the lease keeps them from
+ * being claimed again afterwards; a worker that dies leaves a lease that simply runs out.
+ */
+export async function claimJobs(
+  db: Queryable,
+  workerId: string,
+  limit: number,
+  now: Date,
+  leaseMs: number,
+): Promise<ClaimedJob[]> {
+  const { rows } = await db.query<JobRow>(
+    `WITH due AS (
+       SELECT id FROM outbox_jobs
+       WHERE completed_at IS NULL AND failed_at IS NULL
+         AND run_after <= $2::timestamptz
+         AND (locked_until IS NULL OR locked_until <= $2::timestamptz)
+         AND attempts < max_attempts
+       ORDER BY run_after, id
+       LIMIT $3
+       FOR UPDATE SKIP LOCKED
+     )
+     UPDATE outbox_jobs AS j
+     SET locked_by = $1, locked_until = $4::timestamptz, attempts = j.attempts + 1
+     FROM due WHERE j.id = due.id
+     RETURNING j.*`,
+    [workerId, now, limit, new Date(now.getTime() + leaseMs)],
+  );
+  return rows
+    .map(toRecord)
+    .sort((a, b) => a.runAfter.getTime() - b.runAfter.getTime() || a.id - b.id)
+    .map((job) => ({
+      id: job.id,
+      kind: job.kind,
+      payload: job.payload,
+      attempts: job.attempts,
+      maxAttempts: job.maxAttempts,
+      lockedUntil: job.lockedUntil ?? new Date(now.getTime() + leaseMs),
+    }));
+}
+
+/**
+ * Jobs whose worker died (lease over) on their last allowed attempt are never claimed again:
+ * marks them failed and returns them so the caller can report each one.
+ */
+export async function failAbandonedJobs(db: Queryable, now: Date): Promise<Array<{ id: number; kind: string }>> {
+  const { rows } = await db.query<{ id: number; kind: string }>(
+    `UPDATE outbox_jobs
+     SET failed_at = $1::timestamptz, locked_by = NULL, locked_until = NULL,
+         last_error = 'Lease expired on the last attempt (the worker stopped or took too long)'
+     WHERE completed_at IS NULL AND failed_at IS NULL
+       AND locked_until <= $1::timestamptz AND attempts >= max_attempts
+     RETURNING id, kind`,
+    [now],
+  );
+  return rows;
+}
+
+// The updates below only touch a job this worker still holds: when its lease ran out and another
+// worker took the job over, the other worker's outcome is the one that counts.
+
+/** Marks a claimed job done; false when this worker no longer held it. */
+export async function completeJob(db: Queryable, jobId: number, workerId: string, now: Date): Promise<boolean> {
+  const { rowCount } = await db.query(
+    `UPDATE outbox_jobs SET completed_at = $3::timestamptz, locked_by = NULL, locked_until = NULL
+     WHERE id = $1 AND locked_by = $2 AND completed_at IS NULL AND failed_at IS NULL`,
+    [jobId, workerId, now],
+  );
+  return rowCount === 1;
+}
+
+/** Gives a claimed job back to run again at runAfter, recording why this attempt failed. */
+export async function rescheduleJob(
+  db: Queryable,
+  jobId: number,
+  workerId: string,
+  runAfter: Date,
+  error: string,
+): Promise<boolean> {
+  const { rowCount } = await db.query(
+    `UPDATE outbox_jobs SET run_after = $3::timestamptz, last_error = $4, locked_by = NULL, locked_until = NULL
+     WHERE id = $1 AND locked_by = $2 AND completed_at IS NULL AND failed_at IS NULL`,
+    [jobId, workerId, runAfter, error],
+  );
+  return rowCount === 1;
+}
+
+/** Gives up on a claimed job for good. */
+export async function failJob(db: Queryable, jobId: number, workerId: string, now: Date, error: string): Promise<boolean> {
+  const { rowCount } = await db.query(
+    `UPDATE outbox_jobs SET failed_at = $3::timestamptz, last_error = $4, locked_by = NULL, locked_until = NULL
+     WHERE id = $1 AND locked_by = $2 AND completed_at IS NULL AND failed_at IS NULL`,
+    [jobId, workerId, now, error],
+  );
+  return rowCount === 1;
+}
+
+/** Hands back a claimed job that was never started (the worker is stopping): the attempt is not counted. */
+export async function releaseJob(db: Queryable, jobId: number, workerId: string): Promise<boolean> {
+  const { rowCount } = await db.query(
+    `UPDATE outbox_jobs SET attempts = greatest(attempts - 1, 0), locked_by = NULL, locked_until = NULL
+     WHERE id = $1 AND locked_by = $2 AND completed_at IS NULL AND failed_at IS NULL`,
+    [jobId, workerId],
+  );
+  return rowCount === 1;
+}
+
+/** Jobs, newest first; for tests and for looking into a problem. */
+export async function listJobs(
+  db: Queryable,
+  filter: { readonly kind?: string | undefined; readonly limit?: number | undefined } = {},
+): Promise<JobRecord[]> {
+  const { rows } = await db.query<JobRow>(
+    `SELECT * FROM outbox_jobs WHERE ($1::text IS NULL OR kind = $1) ORDER BY id DESC LIMIT $2`,
+    [filter.kind ?? null, filter.limit ?? 1000],
+  );
+  return rows.map(toRecord);
+}
+
+/** Drops finished (completed or failed) jobs older than `before`; returns how many. */
+export async function deleteFinishedJobs(db: Queryable, before: Date): Promise<number> {
+  const { rowCount } = await db.query(
+    `DELETE FROM outbox_jobs
+     WHERE (completed_at IS NOT NULL AND completed_at < $1::timestamptz)
+        OR (failed_at IS NOT NULL AND failed_at < $1::timestamptz)`,
+    [before],
+  );
+  return rowCount;
+}

@@ -1,0 +1,42 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { addLostStolenPassports, isPassportLostOrStolen, normalisePassportNumber } from './lost-stolen-passport-repository.ts';
+import { runMigrations } from './migrations.ts';
+import type { TestDatabase } from './test-databases.ts';
+import { testEngines } from './test-databases.ts';
+
+describe('passport numbers', () => {
+  it('are compared upper-case, without spaces or hyphens', () => {
+    expect(normalisePassportNumber(' ab 12-34 56 ')).toBe('AB123456');
+  });
+
+  it('must then be 3 to 15 letters and digits', () => {
+    expect(normalisePassportNumber('AB')).toBeUndefined();
+    expect(normalisePassportNumber('A'.repeat(16))).toBeUndefined();
+    expect(normalisePassportNumber('AB12/34')).toBeUndefined();
+    expect(normalisePassportNumber('ÉA1234')).toBeUndefined();
+  });
+});
+
+describe.each(testEngines())('the lost or stolen list on $name', (engine) => {
+  let test: TestDatabase;
+  beforeEach(async () => {
+    test = await engine.open();
+    await runMigrations(test.db);
+  });
+  afterEach(async () => {
+    await test.dispose();
+  });
+
+  it('adds new numbers only, counting them', async () => {
+    const now = new Date('2026-03-02T10:00:00Z');
+    expect(await addLostStolenPassports(test.db, ['AB123456', 'CD654321', 'AB123456'], 'test', now)).toBe(2);
+    expect(await addLostStolenPassports(test.db, ['CD654321', 'EF000111'], 'test', now)).toBe(1);
+    expect(await addLostStolenPassports(test.db, [], 'test', now)).toBe(0);
+    expect(await isPassportLostOrStolen(test.db, 'EF000111')).toBe(true);
+    expect(await isPassportLostOrStolen(test.db, 'ZZ999999')).toBe(false);
+  });
+
+  it('refuses a number not in the stored form', async () => {
+    await expect(addLostStolenPassports(test.db, ['ab123456'], 'test', new Date())).rejects.toThrow();
+  });
+});

@@ -1,0 +1,187 @@
+import { randomUUID } from 'node:crypto';
+import type { Database, Queryable } from './database.ts';
+import { enqueueJob, jobKinds } from './job-repository.ts';
+import { normalisePassportNumber } from './lost-stolen-passport-repository.ts';
+
+/** One applicant of a submission: the payload as sent, plus the fields the service works with. */
+export interface NewApplication {
+  /** The applicant's `concessionForm` exactly as received (stored as JSON). */
+  readonly concessionForm: Readonly<Record<string, unknown>>;
+  /** The applicant's `secondaryDetails` exactly as received (stored as JSON). */
+  readonly secondaryDetails: Readonly<Record<string, unknown>>;
+  /** concessionForm.passportNumber; stored upper-case without spaces (must be 3–15 letters and digits). */
+  readonly passportNumber: string;
+  /** concessionForm.certificateOfSponsorshipReferenceNumber */
+  readonly cosReference: string;
+  /** secondaryDetails.familyName */
+  readonly familyName: string;
+  /** secondaryDetails.givenNames */
+  readonly givenNames: string;
+  /** concessionForm.dateOfArrivalInUK, YYYY-MM-DD */
+  readonly arrivalDate: string;
+  /** secondaryDetails.lteToDate, YYYY-MM-DD: the leave date, from which retention is counted */
+  readonly leaveDate: string;
+  /** secondaryDetails.airPortOfDeparture: the place the routing check looks at */
+  readonly placeOfDeparture: string;
+  /** secondaryDetails.workerEmailAddress when given: the worker gets a confirmation too */
+  readonly workerEmail?: string | undefined;
+}
+
+export interface NewSubmission {
+  /** concessionForm.formGroupId ("CWC-…"), the same for every applicant: the idempotency key. */
+  readonly formGroupId: string;
+  /** A hash of the request body (e.g. sha256 hex): tells a replay from a different request under the same key. */
+  readonly requestHash: string;
+  readonly sponsorEmail: string;
+  readonly sponsorName: string;
+  /** The sponsor licence number. */
+  readonly sponsorReference: string;
+  /** In the order of the request; at least one. */
+  readonly applicants: readonly NewApplication[];
+}
+
+export interface StoredApplicant {
+  readonly applicantId: string;
+  /** Position in the request's list (0-based). */
+  readonly index: number;
+}
+
+/**
+ * created: stored now, with its jobs. replayed: this formGroupId was stored before from the same
+ * request (same hash): nothing is added, and the ids are those given the first time, so the
+ * answer can be rebuilt from the request and these ids alone. conflict: the formGroupId was used
+ * by a different request.
+ */
+export type StoreSubmissionResult =
+  | {
+      readonly outcome: 'created' | 'replayed';
+      readonly submissionId: string;
+      readonly applicants: readonly StoredApplicant[];
+    }
+  | { readonly outcome: 'conflict' };
+
+/**
+ * Stores a submission, its applications (status in-progress, one audit line each) and its jobs
+ * (a `send-confirmation` and one `decide` per application) in one transaction.
+ *
+ * Two identical requests at the same moment: the second INSERT waits on the unique form_group_id
+ * until the first commits, then does nothing; the second then reads the first's rows and answers
+ * 'replayed' with the same ids. If the first rolled back, the second simply inserts.
+ */
+export async function storeSubmission(
+  db: Database,
+  input: NewSubmission,
+  now: Date = new Date(),
+): Promise<StoreSubmissionResult> {
+  if (input.applicants.length === 0) throw new Error('A submission needs at least one applicant');
+  const passportNumbers = input.applicants.map((applicant, index) => {
+    const normalised = normalisePassportNumber(applicant.passportNumber);
+    if (normalised === undefined) throw new Error(`Applicant ${index}: the passport number is not 3 to 15 letters and digits`);
+    return normalised;
+  });
+
+  return db.transaction(async (tx) => {
+    const submissionId = randomUUID();
+    const inserted = await tx.query(
+      `INSERT INTO submissions (id, form_group_id, request_hash, sponsor_name, sponsor_reference, sponsor_email, created_at)
+       VALUES ($1, $2, $3, $4, $5, $6, $7::timestamptz)
+       ON CONFLICT (form_group_id) DO NOTHING`,
+      [submissionId, input.formGroupId, input.requestHash, input.sponsorName, input.sponsorReference, input.sponsorEmail, now],
+    );
+    // Read committed: this statement sees the row a concurrent transaction committed meanwhile.
+    if (inserted.rowCount === 0) return existingSubmission(tx, input);
+
+    // First in the queue, so the sponsor normally hears "received" before any decision.
+    await enqueueJob(tx, { kind: jobKinds.sendConfirmation, payload: { submissionId }, runAfter: now });
+    const applicants: StoredApplicant[] = [];
+    for (const [index, applicant] of input.applicants.entries()) {
+      // 122 random bits: the applicant id is a reference shown to users and must not be guessable.
+      const applicantId = randomUUID();
+      await tx.query(
+        `INSERT INTO applications (
+           applicant_id, submission_id, position, status, concession_form, secondary_details,
+           passport_number, cos_reference, family_name, given_names, worker_email, place_of_departure,
+           arrival_date, leave_date, created_at, updated_at)
+         VALUES ($1, $2, $3, 'in-progress', $4::jsonb, $5::jsonb, $6, $7, $8, $9, $10, $11, $12::date, $13::date,
+                 $14::timestamptz, $14::timestamptz)`,
+        [
+          applicantId,
+          submissionId,
+          index,
+          JSON.stringify(applicant.concessionForm),
+          JSON.stringify(applicant.secondaryDetails),
+          passportNumbers[index],
+          applicant.cosReference,
+          applicant.familyName,
+          applicant.givenNames,
+          applicant.workerEmail === undefined || applicant.workerEmail.trim() === '' ? null : applicant.workerEmail.trim(),
+          applicant.placeOfDeparture,
+          applicant.arrivalDate,
+          applicant.leaveDate,
+          now,
+        ],
+      );
+      await tx.query(
+        `INSERT INTO status_changes (applicant_id, actor, from_status, to_status, reason, changed_at)
+         VALUES ($1, 'submission', NULL, 'in-progress', NULL, $2::timestamptz)`,
+        [applicantId, now],
+      );
+      await enqueueJob(tx, { kind: jobKinds.decide, payload: { applicantId }, runAfter: now });
+      applicants.push({ applicantId, index });
+    }
+    return { outcome: 'created', submissionId, applicants };
+  });
+}
+
+async function existingSubmission(tx: Queryable, input: NewSubmission): Promise<StoreSubmissionResult> {
+  const { rows } = await tx.query<{ id: string; request_hash: string | null }>(
+    'SELECT id, request_hash FROM submissions WHERE form_group_id = $1',
+    [input.formGroupId],
+  );
+  const existing = rows[0];
+  if (existing === undefined) throw new Error('The submission that held this form group id has disappeared');
+  if (existing.request_hash !== input.requestHash) return { outcome: 'conflict' };
+  const applicants = await tx.query<{ applicant_id: string; position: number }>(
+    'SELECT applicant_id, position FROM applications WHERE submission_id = $1 ORDER BY position',
+    [existing.id],
+  );
+  return {
+    outcome: 'replayed',
+    submissionId: existing.id,
+    applicants: applicants.rows.map((row) => ({ applicantId: row.applicant_id, index: row.position })),
+  };
+}
+
+export interface SubmissionRecord {
+  readonly id: string;
+  readonly formGroupId: string;
+  readonly sponsorName: string | null;
+  readonly sponsorReference: string;
+  readonly sponsorEmail: string | null;
+  readonly createdAt: Date;
+  readonly personalDataDeletedAt: Date | null;
+}
+
+export async function findSubmission(db: Queryable, submissionId: string): Promise<SubmissionRecord | undefined> {
+  const { rows } = await db.query<{
+    id: string;
+    form_group_id: string;
+    sponsor_name: string | null;
+    sponsor_reference: string;
+    sponsor_email: string | null;
+    created_at: Date;
+    personal_data_deleted_at: Date | null;
+  }>('SELECT * FROM submissions WHERE id = $1', [submissionId]);
+  const row = rows[0];
+  return row === undefined
+    ? undefined
+    : {
+        id: row.id,
+        formGroupId: row.form_group_id,
+        sponsorName: row.sponsor_name,
+        sponsorReference: row.sponsor_reference,
+        sponsorEmail: row.sponsor_email,
+        createdAt: row.created_at,
+        personalDataDeletedAt: row.personal_data_deleted_at,
+      };
+}

@@ -1,0 +1,52 @@
+import type { ApplicationRecord, ApplicationStatus, RejectionReason } from '../db/application-repository.ts';
+import { findApplication, recordStatusChange, updateApplicationStatus } from '../db/application-repository.ts';
+import type { Database, Queryable } from '../db/database.ts';
+import { enqueueJob, jobKinds } from '../db/job-repository.ts';
+import { assertTransitionAllowed, StatusChangeError } from './status-transitions.ts';
+
+export interface StatusChange {
+  readonly to: ApplicationStatus;
+  /** Required for a rejection, refused otherwise. */
+  readonly reason?: RejectionReason | undefined;
+  /** Who decided: 'automated', 'check:<name>', 'caseworker:<user>'. */
+  readonly actor: string;
+  readonly now: Date;
+}
+
+/**
+ * Changes the status inside `tx`, with its audit line and, for an approval or rejection, the
+ * `send-decision` job: all three commit together or not at all. `application` must have been read
+ * with `forUpdate` in the same transaction.
+ */
+export async function applyStatusChange(tx: Queryable, application: ApplicationRecord, change: StatusChange): Promise<void> {
+  const { applicantId, status: from } = application;
+  if (change.to === 'rejected' && change.reason === undefined) {
+    throw new StatusChangeError('reason-required', 'A rejection needs a reason: late, credibility or routing');
+  }
+  if (change.to !== 'rejected' && change.reason !== undefined) {
+    throw new StatusChangeError('reason-not-allowed', 'Only a rejection has a reason');
+  }
+  assertTransitionAllowed(applicantId, from, change.to);
+  const reason = change.reason ?? null;
+  await updateApplicationStatus(tx, applicantId, change.to, reason, change.now);
+  await recordStatusChange(tx, { applicantId, actor: change.actor, fromStatus: from, toStatus: change.to, reason, changedAt: change.now });
+  if (change.to === 'approved' || change.to === 'rejected') {
+    // The status goes with the job: if the application changes again before the email goes, the
+    // handler sees the difference and does not send news that is no longer true.
+    await enqueueJob(tx, { kind: jobKinds.sendDecision, payload: { applicantId, status: change.to }, runAfter: change.now });
+  }
+}
+
+/** A caseworker's (or any other single) status change in its own transaction. */
+export async function changeApplicationStatus(
+  db: Database,
+  applicantId: string,
+  change: StatusChange,
+): Promise<{ readonly from: ApplicationStatus; readonly to: ApplicationStatus }> {
+  return db.transaction(async (tx) => {
+    const application = await findApplication(tx, applicantId, { forUpdate: true });
+    if (application === undefined) throw new StatusChangeError('not-found', `No application has the id ${applicantId}`);
+    await applyStatusChange(tx, application, change);
+    return { from: application.status, to: change.to };
+  });
+}

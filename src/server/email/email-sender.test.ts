@@ -1,0 +1,380 @@
+import { mkdtemp, readFile, readdir, rm, stat, writeFile } from 'node:fs/promises';
+import type { IncomingMessage, Server as HttpServer, ServerResponse } from 'node:http';
+import { createServer as createHttpServer } from 'node:http';
+import type { AddressInfo, Server as NetServer, Socket } from 'node:net';
+import { createServer as createNetServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { jwtVerify } from 'jose';
+import type { AddressObject, ParsedMail } from 'mailparser';
+import { simpleParser } from 'mailparser';
+import type { SMTPServerAddress, SMTPServerSession } from 'smtp-server';
+import { SMTPServer } from 'smtp-server';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { createLogger } from '../logger.ts';
+import type { EmailMessage, EmailSender } from './email-sender.ts';
+import { EmailSendError, createEmailSender } from './email-sender.ts';
+import { confirmationEmail } from './templates.ts';
+
+const token = 'eyJhbGciOiJFUzI1NiIsImtpZCI6ImsifQ.eyJzdWIiOiJDV0MtN0szTTlRIn0.c2lnbmF0dXJlLW9mLXRoZS1zdGF0dXMtbGluaw';
+const statusLink = `https://cwc.example.gov.uk/status?epat=${token}`;
+const recipient = 'casting.director@riverside-theatre.example';
+const emailFrom = 'Creative worker concession <no-reply@cwc.example.gov.uk>';
+
+const rendered = confirmationEmail({
+  sponsorName: 'Riverside Theatre Company',
+  applications: [
+    { reference: 'CWC-7K3M9Q-1', workerName: 'Siobhán O’Neill', cosReference: 'C2G8H41290K' },
+    { reference: 'CWC-7K3M9Q-2', workerName: '<script>alert(1)</script>', cosReference: 'C2G8H41291L' },
+  ],
+  statusLink,
+  decisionWithinHours: 72,
+  statusLinkTtlDays: 90,
+});
+const message: EmailMessage = { to: recipient, ...rendered, reference: 'job-42-confirmation' };
+
+// The project's own logger writing into memory, so the tests see what production would log.
+let logLines: string[];
+const logger = () =>
+  createLogger({ logLevel: 'info' }, { write: (line: string) => void logLines.push(line) });
+
+let dataDir: string;
+const senders: EmailSender[] = [];
+const cleanups: Array<() => Promise<void>> = [];
+
+function track(sender: EmailSender): EmailSender {
+  senders.push(sender);
+  return sender;
+}
+
+beforeEach(async () => {
+  logLines = [];
+  dataDir = await mkdtemp(join(tmpdir(), 'email-sender-'));
+});
+
+afterEach(async () => {
+  for (const sender of senders.splice(0)) await sender.close?.();
+  for (const cleanup of cleanups.splice(0)) await cleanup();
+  await rm(dataDir, { recursive: true, force: true });
+});
+
+function expectPrivateLogs(): void {
+  const all = logLines.join('\n');
+  expect(all).not.toContain(recipient);
+  expect(all).not.toContain(token);
+  expect(all).not.toContain('Siobhán');
+}
+
+function addresses(field: AddressObject | AddressObject[] | undefined): string[] {
+  const list = field === undefined ? [] : Array.isArray(field) ? field : [field];
+  return list.flatMap((a) => a.value.map((v) => v.address ?? ''));
+}
+
+function expectSameEmail(mail: ParsedMail): void {
+  expect(mail.subject).toBe('Applications received');
+  expect(addresses(mail.to)).toEqual([recipient]);
+  expect(mail.from?.value[0]).toEqual({ name: 'Creative worker concession', address: 'no-reply@cwc.example.gov.uk' });
+  expect(mail.text?.trim()).toBe(rendered.text.trim());
+  for (const part of ['CWC-7K3M9Q-1', 'CWC-7K3M9Q-2', 'Siobhán O’Neill', 'C2G8H41290K', statusLink]) {
+    expect(mail.text).toContain(part);
+    expect(mail.html).toContain(part);
+  }
+  expect(mail.html).toContain(`<a href="${statusLink}"`);
+  expect(mail.html).toContain('&lt;script&gt;alert(1)&lt;/script&gt;');
+  expect(mail.html).not.toContain('<script>');
+}
+
+interface ReceivedMail {
+  readonly envelopeFrom: string | undefined;
+  readonly envelopeTo: string[];
+  readonly raw: Buffer;
+}
+
+/** A real SMTP server on a free local port; `rejectRecipient` answers RCPT TO with that reply code. */
+async function startSmtpServer(rejectRecipient?: number): Promise<{ url: string; received: ReceivedMail[] }> {
+  const received: ReceivedMail[] = [];
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS'],
+    logger: false,
+    onRcptTo(address: SMTPServerAddress, _session: SMTPServerSession, callback: (err?: Error | null) => void) {
+      if (rejectRecipient === undefined) return callback();
+      // Real servers quote the address in the reply; the error thrown to our caller must not.
+      const error = Object.assign(new Error(`<${address.address}>: Recipient address rejected`), { responseCode: rejectRecipient });
+      callback(error);
+    },
+    onData(stream, session, callback) {
+      const chunks: Buffer[] = [];
+      stream.on('data', (chunk: Buffer) => chunks.push(chunk));
+      stream.on('end', () => {
+        const from = session.envelope.mailFrom;
+        received.push({
+          envelopeFrom: from === false ? undefined : from.address,
+          envelopeTo: session.envelope.rcptTo.map((r) => r.address),
+          raw: Buffer.concat(chunks),
+        });
+        callback();
+      });
+    },
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  cleanups.push(() => new Promise<void>((resolve) => server.close(() => resolve())));
+  const { port } = server.server.address() as AddressInfo;
+  return { url: `smtp://127.0.0.1:${port}`, received };
+}
+
+/** A TCP server that accepts connections and never says a word. */
+async function startSilentServer(): Promise<number> {
+  const sockets = new Set<Socket>();
+  const server: NetServer = createNetServer((socket) => {
+    sockets.add(socket);
+    socket.on('error', () => undefined);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  cleanups.push(async () => {
+    for (const socket of sockets) socket.destroy();
+    await new Promise<void>((resolve) => server.close(() => resolve()));
+  });
+  return (server.address() as AddressInfo).port;
+}
+
+describe('SMTP', () => {
+  it('delivers the email, text and HTML, from EMAIL_FROM to the recipient', async () => {
+    const smtp = await startSmtpServer();
+    const sender = track(createEmailSender({ smtpUrl: smtp.url, notify: undefined, emailFrom, dataDir }, logger()));
+    await sender.send(message);
+
+    expect(smtp.received).toHaveLength(1);
+    const [mail] = smtp.received;
+    expect(mail?.envelopeFrom).toBe('no-reply@cwc.example.gov.uk');
+    expect(mail?.envelopeTo).toEqual([recipient]);
+    expectSameEmail(await simpleParser(mail!.raw));
+    expect(logLines.join('\n')).toContain('job-42-confirmation');
+    expectPrivateLogs();
+    // Nothing goes to the outbox folder when SMTP is set.
+    await expect(readdir(dataDir)).resolves.toEqual([]);
+  });
+
+  it('sends a text-only email when there is no HTML', async () => {
+    const smtp = await startSmtpServer();
+    const sender = track(createEmailSender({ smtpUrl: smtp.url, notify: undefined, emailFrom, dataDir }, logger()));
+    await sender.send({ to: recipient, subject: 'Plain', text: 'Just text\n', reference: 'r1' });
+    const mail = await simpleParser(smtp.received[0]!.raw);
+    expect(mail.text?.trim()).toBe('Just text');
+    expect(mail.html).toBe(false);
+  });
+
+  it('throws a permanent error naming SMTP, not the address, when the server refuses the recipient', async () => {
+    const smtp = await startSmtpServer(550);
+    const sender = track(createEmailSender({ smtpUrl: smtp.url, notify: undefined, emailFrom, dataDir }, logger()));
+    const error = await sender.send(message).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(EmailSendError);
+    const sendError = error as EmailSendError;
+    expect(sendError.transport).toBe('smtp');
+    expect(sendError.retryable).toBe(false);
+    expect(sendError.message).toMatch(/^SMTP failed to send an email: E[A-Z]+ \(reply 550.*command RCPT TO\)$/);
+    expect(`${sendError.message} ${sendError.stack} ${JSON.stringify(sendError)}`).not.toContain(recipient);
+    expect(sendError.cause).toBeUndefined();
+    expect(smtp.received).toHaveLength(0);
+    expectPrivateLogs();
+  });
+
+  it('marks a temporary refusal (4xx) as worth retrying', async () => {
+    const smtp = await startSmtpServer(451);
+    const sender = track(createEmailSender({ smtpUrl: smtp.url, notify: undefined, emailFrom, dataDir }, logger()));
+    const error = (await sender.send(message).catch((e: unknown) => e)) as EmailSendError;
+    expect(error).toBeInstanceOf(EmailSendError);
+    expect(error.retryable).toBe(true);
+  });
+
+  it('gives up on a server that never greets instead of waiting', async () => {
+    const port = await startSilentServer();
+    const sender = track(
+      createEmailSender({ smtpUrl: `smtp://127.0.0.1:${port}`, notify: undefined, emailFrom, dataDir }, logger(), { timeoutMs: 300 }),
+    );
+    const started = Date.now();
+    const error = (await sender.send(message).catch((e: unknown) => e)) as EmailSendError;
+    expect(error).toBeInstanceOf(EmailSendError);
+    expect(error.code).toBe('ETIMEDOUT');
+    expect(error.retryable).toBe(true);
+    expect(Date.now() - started).toBeLessThan(5_000);
+  });
+
+  it('throws when nothing listens', async () => {
+    const port = await startSilentServer();
+    await cleanups.pop()?.();
+    const sender = track(createEmailSender({ smtpUrl: `smtp://127.0.0.1:${port}`, notify: undefined, emailFrom, dataDir }, logger()));
+    const error = (await sender.send(message).catch((e: unknown) => e)) as EmailSendError;
+    expect(error).toBeInstanceOf(EmailSendError);
+    expect(error.transport).toBe('smtp');
+    expect(error.message).toContain('ECONNREFUSED');
+    expect(error.retryable).toBe(true);
+  });
+});
+
+describe('outbox folder', () => {
+  const now = () => new Date('2026-03-05T10:11:12.345Z');
+
+  it('writes a parseable .eml named by time and reference, readable only by its owner', async () => {
+    const sender = track(createEmailSender({ smtpUrl: undefined, notify: undefined, emailFrom, dataDir }, logger(), { now }));
+    await sender.send(message);
+
+    const outbox = join(dataDir, 'outbox');
+    const files = await readdir(outbox);
+    expect(files).toEqual(['2026-03-05T10-11-12-345Z-job-42-confirmation.eml']);
+    const path = join(outbox, files[0]!);
+    const raw = await readFile(path);
+    expect(raw.includes('\r\n')).toBe(true);
+    expectSameEmail(await simpleParser(raw));
+    if (process.platform !== 'win32') expect((await stat(path)).mode & 0o777).toBe(0o600);
+  });
+
+  it('logs the file name and reference, never the address or the token', async () => {
+    const sender = track(createEmailSender({ smtpUrl: undefined, notify: undefined, emailFrom, dataDir }, logger(), { now }));
+    await sender.send(message);
+    const written = logLines.map((line) => JSON.parse(line) as Record<string, unknown>).find((l) => l.file !== undefined);
+    expect(written).toMatchObject({
+      transport: 'outbox',
+      file: '2026-03-05T10-11-12-345Z-job-42-confirmation.eml',
+      reference: 'job-42-confirmation',
+      msg: 'Email written to the outbox folder',
+    });
+    expectPrivateLogs();
+  });
+
+  it('keeps a reference from choosing the file name beyond letters, digits, - and _', async () => {
+    const sender = track(createEmailSender({ smtpUrl: undefined, notify: undefined, emailFrom, dataDir }, logger(), { now }));
+    await sender.send({ ...message, reference: '../../etc/passwd' });
+    expect(await readdir(join(dataDir, 'outbox'))).toEqual(['2026-03-05T10-11-12-345Z-_etc_passwd.eml']);
+  });
+
+  it('throws a transport-named error when the folder cannot be written', async () => {
+    // A file where the outbox folder should be.
+    const blocked = join(dataDir, 'blocked');
+    await writeFile(blocked, '');
+    const sender = track(createEmailSender({ smtpUrl: undefined, notify: undefined, emailFrom, dataDir: blocked }, logger(), { now }));
+    const error = (await sender.send(message).catch((e: unknown) => e)) as EmailSendError;
+    expect(error).toBeInstanceOf(EmailSendError);
+    expect(error.transport).toBe('outbox');
+    expect(error.message).toMatch(/^Outbox folder failed to send an email: E[A-Z]+/);
+  });
+});
+
+describe('GOV.UK Notify', () => {
+  const serviceId = '26785a09-ab16-4eb0-8407-a37497a57506';
+  const secret = '3d844edf-8d35-48ac-975b-e847b4f122b0';
+  const apiKey = `cwc_test-${serviceId}-${secret}`;
+  const templateId = 'f33517ff-2a88-4f6e-b855-c550268ce08a';
+
+  interface NotifyRequest {
+    readonly method: string | undefined;
+    readonly path: string | undefined;
+    readonly authorization: string | undefined;
+    readonly contentType: string | undefined;
+    readonly body: unknown;
+  }
+
+  /** Stands in for the Notify API; `reply` decides the status and body. */
+  async function startNotifyApi(
+    reply: (request: NotifyRequest) => { status: number; body: unknown } | 'hang' = () => ({
+      status: 201,
+      body: { id: '740e5834-3a29-46b4-9a6f-16142fde533a', reference: 'job-42-confirmation' },
+    }),
+  ): Promise<{ url: string; requests: NotifyRequest[] }> {
+    const requests: NotifyRequest[] = [];
+    const server: HttpServer = createHttpServer((req: IncomingMessage, res: ServerResponse) => {
+      const chunks: Buffer[] = [];
+      req.on('data', (chunk: Buffer) => chunks.push(chunk));
+      req.on('end', () => {
+        const request: NotifyRequest = {
+          method: req.method,
+          path: req.url,
+          authorization: req.headers.authorization,
+          contentType: req.headers['content-type'],
+          body: JSON.parse(Buffer.concat(chunks).toString('utf8')) as unknown,
+        };
+        requests.push(request);
+        const answer = reply(request);
+        if (answer === 'hang') return;
+        res.writeHead(answer.status, { 'Content-Type': 'application/json' });
+        res.end(JSON.stringify(answer.body));
+      });
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    cleanups.push(async () => {
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    });
+    return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, requests };
+  }
+
+  const notifyConfig = { notify: { apiKey, templateId }, smtpUrl: undefined, emailFrom, dataDir };
+
+  it('posts the template, address, subject and body personalisation and reference, signed with the API key', async () => {
+    const api = await startNotifyApi();
+    const sender = track(createEmailSender(notifyConfig, logger(), { notifyBaseUrl: api.url }));
+    await sender.send(message);
+
+    expect(api.requests).toHaveLength(1);
+    const [request] = api.requests;
+    expect(request?.method).toBe('POST');
+    expect(request?.path).toBe('/v2/notifications/email');
+    expect(request?.contentType).toMatch(/^application\/json/);
+    expect(request?.body).toEqual({
+      template_id: templateId,
+      email_address: recipient,
+      personalisation: { subject: rendered.subject, body: rendered.text },
+      reference: 'job-42-confirmation',
+    });
+    // Notify authenticates with an HS256 token: issuer the service id, keyed with the key's secret.
+    const bearer = request?.authorization?.replace(/^Bearer /, '') ?? '';
+    const { payload } = await jwtVerify(bearer, new TextEncoder().encode(secret), { algorithms: ['HS256'] });
+    expect(payload.iss).toBe(serviceId);
+    expect(logLines.join('\n')).toContain('job-42-confirmation');
+    expectPrivateLogs();
+  });
+
+  it('wins over SMTP when both are configured', async () => {
+    const api = await startNotifyApi();
+    const smtp = await startSmtpServer();
+    const sender = track(createEmailSender({ ...notifyConfig, smtpUrl: smtp.url }, logger(), { notifyBaseUrl: api.url }));
+    await sender.send(message);
+    expect(api.requests).toHaveLength(1);
+    expect(smtp.received).toHaveLength(0);
+  });
+
+  it('throws a permanent error with Notify’s error type, not the address, on a 400', async () => {
+    const api = await startNotifyApi(() => ({
+      status: 400,
+      body: { status_code: 400, errors: [{ error: 'ValidationError', message: `email_address ${recipient} Not a valid email address` }] },
+    }));
+    const sender = track(createEmailSender(notifyConfig, logger(), { notifyBaseUrl: api.url }));
+    const error = (await sender.send(message).catch((e: unknown) => e)) as EmailSendError;
+    expect(error).toBeInstanceOf(EmailSendError);
+    expect(error.transport).toBe('notify');
+    expect(error.retryable).toBe(false);
+    expect(error.message).toBe('GOV.UK Notify failed to send an email: HTTP 400 (ValidationError)');
+    expect(`${error.stack} ${JSON.stringify(error)}`).not.toContain(recipient);
+    expectPrivateLogs();
+  });
+
+  it('marks a 429 and a 500 as worth retrying', async () => {
+    let status = 429;
+    const api = await startNotifyApi(() => ({ status, body: { status_code: status, errors: [{ error: 'RateLimitError', message: 'x' }] } }));
+    const sender = track(createEmailSender(notifyConfig, logger(), { notifyBaseUrl: api.url }));
+    expect(((await sender.send(message).catch((e: unknown) => e)) as EmailSendError).retryable).toBe(true);
+    status = 500;
+    const error = (await sender.send(message).catch((e: unknown) => e)) as EmailSendError;
+    expect(error.retryable).toBe(true);
+    expect(error.code).toBe('HTTP 500');
+  });
+
+  it('gives up on an API that does not answer', async () => {
+    const api = await startNotifyApi(() => 'hang');
+    const sender = track(createEmailSender(notifyConfig, logger(), { notifyBaseUrl: api.url, timeoutMs: 300 }));
+    const error = (await sender.send(message).catch((e: unknown) => e)) as EmailSendError;
+    expect(error).toBeInstanceOf(EmailSendError);
+    expect(error.code).toBe('ETIMEDOUT');
+    expect(error.retryable).toBe(true);
+  });
+});

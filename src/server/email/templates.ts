@@ -1,0 +1,248 @@
+import { formatLongDate } from '#shared/dates/format.ts';
+
+// Emails are English only. The pages also come in Arabic, but emails are sent later by the job
+// worker, with no page language to follow, and the decision texts have no reviewed Arabic
+// version; a later language would add a `language` argument here.
+//
+// Each email is built once as a list of blocks and rendered twice, as plain text and as HTML,
+// so the two versions can never say different things. The plain text is also the GOV.UK
+// Notify body, so it avoids Notify's markdown: no line starts with `#`, `*`, `^` or `---`, and
+// every value supplied by a user follows a label on its line.
+
+/** What a transport needs of an email. */
+export interface RenderedEmail {
+  readonly subject: string;
+  readonly text: string;
+  readonly html: string;
+}
+
+/** One application as the sponsor's confirmation lists it. */
+export interface ConfirmedApplication {
+  readonly reference: string;
+  readonly workerName: string;
+  readonly cosReference: string;
+}
+
+/** Why an application was rejected (spec §4). */
+export type RejectionReason = 'late' | 'credibility' | 'routing';
+
+const SERVICE_NAME = 'creative worker visa concession remote clearance';
+const CREATIVE_WORKER_VISA_URL = 'https://www.gov.uk/creative-worker-visa';
+const CONTACT_URL = 'https://www.gov.uk/contact-ukvi-inside-outside-uk';
+/** Spec §9: the decision is emailed within 72 hours. */
+const DECISION_WITHIN_HOURS = 72;
+
+type Block =
+  | { readonly kind: 'heading'; readonly text: string }
+  | { readonly kind: 'paragraph'; readonly text: string }
+  | { readonly kind: 'details'; readonly rows: ReadonlyArray<readonly [label: string, value: string]> }
+  // The whole address is shown, not a "click here": readers can see where a link goes and copy it.
+  | { readonly kind: 'link'; readonly href: string };
+
+const heading = (text: string): Block => ({ kind: 'heading', text });
+const paragraph = (text: string): Block => ({ kind: 'paragraph', text });
+const details = (rows: ReadonlyArray<readonly [string, string]>): Block => ({ kind: 'details', rows });
+const link = (href: string): Block => ({ kind: 'link', href });
+
+/** Sponsor's confirmation after submitting one application or a group. */
+export function confirmationEmail(input: {
+  sponsorName: string;
+  applications: readonly ConfirmedApplication[];
+  statusLink: string;
+  decisionWithinHours: number;
+  /** How long the status link works (config `statusLinkTtlDays`). */
+  statusLinkTtlDays: number;
+}): RenderedEmail {
+  const count = input.applications.length;
+  const plural = count !== 1;
+  const title = plural ? 'Applications received' : 'Application received';
+  return render(title, [
+    heading(title),
+    paragraph(
+      plural
+        ? `We have received ${count} applications from ${clean(input.sponsorName)} for ${SERVICE_NAME}.`
+        : `We have received an application from ${clean(input.sponsorName)} for ${SERVICE_NAME}.`,
+    ),
+    ...input.applications.map((application) =>
+      details([
+        ['Application reference', application.reference],
+        ['Name', application.workerName],
+        ['Certificate of sponsorship (COS) number', application.cosReference],
+      ]),
+    ),
+    heading('What happens next'),
+    paragraph(
+      `We will email you within ${input.decisionWithinHours} hours to tell you if ${plural ? 'each application has' : 'the application has'} been approved.`,
+    ),
+    paragraph(`If ${plural ? 'an application is' : 'it is'} approved, the email will include a link to download the pre-clearance document.`),
+    heading(plural ? 'Check the status of your applications' : 'Check the status of your application'),
+    paragraph('You can check the status at any time with this link:'),
+    link(input.statusLink),
+    paragraph('You will need your sponsor licence number to see the status.'),
+    paragraph(`The link will stop working after ${days(input.statusLinkTtlDays)}.`),
+  ]);
+}
+
+/**
+ * The worker's own copy. It carries no status link: the link and the sponsor licence number
+ * together open the whole group's details, and those belong to the sponsor.
+ */
+export function workerConfirmationEmail(input: { reference: string; workerName: string }): RenderedEmail {
+  return render('Application received', [
+    heading('Application received'),
+    paragraph(`We have received an application for ${SERVICE_NAME} for you.`),
+    details([
+      ['Application reference', input.reference],
+      ['Name', input.workerName],
+    ]),
+    heading('What happens next'),
+    paragraph(
+      `We will email our decision to the contact email address given in the application within ${DECISION_WITHIN_HOURS} hours.`,
+    ),
+    paragraph('If you have a question about the application, contact the person or organisation that made it.'),
+  ]);
+}
+
+/** Sent to the sponsor when an application is approved. */
+export function approvedEmail(input: {
+  reference: string;
+  workerName: string;
+  cosReference: string;
+  statusLink: string;
+  /** The date the worker must leave the UK by: a `YYYY-MM-DD` day (or a Date). */
+  leaveDate: string | Date;
+}): RenderedEmail {
+  return render(`Application approved: ${clean(input.reference)}`, [
+    heading('Application approved'),
+    paragraph(`The application for ${SERVICE_NAME} has been approved.`),
+    details([
+      ['Application reference', input.reference],
+      ['Name', input.workerName],
+      ['Certificate of sponsorship (COS) number', input.cosReference],
+      ['Leave the UK', `No later than ${formatLongDate(input.leaveDate)}`],
+    ]),
+    heading('Download the pre-clearance document'),
+    paragraph('Download the pre-clearance document from the status page:'),
+    link(input.statusLink),
+    paragraph('You will need your sponsor licence number.'),
+  ]);
+}
+
+const rejectionWords: Record<RejectionReason, string> = {
+  late: 'The application was made less than 3 days (72 hours) before the worker’s arrival in the UK.',
+  credibility: 'The application did not pass our credibility checks. For example, the passport has been reported lost or stolen.',
+  routing: 'The worker’s travel to the UK is not routed through the Republic of Ireland.',
+};
+
+/** Sent to the sponsor when an application is rejected, with the reason in plain words. */
+export function rejectedEmail(input: {
+  reference: string;
+  workerName: string;
+  cosReference: string;
+  reason: RejectionReason;
+  statusLink: string;
+}): RenderedEmail {
+  return render(`Application rejected: ${clean(input.reference)}`, [
+    heading('Application rejected'),
+    paragraph(`The application for ${SERVICE_NAME} has been rejected.`),
+    details([
+      ['Application reference', input.reference],
+      ['Name', input.workerName],
+      ['Certificate of sponsorship (COS) number', input.cosReference],
+    ]),
+    heading('Why the application was rejected'),
+    paragraph(rejectionWords[input.reason]),
+    heading('What to do next'),
+    paragraph('The worker can apply for a Creative Worker visa:'),
+    link(CREATIVE_WORKER_VISA_URL),
+    ...(input.reason === 'late'
+      ? [paragraph(`Or you can apply again for remote clearance at least ${DECISION_WITHIN_HOURS} hours before the worker travels.`)]
+      : []),
+    paragraph('You can see the application on the status page with your sponsor licence number:'),
+    link(input.statusLink),
+    heading('Contact us'),
+    paragraph('If you have a question about this decision, contact UK Visas and Immigration:'),
+    link(CONTACT_URL),
+  ]);
+}
+
+function render(subject: string, blocks: readonly Block[]): RenderedEmail {
+  return { subject: clean(subject), text: renderText(blocks), html: renderHtml(clean(subject), blocks) };
+}
+
+function renderText(blocks: readonly Block[]): string {
+  const parts = blocks.map((block) => {
+    switch (block.kind) {
+      case 'heading':
+      case 'paragraph':
+        return clean(block.text);
+      case 'details':
+        return block.rows.map(([label, value]) => `${label}: ${clean(value)}`).join('\n');
+      case 'link':
+        return clean(block.href);
+    }
+  });
+  return `${parts.join('\n\n')}\n`;
+}
+
+// Inline styles only: mail clients drop <style> blocks and external stylesheets. Colours and
+// sizes are GOV.UK's.
+const styles = {
+  body: 'margin:0;padding:20px;font-family:Arial,sans-serif;font-size:19px;line-height:1.32;color:#0b0c0c;background:#ffffff;',
+  heading: 'margin:30px 0 15px;font-size:24px;line-height:1.25;font-weight:bold;',
+  paragraph: 'margin:0 0 20px;',
+  link: 'color:#1d70b8;text-decoration:underline;word-break:break-all;',
+};
+
+function renderHtml(subject: string, blocks: readonly Block[]): string {
+  const body = blocks.map((block) => {
+    switch (block.kind) {
+      case 'heading':
+        return `<h2 style="${styles.heading}">${escapeHtml(clean(block.text))}</h2>`;
+      case 'paragraph':
+        return `<p style="${styles.paragraph}">${escapeHtml(clean(block.text))}</p>`;
+      case 'details':
+        return `<p style="${styles.paragraph}">${block.rows
+          .map(([label, value]) => `${escapeHtml(label)}: <strong>${escapeHtml(clean(value))}</strong>`)
+          .join('<br>')}</p>`;
+      case 'link': {
+        const href = escapeHtml(clean(block.href));
+        return `<p style="${styles.paragraph}"><a href="${href}" style="${styles.link}">${href}</a></p>`;
+      }
+    }
+  });
+  return [
+    '<!DOCTYPE html>',
+    '<html lang="en">',
+    '<head>',
+    '<meta charset="utf-8">',
+    '<meta name="viewport" content="width=device-width, initial-scale=1">',
+    `<title>${escapeHtml(subject)}</title>`,
+    '</head>',
+    `<body style="${styles.body}">`,
+    ...body,
+    '</body>',
+    '</html>',
+    '',
+  ].join('\n');
+}
+
+const htmlEscapes: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
+
+/** Escapes text for HTML content and double- or single-quoted attributes. */
+export function escapeHtml(value: string): string {
+  return value.replace(/[&<>"']/g, (c) => htmlEscapes[c] ?? c);
+}
+
+/**
+ * One line of text: a line break inside a name could otherwise fake a line of the email (or a
+ * Notify heading), and control characters have no place in any of these values.
+ */
+function clean(value: string): string {
+  // eslint-disable-next-line no-control-regex
+  return value.replace(/[\u0000-\u001f\u007f\u2028\u2029]+/g, ' ').trim();
+}
+
+function days(count: number): string {
+  return count === 1 ? '1 day' : `${count} days`;
+}

@@ -1,0 +1,41 @@
+import type { Config } from '../config.ts';
+import type { Database } from '../db/database.ts';
+import { jobKinds } from '../db/job-repository.ts';
+import type { EmailSender } from '../email/email-sender.ts';
+import type { StatusLinkTokens } from '../tokens/status-link-tokens.ts';
+import { createDecideHandler } from './decide-job.ts';
+import type { JobHandlers } from './job-handler.ts';
+import { createPurgePersonalDataHandler } from './purge-personal-data-job.ts';
+import { createSendConfirmationHandler, createSendWorkerConfirmationHandler } from './send-confirmation-job.ts';
+import { createSendDecisionHandler } from './send-decision-job.ts';
+
+/** Everything the service's job handlers need; tests pass real ones (PGlite, an outbox folder sender). */
+export interface JobHandlerDependencies {
+  readonly db: Database;
+  readonly emailSender: EmailSender;
+  readonly tokens: Pick<StatusLinkTokens, 'sign' | 'statusLink'>;
+  readonly config: Pick<Config, 'manualReview' | 'retentionDays' | 'statusLinkTtlDays'>;
+  /** Replaces the shared routing rule (tests). */
+  readonly isPlaceOfDepartureInIreland?: ((name: string) => boolean) | undefined;
+}
+
+/** One handler per job kind of the service. */
+export function createJobHandlers(deps: JobHandlerDependencies): JobHandlers {
+  const { db, emailSender, tokens, config } = deps;
+  return {
+    [jobKinds.decide]: createDecideHandler({
+      db,
+      manualReview: config.manualReview,
+      isPlaceOfDepartureInIreland: deps.isPlaceOfDepartureInIreland,
+    }),
+    [jobKinds.sendConfirmation]: createSendConfirmationHandler({
+      db,
+      emailSender,
+      tokens,
+      statusLinkTtlDays: config.statusLinkTtlDays,
+    }),
+    [jobKinds.sendWorkerConfirmation]: createSendWorkerConfirmationHandler({ db, emailSender }),
+    [jobKinds.sendDecision]: createSendDecisionHandler({ db, emailSender, tokens }),
+    [jobKinds.purgePersonalData]: createPurgePersonalDataHandler({ db, retentionDays: config.retentionDays }),
+  };
+}

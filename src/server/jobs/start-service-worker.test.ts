@@ -1,0 +1,102 @@
+// The worker inside the server process (RUN_WORKER, the default): started with the server,
+// stopped before the database closes on SIGTERM.
+import { existsSync } from 'node:fs';
+import { mkdir, mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { openDatabase } from '../db/database.ts';
+import { runMigrations } from '../db/migrations.ts';
+import { storeSubmission } from '../db/submission-repository.ts';
+import type { Running } from './test-support/child-process.ts';
+import { startTsx, waitFor } from './test-support/child-process.ts';
+import { sampleSubmission } from './test-support/sample-submissions.ts';
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => (typeof address === 'object' && address !== null ? resolve(address.port) : reject(new Error('no port'))));
+    });
+  });
+}
+
+describe('the job worker inside the server', () => {
+  let dir: string;
+  let running: Running | undefined;
+  beforeEach(async () => {
+    dir = await mkdtemp(join(tmpdir(), 'server-worker-'));
+    await mkdir(join(dir, 'web'));
+    await writeFile(join(dir, 'web', 'index.html'), '<!doctype html><meta name="analytics-id" content=""><title>Test</title>');
+    // A submission waiting in the embedded database before the server starts.
+    const db = await openDatabase({ engine: 'pglite', dataDir: join(dir, 'data', 'pglite') });
+    try {
+      await runMigrations(db);
+      await storeSubmission(db, sampleSubmission(new Date(), [{}]));
+    } finally {
+      await db.close();
+    }
+  });
+  afterEach(async () => {
+    if (running !== undefined && running.child.exitCode === null) {
+      running.child.kill('SIGKILL');
+      await running.exited;
+    }
+    running = undefined;
+    await rm(dir, { recursive: true, force: true });
+  });
+
+  async function start(env: Record<string, string> = {}): Promise<Running> {
+    const port = await freePort();
+    const server = startTsx('src/server/main.ts', [], {
+      NODE_ENV: 'development',
+      HOST: '127.0.0.1',
+      PORT: String(port),
+      DATA_DIR: join(dir, 'data'),
+      WEB_ROOT: join(dir, 'web'),
+      ...env,
+    });
+    running = server;
+    await waitFor(async () => {
+      if (server.child.exitCode !== null) throw new Error(`The server exited early:\n${server.stdout()}${server.stderr()}`);
+      return fetch(`http://127.0.0.1:${port}/health/ready`).then(
+        (r) => r.status === 200,
+        () => false,
+      );
+    }, 'the server to be ready', 90_000);
+    return server;
+  }
+
+  const emails = async () =>
+    existsSync(join(dir, 'data', 'outbox')) ? (await readdir(join(dir, 'data', 'outbox'))).filter((f) => f.endsWith('.eml')) : [];
+
+  const messages = (server: Running) =>
+    server
+      .stdout()
+      .split('\n')
+      .filter((l) => l.startsWith('{'))
+      .map((l) => (JSON.parse(l) as { msg: string }).msg);
+
+  it('runs the jobs, and on SIGTERM stops the worker before the database, exiting 0', { timeout: 120_000 }, async () => {
+    const server = await start();
+    // The confirmation and the approval.
+    await waitFor(async () => (await emails()).length === 2, 'the emails');
+    server.child.kill('SIGTERM');
+    expect(await server.exited).toBe(0);
+    const logged = messages(server);
+    expect(logged.indexOf('Job worker stopped')).toBeGreaterThan(-1);
+    expect(logged.indexOf('Job worker stopped')).toBeLessThan(logged.indexOf('Stopped'));
+  });
+
+  it('leaves the jobs to separate workers when RUN_WORKER=false', { timeout: 120_000 }, async () => {
+    const server = await start({ RUN_WORKER: 'false' });
+    await new Promise((resolve) => setTimeout(resolve, 1_500));
+    expect(await emails()).toEqual([]);
+    server.child.kill('SIGTERM');
+    expect(await server.exited).toBe(0);
+    expect(messages(server)).not.toContain('Job worker started');
+  });
+});

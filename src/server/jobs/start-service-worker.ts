@@ -1,0 +1,37 @@
+import type { Logger } from 'pino';
+import type { Config } from '../config.ts';
+import type { Database } from '../db/database.ts';
+import { jobKinds } from '../db/job-repository.ts';
+import { createEmailSender } from '../email/email-sender.ts';
+import { createStatusLinkTokens } from '../tokens/status-link-tokens.ts';
+import { createJobHandlers } from './job-handlers.ts';
+import type { RunningWorker, WorkerOptions } from './outbox-worker.ts';
+import { startWorker } from './outbox-worker.ts';
+
+/**
+ * The service's job worker with its real dependencies, as the server (RUN_WORKER) and
+ * `npm run worker` both run it. stop() also closes the email transport.
+ */
+export async function startServiceWorker(
+  config: Config,
+  db: Database,
+  logger: Logger,
+  options: Pick<WorkerOptions, 'pollIntervalMs' | 'workerId'> = {},
+): Promise<RunningWorker> {
+  const emailSender = createEmailSender(config, logger.child({ component: 'email' }));
+  const tokens = await createStatusLinkTokens(config);
+  const worker = startWorker({
+    ...options,
+    db,
+    handlers: createJobHandlers({ db, emailSender, tokens, config }),
+    logger: logger.child({ component: 'jobs' }),
+    dailyJobs: [jobKinds.purgePersonalData],
+  });
+  return {
+    workerId: worker.workerId,
+    async stop() {
+      await worker.stop();
+      await emailSender.close?.();
+    },
+  };
+}

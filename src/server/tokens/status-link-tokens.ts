@@ -1,0 +1,216 @@
+import { createPrivateKey, createPublicKey, generateKeyPair, randomUUID } from 'node:crypto';
+import { link, mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import type { CryptoKey } from 'jose';
+import { SignJWT, calculateJwkThumbprint, errors, importPKCS8, importSPKI, jwtVerify } from 'jose';
+import type { Config } from '../config.ts';
+
+// Status links sit in emails for weeks and are the first of two factors (with the sponsor
+// licence number) that open an applicant's status and documents. Signed, not encrypted: the
+// token holds only the submission id, which is no secret on its own.
+
+/** The `iss` claim: who made the token. */
+export const STATUS_LINK_ISSUER = 'creative-worker-concession';
+/** The `aud` claim: what the token opens. Another token of this service can never open the status page. */
+export const STATUS_LINK_AUDIENCE = 'creative-worker-concession:status';
+
+const ALGORITHM = 'ES256';
+const SECONDS_PER_DAY = 86_400;
+const KEY_FOLDER = 'keys';
+const PRIVATE_KEY_FILE = 'status-link-private.pem';
+const PUBLIC_KEY_FILE = 'status-link-public.pem';
+
+/** Signs and checks the tokens (`epat`) of status links. */
+export interface StatusLinkTokens {
+  /** A signed token for one submission, valid for `statusLinkTtlDays`. */
+  sign(submissionId: string): Promise<string>;
+  /** The submission a token opens; throws ExpiredTokenError or InvalidTokenError. */
+  verify(token: string): Promise<{ submissionId: string }>;
+  /** The address emailed to the sponsor. */
+  statusLink(token: string): string;
+}
+
+/** A token this service signed whose time has run out: the status page says "Link expired". */
+export class ExpiredTokenError extends Error {
+  constructor() {
+    super('The status link token has expired');
+    this.name = 'ExpiredTokenError';
+  }
+}
+
+/**
+ * Any other token that does not open the status page (forged, altered, for another audience,
+ * malformed): the status page says "Application not found". `reason` is jose's error code, for
+ * logs; the token itself is never kept on the error.
+ */
+export class InvalidTokenError extends Error {
+  readonly reason: string;
+
+  constructor(reason: string) {
+    super(`The status link token is not valid (${reason})`);
+    this.name = 'InvalidTokenError';
+    this.reason = reason;
+  }
+}
+
+interface KeyPems {
+  readonly privateKeyPem: string;
+  readonly publicKeyPem: string;
+}
+
+export async function createStatusLinkTokens(
+  config: Pick<Config, 'tokenKeys' | 'dataDir' | 'statusLinkTtlDays' | 'publicBaseUrl'>,
+  options: { now?: () => Date } = {},
+): Promise<StatusLinkTokens> {
+  const now = options.now ?? (() => new Date());
+  const pems = config.tokenKeys ?? (await loadOrCreateKeyFiles(config.dataDir));
+  const { privateKey, publicKey, keyId } = await importKeys(pems, config.tokenKeys === undefined ? 'generated' : 'config');
+  const ttlSeconds = config.statusLinkTtlDays * SECONDS_PER_DAY;
+
+  return {
+    async sign(submissionId) {
+      if (typeof submissionId !== 'string' || submissionId === '') throw new TypeError('A submission id is required');
+      const issuedAt = Math.floor(now().getTime() / 1000);
+      return new SignJWT({})
+        .setProtectedHeader({ alg: ALGORITHM, kid: keyId, typ: 'JWT' })
+        .setIssuer(STATUS_LINK_ISSUER)
+        .setAudience(STATUS_LINK_AUDIENCE)
+        .setSubject(submissionId)
+        .setIssuedAt(issuedAt)
+        .setExpirationTime(issuedAt + ttlSeconds)
+        .sign(privateKey);
+    },
+
+    async verify(token) {
+      if (typeof token !== 'string' || token === '') throw new InvalidTokenError('ERR_MISSING_TOKEN');
+      try {
+        const { payload } = await jwtVerify(token, publicKey, {
+          // Pinned: the header's own `alg` is never trusted (no `none`, no HS256 keyed with the public key).
+          algorithms: [ALGORITHM],
+          issuer: STATUS_LINK_ISSUER,
+          audience: STATUS_LINK_AUDIENCE,
+          requiredClaims: ['exp', 'iss', 'aud', 'sub'],
+          currentDate: now(),
+        });
+        if (typeof payload.sub !== 'string' || payload.sub === '') throw new InvalidTokenError('ERR_JWT_CLAIM_VALIDATION_FAILED');
+        return { submissionId: payload.sub };
+      } catch (error) {
+        // jose checks the signature before any claim, so only a token we signed can be "expired".
+        if (error instanceof errors.JWTExpired) throw new ExpiredTokenError();
+        if (error instanceof InvalidTokenError) throw error;
+        throw new InvalidTokenError(error instanceof errors.JOSEError ? error.code : 'ERR_MALFORMED');
+      }
+    },
+
+    statusLink(token) {
+      // A JWT is base64url and dots, which encodeURIComponent leaves alone; it guards anything else.
+      return `${config.publicBaseUrl}/status?epat=${encodeURIComponent(token)}`;
+    },
+  };
+}
+
+async function importKeys(
+  pems: KeyPems,
+  source: 'config' | 'generated',
+): Promise<{ privateKey: CryptoKey; publicKey: CryptoKey; keyId: string }> {
+  // Key material is never echoed in these errors.
+  const where = source === 'config' ? 'TOKEN_PRIVATE_KEY and TOKEN_PUBLIC_KEY' : 'the key files in DATA_DIR/keys';
+  let privateKey: CryptoKey;
+  let publicKey: CryptoKey;
+  try {
+    privateKey = await importPKCS8(pems.privateKeyPem, ALGORITHM);
+    publicKey = await importSPKI(pems.publicKeyPem, ALGORITHM);
+  } catch {
+    throw new Error(`Status-link keys: ${where} must be PEM ES256 (P-256) keys, PKCS#8 private and SPKI public`);
+  }
+  const derivedPublic = createPublicKey(pems.privateKeyPem).export({ type: 'spki', format: 'der' });
+  const givenPublic = createPublicKey(pems.publicKeyPem).export({ type: 'spki', format: 'der' });
+  // A mismatched pair would sign links that never verify: every emailed link would be dead.
+  if (!derivedPublic.equals(givenPublic)) throw new Error(`Status-link keys: ${where} are not a key pair`);
+  const jwk = createPublicKey(pems.publicKeyPem).export({ format: 'jwk' });
+  // The RFC 7638 thumbprint names the key, so a later rotation can tell old tokens from new.
+  const keyId = await calculateJwkThumbprint({ kty: jwk.kty, crv: jwk.crv, x: jwk.x, y: jwk.y });
+  return { privateKey, publicKey, keyId };
+}
+
+/**
+ * Local use without TOKEN_* keys: one key pair made on first start and kept in DATA_DIR, so
+ * links emailed before a restart still open afterwards. Several processes may start at once on
+ * one DATA_DIR; the private key is published with link(2), which fails when the file exists, so
+ * exactly one generated key wins, every process reads that one, and no process ever reads a
+ * half-written file. The public key file is derived from the private key, so rewriting it is
+ * harmless.
+ */
+async function loadOrCreateKeyFiles(dataDir: string): Promise<KeyPems> {
+  const folder = join(dataDir, KEY_FOLDER);
+  await mkdir(folder, { recursive: true, mode: 0o700 });
+  const privatePath = join(folder, PRIVATE_KEY_FILE);
+  const publicPath = join(folder, PUBLIC_KEY_FILE);
+
+  let privateKeyPem = await readIfExists(privatePath);
+  if (privateKeyPem === undefined) {
+    const generated = await generatePrivateKeyPem();
+    privateKeyPem = (await createExclusively(privatePath, generated)) ? generated : await readFile(privatePath, 'utf8');
+  }
+
+  let publicKeyPem: string;
+  try {
+    publicKeyPem = createPublicKey(createPrivateKey(privateKeyPem)).export({ type: 'spki', format: 'pem' }).toString();
+  } catch {
+    throw new Error(`Status-link keys: ${privatePath} is not a PEM private key; delete it to generate a new pair`);
+  }
+  if ((await readIfExists(publicPath)) !== publicKeyPem) await writeAtomically(publicPath, publicKeyPem);
+  return { privateKeyPem, publicKeyPem };
+}
+
+async function generatePrivateKeyPem(): Promise<string> {
+  const { privateKey } = await promisify(generateKeyPair)('ec', {
+    namedCurve: 'P-256',
+    privateKeyEncoding: { type: 'pkcs8', format: 'pem' },
+    publicKeyEncoding: { type: 'spki', format: 'pem' },
+  });
+  return privateKey;
+}
+
+async function readIfExists(path: string): Promise<string | undefined> {
+  try {
+    return await readFile(path, 'utf8');
+  } catch (error) {
+    if (isErrnoException(error) && error.code === 'ENOENT') return undefined;
+    throw error;
+  }
+}
+
+function temporaryPath(path: string): string {
+  return `${path}.${process.pid}.${randomUUID()}.tmp`;
+}
+
+/** Publishes the whole file under `path` unless a file is already there; true when this call won. */
+async function createExclusively(path: string, content: string): Promise<boolean> {
+  const temporary = temporaryPath(path);
+  await writeFile(temporary, content, { mode: 0o600, flag: 'wx' });
+  try {
+    await link(temporary, path);
+    return true;
+  } catch (error) {
+    if (isErrnoException(error) && error.code === 'EEXIST') return false;
+    throw error;
+  } finally {
+    await rm(temporary, { force: true });
+  }
+}
+
+async function writeAtomically(path: string, content: string): Promise<void> {
+  const temporary = temporaryPath(path);
+  try {
+    await writeFile(temporary, content, { mode: 0o600, flag: 'wx' });
+    await rename(temporary, path);
+  } finally {
+    await rm(temporary, { force: true });
+  }
+}
+
+function isErrnoException(error: unknown): error is NodeJS.ErrnoException {
+  return error instanceof Error && 'code' in error;
+}

@@ -1,0 +1,270 @@
+// POST /api/public/newFromConcession (spec §3 "Submission payload per applicant", §7): the
+// request and response shapes, how the browser builds a payload from the answers, and how the
+// server checks it again with the very rules the browser ran (architecture convention 2).
+//
+// Two layers of checks, on purpose:
+// - the schema checks shape and size only (strict objects, bounded strings), so that nothing
+//   unexpected or huge gets further;
+// - validateApplicantPayload then runs the field rules of shared/validation on the values and
+//   answers `{ field, rule }` with the answer keys of spec §3, which the browser can show.
+import * as v from 'valibot';
+import { toIsoDate } from '../dates/calendar.ts';
+import { parseDateParts, toDateParts, type DateParts } from '../dates/date-parts.ts';
+import { parseIsoDate } from '../dates/format.ts';
+import { findCountry } from '../countries/countries.ts';
+import type { ApplicantAnswers, SponsorAnswers } from '../domain/answers.ts';
+import { COUNTRY_OF_DEPARTURE, DECLARATION, GROUP_ID_PREFIX, MAX_GROUP_SIZE, PURPOSE_OF_STAY } from '../domain/fixed-values.ts';
+import type { Receipt } from '../domain/receipt.ts';
+import { checkField, checkNationalityEligibility, derivedLeaveDate, derivedStayLength, type AnswerField } from '../validation/checks.ts';
+import type { FieldError } from '../validation/fields.ts';
+
+/** The path of the submission call. */
+export const NEW_FROM_CONCESSION_PATH = '/api/public/newFromConcession';
+
+/** The longest string the schema lets through; the field rules set the real, smaller limits. */
+export const MAX_PAYLOAD_TEXT = 500;
+
+const text = v.pipe(v.string(), v.maxLength(MAX_PAYLOAD_TEXT));
+// `YYYY-MM-DD`, or empty when the browser had no real day: the rules then answer `required` or
+// `validDate` for the field rather than the schema refusing the whole request.
+const isoDate = v.pipe(v.string(), v.regex(/^(\d{4}-\d{2}-\d{2})?$/));
+const createdDate = v.pipe(v.string(), v.maxLength(40), v.isoTimestamp());
+const GROUP_ID = /^CWC-[0-9A-F]{8}-[0-9A-F]{4}-[0-9A-F]{4}-[0-9A-F]{4}-[0-9A-F]{12}$/;
+
+/** The schema of one applicant of the request: strict objects (unknown keys refused), bounded strings. */
+export const applicantPayloadSchema = v.strictObject({
+  concessionForm: v.strictObject({
+    passportNumber: text,
+    passportIssueDate: isoDate,
+    passportExpiryDate: isoDate,
+    dateOfArrivalInUK: isoDate,
+    methodOfArrivalIntoUK: text,
+    carrier: text,
+    flightNumber: text,
+    nameOfUKPortOfArrival: text,
+    certificateOfSponsorshipReferenceNumber: text,
+    howLongDoYouPlanToStay: text,
+    purposeOfStay: text,
+    declaration: text,
+    formGroupId: v.pipe(v.string(), v.regex(GROUP_ID)),
+    sponsorName: text,
+    sponsorshipReferenceNumber: text,
+    sponsorEmailAddress: text,
+    createdDate,
+  }),
+  secondaryDetails: v.strictObject({
+    familyName: text,
+    givenNames: text,
+    dateOfBirth: isoDate,
+    nationality: text,
+    countryOfDeparture: text,
+    airPortOfDeparture: text,
+    firstWorkDate: isoDate,
+    lastWorkDate: isoDate,
+    lteToDate: isoDate,
+    createdDate,
+    /** The optional worker email (decision 006): absent when not given. */
+    workerEmailAddress: v.optional(text),
+  }),
+});
+
+/** One applicant as sent to the server. */
+export type ApplicantPayload = v.InferOutput<typeof applicantPayloadSchema>;
+
+/** The schema of the request body: 1 to 10 applicants (spec §5 "Group limit"). */
+export const newFromConcessionRequestSchema = v.pipe(v.array(applicantPayloadSchema), v.minLength(1), v.maxLength(MAX_GROUP_SIZE));
+
+/** The request body of the submission call. */
+export type NewFromConcessionRequest = v.InferOutput<typeof newFromConcessionRequestSchema>;
+
+// Loose objects: the browser reads only what a receipt needs and must not break when the server says more.
+/** The schema of one response item: the submitted applicant with its `applicantId`. */
+export const responseItemSchema = v.looseObject({
+  applicantId: v.pipe(v.string(), v.minLength(1), v.maxLength(100)),
+  concessionForm: v.looseObject({
+    formGroupId: v.string(),
+    sponsorEmailAddress: v.string(),
+    certificateOfSponsorshipReferenceNumber: v.string(),
+  }),
+  secondaryDetails: v.looseObject({
+    familyName: v.string(),
+    givenNames: v.string(),
+  }),
+});
+
+/** One item of the response: what the browser reads of it. */
+export type ResponseItem = v.InferOutput<typeof responseItemSchema>;
+
+/** The schema of the response body: one item per applicant sent, in the same order. */
+export const newFromConcessionResponseSchema = v.array(responseItemSchema);
+
+/** The receipt the complete page shows for one response item. */
+export function toReceipt(item: ResponseItem): Receipt {
+  return {
+    applicationReference: item.applicantId,
+    groupRef: item.concessionForm.formGroupId,
+    workerName: `${item.secondaryDetails.familyName}, ${item.secondaryDetails.givenNames}`,
+    sponsorEmail: item.concessionForm.sponsorEmailAddress,
+    cosReference: item.concessionForm.certificateOfSponsorshipReferenceNumber,
+  };
+}
+
+/** A new group id, "CWC-" and an uppercase UUID, for all the applicants sent together; pass `() => crypto.randomUUID()`. */
+export function newFormGroupId(randomUuid: () => string): string {
+  return `${GROUP_ID_PREFIX}${randomUuid().toUpperCase()}`;
+}
+
+const trimmed = (value: string | undefined) => (value ?? '').trim();
+
+function isoFromParts(parts: DateParts | undefined): string {
+  const day = parseDateParts(parts);
+  return day === null ? '' : toIsoDate(day);
+}
+
+// Meant for answers that passed the validators: a date that is not a real day is sent empty,
+// and the server then refuses it.
+/** The payload of one applicant from the form's answers, with the fixed values and the derived stay length and leave date. */
+export function buildApplicantPayload(answers: ApplicantAnswers, sponsor: SponsorAnswers, formGroupId: string, now: Date): ApplicantPayload {
+  const createdDate = now.toISOString();
+  const plane = trimmed(answers['method-of-arrival']) === 'plane';
+  const leave = derivedLeaveDate(answers);
+  const workerEmail = trimmed(answers['worker-email']);
+  return {
+    concessionForm: {
+      passportNumber: trimmed(answers['passport-number']),
+      passportIssueDate: isoFromParts(answers['passport-issue-date']),
+      passportExpiryDate: isoFromParts(answers['passport-expiry-date']),
+      dateOfArrivalInUK: isoFromParts(answers['date-of-arrival']),
+      methodOfArrivalIntoUK: trimmed(answers['method-of-arrival']),
+      // By road the flight inputs may still hold what was typed before the choice changed.
+      carrier: plane ? trimmed(answers.carrier) : '',
+      flightNumber: plane ? trimmed(answers['flight-number']) : '',
+      nameOfUKPortOfArrival: trimmed(answers['port-of-arrival']),
+      certificateOfSponsorshipReferenceNumber: trimmed(answers['cos-reference']),
+      howLongDoYouPlanToStay: derivedStayLength(answers) ?? '',
+      purposeOfStay: PURPOSE_OF_STAY,
+      declaration: DECLARATION,
+      formGroupId,
+      sponsorName: trimmed(sponsor['sponsor-name']),
+      sponsorshipReferenceNumber: trimmed(sponsor['sponsor-reference']),
+      sponsorEmailAddress: trimmed(sponsor['sponsor-email']),
+      createdDate,
+    },
+    secondaryDetails: {
+      familyName: trimmed(answers['family-name']),
+      givenNames: trimmed(answers['given-name']),
+      dateOfBirth: isoFromParts(answers['date-of-birth']),
+      // The list's own spelling ("FRA - French") whatever the case or spacing typed.
+      nationality: findCountry(answers.nationality)?.nationality_prefixed ?? trimmed(answers.nationality),
+      countryOfDeparture: COUNTRY_OF_DEPARTURE,
+      airPortOfDeparture: trimmed(answers['port-of-departure']),
+      firstWorkDate: isoFromParts(answers['first-work-date']),
+      lastWorkDate: isoFromParts(answers['last-work-date']),
+      lteToDate: leave === undefined ? '' : toIsoDate(leave),
+      createdDate,
+      ...(workerEmail === '' ? {} : { workerEmailAddress: workerEmail }),
+    },
+  };
+}
+
+// A payload date back into the three inputs, keeping a wrong day wrong ("2026-02-30" stays
+// 30/02/2026) so that the rules report `validDate` for it, as the browser would have.
+function partsFromIso(iso: string): DateParts {
+  const day = parseIsoDate(iso);
+  if (day !== null) return toDateParts(day);
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(iso.trim());
+  if (match === null) return iso.trim() === '' ? { day: '', month: '', year: '' } : { day: '?', month: '?', year: '?' };
+  return { day: match[3] ?? '', month: match[2] ?? '', year: match[1] ?? '' };
+}
+
+/** The answers a payload stands for, keyed by the answer keys of spec §3 (sponsor answers included). */
+export function answersFromPayload(applicant: ApplicantPayload): ApplicantAnswers {
+  const { concessionForm: form, secondaryDetails: details } = applicant;
+  return {
+    'sponsor-email': form.sponsorEmailAddress,
+    'sponsor-name': form.sponsorName,
+    'sponsor-reference': form.sponsorshipReferenceNumber,
+    nationality: details.nationality,
+    'family-name': details.familyName,
+    'given-name': details.givenNames,
+    'worker-email': details.workerEmailAddress ?? '',
+    'date-of-birth': partsFromIso(details.dateOfBirth),
+    'passport-number': form.passportNumber,
+    'passport-issue-date': partsFromIso(form.passportIssueDate),
+    'passport-expiry-date': partsFromIso(form.passportExpiryDate),
+    'port-of-departure': details.airPortOfDeparture,
+    'date-of-arrival': partsFromIso(form.dateOfArrivalInUK),
+    'method-of-arrival': form.methodOfArrivalIntoUK,
+    'port-of-arrival': form.nameOfUKPortOfArrival,
+    carrier: form.carrier,
+    'flight-number': form.flightNumber,
+    'first-work-date': partsFromIso(details.firstWorkDate),
+    'last-work-date': partsFromIso(details.lastWorkDate),
+    'cos-reference': form.certificateOfSponsorshipReferenceNumber,
+    'stay-length': form.howLongDoYouPlanToStay,
+    'purpose-of-stay': form.purposeOfStay,
+    declaration: form.declaration,
+  };
+}
+
+// Every answer a payload carries, in the order of the journey; `what-would-you-like-to-do` is
+// not sent, and nationality gets the eligibility rule below instead of the page's.
+const PAYLOAD_FIELDS: readonly AnswerField[] = [
+  'sponsor-email',
+  'sponsor-name',
+  'sponsor-reference',
+  'family-name',
+  'given-name',
+  'worker-email',
+  'date-of-birth',
+  'passport-number',
+  'passport-issue-date',
+  'passport-expiry-date',
+  'port-of-departure',
+  'date-of-arrival',
+  'method-of-arrival',
+  'port-of-arrival',
+  'carrier',
+  'flight-number',
+  'first-work-date',
+  'last-work-date',
+  'cos-reference',
+  'stay-length',
+  'purpose-of-stay',
+  'declaration',
+];
+
+/** Checks a schema-valid applicant at `now` with the browser's rules, eligibility, fixed and derived values; empty when it may be stored. */
+export function validateApplicantPayload(applicant: ApplicantPayload, now: Date): FieldError[] {
+  const answers = answersFromPayload(applicant);
+  const errors: FieldError[] = [];
+  const nationality = checkNationalityEligibility(answers);
+  if (nationality !== undefined) errors.push({ field: 'nationality', rule: nationality });
+  for (const field of PAYLOAD_FIELDS) {
+    const rule = checkField(field, answers, now);
+    if (rule !== undefined) errors.push({ field, rule } as FieldError);
+  }
+  if (applicant.secondaryDetails.countryOfDeparture !== COUNTRY_OF_DEPARTURE) {
+    errors.push({ field: 'country-of-departure', rule: 'fixedValue' });
+  }
+  const lte = applicant.secondaryDetails.lteToDate;
+  const leave = derivedLeaveDate(answers);
+  if (lte === '') errors.push({ field: 'lte-leave-date', rule: 'required' });
+  else if (parseIsoDate(lte) === null) errors.push({ field: 'lte-leave-date', rule: 'validDate' });
+  else if (leave !== undefined && toIsoDate(leave) !== lte) errors.push({ field: 'lte-leave-date', rule: 'matchesDates' });
+  return errors;
+}
+
+/** A failed rule of a submission: `index` is the applicant's position, absent for the group as a whole. */
+export type SubmissionError = FieldError & { readonly index?: number };
+
+/** Checks a schema-valid request at `now`: the group (size, one group id) and every applicant. Empty when it may be stored. */
+export function validateSubmission(applicants: readonly ApplicantPayload[], now: Date): SubmissionError[] {
+  const errors: SubmissionError[] = [];
+  if (applicants.length > MAX_GROUP_SIZE) errors.push({ field: 'group', rule: 'maxApplications' });
+  if (new Set(applicants.map((applicant) => applicant.concessionForm.formGroupId)).size > 1) errors.push({ field: 'group', rule: 'sameGroup' });
+  applicants.forEach((applicant, index) => {
+    for (const error of validateApplicantPayload(applicant, now)) errors.push({ ...error, index });
+  });
+  return errors;
+}

@@ -1,0 +1,58 @@
+// The answers of one applicant, keyed by the answer keys of spec §3. These keys are also the
+// `id` and `name` of the form fields, so one name follows a value from the page to the payload.
+import type { DateParts } from '../dates/date-parts.ts';
+
+/** The choice on /what-would-you-like-to-do. */
+export const WHAT_DO_OPTIONS = ['single-application', 'group-application'] as const;
+/** A value of `what-would-you-like-to-do`. */
+export type WhatDo = (typeof WHAT_DO_OPTIONS)[number];
+
+/** How the temporary worker arrives in the UK (spec §9). */
+export const METHODS_OF_ARRIVAL = ['plane', 'road'] as const;
+/** A value of `method-of-arrival`. */
+export type MethodOfArrival = (typeof METHODS_OF_ARRIVAL)[number];
+
+/** The stay-length options of spec §9, shortest first. */
+export const STAY_LENGTHS = ['under1Month', 'under3Months', 'over3Months'] as const;
+/** A value of `stay-length` (`howLongDoYouPlanToStay` in the payload). */
+export type StayLength = (typeof STAY_LENGTHS)[number];
+
+/** The declaration values of spec §3: PersonListed = sponsor acting for an organisation; OnBehalfOfOrganisation = sponsor independent. */
+export const DECLARATIONS = ['PersonListed', 'OnBehalfOfOrganisation'] as const;
+/** A value of `declaration`. */
+export type Declaration = (typeof DECLARATIONS)[number];
+
+/** The answers of one applicant as the form holds them: text as typed, dates as their three inputs. */
+export interface ApplicantAnswers {
+  readonly 'sponsor-email'?: string;
+  readonly 'sponsor-name'?: string;
+  readonly 'sponsor-reference'?: string;
+  readonly 'what-would-you-like-to-do'?: string;
+  readonly nationality?: string;
+  readonly 'family-name'?: string;
+  readonly 'given-name'?: string;
+  /** Optional; asked with the worker's name (decision 006). */
+  readonly 'worker-email'?: string;
+  readonly 'date-of-birth'?: DateParts;
+  readonly 'passport-number'?: string;
+  readonly 'passport-issue-date'?: DateParts;
+  readonly 'passport-expiry-date'?: DateParts;
+  readonly 'port-of-departure'?: string;
+  readonly 'date-of-arrival'?: DateParts;
+  readonly 'method-of-arrival'?: string;
+  readonly 'port-of-arrival'?: string;
+  readonly carrier?: string;
+  readonly 'flight-number'?: string;
+  readonly 'first-work-date'?: DateParts;
+  readonly 'last-work-date'?: DateParts;
+  readonly 'cos-reference'?: string;
+  /** Not asked: derived from the dates (decision 006); present when answers are read back from a payload. */
+  readonly 'stay-length'?: string;
+  /** Not asked: a fixed value (spec §1); present when answers are read back from a payload. */
+  readonly 'purpose-of-stay'?: string;
+  /** Not asked: a fixed value (spec §1); present when answers are read back from a payload. */
+  readonly declaration?: string;
+}
+
+/** The answers about the sponsor, given once and shared by every member of a group. */
+export type SponsorAnswers = Pick<ApplicantAnswers, 'sponsor-email' | 'sponsor-name' | 'sponsor-reference'>;

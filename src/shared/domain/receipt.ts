@@ -1,0 +1,11 @@
+/** What the complete page shows for one application received (spec §3 "Response items and receipts"). */
+export interface Receipt {
+  /** The applicant id given by the server. */
+  readonly applicationReference: string;
+  /** The group id shared by the applications sent together. */
+  readonly groupRef: string;
+  /** "family, given". */
+  readonly workerName: string;
+  readonly sponsorEmail: string;
+  readonly cosReference: string;
+}

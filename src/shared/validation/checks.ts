@@ -1,0 +1,189 @@
+// The rules of spec §5, one function per answer field. Each returns the first rule the field
+// fails, or undefined. A field may look at other answers (the arrival date at the passport
+// expiry and the work dates), so every check receives all the answers of the applicant.
+import { parseDateParts, isDatePartsEmpty, type DateParts } from '../dates/date-parts.ts';
+import type { CalendarDate } from '../dates/format.ts';
+import { compareDates } from '../dates/calendar.ts';
+import {
+  areArrivalAndWorkCompatible,
+  isAfterToday,
+  isAtLeast72HoursAhead,
+  isBeforeToday,
+  isNotInFuture,
+  isNotInPast,
+  isWithin14Days,
+  isWithin3Months,
+  leaveDate,
+  spanStart,
+  stayLength,
+} from '../dates/rules.ts';
+import { isEligibleNationality } from '../countries/countries.ts';
+import { DECLARATIONS, METHODS_OF_ARRIVAL, STAY_LENGTHS, WHAT_DO_OPTIONS, type ApplicantAnswers } from '../domain/answers.ts';
+import { DECLARATION, PURPOSE_OF_STAY } from '../domain/fixed-values.ts';
+import { isValidEmail } from './email.ts';
+import { MAX_LENGTHS, PASSPORT_NUMBER_LENGTH, type RuleName } from './fields.ts';
+
+/** The answer keys that have a check here: every answer of an applicant. */
+export type AnswerField = keyof ApplicantAnswers;
+
+type Check<F extends AnswerField> = (answers: ApplicantAnswers, now: Date) => RuleName<F> | undefined;
+
+const blank = (value: string | undefined) => (value ?? '').trim() === '';
+// Characters, not UTF-16 units, so a name in any script counts as people see it.
+const tooLong = (value: string | undefined, max: number) => [...(value ?? '').trim()].length > max;
+const isOneOf = (options: readonly string[], value: string | undefined) => options.includes((value ?? '').trim());
+
+function text<F extends keyof typeof MAX_LENGTHS>(field: F): Check<F> {
+  return (answers) => {
+    const value = answers[field];
+    if (blank(value)) return 'required' as RuleName<F>;
+    if (tooLong(value, MAX_LENGTHS[field])) return 'maxLength' as RuleName<F>;
+    return undefined;
+  };
+}
+
+// The shared start of every date field: given, then a real day; `more` checks the day itself.
+function date<F extends AnswerField>(read: (answers: ApplicantAnswers) => DateParts | undefined, more: (day: CalendarDate, answers: ApplicantAnswers, now: Date) => RuleName<F> | undefined): Check<F> {
+  return (answers, now) => {
+    const parts = read(answers);
+    if (isDatePartsEmpty(parts)) return 'required' as RuleName<F>;
+    const day = parseDateParts(parts);
+    if (day === null) return 'validDate' as RuleName<F>;
+    return more(day, answers, now);
+  };
+}
+
+const isPlane = (answers: ApplicantAnswers) => (answers['method-of-arrival'] ?? '').trim() === 'plane';
+
+/** The dates the cross-field rules need, each null when not (yet) a real day. */
+function travelDates(answers: ApplicantAnswers) {
+  return {
+    arrival: parseDateParts(answers['date-of-arrival']),
+    firstWork: parseDateParts(answers['first-work-date']),
+    lastWork: parseDateParts(answers['last-work-date']),
+  };
+}
+
+/** The check of each answer field. */
+export const FIELD_CHECKS: { readonly [F in AnswerField]: Check<F> } = {
+  'sponsor-email': (answers) => {
+    if (blank(answers['sponsor-email'])) return 'required';
+    return isValidEmail(answers['sponsor-email'] ?? '') ? undefined : 'validEmail';
+  },
+  'sponsor-name': text('sponsor-name'),
+  'sponsor-reference': text('sponsor-reference'),
+  'what-would-you-like-to-do': (answers) => {
+    if (blank(answers['what-would-you-like-to-do'])) return 'required';
+    return isOneOf(WHAT_DO_OPTIONS, answers['what-would-you-like-to-do']) ? undefined : 'validOption';
+  },
+  // Eligibility is not a page error (see fields.ts); checkNationalityEligibility adds it for payloads.
+  nationality: (answers) => (blank(answers.nationality) ? 'required' : undefined),
+  'family-name': text('family-name'),
+  'given-name': text('given-name'),
+  'worker-email': (answers) => {
+    // Optional: only an address that is given must be valid.
+    if (blank(answers['worker-email'])) return undefined;
+    return isValidEmail(answers['worker-email'] ?? '') ? undefined : 'validEmail';
+  },
+  'date-of-birth': date(
+    (answers) => answers['date-of-birth'],
+    (day, _answers, now) => (isBeforeToday(day, now) ? undefined : 'beforeToday'),
+  ),
+  'passport-number': (answers) => {
+    const value = (answers['passport-number'] ?? '').trim();
+    if (value === '') return 'required';
+    if (value.length < PASSPORT_NUMBER_LENGTH.min || value.length > PASSPORT_NUMBER_LENGTH.max) return 'length';
+    return /^[A-Za-z0-9]+$/.test(value) ? undefined : 'characters';
+  },
+  'passport-issue-date': date(
+    (answers) => answers['passport-issue-date'],
+    (day, _answers, now) => (isNotInFuture(day, now) ? undefined : 'notInFuture'),
+  ),
+  'passport-expiry-date': date(
+    (answers) => answers['passport-expiry-date'],
+    (day, _answers, now) => (isAfterToday(day, now) ? undefined : 'afterToday'),
+  ),
+  'port-of-departure': text('port-of-departure'),
+  'date-of-arrival': date(
+    (answers) => answers['date-of-arrival'],
+    (arrival, answers, now) => {
+      if (!isNotInPast(arrival, now)) return 'notInPast';
+      const expiry = parseDateParts(answers['passport-expiry-date']);
+      if (expiry !== null && compareDates(arrival, expiry) > 0) return 'notAfterPassportExpiry';
+      const { firstWork, lastWork } = travelDates(answers);
+      // Checked once both work dates are known: on the travel page when answers are changed later.
+      if (firstWork !== null && lastWork !== null && !areArrivalAndWorkCompatible(arrival, firstWork, lastWork)) return 'compatibleWithWork';
+      return undefined;
+    },
+  ),
+  'method-of-arrival': (answers) => {
+    if (blank(answers['method-of-arrival'])) return 'required';
+    return isOneOf(METHODS_OF_ARRIVAL, answers['method-of-arrival']) ? undefined : 'validOption';
+  },
+  'port-of-arrival': text('port-of-arrival'),
+  // Flights only: by road there is no operator or flight number, whatever the inputs still hold.
+  carrier: (answers, now) => (isPlane(answers) ? text('carrier')(answers, now) : undefined),
+  'flight-number': (answers, now) => (isPlane(answers) ? text('flight-number')(answers, now) : undefined),
+  'first-work-date': date(
+    (answers) => answers['first-work-date'],
+    (firstWork, answers, now) => {
+      if (!isAtLeast72HoursAhead(firstWork, now)) return 'atLeast72Hours';
+      const { arrival } = travelDates(answers);
+      if (arrival !== null && !isWithin14Days(arrival, firstWork)) return 'within14Days';
+      return undefined;
+    },
+  ),
+  'last-work-date': date(
+    (answers) => answers['last-work-date'],
+    (lastWork, answers, now) => {
+      if (!isAtLeast72HoursAhead(lastWork, now)) return 'atLeast72Hours';
+      const { arrival, firstWork } = travelDates(answers);
+      if (firstWork === null) return undefined;
+      if (compareDates(lastWork, firstWork) < 0) return 'notBeforeStart';
+      if (!isWithin3Months(spanStart(arrival, firstWork), lastWork)) return 'within3Months';
+      return undefined;
+    },
+  ),
+  'cos-reference': text('cos-reference'),
+  'stay-length': (answers) => {
+    const value = answers['stay-length'];
+    if (blank(value)) return 'required';
+    if (!isOneOf(STAY_LENGTHS, value)) return 'validOption';
+    const derived = derivedStayLength(answers);
+    return derived === undefined || derived === (value ?? '').trim() ? undefined : 'matchesDates';
+  },
+  'purpose-of-stay': (answers) => {
+    if (blank(answers['purpose-of-stay'])) return 'required';
+    return (answers['purpose-of-stay'] ?? '').trim() === PURPOSE_OF_STAY ? undefined : 'fixedValue';
+  },
+  declaration: (answers) => {
+    if (blank(answers.declaration)) return 'required';
+    if (!isOneOf(DECLARATIONS, answers.declaration)) return 'validOption';
+    return (answers.declaration ?? '').trim() === DECLARATION ? undefined : 'fixedValue';
+  },
+};
+
+/** The leave date the rules derive from the answers; undefined until the arrival and both work dates are real days. */
+export function derivedLeaveDate(answers: ApplicantAnswers): CalendarDate | undefined {
+  const { arrival, firstWork, lastWork } = travelDates(answers);
+  if (arrival === null || firstWork === null || lastWork === null) return undefined;
+  return leaveDate(arrival, firstWork, lastWork);
+}
+
+/** The stay length the rules derive from the answers (decision 006); undefined until the dates are real days. */
+export function derivedStayLength(answers: ApplicantAnswers): (typeof STAY_LENGTHS)[number] | undefined {
+  const arrival = parseDateParts(answers['date-of-arrival']);
+  const leave = derivedLeaveDate(answers);
+  return arrival === null || leave === undefined ? undefined : stayLength(arrival, leave);
+}
+
+/** The first rule one answer field fails at `now`, or undefined when it passes. */
+export function checkField<F extends AnswerField>(field: F, answers: ApplicantAnswers, now: Date): RuleName<F> | undefined {
+  return (FIELD_CHECKS[field] as Check<F>)(answers, now);
+}
+
+/** The nationality rule of submitted payloads: given, then eligible (spec §5; unknown counts as ineligible). */
+export function checkNationalityEligibility(answers: ApplicantAnswers): RuleName<'nationality'> | undefined {
+  if (blank(answers.nationality)) return 'required';
+  return isEligibleNationality(answers.nationality) ? undefined : 'eligible';
+}

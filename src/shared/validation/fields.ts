@@ -1,0 +1,90 @@
+// Every field a validator can report on, and the names of its rules in the order they are
+// checked: a field reports the first rule it fails. Rule names are stable: they are stored in
+// the form state, sent to analytics (spec §5) and returned by the server, and each has a
+// message `validation.<field>.<rule>` (messages.ts). Names say what the rule requires
+// (`beforeToday`: the date must be before today), except the two status answers named by spec §8.
+
+/** The rules of each field, in the order they are checked. */
+export const FIELD_RULES = {
+  'sponsor-email': ['required', 'validEmail'],
+  'sponsor-name': ['required', 'maxLength'],
+  'sponsor-reference': ['required', 'maxLength'],
+  'what-would-you-like-to-do': ['required', 'validOption'],
+  // `eligible` is checked on submitted payloads only: on the page an ineligible nationality
+  // leads to the /ineligible page rather than to an error message.
+  nationality: ['required', 'eligible'],
+  'family-name': ['required', 'maxLength'],
+  'given-name': ['required', 'maxLength'],
+  'worker-email': ['validEmail'],
+  'date-of-birth': ['required', 'validDate', 'beforeToday'],
+  'passport-number': ['required', 'length', 'characters'],
+  'passport-issue-date': ['required', 'validDate', 'notInFuture'],
+  'passport-expiry-date': ['required', 'validDate', 'afterToday'],
+  'port-of-departure': ['required', 'maxLength'],
+  'date-of-arrival': ['required', 'validDate', 'notInPast', 'notAfterPassportExpiry', 'compatibleWithWork'],
+  'method-of-arrival': ['required', 'validOption'],
+  'port-of-arrival': ['required', 'maxLength'],
+  carrier: ['required', 'maxLength'],
+  'flight-number': ['required', 'maxLength'],
+  'first-work-date': ['required', 'validDate', 'atLeast72Hours', 'within14Days'],
+  'last-work-date': ['required', 'validDate', 'atLeast72Hours', 'notBeforeStart', 'within3Months'],
+  'cos-reference': ['required', 'maxLength'],
+  // Not asked on a page: derived or fixed values, checked on submitted payloads.
+  'stay-length': ['required', 'validOption', 'matchesDates'],
+  'purpose-of-stay': ['required', 'fixedValue'],
+  declaration: ['required', 'validOption', 'fixedValue'],
+  'country-of-departure': ['fixedValue'],
+  'lte-leave-date': ['required', 'validDate', 'matchesDates'],
+  // The status page: `doesNotMatch` and `tooManyRequests` are the server's answers (spec §8).
+  'sponsor-licence-number': ['required', 'doesNotMatch', 'tooManyRequests'],
+  // A submission as a whole.
+  group: ['maxApplications', 'sameGroup'],
+} as const;
+
+/** A field a validator can report on: an answer key of spec §3, or `country-of-departure` / `group` for whole submissions. */
+export type ValidatedField = keyof typeof FIELD_RULES;
+
+/** The rule names of one field. */
+export type RuleName<F extends ValidatedField = ValidatedField> = (typeof FIELD_RULES)[F][number];
+
+/** The failed rule of each failing field; fields that pass are absent. */
+export type FieldErrors<F extends ValidatedField = ValidatedField> = { [K in F]?: RuleName<K> };
+
+/** One failed rule, as a list item (the server's answer, analytics events). */
+export type FieldError = { [F in ValidatedField]: { readonly field: F; readonly rule: RuleName<F> } }[ValidatedField];
+
+/** The longest value (in characters, after trimming) of each free-text field; the messages state the same numbers. */
+export const MAX_LENGTHS = {
+  'sponsor-name': 160,
+  'sponsor-reference': 50,
+  'family-name': 100,
+  'given-name': 100,
+  'port-of-departure': 100,
+  'port-of-arrival': 100,
+  carrier: 100,
+  'flight-number': 20,
+  'cos-reference': 50,
+} as const satisfies Partial<Record<ValidatedField, number>>;
+
+/** Passport numbers have 3 to 15 characters (spec §9). */
+export const PASSPORT_NUMBER_LENGTH = { min: 3, max: 15 } as const;
+
+/** True when `rule` is one of the rules of `field` (for values read from storage or from the network). */
+export function isRuleOf<F extends ValidatedField>(field: F, rule: string): rule is RuleName<F> {
+  return (FIELD_RULES[field] as readonly string[]).includes(rule);
+}
+
+/** True when the text names a field a validator can report on. */
+export function isValidatedField(field: string): field is ValidatedField {
+  return Object.hasOwn(FIELD_RULES, field);
+}
+
+/** Lists the failing fields of an errors object as `{ field, rule }` items, in the order of `FIELD_RULES`. */
+export function toFieldErrorList(errors: FieldErrors): FieldError[] {
+  const list: FieldError[] = [];
+  for (const field of Object.keys(FIELD_RULES) as ValidatedField[]) {
+    const rule = errors[field];
+    if (rule !== undefined) list.push({ field, rule } as FieldError);
+  }
+  return list;
+}
