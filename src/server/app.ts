@@ -9,6 +9,7 @@ import { databaseOptionsFromConfig, openDatabase } from './db/database.ts';
 import { runMigrations } from './db/migrations.ts';
 import { registerErrorHandler } from './http/error-handlers.ts';
 import { registerHealthRoutes } from './http/health-routes.ts';
+import { registerNewFromConcessionRoute } from './http/new-from-concession-route.ts';
 import { registerSecurityHeaders } from './http/security-headers.ts';
 import { registerWebApp } from './http/web-app.ts';
 import { createLogger } from './logger.ts';
@@ -20,6 +21,8 @@ export interface AppDeps {
   readonly logger?: FastifyBaseLogger;
   /** Where log lines go (stdout by default); tests capture them here. */
   readonly logDestination?: DestinationStream;
+  /** The clock the rules and records use; tests fix it. */
+  readonly now?: () => Date;
 }
 
 /**
@@ -54,6 +57,8 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     // Unique across instances, so one request can be followed through the logs of a cluster.
     genReqId: () => randomUUID(),
     requestIdHeader: false,
+    // Behind a load balancer the client address (for rate limits) is the first X-Forwarded-For.
+    trustProxy: config.trustProxy,
   });
 
   let database = deps.database;
@@ -63,6 +68,8 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     database = owned;
   }
 
+  // First: plugin scopes registered below take the error handler their parent has at that moment.
+  registerErrorHandler(app);
   await registerSecurityHeaders(app, config);
   // Before the static files (the plugin's rule), so files without a .br/.gz and JSON answers are
   // compressed on the fly. Request bodies are not inflated: none of the API needs it.
@@ -74,7 +81,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   });
 
   registerHealthRoutes(app, database);
+  await registerNewFromConcessionRoute(app, { config, database, now: deps.now ?? (() => new Date()) });
   await registerWebApp(app, config);
-  registerErrorHandler(app);
   return app;
 }

@@ -15,6 +15,7 @@ const localDefaults = {
   retentionDays: 180,
   runWorker: true,
   trustProxy: false,
+  submissionRateLimit: 30,
 };
 
 function problemsOf(env: Record<string, string>): readonly string[] {
@@ -67,6 +68,7 @@ describe('loadConfig', () => {
         RETENTION_DAYS: '365',
         RUN_WORKER: 'false',
         TRUST_PROXY: 'true',
+        SUBMISSION_RATE_LIMIT: '5',
       },
       cwd,
     );
@@ -91,6 +93,7 @@ describe('loadConfig', () => {
       retentionDays: 365,
       runWorker: false,
       trustProxy: true,
+      submissionRateLimit: 5,
     });
     expect(Object.isFrozen(config)).toBe(true);
   });

@@ -39,6 +39,8 @@ export interface Config {
   readonly runWorker: boolean;
   /** Trust X-Forwarded-For from a load balancer when limiting requests per client address. */
   readonly trustProxy: boolean;
+  /** Submissions accepted per client address per minute, per server instance. */
+  readonly submissionRateLimit: number;
 }
 
 export interface ConfigVariable {
@@ -163,6 +165,12 @@ export const configVariables: readonly ConfigVariable[] = [
     description: '`true` behind a load balancer: the client address for rate limits comes from X-Forwarded-For.',
   },
   {
+    name: 'SUBMISSION_RATE_LIMIT',
+    default: '30',
+    requiredInProduction: false,
+    description: 'Submissions (POST /api/public/newFromConcession) accepted per client address per minute on each server instance; more answer 429.',
+  },
+  {
     name: 'WEB_ROOT',
     default: './dist/web',
     requiredInProduction: false,
@@ -268,6 +276,7 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
   const trustProxy = flag('TRUST_PROXY', false);
   const statusLinkTtlDays = positiveWholeNumber('STATUS_LINK_TTL_DAYS', 90);
   const retentionDays = positiveWholeNumber('RETENTION_DAYS', 180);
+  const submissionRateLimit = positiveWholeNumber('SUBMISSION_RATE_LIMIT', 30);
 
   const privateKeyPem = read('TOKEN_PRIVATE_KEY');
   const publicKeyPem = read('TOKEN_PUBLIC_KEY');
@@ -317,6 +326,7 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     retentionDays,
     runWorker,
     trustProxy,
+    submissionRateLimit,
   });
 }
 

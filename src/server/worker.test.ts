@@ -16,9 +16,9 @@ import { testEngines } from './db/test-databases.ts';
 import { createEmailSender } from './email/email-sender.ts';
 import { createJobHandlers } from './jobs/job-handlers.ts';
 import { runDueJobs } from './jobs/outbox-worker.ts';
-import type { Running } from './jobs/test-support/child-process.ts';
-import { databaseUrlFor, runTsx, startTsx, testDatabaseUrl, waitFor } from './jobs/test-support/child-process.ts';
-import { capturingLogger, sampleSubmission } from './jobs/test-support/sample-submissions.ts';
+import type { Running } from './test-support/child-process.ts';
+import { databaseUrlFor, logMessages, runTsx, startTsx, testDatabaseUrl, waitFor } from './test-support/child-process.ts';
+import { capturingLogger, sampleSubmission } from './test-support/sample-submissions.ts';
 import { createStatusLinkTokens } from './tokens/status-link-tokens.ts';
 
 const workerModule = 'src/server/worker.ts';
@@ -76,12 +76,7 @@ describe.skipIf(url === undefined || postgres === undefined)('the worker process
 
     running.child.kill('SIGTERM');
     expect(await running.exited).toBe(0);
-    const messages = running
-      .stdout()
-      .split('\n')
-      .filter((l) => l.startsWith('{'))
-      .map((l) => (JSON.parse(l) as { msg: string }).msg);
-    expect(messages).toEqual(expect.arrayContaining(['Job worker started', 'Job worker stopped', 'Stopped']));
+    expect(logMessages(running)).toEqual(expect.arrayContaining(['Job worker started', 'Job worker stopped', 'Stopped']));
     expect(running.stdout()).not.toMatch(/sponsor@example\.org|Family0|P00000000|epat=/);
   });
 

@@ -9,7 +9,7 @@ import { runMigrations } from '../db/migrations.ts';
 import { storeSubmission } from '../db/submission-repository.ts';
 import type { TestDatabase } from '../db/test-databases.ts';
 import { testEngines } from '../db/test-databases.ts';
-import { sampleSubmission } from '../jobs/test-support/sample-submissions.ts';
+import { sampleSubmission } from '../test-support/sample-submissions.ts';
 import { parsePassportList, runCaseworkerCommand, usage } from './caseworker-commands.ts';
 
 const now = new Date('2026-03-02T10:00:00Z');

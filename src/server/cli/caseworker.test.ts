@@ -12,8 +12,8 @@ import { runMigrations } from '../db/migrations.ts';
 import { storeSubmission } from '../db/submission-repository.ts';
 import type { TestDatabase } from '../db/test-databases.ts';
 import { testEngines } from '../db/test-databases.ts';
-import { databaseUrlFor, runTsx, testDatabaseUrl } from '../jobs/test-support/child-process.ts';
-import { sampleSubmission } from '../jobs/test-support/sample-submissions.ts';
+import { databaseUrlFor, runTsx, testDatabaseUrl } from '../test-support/child-process.ts';
+import { sampleSubmission } from '../test-support/sample-submissions.ts';
 
 const cli = 'src/server/cli/caseworker.ts';
 

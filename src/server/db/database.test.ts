@@ -1,4 +1,10 @@
+import { spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { DatabaseInUseError, openDatabase } from './database.ts';
 import { isDatabaseReachable } from './health-repository.ts';
 import type { TestDatabase } from './test-databases.ts';
 import { testEngines } from './test-databases.ts';
@@ -80,5 +86,31 @@ describe.each(testEngines())('database on $name', (engine) => {
     expect(await isDatabaseReachable(test.db)).toBe(true);
     await test.db.close();
     expect(await isDatabaseReachable(test.db)).toBe(false);
+  });
+});
+
+describe('the embedded database in a folder', () => {
+  let dir: string;
+  beforeEach(async () => {
+    dir = await mkdtemp(join(tmpdir(), 'pglite-lock-'));
+  });
+  afterEach(async () => {
+    await rm(dir, { recursive: true, force: true });
+  });
+
+  it('is opened by one owner at a time, and taken over from an owner that died', { timeout: 60_000 }, async () => {
+    const dataDir = join(dir, 'pglite');
+    const db = await openDatabase({ engine: 'pglite', dataDir });
+    await expect(openDatabase({ engine: 'pglite', dataDir })).rejects.toThrow(DatabaseInUseError);
+    await expect(openDatabase({ engine: 'pglite', dataDir })).rejects.toThrow(`in use by process ${process.pid}`);
+    await db.close();
+    expect(existsSync(`${dataDir}.lock`)).toBe(false);
+
+    // A lock left by a process that no longer runs (a finished child's pid).
+    const child = spawnSync(process.execPath, ['-e', 'process.stdout.write(String(process.pid))']);
+    await writeFile(`${dataDir}.lock`, child.stdout.toString());
+    const again = await openDatabase({ engine: 'pglite', dataDir });
+    expect(await readFile(`${dataDir}.lock`, 'utf8')).toBe(String(process.pid));
+    await again.close();
   });
 });

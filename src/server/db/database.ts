@@ -1,4 +1,4 @@
-import { mkdir } from 'node:fs/promises';
+import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
@@ -100,9 +100,58 @@ export async function dumpEmptyPglite(): Promise<Blob> {
   }
 }
 
+/** Thrown when another process (or another open in this one) has the embedded database's files. */
+export class DatabaseInUseError extends Error {
+  constructor(dataDir: string, pid: number) {
+    super(
+      `The embedded database in ${dataDir} is in use by process ${pid}. Stop that process first, or set DATABASE_URL to a PostgreSQL server to run several processes.`,
+    );
+    this.name = 'DatabaseInUseError';
+  }
+}
+
+function isRunning(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+/**
+ * PGlite is one PostgreSQL in one process: two processes writing the same files would corrupt
+ * them. A lock file beside the folder holds the owner's pid; one left by a process that died (a
+ * SIGKILL, a power cut) is taken over. Returns the release.
+ */
+async function lockDataDir(dataDir: string): Promise<() => Promise<void>> {
+  const lockFile = `${dataDir}.lock`;
+  for (;;) {
+    try {
+      await writeFile(lockFile, String(process.pid), { flag: 'wx' });
+      return () => rm(lockFile, { force: true });
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+    }
+    const owner = Number((await readFile(lockFile, 'utf8').catch(() => '')).trim());
+    if (Number.isSafeInteger(owner) && owner > 0 && isRunning(owner)) throw new DatabaseInUseError(dataDir, owner);
+    await rm(lockFile, { force: true });
+  }
+}
+
 async function openPglite(dataDir: string | undefined, initialData: Blob | undefined): Promise<Database> {
-  if (dataDir !== undefined) await mkdir(dataDir, { recursive: true });
-  const db = await PGlite.create({ dataDir, parsers: sharedParsers, loadDataDir: initialData });
+  let unlock = async () => {};
+  if (dataDir !== undefined) {
+    await mkdir(dataDir, { recursive: true });
+    unlock = await lockDataDir(dataDir);
+  }
+  let db: PGlite;
+  try {
+    db = await PGlite.create({ dataDir, parsers: sharedParsers, loadDataDir: initialData });
+  } catch (error) {
+    await unlock();
+    throw error;
+  }
 
   const wrap = (target: Pick<PGlite, 'query' | 'exec'>): Queryable => ({
     async query<Row>(sql: string, params: readonly unknown[] = []) {
@@ -120,7 +169,9 @@ async function openPglite(dataDir: string | undefined, initialData: Blob | undef
     ...wrap(db),
     transaction: (fn) => db.transaction((tx) => fn(wrap(tx))),
     close: async () => {
-      if (!db.closed) await db.close();
+      if (db.closed) return;
+      await db.close();
+      await unlock();
     },
   };
 }

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { sampleSubmission } from '../jobs/test-support/sample-submissions.ts';
+import { sampleSubmission } from '../test-support/sample-submissions.ts';
 import { findApplication, listApplicationsOfSubmission, listStatusChanges } from './application-repository.ts';
 import { listJobs } from './job-repository.ts';
 import { runMigrations } from './migrations.ts';

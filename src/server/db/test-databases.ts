@@ -3,9 +3,11 @@
 // dropped afterwards, so parallel and repeated runs never see each other's tables.
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
+import { afterEach, beforeEach } from 'vitest';
 import { loadConfig } from '../config.ts';
 import type { Database } from './database.ts';
 import { dumpEmptyPglite, openDatabase } from './database.ts';
+import { runMigrations } from './migrations.ts';
 
 export interface TestDatabase {
   readonly db: Database;
@@ -62,4 +64,37 @@ async function openPostgresTestDatabase(connectionString: string): Promise<TestD
       }
     },
   };
+}
+
+/**
+ * A fresh, migrated database of `engine` for each test of the enclosing describe block, closed
+ * (and on PostgreSQL dropped) after it. Call the returned function inside a test.
+ */
+export function useMigratedTestDatabase(engine: TestEngine): () => TestDatabase {
+  let current: TestDatabase | undefined;
+  beforeEach(async () => {
+    current = await engine.open();
+    await runMigrations(current.db);
+  });
+  afterEach(async () => {
+    await current?.dispose();
+    current = undefined;
+  });
+  return () => {
+    if (current === undefined) throw new Error('The test database is opened for each test only');
+    return current;
+  };
+}
+
+/** The number of rows of each table a submission writes to. */
+export async function countRows(db: Database): Promise<Record<'submissions' | 'applications' | 'status_changes' | 'outbox_jobs', number>> {
+  const { rows } = await db.query<{ submissions: number; applications: number; status_changes: number; outbox_jobs: number }>(
+    `SELECT (SELECT count(*)::int FROM submissions) AS submissions,
+            (SELECT count(*)::int FROM applications) AS applications,
+            (SELECT count(*)::int FROM status_changes) AS status_changes,
+            (SELECT count(*)::int FROM outbox_jobs) AS outbox_jobs`,
+  );
+  const [counts] = rows;
+  if (counts === undefined) throw new Error('no counts');
+  return counts;
 }

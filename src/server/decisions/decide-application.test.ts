@@ -7,7 +7,7 @@ import type { NewApplication } from '../db/submission-repository.ts';
 import { storeSubmission } from '../db/submission-repository.ts';
 import type { TestDatabase } from '../db/test-databases.ts';
 import { testEngines } from '../db/test-databases.ts';
-import { daysAfter, sampleSubmission } from '../jobs/test-support/sample-submissions.ts';
+import { daysAfter, sampleSubmission } from '../test-support/sample-submissions.ts';
 import { changeApplicationStatus } from './change-status.ts';
 import { awaitingCaseworkerNote, decideApplication } from './decide-application.ts';
 import { StatusChangeError } from './status-transitions.ts';

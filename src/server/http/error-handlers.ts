@@ -29,8 +29,17 @@ export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError | HttpError, request, reply) => {
     const statusCode = typeof error.statusCode === 'number' ? error.statusCode : 500;
     if (statusCode >= 400 && statusCode < 500) {
-      const name = error instanceof HttpError ? error.error : (names[statusCode] ?? 'BadRequest');
-      return reply.code(statusCode).type('application/json; charset=utf-8').send({ error: name, message: error.message });
+      if (error instanceof HttpError) {
+        const { details } = error;
+        return reply
+          .code(statusCode)
+          .type('application/json; charset=utf-8')
+          .send({ error: error.error, message: error.message, ...(details === undefined ? {} : { details }) });
+      }
+      return reply
+        .code(statusCode)
+        .type('application/json; charset=utf-8')
+        .send({ error: names[statusCode] ?? 'BadRequest', message: error.message });
     }
     request.log.error({ err: error }, 'Request failed');
     // Headers set before the failure (a file's type or encoding) would describe the wrong body.

@@ -22,7 +22,7 @@ import type { StatusLinkTokens } from '../tokens/status-link-tokens.ts';
 import { createStatusLinkTokens } from '../tokens/status-link-tokens.ts';
 import { createJobHandlers } from './job-handlers.ts';
 import { runDueJobs } from './outbox-worker.ts';
-import { capturingLogger, daysAfter, sampleSubmission } from './test-support/sample-submissions.ts';
+import { capturingLogger, daysAfter, sampleSubmission } from '../test-support/sample-submissions.ts';
 
 const now = new Date('2026-03-02T10:00:00Z');
 

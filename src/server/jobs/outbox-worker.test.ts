@@ -7,7 +7,7 @@ import { testEngines } from '../db/test-databases.ts';
 import type { JobHandler } from './job-handler.ts';
 import { PermanentJobError } from './job-handler.ts';
 import { runDueJobs, startWorker } from './outbox-worker.ts';
-import { capturingLogger } from './test-support/sample-submissions.ts';
+import { capturingLogger } from '../test-support/sample-submissions.ts';
 
 const t0 = new Date('2026-03-02T10:00:00Z');
 const at = (ms: number) => new Date(t0.getTime() + ms);

@@ -2,27 +2,15 @@
 // stopped before the database closes on SIGTERM.
 import { existsSync } from 'node:fs';
 import { mkdir, mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { openDatabase } from '../db/database.ts';
 import { runMigrations } from '../db/migrations.ts';
 import { storeSubmission } from '../db/submission-repository.ts';
-import type { Running } from './test-support/child-process.ts';
-import { startTsx, waitFor } from './test-support/child-process.ts';
-import { sampleSubmission } from './test-support/sample-submissions.ts';
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => (typeof address === 'object' && address !== null ? resolve(address.port) : reject(new Error('no port'))));
-    });
-  });
-}
+import type { Running } from '../test-support/child-process.ts';
+import { logMessages, startServer, waitFor } from '../test-support/child-process.ts';
+import { sampleSubmission } from '../test-support/sample-submissions.ts';
 
 describe('the job worker inside the server', () => {
   let dir: string;
@@ -50,35 +38,12 @@ describe('the job worker inside the server', () => {
   });
 
   async function start(env: Record<string, string> = {}): Promise<Running> {
-    const port = await freePort();
-    const server = startTsx('src/server/main.ts', [], {
-      NODE_ENV: 'development',
-      HOST: '127.0.0.1',
-      PORT: String(port),
-      DATA_DIR: join(dir, 'data'),
-      WEB_ROOT: join(dir, 'web'),
-      ...env,
-    });
-    running = server;
-    await waitFor(async () => {
-      if (server.child.exitCode !== null) throw new Error(`The server exited early:\n${server.stdout()}${server.stderr()}`);
-      return fetch(`http://127.0.0.1:${port}/health/ready`).then(
-        (r) => r.status === 200,
-        () => false,
-      );
-    }, 'the server to be ready', 90_000);
-    return server;
+    running = await startServer({ DATA_DIR: join(dir, 'data'), WEB_ROOT: join(dir, 'web'), ...env });
+    return running;
   }
 
   const emails = async () =>
     existsSync(join(dir, 'data', 'outbox')) ? (await readdir(join(dir, 'data', 'outbox'))).filter((f) => f.endsWith('.eml')) : [];
-
-  const messages = (server: Running) =>
-    server
-      .stdout()
-      .split('\n')
-      .filter((l) => l.startsWith('{'))
-      .map((l) => (JSON.parse(l) as { msg: string }).msg);
 
   it('runs the jobs, and on SIGTERM stops the worker before the database, exiting 0', { timeout: 120_000 }, async () => {
     const server = await start();
@@ -86,7 +51,7 @@ describe('the job worker inside the server', () => {
     await waitFor(async () => (await emails()).length === 2, 'the emails');
     server.child.kill('SIGTERM');
     expect(await server.exited).toBe(0);
-    const logged = messages(server);
+    const logged = logMessages(server);
     expect(logged.indexOf('Job worker stopped')).toBeGreaterThan(-1);
     expect(logged.indexOf('Job worker stopped')).toBeLessThan(logged.indexOf('Stopped'));
   });
@@ -97,6 +62,6 @@ describe('the job worker inside the server', () => {
     expect(await emails()).toEqual([]);
     server.child.kill('SIGTERM');
     expect(await server.exited).toBe(0);
-    expect(messages(server)).not.toContain('Job worker started');
+    expect(logMessages(server)).not.toContain('Job worker started');
   });
 });

@@ -175,6 +175,15 @@ describe('validateSubmission', () => {
     expect(validateSubmission(body, NOW)).toEqual(errors);
   });
 
+  it('refuses applicants of two sponsors', () => {
+    const [first, second] = validRequest(NOW, 2);
+    const other = { ...second!, concessionForm: { ...second!.concessionForm, sponsorshipReferenceNumber: 'OTHER123' } };
+    expect(validateSubmission([first!, other], NOW)).toEqual([{ field: 'group', rule: 'sameSponsor' }]);
+    // Spacing around the same answers is not a difference.
+    const spaced = { ...second!, concessionForm: { ...second!.concessionForm, sponsorName: ` ${second!.concessionForm.sponsorName} ` } };
+    expect(validateSubmission([first!, spaced], NOW)).toEqual([]);
+  });
+
   it('refuses more than 10 applicants', () => {
     expect(validateSubmission(validRequest(NOW, 11), NOW)).toEqual([{ field: 'group', rule: 'maxApplications' }]);
   });

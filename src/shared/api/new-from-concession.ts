@@ -262,7 +262,13 @@ export type SubmissionError = FieldError & { readonly index?: number };
 export function validateSubmission(applicants: readonly ApplicantPayload[], now: Date): SubmissionError[] {
   const errors: SubmissionError[] = [];
   if (applicants.length > MAX_GROUP_SIZE) errors.push({ field: 'group', rule: 'maxApplications' });
-  if (new Set(applicants.map((applicant) => applicant.concessionForm.formGroupId)).size > 1) errors.push({ field: 'group', rule: 'sameGroup' });
+  const differ = (value: (form: ApplicantPayload['concessionForm']) => string) =>
+    new Set(applicants.map((applicant) => value(applicant.concessionForm))).size > 1;
+  if (differ((form) => form.formGroupId)) errors.push({ field: 'group', rule: 'sameGroup' });
+  // The sponsor answers come once per group (spec §2); the group is stored under one sponsor.
+  if (differ((form) => [form.sponsorName, form.sponsorshipReferenceNumber, form.sponsorEmailAddress].map(trimmed).join('\n'))) {
+    errors.push({ field: 'group', rule: 'sameSponsor' });
+  }
   applicants.forEach((applicant, index) => {
     for (const error of validateApplicantPayload(applicant, now)) errors.push({ ...error, index });
   });

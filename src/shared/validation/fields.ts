@@ -38,7 +38,7 @@ export const FIELD_RULES = {
   // The status page: `doesNotMatch` and `tooManyRequests` are the server's answers (spec §8).
   'sponsor-licence-number': ['required', 'doesNotMatch', 'tooManyRequests'],
   // A submission as a whole.
-  group: ['maxApplications', 'sameGroup'],
+  group: ['maxApplications', 'sameGroup', 'sameSponsor'],
 } as const;
 
 /** A field a validator can report on: an answer key of spec §3, or `country-of-departure` / `group` for whole submissions. */

@@ -2,14 +2,14 @@
 // way `npm run …` does, with only the environment given.
 import type { ChildProcess } from 'node:child_process';
 import { spawn } from 'node:child_process';
+import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { loadConfig } from '../../config.ts';
-import type { Database } from '../../db/database.ts';
+import { loadConfig } from '../config.ts';
+import type { Database } from '../db/database.ts';
 
-export const projectRoot = fileURLToPath(new URL('../../../../', import.meta.url));
-const tsx = join(projectRoot, 'node_modules', '.bin', process.platform === 'win32' ? 'tsx.cmd' : 'tsx');
+export const projectRoot = fileURLToPath(new URL('../../../', import.meta.url));
 
 export interface Running {
   readonly child: ChildProcess;
@@ -18,9 +18,13 @@ export interface Running {
   readonly exited: Promise<number | null>;
 }
 
-/** Starts `tsx <module> ...args` (module relative to the project root). */
+/**
+ * Starts `node --import tsx <module> ...args` (module relative to the project root): one process,
+ * so that a signal sent to it, SIGKILL above all, reaches the service itself. (The tsx command
+ * runs the module in a child process that would outlive a SIGKILL.)
+ */
 export function startTsx(module: string, args: readonly string[], env: Record<string, string>): Running {
-  const child = spawn(tsx, [join(projectRoot, module), ...args], {
+  const child = spawn(process.execPath, ['--import', 'tsx', join(projectRoot, module), ...args], {
     cwd: projectRoot,
     env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? tmpdir(), NODE_ENV: 'test', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -66,4 +70,48 @@ export async function waitFor(condition: () => Promise<boolean>, what: string, t
     if (Date.now() > deadline) throw new Error(`Timed out waiting for ${what}`);
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
+}
+
+/** A TCP port nothing listens on at the moment of asking. */
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => (typeof address === 'object' && address !== null ? resolve(address.port) : reject(new Error('no port'))));
+    });
+  });
+}
+
+export interface RunningServer extends Running {
+  /** http://127.0.0.1:<port> */
+  readonly baseUrl: string;
+}
+
+/**
+ * Starts `src/server/main.ts` on a free port of 127.0.0.1 with `env` (DATA_DIR, WEB_ROOT …) and
+ * waits until it answers its readiness probe.
+ */
+export async function startServer(env: Record<string, string>): Promise<RunningServer> {
+  const port = await freePort();
+  const server = startTsx('src/server/main.ts', [], { NODE_ENV: 'development', HOST: '127.0.0.1', ...env, PORT: String(port) });
+  const baseUrl = `http://127.0.0.1:${port}`;
+  await waitFor(async () => {
+    if (server.child.exitCode !== null) throw new Error(`The server exited early:\n${server.stdout()}${server.stderr()}`);
+    return fetch(`${baseUrl}/health/ready`).then(
+      (r) => r.status === 200,
+      () => false,
+    );
+  }, 'the server to be ready', 90_000);
+  return { ...server, baseUrl };
+}
+
+/** The messages of the JSON log lines a process wrote to stdout. */
+export function logMessages(running: Running): string[] {
+  return running
+    .stdout()
+    .split('\n')
+    .filter((line) => line.startsWith('{'))
+    .map((line) => (JSON.parse(line) as { msg: string }).msg);
 }

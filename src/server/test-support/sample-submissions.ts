@@ -3,8 +3,8 @@ import { randomUUID } from 'node:crypto';
 import { Writable } from 'node:stream';
 import type { Logger } from 'pino';
 import { addDays, londonToday, toIsoDate } from '#shared/dates/calendar.ts';
-import type { NewApplication, NewSubmission } from '../../db/submission-repository.ts';
-import { createLogger } from '../../logger.ts';
+import type { NewApplication, NewSubmission } from '../db/submission-repository.ts';
+import { createLogger } from '../logger.ts';
 
 /** A London calendar day `days` after the day of `now`, as YYYY-MM-DD. */
 export function daysAfter(now: Date, days: number): string {

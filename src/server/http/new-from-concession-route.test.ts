@@ -1,0 +1,181 @@
+import { randomUUID } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { NEW_FROM_CONCESSION_PATH, newFormGroupId, type ApplicantPayload } from '#shared/api/new-from-concession.ts';
+import {
+  invalidApplicantPayloads,
+  mixedGroupRequest,
+  schemaInvalidRequests,
+  validRequest,
+} from '../../../tests/fixtures/applicants.ts';
+import { buildApp } from '../app.ts';
+import type { Config } from '../config.ts';
+import { loadConfig } from '../config.ts';
+import { listApplicationsOfSubmission } from '../db/application-repository.ts';
+import { countRows, testEngines, useMigratedTestDatabase } from '../db/test-databases.ts';
+import { capturingLogger } from '../test-support/sample-submissions.ts';
+
+const NOW = new Date('2026-03-02T10:00:00Z');
+const empty = { submissions: 0, applications: 0, status_changes: 0, outbox_jobs: 0 };
+
+/** A valid request of `count` applicants under a group id of its own. */
+function freshRequest(count: number): ApplicantPayload[] {
+  const formGroupId = newFormGroupId(randomUUID);
+  return validRequest(NOW, count).map((a) => ({ ...a, concessionForm: { ...a.concessionForm, formGroupId } }));
+}
+
+describe.each(testEngines())('POST /api/public/newFromConcession on $name', (engine) => {
+  const database = useMigratedTestDatabase(engine);
+  let app: FastifyInstance;
+  let logLines: string[];
+
+  async function start(overrides: Partial<Config> = {}): Promise<void> {
+    await app?.close();
+    const { logger, lines } = capturingLogger();
+    logLines = lines;
+    const config = { ...loadConfig({ NODE_ENV: 'test' }), webRoot: '/nonexistent', submissionRateLimit: 1000, ...overrides };
+    app = await buildApp(config, { database: database().db, logger, now: () => NOW });
+  }
+
+  beforeEach(() => start());
+  afterEach(() => app.close());
+
+  const post = (payload: unknown, headers: Record<string, string> = {}) =>
+    app.inject({ method: 'POST', url: NEW_FROM_CONCESSION_PATH, payload: payload as object, headers });
+
+  it('stores a group of 10 and answers each applicant with an unguessable applicantId', async () => {
+    const body = freshRequest(10);
+    const response = await post(body);
+    expect(response.statusCode).toBe(201);
+    expect(response.headers['cache-control']).toBe('no-store');
+    const items = response.json<Array<ApplicantPayload & { applicantId: string }>>();
+    expect(items).toHaveLength(10);
+    items.forEach((item, index) => {
+      const { applicantId, ...sent } = item;
+      expect(sent).toEqual(body[index]);
+      expect(applicantId).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+    });
+    expect(new Set(items.map((i) => i.applicantId)).size).toBe(10);
+
+    expect(await countRows(database().db)).toEqual({ submissions: 1, applications: 10, status_changes: 10, outbox_jobs: 11 });
+    const { rows } = await database().db.query<{ id: string }>('SELECT id FROM submissions');
+    const stored = await listApplicationsOfSubmission(database().db, rows[0]?.id ?? '');
+    expect(stored.map((a) => a.applicantId)).toEqual(items.map((i) => i.applicantId));
+    expect(stored.map((a) => a.concessionForm)).toEqual(body.map((a) => a.concessionForm));
+    expect(stored.map((a) => a.secondaryDetails)).toEqual(body.map((a) => a.secondaryDetails));
+  });
+
+  it('refuses 11 applicants and stores nothing', async () => {
+    const response = await post(freshRequest(11));
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toMatchObject({ error: 'InvalidRequest', details: [{ field: '(body)', rule: 'max_length' }] });
+    expect(await countRows(database().db)).toEqual(empty);
+  });
+
+  it('refuses each invalid answer with its field and rule, storing nothing', async () => {
+    for (const { name, payload, errors } of invalidApplicantPayloads(NOW)) {
+      const response = await post([payload]);
+      expect(response.statusCode, name).toBe(400);
+      expect(response.json(), name).toEqual({
+        error: 'ValidationError',
+        message: 'One or more answers are not valid',
+        details: errors.map((error) => ({ ...error, index: 0 })),
+      });
+    }
+    // The faulty applicant second in a group: the answer names index 1.
+    const [bad] = invalidApplicantPayloads(NOW);
+    const [first] = freshRequest(1);
+    const group = [first!, { ...bad!.payload, concessionForm: { ...bad!.payload.concessionForm, formGroupId: first!.concessionForm.formGroupId } }];
+    expect((await post(group)).json().details).toEqual(bad!.errors.map((error) => ({ ...error, index: 1 })));
+    expect(await countRows(database().db)).toEqual(empty);
+  });
+
+  it('refuses a group that mixes group ids', async () => {
+    const { body, errors } = mixedGroupRequest(NOW);
+    const response = await post(body);
+    expect(response.statusCode).toBe(400);
+    expect(response.json().details).toEqual(errors);
+    expect(await countRows(database().db)).toEqual(empty);
+  });
+
+  it('refuses bodies of the wrong shape, naming where without echoing values', async () => {
+    for (const { name, body } of schemaInvalidRequests(NOW)) {
+      const response = await post(body);
+      expect(response.statusCode, name).toBe(400);
+      const answer = response.json();
+      expect(answer.error, name).toBe('InvalidRequest');
+      expect(answer.details.length, name).toBeGreaterThan(0);
+      expect(response.body, name).not.toContain('123456789');
+    }
+    const [valid] = freshRequest(1);
+    const response = await post([{ ...valid, concessionForm: { ...valid!.concessionForm, isAdmin: true } }]);
+    expect(response.json().details).toEqual([{ index: 0, field: 'concessionForm.isAdmin', rule: 'strict_object' }]);
+    expect(await countRows(database().db)).toEqual(empty);
+  });
+
+  it('answers a retry of the same body with the same answer and stores nothing new', async () => {
+    const body = freshRequest(3);
+    const first = await post(body);
+    const counts = await countRows(database().db);
+    // The same answers, serialised with another key order, are the same request.
+    const reordered = body.map(({ secondaryDetails, concessionForm }) => ({ secondaryDetails, concessionForm }));
+    const again = await post(reordered);
+    expect(first.statusCode).toBe(201);
+    expect(again.statusCode).toBe(200);
+    expect(again.json()).toEqual(first.json());
+    expect(await countRows(database().db)).toEqual(counts);
+  });
+
+  it('refuses a different body under a form group id already used', async () => {
+    const body = freshRequest(2);
+    await post(body);
+    const changed = [body[0]!, { ...body[1]!, secondaryDetails: { ...body[1]!.secondaryDetails, givenNames: 'Someone Else' } }];
+    const response = await post(changed);
+    expect(response.statusCode).toBe(409);
+    expect(response.json()).toMatchObject({ error: 'Conflict' });
+    expect((await countRows(database().db)).applications).toBe(2);
+  });
+
+  it('answers JSON errors for a wrong content type, malformed or empty JSON, and an oversized body', async () => {
+    const send = (payload: string, contentType: string) =>
+      app.inject({ method: 'POST', url: NEW_FROM_CONCESSION_PATH, payload, headers: { 'content-type': contentType } });
+    const cases = [
+      { response: await send('[]', 'text/plain'), status: 415, error: 'UnsupportedMediaType' },
+      { response: await send('[{"concessionForm":', 'application/json'), status: 400, error: 'BadRequest' },
+      { response: await send('', 'application/json'), status: 400, error: 'BadRequest' },
+      { response: await send('[{"__proto__":{"x":1}}]', 'application/json'), status: 400, error: 'BadRequest' },
+      { response: await send(JSON.stringify(['x'.repeat(70_000)]), 'application/json'), status: 413, error: 'PayloadTooLarge' },
+    ];
+    for (const { response, status, error } of cases) {
+      expect(response.statusCode).toBe(status);
+      expect(response.headers['content-type']).toMatch(/^application\/json/);
+      expect(response.json()).toMatchObject({ error, message: expect.any(String) });
+    }
+    expect(await countRows(database().db)).toEqual(empty);
+  });
+
+  it('limits submissions per client address, behind a proxy too', async () => {
+    await start({ submissionRateLimit: 2, trustProxy: true });
+    const from = (address: string) => post([], { 'x-forwarded-for': address });
+    expect((await from('203.0.113.1')).statusCode).toBe(400);
+    expect((await from('203.0.113.1')).statusCode).toBe(400);
+    const limited = await from('203.0.113.1');
+    expect(limited.statusCode).toBe(429);
+    expect(limited.json()).toMatchObject({ error: 'TooManyRequests', message: expect.stringMatching(/^Too many requests/) });
+    expect((await from('203.0.113.2')).statusCode).toBe(400);
+  });
+
+  it('keeps names, emails and passport numbers out of the log', async () => {
+    const body = freshRequest(2);
+    await post(body);
+    await post([{ ...body[0]!, concessionForm: { ...body[0]!.concessionForm, passportNumber: 'AB-12345' } }]);
+    const log = logLines.join('\n');
+    expect(log).toContain(NEW_FROM_CONCESSION_PATH);
+    for (const applicant of body) {
+      for (const secret of [applicant.concessionForm.passportNumber, applicant.secondaryDetails.familyName, applicant.concessionForm.sponsorEmailAddress]) {
+        expect(log).not.toContain(secret);
+      }
+    }
+    expect(log).not.toContain('AB-12345');
+  });
+});

@@ -1,0 +1,125 @@
+import { createHash } from 'node:crypto';
+import rateLimit from '@fastify/rate-limit';
+import type { FastifyInstance } from 'fastify';
+import * as v from 'valibot';
+import {
+  NEW_FROM_CONCESSION_PATH,
+  newFromConcessionRequestSchema,
+  validateSubmission,
+  type ApplicantPayload,
+  type NewFromConcessionRequest,
+} from '#shared/api/new-from-concession.ts';
+import type { Config } from '../config.ts';
+import type { Database } from '../db/database.ts';
+import type { NewApplication, NewSubmission } from '../db/submission-repository.ts';
+import { storeSubmission } from '../db/submission-repository.ts';
+import { HttpError, type HttpErrorDetail } from './http-error.ts';
+
+// Ten applicants of ordinary answers take about 15 KiB; the schema's own limits allow far more
+// than any real form, so the body limit is what stops an oversized request early.
+export const SUBMISSION_BODY_LIMIT = 64 * 1024;
+
+export interface SubmissionRouteOptions {
+  readonly config: Pick<Config, 'submissionRateLimit'>;
+  readonly database: Database;
+  readonly now: () => Date;
+}
+
+/**
+ * POST /api/public/newFromConcession (spec §7): checks the shape, then every answer with the
+ * browser's own rules against the server's clock, and stores the group once per formGroupId.
+ * 201 with one item per applicant (the applicant as sent, plus its applicantId); 200 with the
+ * same answer for a retry of the same body; 400 naming each failed rule; 409 for a different
+ * body under a used formGroupId.
+ */
+export async function registerNewFromConcessionRoute(app: FastifyInstance, options: SubmissionRouteOptions): Promise<void> {
+  await app.register((scope) => submissionRoutes(scope, options));
+}
+
+// Its own plugin scope, so that the parsers and the rate limit set here touch no other route.
+async function submissionRoutes(app: FastifyInstance, options: SubmissionRouteOptions): Promise<void> {
+  // JSON only: Fastify would otherwise accept text/plain and the schema would answer a puzzling 400.
+  app.removeContentTypeParser('text/plain');
+  // Per instance, in memory: it stops one address flooding an instance; nothing depends on it
+  // holding across instances (the status lockout of the next routes is stored in the database).
+  await app.register(rateLimit, {
+    global: false,
+    errorResponseBuilder: (_request, context) =>
+      new HttpError(429, 'TooManyRequests', `Too many requests from this address: try again in ${context.after}`),
+  });
+
+  app.post(
+    NEW_FROM_CONCESSION_PATH,
+    {
+      bodyLimit: SUBMISSION_BODY_LIMIT,
+      config: { rateLimit: { max: options.config.submissionRateLimit, timeWindow: 60_000 } },
+    },
+    async (request, reply) => {
+      const parsed = v.safeParse(newFromConcessionRequestSchema, request.body);
+      if (!parsed.success) {
+        throw new HttpError(400, 'InvalidRequest', 'The request is not a list of 1 to 10 applications in the expected shape', schemaDetails(parsed.issues));
+      }
+      const applicants = parsed.output;
+      const errors = validateSubmission(applicants, options.now());
+      if (errors.length > 0) {
+        throw new HttpError(400, 'ValidationError', 'One or more answers are not valid', errors);
+      }
+
+      const result = await storeSubmission(options.database, toNewSubmission(applicants), options.now());
+      if (result.outcome === 'conflict') {
+        throw new HttpError(409, 'Conflict', 'This formGroupId was already used for a different submission');
+      }
+      const ids = new Map(result.applicants.map(({ index, applicantId }) => [index, applicantId]));
+      return reply
+        .code(result.outcome === 'created' ? 201 : 200)
+        .send(applicants.map((applicant, index) => ({ ...applicant, applicantId: ids.get(index) })));
+    },
+  );
+}
+
+// Where and what, never the value received (it may be a passport number): the path of the
+// offending key and valibot's name of the check that failed.
+function schemaDetails(issues: readonly v.BaseIssue<unknown>[]): HttpErrorDetail[] {
+  return issues.slice(0, 50).map((issue) => {
+    const keys = (issue.path ?? []).map((item) => item.key);
+    const [first, ...rest] = keys;
+    return typeof first === 'number'
+      ? { index: first, field: rest.map(String).join('.') || '(applicant)', rule: issue.type }
+      : { field: keys.map(String).join('.') || '(body)', rule: issue.type };
+  });
+}
+
+// The schema's output has its keys in the schema's order whatever the order sent, so the same
+// answers give the same hash however a client serialises them.
+function requestHash(applicants: NewFromConcessionRequest): string {
+  return createHash('sha256').update(JSON.stringify(applicants)).digest('hex');
+}
+
+function toNewSubmission(applicants: NewFromConcessionRequest): NewSubmission {
+  // validateSubmission has checked that every applicant carries the same group and sponsor.
+  const [first] = applicants as [ApplicantPayload, ...ApplicantPayload[]];
+  const form = first.concessionForm;
+  return {
+    formGroupId: form.formGroupId,
+    requestHash: requestHash(applicants),
+    sponsorEmail: form.sponsorEmailAddress.trim(),
+    sponsorName: form.sponsorName.trim(),
+    sponsorReference: form.sponsorshipReferenceNumber.trim(),
+    applicants: applicants.map(toNewApplication),
+  };
+}
+
+function toNewApplication({ concessionForm: form, secondaryDetails: details }: ApplicantPayload): NewApplication {
+  return {
+    concessionForm: form,
+    secondaryDetails: details,
+    passportNumber: form.passportNumber,
+    cosReference: form.certificateOfSponsorshipReferenceNumber.trim(),
+    familyName: details.familyName.trim(),
+    givenNames: details.givenNames.trim(),
+    arrivalDate: form.dateOfArrivalInUK,
+    leaveDate: details.lteToDate,
+    placeOfDeparture: details.airPortOfDeparture.trim(),
+    workerEmail: details.workerEmailAddress,
+  };
+}

@@ -1,0 +1,25 @@
+// Test support (not a test file): runs the service's jobs in the test process, with the real
+// handlers, email transport and token keys of `config`.
+import type { Logger } from 'pino';
+import type { Config } from '../config.ts';
+import type { Database } from '../db/database.ts';
+import { createEmailSender } from '../email/email-sender.ts';
+import { createJobHandlers } from '../jobs/job-handlers.ts';
+import { runDueJobs } from '../jobs/outbox-worker.ts';
+import { createStatusLinkTokens } from '../tokens/status-link-tokens.ts';
+
+/** Runs every job due at `at` (and those they add) until none is left; returns how many ran. */
+export async function runAllDueJobs(db: Database, config: Config, logger: Logger, at: Date): Promise<number> {
+  const emailSender = createEmailSender(config, logger);
+  const handlers = createJobHandlers({ db, emailSender, tokens: await createStatusLinkTokens(config), config });
+  let total = 0;
+  try {
+    for (;;) {
+      const ran = await runDueJobs({ db, handlers, logger, now: () => at, batchSize: 10 });
+      if (ran === 0) return total;
+      total += ran;
+    }
+  } finally {
+    await emailSender.close?.();
+  }
+}
