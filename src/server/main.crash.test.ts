@@ -4,9 +4,7 @@
 // started again on the same data; the clients send again what got no answer, as the browser's
 // "try again" does. Then every request is stored exactly once and every job has run.
 import { randomUUID } from 'node:crypto';
-import { existsSync } from 'node:fs';
-import { mkdir, mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { NEW_FROM_CONCESSION_PATH, newFormGroupId, type ApplicantPayload } from '#shared/api/new-from-concession.ts';
@@ -20,7 +18,7 @@ import { runMigrations } from './db/migrations.ts';
 import type { TestDatabase } from './db/test-databases.ts';
 import { testEngines } from './db/test-databases.ts';
 import type { RunningServer } from './test-support/child-process.ts';
-import { databaseUrlFor, startServer, testDatabaseUrl, waitFor } from './test-support/child-process.ts';
+import { databaseUrlFor, killIfRunning, makeServerDirectory, outboxFiles, startServer, testDatabaseUrl, waitFor } from './test-support/child-process.ts';
 import { runAllDueJobs } from './test-support/run-jobs.ts';
 import { capturingLogger } from './test-support/sample-submissions.ts';
 
@@ -96,35 +94,29 @@ if (postgres !== undefined && postgresUrl !== undefined) {
 
 describe.each(targets)('a server killed with SIGKILL during a stream of submissions, on $name', ({ make }) => {
   let dir: string;
+  let serverEnv: Record<string, string>;
   let target: Target;
   let server: RunningServer | undefined;
 
   beforeEach(async () => {
-    dir = await mkdtemp(join(tmpdir(), 'crash-'));
-    await mkdir(join(dir, 'web'));
-    await writeFile(join(dir, 'web', 'index.html'), '<!doctype html><meta name="analytics-id" content=""><title>Test</title>');
+    ({ dir, env: serverEnv } = await makeServerDirectory());
     target = await make(dir);
   });
   afterEach(async () => {
-    if (server !== undefined && server.child.exitCode === null && server.child.signalCode === null) {
-      server.child.kill('SIGKILL');
-      await server.exited;
-    }
+    await killIfRunning(server);
     await target.dispose();
     await rm(dir, { recursive: true, force: true });
   });
 
   const env = () => ({
-    DATA_DIR: join(dir, 'data'),
-    WEB_ROOT: join(dir, 'web'),
+    ...serverEnv,
     PUBLIC_BASE_URL: 'https://cwc.example.gov.uk',
     SUBMISSION_RATE_LIMIT: '100000',
     LOG_LEVEL: 'warn',
     ...target.env,
   });
 
-  const emailCount = async () =>
-    existsSync(join(dir, 'data', 'outbox')) ? (await readdir(join(dir, 'data', 'outbox'))).filter((f) => f.endsWith('.eml')).length : 0;
+  const emailCount = async () => (await outboxFiles(join(dir, 'data'))).length;
 
   it('keeps every answered submission exactly once, and runs every job', { timeout: 180_000 }, async () => {
     const sent: Sent[] = [];

@@ -5,10 +5,8 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { findApplication, listStatusChanges } from '../db/application-repository.ts';
 import { listJobs } from '../db/job-repository.ts';
 import { isPassportLostOrStolen } from '../db/lost-stolen-passport-repository.ts';
-import { runMigrations } from '../db/migrations.ts';
 import { storeSubmission } from '../db/submission-repository.ts';
-import type { TestDatabase } from '../db/test-databases.ts';
-import { testEngines } from '../db/test-databases.ts';
+import { testEngines, useMigratedTestDatabase } from '../db/test-databases.ts';
 import { sampleSubmission } from '../test-support/sample-submissions.ts';
 import { parsePassportList, runCaseworkerCommand, usage } from './caseworker-commands.ts';
 
@@ -35,19 +33,16 @@ describe('reading a lost or stolen passport list', () => {
 });
 
 describe.each(testEngines())('caseworker commands on $name', (engine) => {
-  let test: TestDatabase;
+  const test = useMigratedTestDatabase(engine);
   let dir: string;
   let out: string;
   let err: string;
   beforeEach(async () => {
-    test = await engine.open();
-    await runMigrations(test.db);
     dir = await mkdtemp(join(tmpdir(), 'caseworker-'));
     out = '';
     err = '';
   });
   afterEach(async () => {
-    await test.dispose();
     await rm(dir, { recursive: true, force: true });
   });
 

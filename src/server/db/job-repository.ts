@@ -96,6 +96,25 @@ export async function enqueueJob(db: Queryable, job: NewJob): Promise<number | u
 }
 
 /**
+ * Adds several jobs in one statement, ids in the order given (no unique keys: each is new). Call
+ * it with the transaction that writes the data the jobs are about.
+ */
+export async function enqueueJobs(db: Queryable, jobs: readonly Omit<NewJob, 'uniqueKey'>[]): Promise<void> {
+  await db.query(
+    `INSERT INTO outbox_jobs (kind, payload, run_after, max_attempts)
+     SELECT j.kind, j.payload::jsonb, coalesce(j.run_after, now()), coalesce(j.max_attempts, 10)
+     FROM unnest($1::text[], $2::text[], $3::timestamptz[], $4::integer[]) WITH ORDINALITY AS j(kind, payload, run_after, max_attempts, n)
+     ORDER BY j.n`,
+    [
+      jobs.map((job) => job.kind),
+      jobs.map((job) => JSON.stringify(job.payload ?? {})),
+      jobs.map((job) => job.runAfter ?? null),
+      jobs.map((job) => job.maxAttempts ?? null),
+    ],
+  );
+}
+
+/**
  * Takes up to `limit` due jobs for this worker until now + leaseMs, counting an attempt for each.
  * One statement, so the choice and the lease commit together. SKIP LOCKED passes over rows another
  * worker is claiming at this very moment instead of waiting for them; the lease keeps them from

@@ -1,8 +1,6 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { addLostStolenPassports, isPassportLostOrStolen, normalisePassportNumber } from './lost-stolen-passport-repository.ts';
-import { runMigrations } from './migrations.ts';
-import type { TestDatabase } from './test-databases.ts';
-import { testEngines } from './test-databases.ts';
+import { testEngines, useMigratedTestDatabase } from './test-databases.ts';
 
 describe('passport numbers', () => {
   it('are compared upper-case, without spaces or hyphens', () => {
@@ -18,14 +16,7 @@ describe('passport numbers', () => {
 });
 
 describe.each(testEngines())('the lost or stolen list on $name', (engine) => {
-  let test: TestDatabase;
-  beforeEach(async () => {
-    test = await engine.open();
-    await runMigrations(test.db);
-  });
-  afterEach(async () => {
-    await test.dispose();
-  });
+  const test = useMigratedTestDatabase(engine);
 
   it('adds new numbers only, counting them', async () => {
     const now = new Date('2026-03-02T10:00:00Z');

@@ -1,23 +1,14 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { sampleSubmission } from '../test-support/sample-submissions.ts';
 import { findApplication, listApplicationsOfSubmission, listStatusChanges } from './application-repository.ts';
 import { listJobs } from './job-repository.ts';
-import { runMigrations } from './migrations.ts';
 import { findSubmission, storeSubmission } from './submission-repository.ts';
-import type { TestDatabase } from './test-databases.ts';
-import { testEngines } from './test-databases.ts';
+import { testEngines, useMigratedTestDatabase } from './test-databases.ts';
 
 const now = new Date('2026-03-02T10:00:00Z');
 
 describe.each(testEngines())('storing submissions on $name', (engine) => {
-  let test: TestDatabase;
-  beforeEach(async () => {
-    test = await engine.open();
-    await runMigrations(test.db);
-  });
-  afterEach(async () => {
-    await test.dispose();
-  });
+  const test = useMigratedTestDatabase(engine);
 
   it('stores the submission, its applications in order, one audit line each and the jobs, together', async () => {
     const input = sampleSubmission(now, [{ passportNumber: 'ab 123-456', workerEmail: ' worker@example.org ' }, {}]);

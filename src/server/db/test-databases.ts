@@ -68,9 +68,10 @@ async function openPostgresTestDatabase(connectionString: string): Promise<TestD
 
 /**
  * A fresh, migrated database of `engine` for each test of the enclosing describe block, closed
- * (and on PostgreSQL dropped) after it. Call the returned function inside a test.
+ * (and on PostgreSQL dropped) after it. The object returned stands for the current test's
+ * database: read `.db` inside a test or hook, not when the block is defined.
  */
-export function useMigratedTestDatabase(engine: TestEngine): () => TestDatabase {
+export function useMigratedTestDatabase(engine: TestEngine): Omit<TestDatabase, 'dispose'> {
   let current: TestDatabase | undefined;
   beforeEach(async () => {
     current = await engine.open();
@@ -80,9 +81,15 @@ export function useMigratedTestDatabase(engine: TestEngine): () => TestDatabase 
     await current?.dispose();
     current = undefined;
   });
-  return () => {
-    if (current === undefined) throw new Error('The test database is opened for each test only');
+  const opened = (): TestDatabase => {
+    if (current === undefined) throw new Error('The test database is open during each test only');
     return current;
+  };
+  return {
+    get db() {
+      return opened().db;
+    },
+    openAnother: () => opened().openAnother(),
   };
 }
 

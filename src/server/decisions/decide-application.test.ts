@@ -1,12 +1,10 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { findApplication, listStatusChanges } from '../db/application-repository.ts';
 import { listJobs } from '../db/job-repository.ts';
 import { addLostStolenPassports } from '../db/lost-stolen-passport-repository.ts';
-import { runMigrations } from '../db/migrations.ts';
 import type { NewApplication } from '../db/submission-repository.ts';
 import { storeSubmission } from '../db/submission-repository.ts';
-import type { TestDatabase } from '../db/test-databases.ts';
-import { testEngines } from '../db/test-databases.ts';
+import { testEngines, useMigratedTestDatabase } from '../db/test-databases.ts';
 import { daysAfter, sampleSubmission } from '../test-support/sample-submissions.ts';
 import { changeApplicationStatus } from './change-status.ts';
 import { awaitingCaseworkerNote, decideApplication } from './decide-application.ts';
@@ -16,14 +14,7 @@ const now = new Date('2026-03-02T10:00:00Z');
 const later = new Date('2026-03-02T10:05:00Z');
 
 describe.each(testEngines())('decisions on $name', (engine) => {
-  let test: TestDatabase;
-  beforeEach(async () => {
-    test = await engine.open();
-    await runMigrations(test.db);
-  });
-  afterEach(async () => {
-    await test.dispose();
-  });
+  const test = useMigratedTestDatabase(engine);
 
   async function store(applicant: Partial<NewApplication> = {}): Promise<string> {
     const result = await storeSubmission(test.db, sampleSubmission(now, [applicant]), now);

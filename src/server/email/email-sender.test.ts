@@ -8,13 +8,13 @@ import { join } from 'node:path';
 import { jwtVerify } from 'jose';
 import type { AddressObject, ParsedMail } from 'mailparser';
 import { simpleParser } from 'mailparser';
-import type { SMTPServerAddress, SMTPServerSession } from 'smtp-server';
-import { SMTPServer } from 'smtp-server';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createLogger } from '../logger.ts';
 import type { EmailMessage, EmailSender } from './email-sender.ts';
 import { EmailSendError, createEmailSender } from './email-sender.ts';
 import { confirmationEmail } from './templates.ts';
+import type { SmtpReceiver } from '../test-support/smtp-receiver.ts';
+import { startSmtpReceiver } from '../test-support/smtp-receiver.ts';
 
 const token = 'eyJhbGciOiJFUzI1NiIsImtpZCI6ImsifQ.eyJzdWIiOiJDV0MtN0szTTlRIn0.c2lnbmF0dXJlLW9mLXRoZS1zdGF0dXMtbGluaw';
 const statusLink = `https://cwc.example.gov.uk/status?epat=${token}`;
@@ -84,43 +84,10 @@ function expectSameEmail(mail: ParsedMail): void {
   expect(mail.html).not.toContain('<script>');
 }
 
-interface ReceivedMail {
-  readonly envelopeFrom: string | undefined;
-  readonly envelopeTo: string[];
-  readonly raw: Buffer;
-}
-
-/** A real SMTP server on a free local port; `rejectRecipient` answers RCPT TO with that reply code. */
-async function startSmtpServer(rejectRecipient?: number): Promise<{ url: string; received: ReceivedMail[] }> {
-  const received: ReceivedMail[] = [];
-  const server = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS'],
-    logger: false,
-    onRcptTo(address: SMTPServerAddress, _session: SMTPServerSession, callback: (err?: Error | null) => void) {
-      if (rejectRecipient === undefined) return callback();
-      // Real servers quote the address in the reply; the error thrown to our caller must not.
-      const error = Object.assign(new Error(`<${address.address}>: Recipient address rejected`), { responseCode: rejectRecipient });
-      callback(error);
-    },
-    onData(stream, session, callback) {
-      const chunks: Buffer[] = [];
-      stream.on('data', (chunk: Buffer) => chunks.push(chunk));
-      stream.on('end', () => {
-        const from = session.envelope.mailFrom;
-        received.push({
-          envelopeFrom: from === false ? undefined : from.address,
-          envelopeTo: session.envelope.rcptTo.map((r) => r.address),
-          raw: Buffer.concat(chunks),
-        });
-        callback();
-      });
-    },
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  cleanups.push(() => new Promise<void>((resolve) => server.close(() => resolve())));
-  const { port } = server.server.address() as AddressInfo;
-  return { url: `smtp://127.0.0.1:${port}`, received };
+async function startSmtpServer(rejectRecipient?: number): Promise<SmtpReceiver> {
+  const receiver = await startSmtpReceiver(rejectRecipient === undefined ? {} : { rejectRecipient });
+  cleanups.push(() => receiver.close());
+  return receiver;
 }
 
 /** A TCP server that accepts connections and never says a word. */

@@ -25,7 +25,7 @@ function freshRequest(count: number): ApplicantPayload[] {
 }
 
 describe.each(testEngines())('POST /api/public/newFromConcession on $name', (engine) => {
-  const database = useMigratedTestDatabase(engine);
+  const test = useMigratedTestDatabase(engine);
   let app: FastifyInstance;
   let logLines: string[];
 
@@ -34,7 +34,7 @@ describe.each(testEngines())('POST /api/public/newFromConcession on $name', (eng
     const { logger, lines } = capturingLogger();
     logLines = lines;
     const config = { ...loadConfig({ NODE_ENV: 'test' }), webRoot: '/nonexistent', submissionRateLimit: 1000, ...overrides };
-    app = await buildApp(config, { database: database().db, logger, now: () => NOW });
+    app = await buildApp(config, { database: test.db, logger, now: () => NOW });
   }
 
   beforeEach(() => start());
@@ -57,9 +57,9 @@ describe.each(testEngines())('POST /api/public/newFromConcession on $name', (eng
     });
     expect(new Set(items.map((i) => i.applicantId)).size).toBe(10);
 
-    expect(await countRows(database().db)).toEqual({ submissions: 1, applications: 10, status_changes: 10, outbox_jobs: 11 });
-    const { rows } = await database().db.query<{ id: string }>('SELECT id FROM submissions');
-    const stored = await listApplicationsOfSubmission(database().db, rows[0]?.id ?? '');
+    expect(await countRows(test.db)).toEqual({ submissions: 1, applications: 10, status_changes: 10, outbox_jobs: 11 });
+    const { rows } = await test.db.query<{ id: string }>('SELECT id FROM submissions');
+    const stored = await listApplicationsOfSubmission(test.db, rows[0]?.id ?? '');
     expect(stored.map((a) => a.applicantId)).toEqual(items.map((i) => i.applicantId));
     expect(stored.map((a) => a.concessionForm)).toEqual(body.map((a) => a.concessionForm));
     expect(stored.map((a) => a.secondaryDetails)).toEqual(body.map((a) => a.secondaryDetails));
@@ -69,7 +69,7 @@ describe.each(testEngines())('POST /api/public/newFromConcession on $name', (eng
     const response = await post(freshRequest(11));
     expect(response.statusCode).toBe(400);
     expect(response.json()).toMatchObject({ error: 'InvalidRequest', details: [{ field: '(body)', rule: 'max_length' }] });
-    expect(await countRows(database().db)).toEqual(empty);
+    expect(await countRows(test.db)).toEqual(empty);
   });
 
   it('refuses each invalid answer with its field and rule, storing nothing', async () => {
@@ -87,7 +87,7 @@ describe.each(testEngines())('POST /api/public/newFromConcession on $name', (eng
     const [first] = freshRequest(1);
     const group = [first!, { ...bad!.payload, concessionForm: { ...bad!.payload.concessionForm, formGroupId: first!.concessionForm.formGroupId } }];
     expect((await post(group)).json().details).toEqual(bad!.errors.map((error) => ({ ...error, index: 1 })));
-    expect(await countRows(database().db)).toEqual(empty);
+    expect(await countRows(test.db)).toEqual(empty);
   });
 
   it('refuses a group that mixes group ids', async () => {
@@ -95,7 +95,7 @@ describe.each(testEngines())('POST /api/public/newFromConcession on $name', (eng
     const response = await post(body);
     expect(response.statusCode).toBe(400);
     expect(response.json().details).toEqual(errors);
-    expect(await countRows(database().db)).toEqual(empty);
+    expect(await countRows(test.db)).toEqual(empty);
   });
 
   it('refuses bodies of the wrong shape, naming where without echoing values', async () => {
@@ -110,20 +110,20 @@ describe.each(testEngines())('POST /api/public/newFromConcession on $name', (eng
     const [valid] = freshRequest(1);
     const response = await post([{ ...valid, concessionForm: { ...valid!.concessionForm, isAdmin: true } }]);
     expect(response.json().details).toEqual([{ index: 0, field: 'concessionForm.isAdmin', rule: 'strict_object' }]);
-    expect(await countRows(database().db)).toEqual(empty);
+    expect(await countRows(test.db)).toEqual(empty);
   });
 
   it('answers a retry of the same body with the same answer and stores nothing new', async () => {
     const body = freshRequest(3);
     const first = await post(body);
-    const counts = await countRows(database().db);
+    const counts = await countRows(test.db);
     // The same answers, serialised with another key order, are the same request.
     const reordered = body.map(({ secondaryDetails, concessionForm }) => ({ secondaryDetails, concessionForm }));
     const again = await post(reordered);
     expect(first.statusCode).toBe(201);
     expect(again.statusCode).toBe(200);
     expect(again.json()).toEqual(first.json());
-    expect(await countRows(database().db)).toEqual(counts);
+    expect(await countRows(test.db)).toEqual(counts);
   });
 
   it('refuses a different body under a form group id already used', async () => {
@@ -133,7 +133,7 @@ describe.each(testEngines())('POST /api/public/newFromConcession on $name', (eng
     const response = await post(changed);
     expect(response.statusCode).toBe(409);
     expect(response.json()).toMatchObject({ error: 'Conflict' });
-    expect((await countRows(database().db)).applications).toBe(2);
+    expect((await countRows(test.db)).applications).toBe(2);
   });
 
   it('answers JSON errors for a wrong content type, malformed or empty JSON, and an oversized body', async () => {
@@ -151,7 +151,7 @@ describe.each(testEngines())('POST /api/public/newFromConcession on $name', (eng
       expect(response.headers['content-type']).toMatch(/^application\/json/);
       expect(response.json()).toMatchObject({ error, message: expect.any(String) });
     }
-    expect(await countRows(database().db)).toEqual(empty);
+    expect(await countRows(test.db)).toEqual(empty);
   });
 
   it('limits submissions per client address, behind a proxy too', async () => {

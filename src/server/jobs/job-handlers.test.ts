@@ -10,11 +10,9 @@ import { findApplication, listStatusChanges } from '../db/application-repository
 import type { Database } from '../db/database.ts';
 import { enqueueJob, listJobs } from '../db/job-repository.ts';
 import { addLostStolenPassports } from '../db/lost-stolen-passport-repository.ts';
-import { runMigrations } from '../db/migrations.ts';
 import type { NewApplication } from '../db/submission-repository.ts';
 import { findSubmission, storeSubmission } from '../db/submission-repository.ts';
-import type { TestDatabase } from '../db/test-databases.ts';
-import { testEngines } from '../db/test-databases.ts';
+import { testEngines, useMigratedTestDatabase } from '../db/test-databases.ts';
 import { changeApplicationStatus } from '../decisions/change-status.ts';
 import type { EmailSender } from '../email/email-sender.ts';
 import { createEmailSender } from '../email/email-sender.ts';
@@ -33,7 +31,7 @@ interface Mail {
 }
 
 describe.each(testEngines())('the job handlers on $name', (engine) => {
-  let test: TestDatabase;
+  const test = useMigratedTestDatabase(engine);
   let dataDir: string;
   let config: Config;
   let tokens: StatusLinkTokens;
@@ -41,8 +39,6 @@ describe.each(testEngines())('the job handlers on $name', (engine) => {
   let log: ReturnType<typeof capturingLogger>;
 
   beforeEach(async () => {
-    test = await engine.open();
-    await runMigrations(test.db);
     dataDir = await mkdtemp(join(tmpdir(), 'job-handlers-'));
     config = loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, PUBLIC_BASE_URL: 'https://cwc.example.gov.uk' });
     log = capturingLogger();
@@ -53,7 +49,6 @@ describe.each(testEngines())('the job handlers on $name', (engine) => {
   });
   afterEach(async () => {
     await emailSender.close?.();
-    await test.dispose();
     await rm(dataDir, { recursive: true, force: true });
   });
 

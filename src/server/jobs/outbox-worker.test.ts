@@ -1,9 +1,7 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Database } from '../db/database.ts';
 import { claimJobs, completeJob, enqueueJob, listJobs } from '../db/job-repository.ts';
-import { runMigrations } from '../db/migrations.ts';
-import type { TestDatabase } from '../db/test-databases.ts';
-import { testEngines } from '../db/test-databases.ts';
+import { testEngines, useMigratedTestDatabase } from '../db/test-databases.ts';
 import type { JobHandler } from './job-handler.ts';
 import { PermanentJobError } from './job-handler.ts';
 import { runDueJobs, startWorker } from './outbox-worker.ts';
@@ -27,14 +25,7 @@ async function job(db: Database, id: number) {
 }
 
 describe.each(testEngines())('the outbox worker on $name', (engine) => {
-  let test: TestDatabase;
-  beforeEach(async () => {
-    test = await engine.open();
-    await runMigrations(test.db);
-  });
-  afterEach(async () => {
-    await test.dispose();
-  });
+  const test = useMigratedTestDatabase(engine);
 
   it('runs each of 200 jobs exactly once with two workers on the same database', { timeout: 60_000 }, async () => {
     const { db } = test;

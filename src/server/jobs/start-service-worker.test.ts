@@ -1,24 +1,21 @@
 // The worker inside the server process (RUN_WORKER, the default): started with the server,
 // stopped before the database closes on SIGTERM.
-import { existsSync } from 'node:fs';
-import { mkdir, mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { openDatabase } from '../db/database.ts';
 import { runMigrations } from '../db/migrations.ts';
 import { storeSubmission } from '../db/submission-repository.ts';
 import type { Running } from '../test-support/child-process.ts';
-import { logMessages, startServer, waitFor } from '../test-support/child-process.ts';
+import { killIfRunning, logMessages, makeServerDirectory, outboxFiles, startServer, waitFor } from '../test-support/child-process.ts';
 import { sampleSubmission } from '../test-support/sample-submissions.ts';
 
 describe('the job worker inside the server', () => {
   let dir: string;
+  let serverEnv: Record<string, string>;
   let running: Running | undefined;
   beforeEach(async () => {
-    dir = await mkdtemp(join(tmpdir(), 'server-worker-'));
-    await mkdir(join(dir, 'web'));
-    await writeFile(join(dir, 'web', 'index.html'), '<!doctype html><meta name="analytics-id" content=""><title>Test</title>');
+    ({ dir, env: serverEnv } = await makeServerDirectory());
     // A submission waiting in the embedded database before the server starts.
     const db = await openDatabase({ engine: 'pglite', dataDir: join(dir, 'data', 'pglite') });
     try {
@@ -29,21 +26,17 @@ describe('the job worker inside the server', () => {
     }
   });
   afterEach(async () => {
-    if (running !== undefined && running.child.exitCode === null) {
-      running.child.kill('SIGKILL');
-      await running.exited;
-    }
+    await killIfRunning(running);
     running = undefined;
     await rm(dir, { recursive: true, force: true });
   });
 
   async function start(env: Record<string, string> = {}): Promise<Running> {
-    running = await startServer({ DATA_DIR: join(dir, 'data'), WEB_ROOT: join(dir, 'web'), ...env });
+    running = await startServer({ ...serverEnv, ...env });
     return running;
   }
 
-  const emails = async () =>
-    existsSync(join(dir, 'data', 'outbox')) ? (await readdir(join(dir, 'data', 'outbox'))).filter((f) => f.endsWith('.eml')) : [];
+  const emails = () => outboxFiles(join(dir, 'data'));
 
   it('runs the jobs, and on SIGTERM stops the worker before the database, exiting 0', { timeout: 120_000 }, async () => {
     const server = await start();

@@ -2,6 +2,8 @@
 // way `npm run …` does, with only the environment given.
 import type { ChildProcess } from 'node:child_process';
 import { spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { mkdir, mkdtemp, readdir, writeFile } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -114,4 +116,28 @@ export function logMessages(running: Running): string[] {
     .split('\n')
     .filter((line) => line.startsWith('{'))
     .map((line) => (JSON.parse(line) as { msg: string }).msg);
+}
+
+/**
+ * A temporary folder for a server process: `web/index.html` standing in for the built app, and
+ * `data/` for its database and outbox. `env` holds DATA_DIR and WEB_ROOT pointing there.
+ */
+export async function makeServerDirectory(): Promise<{ readonly dir: string; readonly env: Record<string, string> }> {
+  const dir = await mkdtemp(join(tmpdir(), 'server-'));
+  await mkdir(join(dir, 'web'));
+  await writeFile(join(dir, 'web', 'index.html'), '<!doctype html><meta name="analytics-id" content=""><title>Test</title>');
+  return { dir, env: { DATA_DIR: join(dir, 'data'), WEB_ROOT: join(dir, 'web') } };
+}
+
+/** Kills a process a test left running (a failed test, say) and waits for it to be gone. */
+export async function killIfRunning(running: Running | undefined): Promise<void> {
+  if (running === undefined || running.child.exitCode !== null || running.child.signalCode !== null) return;
+  running.child.kill('SIGKILL');
+  await running.exited;
+}
+
+/** The .eml files a server wrote to DATA_DIR/outbox (no SMTP or Notify configured). */
+export async function outboxFiles(dataDir: string): Promise<string[]> {
+  const folder = join(dataDir, 'outbox');
+  return existsSync(folder) ? (await readdir(folder)).filter((file) => file.endsWith('.eml')) : [];
 }
