@@ -37,6 +37,9 @@ export const FIELD_RULES = {
   'lte-leave-date': ['required', 'validDate', 'matchesDates'],
   // The status page: `doesNotMatch` and `tooManyRequests` are the server's answers (spec §8).
   'sponsor-licence-number': ['required', 'doesNotMatch', 'tooManyRequests'],
+  // The reuse pages of a group member (a set chosen, or none).
+  'reuse-travel-details': ['required'],
+  'reuse-work-dates': ['required'],
   // A submission as a whole.
   group: ['maxApplications', 'sameGroup', 'sameSponsor'],
 } as const;

@@ -32,6 +32,8 @@ export const MESSAGE_KEYS = {
   'country-of-departure': { fixedValue: 'validation.country-of-departure.fixedValue' },
   'lte-leave-date': { required: 'validation.lte-leave-date.required', validDate: 'validation.lte-leave-date.validDate', matchesDates: 'validation.lte-leave-date.matchesDates' },
   'sponsor-licence-number': { required: 'validation.sponsor-licence-number.required', doesNotMatch: 'validation.sponsor-licence-number.doesNotMatch', tooManyRequests: 'validation.sponsor-licence-number.tooManyRequests' },
+  'reuse-travel-details': { required: 'validation.reuse-travel-details.required' },
+  'reuse-work-dates': { required: 'validation.reuse-work-dates.required' },
   group: { maxApplications: 'validation.group.maxApplications', sameGroup: 'validation.group.sameGroup', sameSponsor: 'validation.group.sameSponsor' },
 } as const satisfies { readonly [F in ValidatedField]: { readonly [R in RuleName<F>]: `validation.${F}.${R}` } };
 

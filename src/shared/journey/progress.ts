@@ -1,0 +1,82 @@
+// Where the user may be: a step can be opened once every step before it on the way through the
+// journey is complete; otherwise the user is sent to the first step that is not.
+import type { ApplicantAnswers } from '../domain/answers.ts';
+import { SECTION_FIELDS, SECTION_NAMES, validateApplicant, validateSection } from '../validation/sections.ts';
+import { answersOf, type FormState } from './form-state.ts';
+import { reuseSets } from './reuse-sets.ts';
+import {
+  CHECK_ANSWERS_PATH,
+  COMPLETE_PATH,
+  GROUP_EDIT_PATH,
+  INELIGIBLE_PATH,
+  START_PATH,
+  STEPS,
+  findStep,
+  stepOfSection,
+  type JourneyPath,
+  type Step,
+  type StepContext,
+} from './steps.ts';
+
+/** The context the steps' next() read, for the current applicant. */
+export function stepContext(state: FormState): StepContext {
+  return {
+    answers: answersOf(state.current),
+    travelSets: reuseSets(state.group, 'travel', state.changeIndex).length,
+    workDateSets: reuseSets(state.group, 'workDates', state.changeIndex).length,
+    reusedTravel: state.reuse.travel,
+    reusedWorkDates: state.reuse.workDates,
+  };
+}
+
+/** Whether the current applicant is a member of a group application. */
+export function isGroupApplication(state: FormState): boolean {
+  return answersOf(state.current)['what-would-you-like-to-do'] === 'group-application';
+}
+
+// A step is complete when it was answered and its answers still pass: a date may have become
+// too close since, or an earlier answer changed what a later one must be.
+function isStepComplete(step: Step, state: FormState, answers: ApplicantAnswers, now: Date): boolean {
+  if (!state.complete.includes(step.path)) return false;
+  if (step.path.startsWith('/reuse-')) return true;
+  return Object.keys(validateSection(step.section, answers, now)).length === 0;
+}
+
+/** The first step of the journey that is not complete, or check your answers when all are (or /ineligible). */
+export function firstIncompletePath(state: FormState, now: Date, stopAt?: JourneyPath): JourneyPath {
+  const context = stepContext(state);
+  let path: JourneyPath = STEPS[0]!.path;
+  for (let guard = 0; guard <= STEPS.length; guard += 1) {
+    const step = findStep(path);
+    if (step === undefined || path === stopAt) break;
+    if (!isStepComplete(step, state, context.answers, now)) return path;
+    path = step.next(context);
+  }
+  if (path === CHECK_ANSWERS_PATH) {
+    // Every step done; sections reused without their own page are checked here too.
+    const invalid = Object.keys(validateApplicant(context.answers, now))[0];
+    if (invalid !== undefined) return pathOfField[invalid] ?? path;
+  }
+  return path;
+}
+
+// The page that asks for each field (never a reuse page).
+const pathOfField: Readonly<Record<string, JourneyPath>> = Object.fromEntries(
+  SECTION_NAMES.flatMap((section) => SECTION_FIELDS[section].map((field) => [field, stepOfSection(section).path])),
+);
+
+/**
+ * The page to show for `requested`: itself when the user may be there, otherwise where they
+ * should be (the first incomplete step, the start page for the complete page with no receipts).
+ */
+export function resolvePath(state: FormState, requested: JourneyPath, now: Date): JourneyPath {
+  if (requested === START_PATH || requested === INELIGIBLE_PATH) return requested;
+  if (requested === COMPLETE_PATH) return state.receipts.length > 0 ? requested : START_PATH;
+  if (requested === GROUP_EDIT_PATH) {
+    const sponsorDone = firstIncompletePath(state, now, '/passenger-name');
+    if (sponsorDone !== '/passenger-name') return sponsorDone;
+    return isGroupApplication(state) ? requested : firstIncompletePath(state, now);
+  }
+  const first = firstIncompletePath(state, now, requested);
+  return first === requested || first === CHECK_ANSWERS_PATH ? requested : first;
+}

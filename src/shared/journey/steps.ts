@@ -1,0 +1,114 @@
+// The journey as data (spec §2, §4): every question step, the section it answers and the step
+// that follows. Pages render a step; they never decide where to go. Decision 011 records the
+// order, why /place-of-departure is not a step of its own, and where the worker email is asked.
+import { nationalityStatus } from '../countries/countries.ts';
+import type { ApplicantAnswers } from '../domain/answers.ts';
+import type { SectionName } from '../validation/sections.ts';
+
+/** The path of a question step. */
+export type StepPath =
+  | '/your-contact-details'
+  | '/sponsor-details'
+  | '/what-would-you-like-to-do'
+  | '/passenger-name'
+  | '/passenger-date-of-birth'
+  | '/nationality'
+  | '/passport-details'
+  | '/cos-reference'
+  | '/reuse-travel-details'
+  | '/travel-details'
+  | '/reuse-work-dates'
+  | '/work-dates';
+
+/** Pages of the journey that are not question steps. */
+export const CHECK_ANSWERS_PATH = '/check-your-answers';
+/** The group overview. */
+export const GROUP_EDIT_PATH = '/group-edit';
+/** Where the receipts are shown. */
+export const COMPLETE_PATH = '/complete';
+/** Where an ineligible nationality leads. */
+export const INELIGIBLE_PATH = '/ineligible';
+/** The start page. */
+export const START_PATH = '/';
+/** The national government home page, where Exit leads (spec §2). */
+export const EXIT_URL = 'https://www.gov.uk/';
+
+/** Any page the journey can send the user to. */
+export type JourneyPath = StepPath | typeof CHECK_ANSWERS_PATH | typeof GROUP_EDIT_PATH | typeof COMPLETE_PATH | typeof INELIGIBLE_PATH | typeof START_PATH;
+
+/** What the next step may depend on besides the answers: whether the group has sets to reuse. */
+export interface StepContext {
+  readonly answers: ApplicantAnswers;
+  /** Distinct travel sets among the group's saved members. */
+  readonly travelSets: number;
+  /** Distinct work-date sets among the group's saved members. */
+  readonly workDateSets: number;
+  /** A travel set of another member was chosen for this applicant. */
+  readonly reusedTravel: boolean;
+  /** A work-date set of another member was chosen, and it fits this applicant's arrival. */
+  readonly reusedWorkDates: boolean;
+}
+
+export interface Step {
+  readonly path: StepPath;
+  /** The section of the form state this step answers. */
+  readonly section: SectionName;
+  /** Asked once per application or group (the sponsor steps), or once per applicant. */
+  readonly scope: 'sponsor' | 'applicant';
+  /** The step after this one once it is answered; the check-your-answers page after the last. */
+  next(context: StepContext): JourneyPath;
+}
+
+const afterCosReference = ({ travelSets }: StepContext): JourneyPath => (travelSets > 0 ? '/reuse-travel-details' : '/travel-details');
+const afterTravel = ({ workDateSets }: StepContext): JourneyPath => (workDateSets > 0 ? '/reuse-work-dates' : '/work-dates');
+
+/** Every question step, in the order of the journey. */
+export const STEPS: readonly Step[] = [
+  { path: '/your-contact-details', section: 'sponsorContact', scope: 'sponsor', next: () => '/sponsor-details' },
+  { path: '/sponsor-details', section: 'sponsorDetails', scope: 'sponsor', next: () => '/what-would-you-like-to-do' },
+  { path: '/what-would-you-like-to-do', section: 'whatDo', scope: 'sponsor', next: () => '/passenger-name' },
+  { path: '/passenger-name', section: 'passengerName', scope: 'applicant', next: () => '/passenger-date-of-birth' },
+  { path: '/passenger-date-of-birth', section: 'passengerDob', scope: 'applicant', next: () => '/nationality' },
+  {
+    path: '/nationality',
+    section: 'nationality',
+    scope: 'applicant',
+    // Eligibility is known as soon as the nationality is: no further question is asked in vain.
+    next: ({ answers }) => (nationalityStatus(answers.nationality) === 'eligible' ? '/passport-details' : INELIGIBLE_PATH),
+  },
+  { path: '/passport-details', section: 'passport', scope: 'applicant', next: () => '/cos-reference' },
+  { path: '/cos-reference', section: 'cosReference', scope: 'applicant', next: afterCosReference },
+  {
+    path: '/reuse-travel-details',
+    section: 'travel',
+    scope: 'applicant',
+    // A set chosen: its travel details are this applicant's, and the travel page is skipped.
+    next: (context) => (context.reusedTravel ? afterTravel(context) : '/travel-details'),
+  },
+  { path: '/travel-details', section: 'travel', scope: 'applicant', next: afterTravel },
+  {
+    path: '/reuse-work-dates',
+    section: 'workDates',
+    scope: 'applicant',
+    next: ({ reusedWorkDates }) => (reusedWorkDates ? CHECK_ANSWERS_PATH : '/work-dates'),
+  },
+  { path: '/work-dates', section: 'workDates', scope: 'applicant', next: () => CHECK_ANSWERS_PATH },
+];
+
+/** The paths of the sponsor steps: complete from the start for every member after the first (spec §9). */
+export const SPONSOR_PATHS: readonly StepPath[] = STEPS.filter((step) => step.scope === 'sponsor').map((step) => step.path);
+
+/** The first step of each applicant (spec §4 "Add application … goes to /passenger-name"). */
+export const FIRST_APPLICANT_PATH: StepPath = '/passenger-name';
+
+/** The step at `path`, if it is one. */
+export function findStep(path: string): Step | undefined {
+  return STEPS.find((step) => step.path === path);
+}
+
+/** The step that asks for `section` on its own page (not a reuse page). */
+export function stepOfSection(section: SectionName): Step {
+  const step = STEPS.find((s) => s.section === section && !s.path.startsWith('/reuse-'));
+  if (step === undefined) throw new Error(`No step asks for ${section}`);
+  return step;
+}

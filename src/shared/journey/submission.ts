@@ -1,0 +1,24 @@
+// What "Submit" sends (spec §4 "Submit group"): the group's applicants (or the single
+// applicant), each as the payload of spec §3, under one group id. An attempt that got no answer
+// is sent again with the same group id and time, so the server stores it once.
+import { buildApplicantPayload, newFormGroupId, type NewFromConcessionRequest } from '../api/new-from-concession.ts';
+import { answersOf, type ApplicantSections, type FormState, type SubmissionAttempt } from './form-state.ts';
+import { isGroupApplication } from './progress.ts';
+
+/** The applicants a submission sends: the group's members, or the current applicant of a single application. */
+export function applicantsToSend(state: FormState): readonly ApplicantSections[] {
+  return isGroupApplication(state) ? state.group : [...state.group, state.current];
+}
+
+/** The request body, and the attempt to record before sending it (the one already recorded when the answers are unchanged). */
+export function buildSubmission(state: FormState, now: Date, randomUuid: () => string): { body: NewFromConcessionRequest; attempt: SubmissionAttempt } {
+  const applicants = applicantsToSend(state).map(answersOf);
+  const fingerprint = JSON.stringify(applicants);
+  const attempt =
+    state.submission !== null && state.submission.fingerprint === fingerprint
+      ? state.submission
+      : { formGroupId: newFormGroupId(randomUuid), createdDate: now.toISOString(), fingerprint };
+  const createdAt = new Date(attempt.createdDate);
+  const body = applicants.map((answers) => buildApplicantPayload(answers, answers, attempt.formGroupId, createdAt));
+  return { body, attempt };
+}
