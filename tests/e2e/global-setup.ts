@@ -1,16 +1,43 @@
 // Builds the service and starts it once for every browser test, on a free port with an
-// empty temporary data folder, exactly as `npm start` runs it.
+// empty temporary data folder, exactly as `npm start` runs it. Emails go to a real SMTP server
+// started here, which keeps each message as a file the tests read. With DATABASE_URL set the
+// service runs on that PostgreSQL server, in a schema of its own, and the tests can look at
+// what it stored; otherwise on the embedded database.
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import pg from 'pg';
 import type { TestProject } from 'vitest/node';
+import { startSmtpReceiver } from '../../src/server/test-support/smtp-receiver.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {
     baseUrl: string;
+    /** Folder of the emails the service sent, one .eml file each, in the order received. */
+    mailDir: string;
+    /** The service's PostgreSQL database (with its schema as search_path), or '' on the embedded database. */
+    databaseUrl: string;
   }
+}
+
+/** A fresh schema on the PostgreSQL server of `url`, and the address that uses it. */
+async function postgresSchema(url: string): Promise<{ url: string; drop: () => Promise<void> }> {
+  const schema = `e2e_${randomBytes(4).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  await admin.query(`CREATE SCHEMA ${schema}`);
+  const scoped = new URL(url);
+  scoped.searchParams.set('options', `-c search_path=${schema}`);
+  return {
+    url: scoped.href,
+    drop: async () => {
+      await admin.query(`DROP SCHEMA ${schema} CASCADE`);
+      await admin.end();
+    },
+  };
 }
 
 async function freePort(): Promise<number> {
@@ -45,6 +72,12 @@ export default async function setup(project: TestProject): Promise<() => Promise
   }
   const port = await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), 'cwc-e2e-'));
+  const mailDir = join(dataDir, 'received-mail');
+  mkdirSync(mailDir);
+  const smtp = await startSmtpReceiver({
+    onMessage: (mail, count) => writeFileSync(join(mailDir, `${String(count).padStart(4, '0')}.eml`), mail.raw),
+  });
+  const postgres = process.env.DATABASE_URL ? await postgresSchema(process.env.DATABASE_URL) : undefined;
   const baseUrl = `http://127.0.0.1:${port}`;
   const server = spawn(process.execPath, ['dist/server/main.js'], {
     env: {
@@ -56,16 +89,21 @@ export default async function setup(project: TestProject): Promise<() => Promise
       LOG_LEVEL: 'warn',
       // A measurement id, so the tests can prove nothing loads before consent.
       ANALYTICS_ID: 'G-TEST123456',
-      DATABASE_URL: '',
+      DATABASE_URL: postgres?.url ?? '',
+      SMTP_URL: smtp.url,
     },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
   await waitUntilReady(`${baseUrl}/health/ready`, server);
   project.provide('baseUrl', baseUrl);
+  project.provide('mailDir', mailDir);
+  project.provide('databaseUrl', postgres?.url ?? '');
 
   return async () => {
     server.kill('SIGTERM');
     await new Promise((r) => server.once('exit', r));
+    await smtp.close();
+    await postgres?.drop();
     rmSync(dataDir, { recursive: true, force: true });
   };
 }

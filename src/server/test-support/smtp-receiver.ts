@@ -18,10 +18,17 @@ export interface SmtpReceiver {
   close(): Promise<void>;
 }
 
-/** Starts the receiver; `rejectRecipient` answers every RCPT TO with that reply code. */
-export async function startSmtpReceiver(options: { readonly rejectRecipient?: number } = {}): Promise<SmtpReceiver> {
+export interface SmtpReceiverOptions {
+  /** Answer every RCPT TO with this reply code. */
+  readonly rejectRecipient?: number;
+  /** Called with each message as it is received. */
+  readonly onMessage?: (mail: ReceivedMail, count: number) => void;
+}
+
+/** Starts the receiver. */
+export async function startSmtpReceiver(options: SmtpReceiverOptions = {}): Promise<SmtpReceiver> {
   const received: ReceivedMail[] = [];
-  const { rejectRecipient } = options;
+  const { rejectRecipient, onMessage } = options;
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS'],
@@ -37,11 +44,13 @@ export async function startSmtpReceiver(options: { readonly rejectRecipient?: nu
       stream.on('data', (chunk: Buffer) => chunks.push(chunk));
       stream.on('end', () => {
         const from = session.envelope.mailFrom;
-        received.push({
+        const mail = {
           envelopeFrom: from === false ? undefined : from.address,
           envelopeTo: session.envelope.rcptTo.map((r) => r.address),
           raw: Buffer.concat(chunks),
-        });
+        };
+        received.push(mail);
+        onMessage?.(mail, received.length);
         callback();
       });
     },

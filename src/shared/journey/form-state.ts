@@ -8,9 +8,6 @@ import type { FieldErrors } from '../validation/fields.ts';
 import { SECTION_FIELDS, SECTION_NAMES, type SectionField, type SectionName } from '../validation/sections.ts';
 import { STEPS, type StepPath } from './steps.ts';
 
-/** The session-storage key under which the answers in progress are kept (spec §3, §9). */
-export const FORM_STATE_STORAGE_KEY = 'state';
-
 /** The answers of one applicant by section, as spec §3 "Current applicant sections" lists them. */
 export type ApplicantSections = { readonly [S in SectionName]?: Pick<ApplicantAnswers, SectionField<S>> };
 

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { FORM_STATE_STORAGE_KEY } from '#shared/journey/form-state.ts';
+import { FORM_STATE_STORAGE_KEY } from '#shared/journey/storage-key.ts';
 import { useTranslation } from '../i18n/use-translation.ts';
 import { useNavigate } from 'react-router';
 import { BackLink } from '../components/govuk/back-link/back-link.tsx';

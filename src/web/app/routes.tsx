@@ -1,6 +1,9 @@
 import type { ComponentType } from 'react';
 import { useTranslation } from '../i18n/use-translation.ts';
+import type * as QuestionPageModule from '../features/apply/question-pages.tsx';
 import { lazyPage } from './lazy-page.ts';
+
+type QuestionPages = typeof QuestionPageModule;
 
 /** One page of the service: its path (React Router syntax) and the component that renders it. */
 export interface AppRoute {
@@ -18,28 +21,32 @@ function placeholder(titleKey: string): ComponentType {
   };
 }
 
+// The question pages that share one chunk.
+const apply = (name: keyof QuestionPages) =>
+  lazyPage(() => import('../features/apply/question-pages.tsx'), name);
+
 /** Every route of spec §2; any other path redirects to `/`. */
 export const ROUTES: AppRoute[] = [
   { path: '/', Page: lazyPage(() => import('../features/info/start-page.tsx'), 'StartPage') },
-  { path: '/your-contact-details', Page: placeholder('pages.yourContactDetails') },
-  { path: '/sponsor-details', Page: placeholder('pages.sponsorDetails') },
-  { path: '/what-would-you-like-to-do', Page: placeholder('pages.whatWouldYouLikeToDo') },
-  { path: '/nationality', Page: placeholder('pages.nationality') },
-  { path: '/place-of-departure', Page: placeholder('pages.placeOfDeparture') },
-  { path: '/passenger-name', Page: placeholder('pages.passengerName') },
-  { path: '/passenger-date-of-birth', Page: placeholder('pages.passengerDateOfBirth') },
-  { path: '/passport-details', Page: placeholder('pages.passportDetails') },
-  { path: '/cos-reference', Page: placeholder('pages.cosReference') },
-  { path: '/travel-details', Page: placeholder('pages.travelDetails') },
-  { path: '/work-dates', Page: placeholder('pages.workDates') },
-  { path: '/reuse-travel-details', Page: placeholder('pages.reuseTravelDetails') },
-  { path: '/reuse-work-dates', Page: placeholder('pages.reuseWorkDates') },
-  { path: '/check-your-answers', Page: placeholder('pages.checkYourAnswers') },
-  { path: '/complete', Page: placeholder('pages.complete') },
-  { path: '/group-edit', Page: placeholder('pages.groupEdit') },
+  { path: '/your-contact-details', Page: apply('YourContactDetailsPage') },
+  { path: '/sponsor-details', Page: apply('SponsorDetailsPage') },
+  { path: '/what-would-you-like-to-do', Page: apply('WhatWouldYouLikeToDoPage') },
+  { path: '/nationality', Page: lazyPage(() => import('../features/apply/nationality-page.tsx'), 'NationalityPage') },
+  { path: '/place-of-departure', Page: apply('PlaceOfDeparturePage') },
+  { path: '/passenger-name', Page: apply('PassengerNamePage') },
+  { path: '/passenger-date-of-birth', Page: apply('PassengerDateOfBirthPage') },
+  { path: '/passport-details', Page: apply('PassportDetailsPage') },
+  { path: '/cos-reference', Page: apply('CosReferencePage') },
+  { path: '/travel-details', Page: lazyPage(() => import('../features/apply/travel-details-page.tsx'), 'TravelDetailsPage') },
+  { path: '/work-dates', Page: lazyPage(() => import('../features/apply/work-dates-page.tsx'), 'WorkDatesPage') },
+  { path: '/reuse-travel-details', Page: lazyPage(() => import('../features/apply/reuse-page.tsx'), 'ReuseTravelDetailsPage') },
+  { path: '/reuse-work-dates', Page: lazyPage(() => import('../features/apply/reuse-page.tsx'), 'ReuseWorkDatesPage') },
+  { path: '/check-your-answers', Page: lazyPage(() => import('../features/apply/check-answers-page.tsx'), 'CheckAnswersPage') },
+  { path: '/complete', Page: lazyPage(() => import('../features/apply/complete-page.tsx'), 'CompletePage') },
+  { path: '/group-edit', Page: lazyPage(() => import('../features/apply/group-edit-page.tsx'), 'GroupEditPage') },
   { path: '/status', Page: placeholder('pages.status') },
   { path: '/status/:applicantIndex', Page: placeholder('pages.statusApplicant') },
-  { path: '/ineligible', Page: placeholder('pages.ineligible') },
+  { path: '/ineligible', Page: lazyPage(() => import('../features/apply/ineligible-page.tsx'), 'IneligiblePage') },
   { path: '/terms-and-conditions', Page: lazyPage(() => import('../features/info/terms-page.tsx'), 'TermsPage') },
   { path: '/privacy-policy', Page: lazyPage(() => import('../features/info/privacy-page.tsx'), 'PrivacyPage') },
   { path: '/cookies', Page: lazyPage(() => import('../features/cookies/cookies-page.tsx'), 'CookiesPage') },

@@ -1,6 +1,6 @@
 import { useTranslation } from '../../i18n/use-translation.ts';
 import { useNavigate } from 'react-router';
-import { FORM_STATE_STORAGE_KEY } from '#shared/journey/form-state.ts';
+import { FORM_STATE_STORAGE_KEY } from '#shared/journey/storage-key.ts';
 import { RenderedText } from '../../components/rendered-text/rendered-text.tsx';
 import { Table } from '../../components/govuk/table/table.tsx';
 import { LANGUAGE_STORAGE_KEY, registerTexts } from '../../i18n/i18n.ts';

@@ -1,0 +1,14 @@
+// The part of accessible-autocomplete (GOV.UK, no types of its own) this service uses.
+declare module 'accessible-autocomplete' {
+  interface EnhanceSelectOptions {
+    selectElement: HTMLSelectElement;
+    defaultValue?: string;
+    showAllValues?: boolean;
+    dropdownArrow?: () => string;
+    onConfirm?: (value: string | undefined) => void;
+  }
+  const accessibleAutocomplete: {
+    enhanceSelectElement(options: EnhanceSelectOptions): void;
+  };
+  export default accessibleAutocomplete;
+}

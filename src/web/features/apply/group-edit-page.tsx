@@ -1,0 +1,135 @@
+// /group-edit: the group overview. The applicants awaiting submission, each with Edit and
+// Delete (after a confirmation); add another (up to 10); submit them all.
+import { useState } from 'react';
+import { MAX_GROUP_SIZE } from '#shared/domain/fixed-values.ts';
+import { answersOf } from '#shared/journey/form-state.ts';
+import { GROUP_EDIT_PATH } from '#shared/journey/steps.ts';
+import { validateApplicant } from '#shared/validation/sections.ts';
+import { Button } from '../../components/govuk/button/button.tsx';
+import { InsetText } from '../../components/govuk/inset-text/inset-text.tsx';
+import { NotificationBanner } from '../../components/govuk/notification-banner/notification-banner.tsx';
+import { SummaryList } from '../../components/govuk/summary-list/summary-list.tsx';
+import { useTranslation } from '../../i18n/use-translation.ts';
+import { trackValidationError } from '../cookies/analytics.ts';
+import { JourneyPage } from './journey-page.tsx';
+import { useJourney } from './journey-store.ts';
+import { PageErrorSummary } from './question-page.tsx';
+import { SubmissionFailed } from './submission-failed.tsx';
+import { useSubmitApplications } from './use-submit-applications.ts';
+
+const memberName = (index: number, group: ReturnType<typeof useJourney>['state']['group']) => {
+  const answers = answersOf(group[index] ?? {});
+  return `${answers['given-name'] ?? ''} ${answers['family-name'] ?? ''}`.trim();
+};
+
+export function GroupEditPage() {
+  const { t } = useTranslation();
+  const { state, dispatch } = useJourney();
+  const { submit, status } = useSubmitApplications();
+  const [confirming, setConfirming] = useState<number | null>(null);
+  const [deleted, setDeleted] = useState<string | null>(null);
+  const title = t('pages.groupEdit');
+  const errors = (state.errors.group ?? {}) as Record<string, string>;
+  const { group } = state;
+  const full = group.length >= MAX_GROUP_SIZE;
+
+  if (status === 'failed') return <SubmissionFailed onRetry={() => void submit()} />;
+
+  const onSubmit = () => {
+    // A member whose answers no longer pass (a date now too close, say) is opened for changes.
+    const stale = group.findIndex((member) => Object.keys(validateApplicant(answersOf(member), new Date())).length > 0);
+    if (stale >= 0) {
+      dispatch({ type: 'editApplication', index: stale });
+      return;
+    }
+    void submit();
+  };
+
+  const onAdd = () => {
+    const after = dispatch({ type: 'addApplication' });
+    for (const [field, rule] of Object.entries(after.errors.group ?? {})) trackValidationError(GROUP_EDIT_PATH, field, String(rule));
+  };
+
+  return (
+    <JourneyPage path={GROUP_EDIT_PATH} title={title} hasErrors={Object.keys(errors).length > 0}>
+      <div className="govuk-grid-row">
+        <div className="govuk-grid-column-two-thirds">
+          <PageErrorSummary errors={errors} />
+          {deleted !== null && <NotificationBanner type="success" text={t('apply.group.deleted', { name: deleted })} />}
+          <h1 className="govuk-heading-l">{title}</h1>
+          {confirming !== null ? (
+            <div className="govuk-!-margin-bottom-6">
+              <h2 className="govuk-heading-m" tabIndex={-1} ref={(heading) => heading?.focus()}>
+                {t('apply.group.confirmDelete', { name: memberName(confirming, group) })}
+              </h2>
+              <div className="govuk-button-group">
+                <Button
+                  text={t('apply.group.yesDelete')}
+                  classes="govuk-button--warning"
+                  onClick={() => {
+                    setDeleted(memberName(confirming, group));
+                    setConfirming(null);
+                    dispatch({ type: 'deleteApplication', index: confirming });
+                  }}
+                />
+                <Button text={t('apply.group.cancel')} classes="govuk-button--secondary" onClick={() => setConfirming(null)} />
+              </div>
+            </div>
+          ) : null}
+          {group.length === 0 ? (
+            <p className="govuk-body">{t('apply.group.empty')}</p>
+          ) : (
+            <>
+              <p className="govuk-body">{t('apply.group.count', { count: group.length })}</p>
+              <SummaryList
+                rows={group.map((member, index) => {
+                  const answers = answersOf(member);
+                  const name = memberName(index, group);
+                  return {
+                    key: { text: name },
+                    value: { text: answers['cos-reference'] ?? '' },
+                    actions: {
+                      items: [
+                        {
+                          href: '/check-your-answers',
+                          text: t('apply.group.edit'),
+                          visuallyHiddenText: name,
+                          onClick: (event) => {
+                            event.preventDefault();
+                            dispatch({ type: 'editApplication', index });
+                          },
+                        },
+                        {
+                          href: '#',
+                          text: t('apply.group.delete'),
+                          visuallyHiddenText: name,
+                          onClick: (event) => {
+                            event.preventDefault();
+                            setDeleted(null);
+                            setConfirming(index);
+                          },
+                        },
+                      ],
+                    },
+                  };
+                })}
+              />
+            </>
+          )}
+          {full && <InsetText text={t('apply.group.limitReached')} />}
+          <div className="govuk-button-group">
+            {!full && <Button text={t('apply.group.add')} classes="govuk-button--secondary" onClick={onAdd} />}
+            {group.length > 0 && (
+              <Button
+                text={status === 'sending' ? t('apply.checkAnswers.sending') : t('apply.group.submit')}
+                disabled={status === 'sending'}
+                onClick={onSubmit}
+                preventDoubleClick
+              />
+            )}
+          </div>
+        </div>
+      </div>
+    </JourneyPage>
+  );
+}

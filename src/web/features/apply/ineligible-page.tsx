@@ -1,0 +1,44 @@
+// /ineligible: the nationality given cannot use the concession (spec §2). British nationals are
+// told they need nothing; a group member can be removed so the rest of the group carries on.
+import { isBritish } from '#shared/countries/countries.ts';
+import { answersOf } from '#shared/journey/form-state.ts';
+import { isGroupApplication } from '#shared/journey/progress.ts';
+import { INELIGIBLE_PATH } from '#shared/journey/steps.ts';
+import { Button } from '../../components/govuk/button/button.tsx';
+import { RenderedText } from '../../components/rendered-text/rendered-text.tsx';
+import { useTranslation } from '../../i18n/use-translation.ts';
+import { JourneyPage } from './journey-page.tsx';
+import { useJourney } from './journey-store.ts';
+
+export function IneligiblePage() {
+  const { t } = useTranslation();
+  const { state, dispatch } = useJourney();
+  const british = isBritish(answersOf(state.current).nationality);
+  const group = isGroupApplication(state);
+  const title = british ? t('apply.ineligible.britishTitle') : t('pages.ineligible');
+
+  return (
+    <JourneyPage path={INELIGIBLE_PATH} title={title}>
+      <div className="govuk-grid-row">
+        <div className="govuk-grid-column-two-thirds">
+          <h1 className="govuk-heading-l">{title}</h1>
+          {british ? <p className="govuk-body">{t('apply.ineligible.britishBody')}</p> : <RenderedText html={t('apply.ineligible.body')} />}
+          {group && <p className="govuk-body">{t('apply.ineligible.groupBody')}</p>}
+          <div className="govuk-button-group">
+            {group ? (
+              <Button text={t('apply.ineligible.removeMember')} onClick={() => dispatch({ type: 'clearAndReturn' })} />
+            ) : (
+              <Button text={t('apply.ineligible.startAgain')} classes="govuk-button--secondary" onClick={() => dispatch({ type: 'finish' })} />
+            )}
+            <a className="govuk-link" href="/nationality" onClick={(event) => {
+              event.preventDefault();
+              dispatch({ type: 'change', path: '/nationality' });
+            }}>
+              {t('apply.ineligible.changeNationality')}
+            </a>
+          </div>
+        </div>
+      </div>
+    </JourneyPage>
+  );
+}

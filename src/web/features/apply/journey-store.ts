@@ -1,0 +1,63 @@
+// The form state of the journey for the whole visit: one store, read by every page of the
+// journey, saved to session storage after each change and restored when the app loads (spec §3).
+import { useCallback, useSyncExternalStore } from 'react';
+import { useNavigate } from 'react-router';
+import { parseSavedFormState, serialiseFormState, type FormState } from '#shared/journey/form-state.ts';
+import { FORM_STATE_STORAGE_KEY } from '#shared/journey/storage-key.ts';
+import { journeyReducer, type JourneyAction } from '#shared/journey/reducer.ts';
+import { EXIT_URL } from '#shared/journey/steps.ts';
+
+function readSaved(): FormState {
+  try {
+    return parseSavedFormState(sessionStorage.getItem(FORM_STATE_STORAGE_KEY));
+  } catch {
+    // Storage can be unavailable (private modes): the answers then last for this page only.
+    return parseSavedFormState(null);
+  }
+}
+
+let state: FormState = readSaved();
+const listeners = new Set<() => void>();
+
+function save(next: FormState): void {
+  state = next;
+  try {
+    sessionStorage.setItem(FORM_STATE_STORAGE_KEY, serialiseFormState(next));
+  } catch {
+    // As above: kept in memory only.
+  }
+  for (const listener of listeners) listener();
+}
+
+const subscribe = (listener: () => void) => {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+};
+
+/** The current form state. */
+export function getJourneyState(): FormState {
+  return state;
+}
+
+/** Runs an action at the current time, saves the result and says where to go. */
+export function applyJourneyAction(action: JourneyAction): string | undefined {
+  const transition = journeyReducer(state, action, new Date());
+  save(transition.state);
+  return transition.goTo;
+}
+
+/** The form state, and a dispatch that runs an action and goes where it says. */
+export function useJourney(): { state: FormState; dispatch: (action: JourneyAction) => FormState } {
+  const current = useSyncExternalStore(subscribe, getJourneyState);
+  const navigate = useNavigate();
+  const dispatch = useCallback(
+    (action: JourneyAction) => {
+      const goTo = applyJourneyAction(action);
+      if (goTo === EXIT_URL) window.location.assign(EXIT_URL);
+      else if (goTo !== undefined) void navigate(goTo);
+      return getJourneyState();
+    },
+    [navigate],
+  );
+  return { state: current, dispatch };
+}

@@ -1,0 +1,99 @@
+// /nationality: a <select> of every nationality, enhanced by GOV.UK's accessible-autocomplete
+// (loaded with this page only). Without JavaScript enhancement the select still works. A British
+// or visa nationality shows its warning as soon as it is chosen; submitting an ineligible one
+// leads to /ineligible (the step decides).
+import 'accessible-autocomplete/dist/accessible-autocomplete.min.css';
+import accessibleAutocomplete from 'accessible-autocomplete';
+import { useEffect, useRef, useState } from 'react';
+import { COUNTRIES, findCountry, nationalityStatus } from '#shared/countries/countries.ts';
+import { answersOf } from '#shared/journey/form-state.ts';
+import { messageKey } from '#shared/validation/messages.ts';
+import { ErrorMessage } from '../../components/govuk/error-message/error-message.tsx';
+import { Hint } from '../../components/govuk/hint/hint.tsx';
+import { WarningText } from '../../components/govuk/warning-text/warning-text.tsx';
+import { RenderedText } from '../../components/rendered-text/rendered-text.tsx';
+import { useTranslation } from '../../i18n/use-translation.ts';
+import { FIELD_HINT_KEYS } from './field-texts.ts';
+import { useJourney } from './journey-store.ts';
+import { QuestionPage } from './question-page.tsx';
+
+// Sorted by the name shown, so the plain select is usable too.
+const OPTIONS = [...COUNTRIES].sort((a, b) => a.nationality_prefixed.localeCompare(b.nationality_prefixed));
+
+export function NationalityPage() {
+  const { t } = useTranslation();
+  const { state } = useJourney();
+  const saved = answersOf(state.current).nationality ?? '';
+  const rule = state.errors.nationality?.nationality;
+  const [chosen, setChosen] = useState(saved);
+  const selectRef = useRef<HTMLSelectElement>(null);
+  const title = t('pages.nationality');
+
+  useEffect(() => {
+    const select = selectRef.current;
+    if (select === null || select.dataset.enhanced === 'true') return;
+    select.dataset.enhanced = 'true';
+    accessibleAutocomplete.enhanceSelectElement({
+      selectElement: select,
+      defaultValue: '',
+      showAllValues: true,
+      dropdownArrow: () => '',
+      // Given onConfirm, the library leaves the select to us: it is what the form submits.
+      onConfirm: (value: string | undefined) => {
+        if (value === undefined) {
+          // Left without a choice: an emptied box empties the answer; other text keeps the last choice.
+          const input = document.getElementById('nationality');
+          if (input instanceof HTMLInputElement && input.value.trim() === '') select.value = '';
+          setChosen(select.value);
+          return;
+        }
+        const country = OPTIONS.find((c) => c.nationality_prefixed === value);
+        select.value = country?.nationality_prefixed ?? '';
+        setChosen(select.value);
+      },
+    });
+  }, []);
+
+  const status = chosen === '' ? 'empty' : nationalityStatus(chosen);
+  const country = findCountry(chosen);
+  const hintKey = FIELD_HINT_KEYS.nationality!;
+  const describedBy = ['nationality-hint', rule === undefined ? undefined : 'nationality-error'].filter(Boolean).join(' ');
+
+  return (
+    <QuestionPage path="/nationality" title={title} headingInField>
+      <div className={`govuk-form-group${rule === undefined ? '' : ' govuk-form-group--error'}`}>
+        <h1 className="govuk-label-wrapper">
+          <label className="govuk-label govuk-label--l" htmlFor="nationality">
+            {title}
+          </label>
+        </h1>
+        <Hint id="nationality-hint" text={t(hintKey)} />
+        {rule !== undefined && <ErrorMessage id="nationality-error" text={t(messageKey('nationality', rule))} />}
+        <select
+          ref={selectRef}
+          id="nationality"
+          name="nationality"
+          className={`govuk-select${rule === undefined ? '' : ' govuk-select--error'}`}
+          defaultValue={findCountry(saved)?.nationality_prefixed ?? ''}
+          aria-describedby={describedBy}
+          onChange={(event) => setChosen(event.currentTarget.value)}
+        >
+          <option value="">{t('apply.nationality.choose')}</option>
+          {OPTIONS.map((c) => (
+            <option key={c.alpha_3_code} value={c.nationality_prefixed}>
+              {c.nationality_prefixed}
+            </option>
+          ))}
+        </select>
+      </div>
+      <div aria-live="polite">
+        {status === 'british' && (
+          <WarningText text={t('apply.nationality.british', { nationality: country?.nationality ?? chosen })} iconFallbackText={t('apply.warning')} />
+        )}
+        {status === 'visaNational' && (
+          <WarningText html={<RenderedText html={t('apply.nationality.visaNational')} inline />} iconFallbackText={t('apply.warning')} />
+        )}
+      </div>
+    </QuestionPage>
+  );
+}

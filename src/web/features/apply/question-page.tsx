@@ -1,0 +1,185 @@
+// A question page (GOV.UK pattern): one form, `novalidate`, checked on submit with the shared
+// rules of its section; on failure the error summary takes focus, each field shows its message,
+// the title gains "Error: " and each failure is sent to analytics. The fields read their value
+// and error from the page, so a page only says which fields it has.
+import { createContext, useContext, useRef, type FormEvent, type ReactNode } from 'react';
+import type { DateParts } from '#shared/dates/date-parts.ts';
+import type { ApplicantAnswers } from '#shared/domain/answers.ts';
+import { answersOf } from '#shared/journey/form-state.ts';
+import { findStep, type StepPath } from '#shared/journey/steps.ts';
+import type { ValidatedField } from '#shared/validation/fields.ts';
+import { ERROR_SUMMARY_TITLE_KEY, messageKey } from '#shared/validation/messages.ts';
+import { SECTION_FIELDS } from '#shared/validation/sections.ts';
+import { Button } from '../../components/govuk/button/button.tsx';
+import { DateInput } from '../../components/govuk/date-input/date-input.tsx';
+import { ErrorSummary } from '../../components/govuk/error-summary/error-summary.tsx';
+import { Input, type InputProps } from '../../components/govuk/input/input.tsx';
+import { Radios, type RadiosItem } from '../../components/govuk/radios/radios.tsx';
+import { RenderedText } from '../../components/rendered-text/rendered-text.tsx';
+import { useTranslation } from '../../i18n/use-translation.ts';
+import { trackValidationError } from '../cookies/analytics.ts';
+import { DATE_FIELDS, DATE_PART_KEYS, FIELD_HINT_KEYS, FIELD_LABEL_KEYS, type QuestionField } from './field-texts.ts';
+import { JourneyPage } from './journey-page.tsx';
+import { useJourney } from './journey-store.ts';
+
+interface QuestionContextValue {
+  readonly answers: ApplicantAnswers;
+  readonly errors: Readonly<Record<string, string>>;
+}
+
+const QuestionContext = createContext<QuestionContextValue>({ answers: {}, errors: {} });
+
+/** The id an error summary link points at: the field, or the day input of a date. */
+export const fieldAnchor = (field: string) => (DATE_FIELDS.has(field) ? `${field}-day` : field);
+
+/** Reads a submitted form into answers: text fields as trimmed-as-typed strings, dates as their three inputs. */
+export function readAnswers(form: HTMLFormElement, fields: readonly string[]): ApplicantAnswers {
+  const data = new FormData(form);
+  const text = (name: string) => {
+    const value = data.get(name);
+    return typeof value === 'string' ? value : '';
+  };
+  const answers: Record<string, string | DateParts> = {};
+  for (const field of fields) {
+    answers[field] = DATE_FIELDS.has(field) ? { day: text(`${field}-day`), month: text(`${field}-month`), year: text(`${field}-year`) } : text(field);
+  }
+  return answers as ApplicantAnswers;
+}
+
+/** The error summary of a page, its links pointing at the fields. */
+export function PageErrorSummary({ errors }: { errors: Readonly<Record<string, string>> }) {
+  const { t } = useTranslation();
+  const entries = Object.entries(errors);
+  if (entries.length === 0) return null;
+  return (
+    <ErrorSummary
+      titleText={t(ERROR_SUMMARY_TITLE_KEY)}
+      errorList={entries.map(([field, rule]) => ({ href: `#${fieldAnchor(field)}`, text: t(messageKey(field as ValidatedField, rule as never)) }))}
+    />
+  );
+}
+
+export interface QuestionPageProps {
+  readonly path: StepPath;
+  readonly title: string;
+  /** The page heading is the label or legend of its only field (GOV.UK pattern); otherwise an h1 of its own. */
+  readonly headingInField?: boolean;
+  readonly intro?: ReactNode;
+  readonly children: ReactNode;
+  /** Called with the answers just submitted when the page has no errors left (before moving on). */
+  readonly onInput?: (form: HTMLFormElement) => void;
+}
+
+/** A question step's page: heading, error summary, form of its section's fields and a Continue button. */
+export function QuestionPage({ path, title, headingInField = false, intro, children, onInput }: QuestionPageProps) {
+  const { t } = useTranslation();
+  const { state, dispatch } = useJourney();
+  const step = findStep(path)!;
+  const fields = SECTION_FIELDS[step.section] as readonly string[];
+  const errors = (state.errors[step.section] ?? {}) as Record<string, string>;
+  const formRef = useRef<HTMLFormElement>(null);
+
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const after = dispatch({ type: 'submitStep', path, answers: readAnswers(event.currentTarget, fields) });
+    for (const [field, rule] of Object.entries(after.errors[step.section] ?? {})) trackValidationError(path, field, String(rule));
+  };
+
+  return (
+    <JourneyPage path={path} title={title} hasErrors={Object.keys(errors).length > 0}>
+      <div className="govuk-grid-row">
+        <div className="govuk-grid-column-two-thirds">
+          <PageErrorSummary errors={errors} />
+          {!headingInField && <h1 className="govuk-heading-l">{title}</h1>}
+          {intro}
+          <form noValidate onSubmit={onSubmit} ref={formRef} onInput={onInput && (() => formRef.current && onInput(formRef.current))}>
+            <QuestionContext.Provider value={{ answers: answersOf(state.current), errors }}>{children}</QuestionContext.Provider>
+            <Button text={t('apply.continue')} type="submit" preventDoubleClick />
+          </form>
+        </div>
+      </div>
+    </JourneyPage>
+  );
+}
+
+function useField(field: QuestionField) {
+  const { t } = useTranslation();
+  const { answers, errors } = useContext(QuestionContext);
+  const rule = errors[field];
+  const hintKey = FIELD_HINT_KEYS[field];
+  return {
+    value: answers[field],
+    label: t(FIELD_LABEL_KEYS[field]),
+    hint: hintKey === undefined ? undefined : { html: <RenderedText html={t(hintKey)} inline /> },
+    errorMessage: rule === undefined ? undefined : { text: t(messageKey(field as ValidatedField, rule as never)) },
+  };
+}
+
+export interface TextFieldProps extends Pick<InputProps, 'type' | 'autocomplete' | 'spellcheck' | 'classes' | 'inputmode' | 'autocapitalize' | 'attributes'> {
+  readonly field: QuestionField;
+  /** The page's title as the label, in an h1. */
+  readonly pageHeading?: string;
+  readonly children?: ReactNode;
+}
+
+/** A text input answering `field`. */
+export function TextField({ field, pageHeading, ...options }: TextFieldProps) {
+  const { value, label, hint, errorMessage } = useField(field);
+  return (
+    <Input
+      {...options}
+      name={field}
+      value={typeof value === 'string' ? value : ''}
+      label={pageHeading === undefined ? { text: label } : { text: pageHeading, isPageHeading: true, classes: 'govuk-label--l' }}
+      hint={hint}
+      errorMessage={errorMessage}
+    />
+  );
+}
+
+/** The three GOV.UK date inputs answering `field` (`<field>-day|month|year`). */
+export function DateField({ field, pageHeading, hintText }: { field: QuestionField; pageHeading?: string; hintText: string }) {
+  const { t } = useTranslation();
+  const { value, label, errorMessage } = useField(field);
+  const parts = typeof value === 'object' ? value : undefined;
+  const invalid = errorMessage !== undefined;
+  const item = (part: 'day' | 'month' | 'year', width: string, autocomplete?: string) => ({
+    name: part,
+    label: t(DATE_PART_KEYS[part]),
+    classes: `${width}${invalid ? ' govuk-input--error' : ''}`,
+    value: parts?.[part] ?? '',
+    autocomplete,
+  });
+  const birth = field === 'date-of-birth';
+  return (
+    <DateInput
+      id={field}
+      namePrefix={field}
+      fieldset={{ legend: pageHeading === undefined ? { text: label, classes: 'govuk-fieldset__legend--s' } : { text: pageHeading, isPageHeading: true, classes: 'govuk-fieldset__legend--l' } }}
+      hint={{ text: hintText }}
+      errorMessage={errorMessage}
+      items={[
+        item('day', 'govuk-input--width-2', birth ? 'bday-day' : undefined),
+        item('month', 'govuk-input--width-2', birth ? 'bday-month' : undefined),
+        item('year', 'govuk-input--width-4', birth ? 'bday-year' : undefined),
+      ]}
+    />
+  );
+}
+
+/** Radios answering `field`. */
+export function RadioField({ field, items, pageHeading, inline }: { field: QuestionField; items: RadiosItem[]; pageHeading?: string; inline?: boolean }) {
+  const { value, label, hint, errorMessage } = useField(field);
+  return (
+    <Radios
+      name={field}
+      idPrefix={field}
+      value={typeof value === 'string' ? value : undefined}
+      classes={inline ? 'govuk-radios--inline' : undefined}
+      fieldset={{ legend: pageHeading === undefined ? { text: label, classes: 'govuk-fieldset__legend--s' } : { text: pageHeading, isPageHeading: true, classes: 'govuk-fieldset__legend--l' } }}
+      hint={hint}
+      errorMessage={errorMessage}
+      items={items}
+    />
+  );
+}

@@ -1,0 +1,30 @@
+// What the service stored, read from its PostgreSQL database when the browser tests run on one
+// (DATABASE_URL set); on the embedded database, which belongs to the server process, undefined.
+import pg from 'pg';
+import { inject } from 'vitest';
+
+export interface StoredApplication {
+  readonly applicantId: string;
+  readonly status: string;
+  readonly concessionForm: Record<string, unknown>;
+  readonly secondaryDetails: Record<string, unknown>;
+}
+
+/** The stored application with this applicant id, or undefined without a database to read. */
+export async function storedApplicationsOf(applicantId: string): Promise<StoredApplication | undefined> {
+  const url = inject('databaseUrl');
+  if (url === '') return undefined;
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    const { rows } = await client.query<{ applicant_id: string; status: string; concession_form: Record<string, unknown>; secondary_details: Record<string, unknown> }>(
+      'SELECT applicant_id, status, concession_form, secondary_details FROM applications WHERE applicant_id = $1',
+      [applicantId],
+    );
+    const row = rows[0];
+    if (row === undefined) throw new Error(`No application ${applicantId} is stored`);
+    return { applicantId: row.applicant_id, status: row.status, concessionForm: row.concession_form, secondaryDetails: row.secondary_details };
+  } finally {
+    await client.end();
+  }
+}

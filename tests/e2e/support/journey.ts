@@ -1,0 +1,173 @@
+// Filling in the application journey in the browser, page by page, as a person would: by label
+// where the page has one, pressing Continue, and waiting for the next page.
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { AddressObject } from 'mailparser';
+import { simpleParser } from 'mailparser';
+import type { Page } from 'playwright-core';
+import { inject } from 'vitest';
+import { addDays, addMonths, londonToday } from '../../../src/shared/dates/calendar.ts';
+import type { CalendarDate } from '../../../src/shared/dates/format.ts';
+import { baseUrl } from './browser.ts';
+
+/** A London calendar day `days` from today. */
+export const daysFromToday = (days: number): CalendarDate => addDays(londonToday(new Date()), days);
+/** A London calendar day `months` from today. */
+export const monthsFromToday = (months: number): CalendarDate => addMonths(londonToday(new Date()), months);
+
+/** The answers the helpers type; every field has a sensible value by default. */
+export interface Worker {
+  familyName: string;
+  givenNames: string;
+  workerEmail?: string;
+  dateOfBirth: CalendarDate;
+  nationality: string;
+  passportNumber: string;
+  cosReference: string;
+}
+
+export interface Travel {
+  departure: string;
+  arrival: CalendarDate;
+  method: 'plane' | 'road';
+  carrier?: string;
+  flightNumber?: string;
+  portOfArrival: string;
+}
+
+export interface WorkDates {
+  first: CalendarDate;
+  last: CalendarDate;
+}
+
+export const SPONSOR = { email: 'bookings@example-theatre.co.uk', name: 'Example Theatre Company Ltd', reference: 'TNBHDW2R7' };
+
+export function worker(familyName: string, overrides: Partial<Worker> = {}): Worker {
+  return {
+    familyName,
+    givenNames: 'Eithne',
+    dateOfBirth: { year: 1990, month: 5, day: 17 },
+    nationality: 'USA - American',
+    passportNumber: `P${familyName.toUpperCase().replace(/[^A-Z]/g, '').slice(0, 6)}123`,
+    cosReference: `C2G8K5${familyName.toUpperCase().replace(/[^A-Z]/g, '').slice(0, 4)}7Q`,
+    ...overrides,
+  };
+}
+
+export const defaultTravel = (): Travel => ({
+  departure: 'Dublin Airport',
+  arrival: daysFromToday(10),
+  method: 'plane',
+  carrier: 'Aer Lingus',
+  flightNumber: 'EI154',
+  portOfArrival: 'London Heathrow Airport',
+});
+
+export const defaultWorkDates = (): WorkDates => ({ first: daysFromToday(11), last: daysFromToday(40) });
+
+/** Presses Continue and waits for the address to change from `from` (or to stay, when errors are expected). */
+export async function continueFrom(page: Page): Promise<void> {
+  const before = page.url();
+  await page.getByRole('button', { name: /^(Continue|متابعة)$/ }).click();
+  await page.waitForFunction((url) => location.href !== url || document.querySelector('.govuk-error-summary') !== null, before);
+}
+
+export async function fillDate(page: Page, field: string, date: CalendarDate | { day: string; month: string; year: string }): Promise<void> {
+  await page.fill(`#${field}-day`, String(date.day));
+  await page.fill(`#${field}-month`, String(date.month));
+  await page.fill(`#${field}-year`, String(date.year));
+}
+
+/** Waits for the page at `path` to show its heading. */
+export async function at(page: Page, path: string): Promise<void> {
+  await page.waitForURL((url) => url.pathname === path);
+  await page.locator('h1').first().waitFor();
+}
+
+export async function answerSponsor(page: Page, kind: 'single-application' | 'group-application'): Promise<void> {
+  await page.goto(`${baseUrl()}/`);
+  await page.getByRole('button', { name: 'Start now' }).click();
+  await at(page, '/your-contact-details');
+  await page.fill('#sponsor-email', SPONSOR.email);
+  await continueFrom(page);
+  await at(page, '/sponsor-details');
+  await page.fill('#sponsor-name', SPONSOR.name);
+  await page.fill('#sponsor-reference', SPONSOR.reference);
+  await continueFrom(page);
+  await at(page, '/what-would-you-like-to-do');
+  await page.check(`input[name="what-would-you-like-to-do"][value="${kind}"]`);
+  await continueFrom(page);
+  await at(page, '/passenger-name');
+}
+
+/** Chooses a nationality in the accessible autocomplete. */
+export async function chooseNationality(page: Page, nationality: string): Promise<void> {
+  await page.fill('#nationality', nationality);
+  await page.locator('.autocomplete__option', { hasText: nationality }).first().click();
+}
+
+/** From /passenger-name to the page after /cos-reference. */
+export async function answerWorker(page: Page, answers: Worker): Promise<void> {
+  await at(page, '/passenger-name');
+  await page.fill('#family-name', answers.familyName);
+  await page.fill('#given-name', answers.givenNames);
+  await page.fill('#worker-email', answers.workerEmail ?? '');
+  await continueFrom(page);
+  await at(page, '/passenger-date-of-birth');
+  await fillDate(page, 'date-of-birth', answers.dateOfBirth);
+  await continueFrom(page);
+  await at(page, '/nationality');
+  await chooseNationality(page, answers.nationality);
+  await continueFrom(page);
+  await at(page, '/passport-details');
+  await page.fill('#passport-number', answers.passportNumber);
+  await fillDate(page, 'passport-issue-date', monthsFromToday(-24));
+  await fillDate(page, 'passport-expiry-date', monthsFromToday(96));
+  await continueFrom(page);
+  await at(page, '/cos-reference');
+  await page.fill('#cos-reference', answers.cosReference);
+  await continueFrom(page);
+}
+
+export async function answerTravel(page: Page, travel: Travel = defaultTravel()): Promise<void> {
+  await at(page, '/travel-details');
+  await page.fill('#port-of-departure', travel.departure);
+  await fillDate(page, 'date-of-arrival', travel.arrival);
+  await page.check(`input[name="method-of-arrival"][value="${travel.method}"]`);
+  if (travel.method === 'plane') {
+    await page.fill('#carrier', travel.carrier ?? '');
+    await page.fill('#flight-number', travel.flightNumber ?? '');
+  }
+  await page.fill('#port-of-arrival', travel.portOfArrival);
+  await continueFrom(page);
+}
+
+export async function answerWorkDates(page: Page, dates: WorkDates = defaultWorkDates()): Promise<void> {
+  await at(page, '/work-dates');
+  await fillDate(page, 'first-work-date', dates.first);
+  await fillDate(page, 'last-work-date', dates.last);
+  await continueFrom(page);
+}
+
+/** The emails the service has sent so far, parsed. */
+export async function receivedMail(): Promise<Array<{ to: string; subject: string; text: string }>> {
+  const dir = inject('mailDir');
+  const files = readdirSync(dir).filter((file) => file.endsWith('.eml')).sort();
+  return Promise.all(
+    files.map(async (file) => {
+      const mail = await simpleParser(readFileSync(join(dir, file)));
+      return { to: (mail.to as AddressObject).text, subject: mail.subject ?? '', text: mail.text ?? '' };
+    }),
+  );
+}
+
+/** Waits until `check` passes on the received mail. */
+export async function waitForMail(check: (mail: Awaited<ReturnType<typeof receivedMail>>) => boolean, timeoutMs = 30_000) {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const mail = await receivedMail();
+    if (check(mail)) return mail;
+    if (Date.now() > deadline) throw new Error(`Timed out waiting for email; received: ${mail.map((m) => `${m.to} ${m.subject}`).join(' | ')}`);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+}
