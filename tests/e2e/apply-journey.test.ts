@@ -9,6 +9,7 @@ import {
   answerWorkDates,
   answerWorker,
   at,
+  continueFrom,
   waitForMail,
   worker,
 } from './support/journey.ts';
@@ -36,8 +37,12 @@ describe('a single application', () => {
     expect(await page.locator('main').textContent()).toContain(`We have sent a confirmation email to ${SPONSOR.email}.`);
     expect(await axeViolations(page)).toEqual([]);
 
-    const mail = await waitForMail((all) => all.some((m) => m.text.includes(reference) && m.subject === 'Application received' && m.to === SPONSOR.email));
-    expect(mail.some((m) => m.to === 'eithne@example.com')).toBe(true);
+    // The sponsor's confirmation with the reference, and the worker's own.
+    await waitForMail(
+      (all) =>
+        all.some((m) => m.text.includes(reference) && m.subject === 'Application received' && m.to === SPONSOR.email) &&
+        all.some((m) => m.to === 'eithne@example.com' && m.subject === 'Application received'),
+    );
 
     const stored = await storedApplicationsOf(reference);
     if (stored !== undefined) {
@@ -59,5 +64,80 @@ describe('a single application', () => {
     await page.getByRole('button', { name: 'Finish' }).click();
     await at(page, '/');
     expect(await page.evaluate(() => JSON.parse(sessionStorage.getItem('state') ?? '{}').receipts)).toEqual([]);
+  });
+});
+
+describe('a group application', () => {
+  it('adds 3 members reusing travel details and work dates, edits one, deletes one and submits the rest', async () => {
+    const { page } = test;
+    await answerSponsor(page, 'group-application');
+    expect(await page.locator('.app-group-strip').textContent()).toBe('Adding group member 1');
+
+    // The first member enters everything.
+    await answerWorker(page, worker('Okafor', { givenNames: 'Chidi' }));
+    await answerTravel(page);
+    await answerWorkDates(page);
+    await at(page, '/check-your-answers');
+    expect(await page.locator('h1').textContent()).toBe('Check your answers before adding the applicant');
+    await page.getByRole('button', { name: 'Confirm details and add applicant to the group' }).click();
+    await at(page, '/group-edit');
+    expect(await page.locator('.app-group-strip').textContent()).toBe('Group overview');
+    expect(await axeViolations(page)).toEqual([]);
+
+    // The second and third reuse the first member's travel details and work dates.
+    for (const [index, name] of [['2', 'Smith'], ['3', 'García']] as const) {
+      await page.getByRole('button', { name: 'Add another applicant' }).click();
+      await at(page, '/passenger-name');
+      expect(await page.locator('.app-group-strip').textContent()).toBe(`Adding group member ${index}`);
+      await answerWorker(page, worker(name, { givenNames: 'Alex' }));
+      await at(page, '/reuse-travel-details');
+      expect(await axeViolations(page)).toEqual([]);
+      await page.check('input[name="reuse-travel-details"][value="0"]');
+      await continueFrom(page);
+      await at(page, '/reuse-work-dates');
+      await page.check('input[name="reuse-work-dates"][value="0"]');
+      await continueFrom(page);
+      await at(page, '/check-your-answers');
+      expect(await page.locator('main').textContent()).toContain('EI154');
+      await page.getByRole('button', { name: 'Confirm details and add applicant to the group' }).click();
+      await at(page, '/group-edit');
+    }
+    expect(await page.locator('.govuk-summary-list__key').allTextContents()).toEqual(['Chidi Okafor', 'Alex Smith', 'Alex García']);
+
+    // Edit the second member's given names through check your answers.
+    await page.getByRole('link', { name: 'Edit Alex Smith' }).click();
+    await at(page, '/check-your-answers');
+    expect(await page.locator('.app-group-strip').textContent()).toBe('Editing group member Alex Smith (2 of 3)');
+    await page.getByRole('link', { name: 'Change Given names' }).click();
+    await at(page, '/passenger-name');
+    await page.fill('#given-name', 'Jordan');
+    await continueFrom(page);
+    await at(page, '/check-your-answers');
+    await page.getByRole('button', { name: 'Confirm details and return to the group overview' }).click();
+    await at(page, '/group-edit');
+    expect(await page.locator('.govuk-summary-list__key').allTextContents()).toEqual(['Chidi Okafor', 'Jordan Smith', 'Alex García']);
+
+    // Delete the third, after confirming.
+    await page.getByRole('link', { name: 'Delete Alex García' }).click();
+    expect(await page.locator('h2', { hasText: 'Are you sure you want to delete the application for Alex García?' }).count()).toBe(1);
+    expect(await axeViolations(page)).toEqual([]);
+    await page.getByRole('button', { name: 'Yes, delete it' }).click();
+    expect(await page.locator('.govuk-summary-list__key').allTextContents()).toEqual(['Chidi Okafor', 'Jordan Smith']);
+
+    await page.getByRole('button', { name: 'Submit applications' }).click();
+    await at(page, '/complete');
+    expect(await page.locator('h1').textContent()).toBe('Applications received');
+    const references = await page.locator('td .app-reference').allTextContents();
+    expect(references).toHaveLength(2);
+    expect(await axeViolations(page)).toEqual([]);
+
+    await waitForMail((all) => all.some((m) => m.subject === 'Applications received' && m.to === SPONSOR.email && references.every((r) => m.text.includes(r))));
+    const stored = await Promise.all(references.map((reference) => storedApplicationsOf(reference)));
+    if (stored[0] !== undefined) {
+      expect(stored.map((a) => a?.secondaryDetails.givenNames)).toEqual(['Chidi', 'Jordan']);
+      expect(new Set(stored.map((a) => a?.concessionForm.formGroupId)).size).toBe(1);
+      // The reused travel details are the first member's.
+      expect(stored[1]?.concessionForm).toMatchObject({ flightNumber: 'EI154', nameOfUKPortOfArrival: 'London Heathrow Airport' });
+    }
   });
 });
