@@ -65,11 +65,14 @@ export const defaultTravel = (): Travel => ({
 
 export const defaultWorkDates = (): WorkDates => ({ first: daysFromToday(11), last: daysFromToday(40) });
 
-/** Presses Continue and waits for the address to change from `from` (or to stay, when errors are expected). */
+/** Presses Continue and waits for the next page, or for the error summary to show new errors. */
 export async function continueFrom(page: Page): Promise<void> {
-  const before = page.url();
+  const before = { url: page.url(), errors: await page.locator('.govuk-error-summary').textContent({ timeout: 1 }).catch(() => null) };
   await page.getByRole('button', { name: /^(Continue|متابعة)$/ }).click();
-  await page.waitForFunction((url) => location.href !== url || document.querySelector('.govuk-error-summary') !== null, before);
+  await page.waitForFunction(
+    ({ url, errors }) => location.href !== url || (document.querySelector('.govuk-error-summary')?.textContent ?? null) !== errors,
+    before,
+  );
 }
 
 export async function fillDate(page: Page, field: string, date: CalendarDate | { day: string; month: string; year: string }): Promise<void> {
@@ -80,7 +83,9 @@ export async function fillDate(page: Page, field: string, date: CalendarDate | {
 
 /** Waits for the page at `path` to show its heading. */
 export async function at(page: Page, path: string): Promise<void> {
-  await page.waitForURL((url) => url.pathname === path);
+  await page.waitForURL((url) => url.pathname === path, { timeout: 10_000 }).catch((error: unknown) => {
+    throw new Error(`Expected ${path}, at ${new URL(page.url()).pathname}: ${String(error)}`);
+  });
   await page.locator('h1').first().waitFor();
 }
 

@@ -94,7 +94,7 @@ export function QuestionPage({ path, title, headingInField = false, intro, child
           {intro}
           <form noValidate onSubmit={onSubmit} ref={formRef} onInput={onInput && (() => formRef.current && onInput(formRef.current))}>
             <QuestionContext.Provider value={{ answers: answersOf(state.current), errors }}>{children}</QuestionContext.Provider>
-            <Button text={t('apply.continue')} type="submit" preventDoubleClick />
+            <Button text={t('apply.continue')} type="submit" />
           </form>
         </div>
       </div>

@@ -78,7 +78,7 @@ export function ReusePage({ kind }: { kind: ReuseKind }) {
                 { value: '', text: t(page.noneKey), attributes: { 'data-none': 'true' } },
               ]}
             />
-            <Button text={t('apply.continue')} type="submit" preventDoubleClick />
+            <Button text={t('apply.continue')} type="submit" />
           </form>
         </div>
       </div>

@@ -1,0 +1,244 @@
+// Every validation message of spec §5 that a question page can show, shown at least once in
+// Chromium by typing what breaks each rule; each time with the error summary focused, "Error: "
+// in the title, and no axe violation.
+import type { Page } from 'playwright-core';
+import { afterAll, describe, expect, it } from 'vitest';
+import { FIELD_RULES } from '../../src/shared/validation/fields.ts';
+import { MESSAGE_KEYS } from '../../src/shared/validation/messages.ts';
+import en from '../../src/web/i18n/en.json';
+import { axeViolations, useBrowser } from './support/browser.ts';
+import {
+  answerSponsor,
+  answerTravel,
+  answerWorkDates,
+  answerWorker,
+  at,
+  chooseNationality,
+  continueFrom,
+  daysFromToday,
+  defaultTravel,
+  defaultWorkDates,
+  fillDate,
+  monthsFromToday,
+  worker,
+} from './support/journey.ts';
+
+const test = useBrowser();
+const long = 'x'.repeat(201);
+
+// Fields asked on the question pages; the others are derived, fixed or belong to the status page.
+const PAGE_FIELDS = [
+  'sponsor-email', 'sponsor-name', 'sponsor-reference', 'what-would-you-like-to-do', 'nationality', 'family-name', 'given-name',
+  'worker-email', 'date-of-birth', 'passport-number', 'passport-issue-date', 'passport-expiry-date', 'port-of-departure',
+  'date-of-arrival', 'method-of-arrival', 'port-of-arrival', 'carrier', 'flight-number', 'first-work-date', 'last-work-date',
+  'cos-reference', 'reuse-travel-details', 'reuse-work-dates',
+] as const;
+
+function message(key: string): string {
+  const [, field, rule] = key.split('.');
+  return (en.validation as Record<string, Record<string, string>>)[field!]![rule!]!;
+}
+
+// `eligible` leads to /ineligible instead of a message; `validOption` needs a value no page offers.
+const UNREACHABLE = new Set(['nationality.eligible', 'what-would-you-like-to-do.validOption', 'method-of-arrival.validOption']);
+const expected = new Map<string, string>();
+for (const field of PAGE_FIELDS) {
+  for (const rule of FIELD_RULES[field]) {
+    if (!UNREACHABLE.has(`${field}.${rule}`)) expected.set(`${field}.${rule}`, message((MESSAGE_KEYS[field] as Record<string, string>)[rule]!));
+  }
+}
+
+const seen = new Set<string>();
+
+/** Submits the page and records the messages shown, checking the error page's manners. */
+async function submitExpectingErrors(page: Page, ...messages: string[]): Promise<void> {
+  const path = new URL(page.url()).pathname;
+  await continueFrom(page);
+  expect(new URL(page.url()).pathname).toBe(path);
+  const summary = page.locator('.govuk-error-summary');
+  await summary.waitFor();
+  expect(await summary.locator('h2').textContent()).toBe('There was an issue with one or more of your answers');
+  await page.waitForFunction(() => document.activeElement?.classList.contains('govuk-error-summary')).catch(async () => {
+    throw new Error(`The error summary is not focused; focus is on ${await page.evaluate(() => document.activeElement?.outerHTML.slice(0, 200))}`);
+  });
+  expect(await page.title()).toMatch(/^Error: .+ \| Creative worker visa concession remote clearance$/);
+  const shown = await summary.locator('li a').allTextContents();
+  const inline = (await page.locator('.govuk-error-message').allTextContents()).map((text) => text.replace(/^Error:\s*/, ''));
+  for (const text of messages) {
+    expect(shown, path).toContain(text);
+    expect(inline, path).toContain(text);
+  }
+  for (const text of shown) seen.add(text);
+  // Each summary link leads to its field.
+  for (const href of await summary.locator('li a').evaluateAll((links) => links.map((a) => a.getAttribute('href')))) {
+    expect(await page.locator(href!).count(), href!).toBe(1);
+  }
+}
+
+const m = (field: (typeof PAGE_FIELDS)[number], rule: string) => expected.get(`${field}.${rule}`)!;
+
+describe('the validation messages', () => {
+  afterAll(() => {
+    // Run last: every message of the question pages was seen.
+    expect([...expected.values()].filter((text) => !seen.has(text))).toEqual([]);
+  });
+
+  it('are shown on the sponsor pages and the applicant pages', { timeout: 180_000 }, async () => {
+    const { page } = test;
+    await answerSponsor(page, 'single-application');
+    // Back to the first page to break its rules.
+    await page.goBack();
+    await page.goBack();
+    await page.goBack();
+    await at(page, '/your-contact-details');
+    await page.fill('#sponsor-email', '');
+    await submitExpectingErrors(page, m('sponsor-email', 'required'));
+    expect(await axeViolations(page)).toEqual([]);
+    await page.fill('#sponsor-email', 'bookings@example');
+    await submitExpectingErrors(page, m('sponsor-email', 'validEmail'));
+    await page.fill('#sponsor-email', 'bookings@example.org');
+    await continueFrom(page);
+
+    await at(page, '/sponsor-details');
+    await page.fill('#sponsor-name', '');
+    await page.fill('#sponsor-reference', '');
+    await submitExpectingErrors(page, m('sponsor-name', 'required'), m('sponsor-reference', 'required'));
+    await page.fill('#sponsor-name', long);
+    await page.fill('#sponsor-reference', long);
+    await submitExpectingErrors(page, m('sponsor-name', 'maxLength'), m('sponsor-reference', 'maxLength'));
+    await page.fill('#sponsor-name', 'Example Theatre');
+    await page.fill('#sponsor-reference', 'TNBHDW2R7');
+    await continueFrom(page);
+
+    await at(page, '/what-would-you-like-to-do');
+    await page.evaluate(() => document.querySelectorAll('input[type=radio]').forEach((r) => ((r as HTMLInputElement).checked = false)));
+    await submitExpectingErrors(page, m('what-would-you-like-to-do', 'required'));
+    expect(await axeViolations(page)).toEqual([]);
+    await page.check('input[value="single-application"]');
+    await continueFrom(page);
+
+    await at(page, '/passenger-name');
+    await submitExpectingErrors(page, m('family-name', 'required'), m('given-name', 'required'));
+    await page.fill('#family-name', long);
+    await page.fill('#given-name', long);
+    await page.fill('#worker-email', 'worker@');
+    await submitExpectingErrors(page, m('family-name', 'maxLength'), m('given-name', 'maxLength'), m('worker-email', 'validEmail'));
+    await page.fill('#family-name', 'Okafor');
+    await page.fill('#given-name', 'Chidi');
+    await page.fill('#worker-email', '');
+    await continueFrom(page);
+
+    await at(page, '/passenger-date-of-birth');
+    await submitExpectingErrors(page, m('date-of-birth', 'required'));
+    await fillDate(page, 'date-of-birth', { day: '30', month: '2', year: '1990' });
+    await submitExpectingErrors(page, m('date-of-birth', 'validDate'));
+    expect(await axeViolations(page)).toEqual([]);
+    await fillDate(page, 'date-of-birth', daysFromToday(1));
+    await submitExpectingErrors(page, m('date-of-birth', 'beforeToday'));
+    await fillDate(page, 'date-of-birth', { day: '17', month: '5', year: '1990' });
+    await continueFrom(page);
+
+    await at(page, '/nationality');
+    await submitExpectingErrors(page, m('nationality', 'required'));
+    expect(await axeViolations(page)).toEqual([]);
+    await chooseNationality(page, 'USA - American');
+    await continueFrom(page);
+
+    await at(page, '/passport-details');
+    await submitExpectingErrors(page, m('passport-number', 'required'), m('passport-issue-date', 'required'), m('passport-expiry-date', 'required'));
+    await page.fill('#passport-number', 'AB');
+    await fillDate(page, 'passport-issue-date', { day: '31', month: '4', year: '2020' });
+    await fillDate(page, 'passport-expiry-date', { day: 'x', month: '1', year: '2030' });
+    await submitExpectingErrors(page, m('passport-number', 'length'), m('passport-issue-date', 'validDate'), m('passport-expiry-date', 'validDate'));
+    await page.fill('#passport-number', 'AB-12345');
+    await fillDate(page, 'passport-issue-date', daysFromToday(1));
+    await fillDate(page, 'passport-expiry-date', daysFromToday(0));
+    await submitExpectingErrors(page, m('passport-number', 'characters'), m('passport-issue-date', 'notInFuture'), m('passport-expiry-date', 'afterToday'));
+    expect(await axeViolations(page)).toEqual([]);
+    await page.fill('#passport-number', 'AB12345');
+    await fillDate(page, 'passport-issue-date', monthsFromToday(-24));
+    // Expires before the arrival below, for the arrival's rule.
+    await fillDate(page, 'passport-expiry-date', daysFromToday(5));
+    await continueFrom(page);
+
+    await at(page, '/cos-reference');
+    await submitExpectingErrors(page, m('cos-reference', 'required'));
+    await page.fill('#cos-reference', long);
+    await submitExpectingErrors(page, m('cos-reference', 'maxLength'));
+    await page.fill('#cos-reference', 'C2G8K51234567Q');
+    await continueFrom(page);
+
+    await at(page, '/travel-details');
+    await submitExpectingErrors(page, m('port-of-departure', 'required'), m('date-of-arrival', 'required'), m('method-of-arrival', 'required'), m('port-of-arrival', 'required'));
+    expect(await axeViolations(page)).toEqual([]);
+    await page.check('input[name="method-of-arrival"][value="plane"]');
+    await page.fill('#port-of-departure', long);
+    await page.fill('#port-of-arrival', long);
+    await fillDate(page, 'date-of-arrival', { day: '1', month: '13', year: '2026' });
+    await submitExpectingErrors(page, m('carrier', 'required'), m('flight-number', 'required'), m('port-of-departure', 'maxLength'), m('port-of-arrival', 'maxLength'), m('date-of-arrival', 'validDate'));
+    await page.fill('#carrier', long);
+    await page.fill('#flight-number', long);
+    await fillDate(page, 'date-of-arrival', daysFromToday(-1));
+    await submitExpectingErrors(page, m('carrier', 'maxLength'), m('flight-number', 'maxLength'), m('date-of-arrival', 'notInPast'));
+    await fillDate(page, 'date-of-arrival', daysFromToday(10));
+    await submitExpectingErrors(page, m('date-of-arrival', 'notAfterPassportExpiry'));
+    // The passport expiry fixed, the travel details in order.
+    await page.goBack();
+    await page.goBack();
+    await at(page, '/passport-details');
+    await fillDate(page, 'passport-expiry-date', monthsFromToday(96));
+    await continueFrom(page);
+    await at(page, '/cos-reference');
+    await continueFrom(page);
+    await answerTravel(page, defaultTravel());
+
+    await at(page, '/work-dates');
+    await submitExpectingErrors(page, m('first-work-date', 'required'), m('last-work-date', 'required'));
+    await fillDate(page, 'first-work-date', { day: '0', month: '1', year: '2027' });
+    await fillDate(page, 'last-work-date', { day: '1', month: '1', year: '27' });
+    await submitExpectingErrors(page, m('first-work-date', 'validDate'), m('last-work-date', 'validDate'));
+    await fillDate(page, 'first-work-date', daysFromToday(2));
+    await fillDate(page, 'last-work-date', daysFromToday(1));
+    await submitExpectingErrors(page, m('first-work-date', 'atLeast72Hours'), m('last-work-date', 'atLeast72Hours'));
+    expect(await axeViolations(page)).toEqual([]);
+    await fillDate(page, 'first-work-date', daysFromToday(30));
+    await fillDate(page, 'last-work-date', daysFromToday(20));
+    await submitExpectingErrors(page, m('first-work-date', 'within14Days'), m('last-work-date', 'notBeforeStart'));
+    await fillDate(page, 'first-work-date', daysFromToday(11));
+    await fillDate(page, 'last-work-date', monthsFromToday(4));
+    await submitExpectingErrors(page, m('last-work-date', 'within3Months'));
+    await answerWorkDates(page, defaultWorkDates());
+
+    // Work starting 14 days after the arrival, then an arrival a day earlier, changed from check your answers.
+    await at(page, '/check-your-answers');
+    await page.getByRole('link', { name: 'Change Start date' }).click();
+    await at(page, '/work-dates');
+    await fillDate(page, 'first-work-date', daysFromToday(24));
+    await continueFrom(page);
+    await at(page, '/check-your-answers');
+    await page.getByRole('link', { name: 'Change Date of arrival in the UK' }).click();
+    await at(page, '/travel-details');
+    await fillDate(page, 'date-of-arrival', daysFromToday(9));
+    await submitExpectingErrors(page, m('date-of-arrival', 'compatibleWithWork'));
+  });
+
+  it('are shown on the reuse pages of a group member', async () => {
+    const { page } = test;
+    await answerSponsor(page, 'group-application');
+    await answerWorker(page, worker('Okafor'));
+    await answerTravel(page);
+    await answerWorkDates(page);
+    await at(page, '/check-your-answers');
+    await page.getByRole('button', { name: 'Confirm details and add applicant to the group' }).click();
+    await at(page, '/group-edit');
+    await page.getByRole('button', { name: 'Add another applicant' }).click();
+    await answerWorker(page, worker('Smith'));
+    await at(page, '/reuse-travel-details');
+    await submitExpectingErrors(page, m('reuse-travel-details', 'required'));
+    expect(await axeViolations(page)).toEqual([]);
+    await page.check('input[name="reuse-travel-details"][value="0"]');
+    await continueFrom(page);
+    await at(page, '/reuse-work-dates');
+    await submitExpectingErrors(page, m('reuse-work-dates', 'required'));
+  });
+});
