@@ -36,7 +36,7 @@ const PAGE_FIELDS = [
 
 function message(key: string): string {
   const [, field, rule] = key.split('.');
-  return (en.validation as Record<string, Record<string, string>>)[field!]![rule!]!;
+  return (en.validation as unknown as Record<string, Record<string, string>>)[field!]![rule!]!;
 }
 
 // `eligible` leads to /ineligible instead of a message; `validOption` needs a value no page offers.

@@ -1,0 +1,74 @@
+// Every page of the journey, opened with answers that let the user be there, in English and in
+// Arabic, without and with errors: axe-core finds no violation, and the Arabic pages are
+// right-to-left.
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { FormState } from '../../src/shared/journey/form-state.ts';
+import { axeViolations, baseUrl, launchBrowser } from './support/browser.ts';
+import { groupWithMembers, run, seedSession, singleComplete, withErrorsEverywhere, withReceipts } from './support/journey-states.ts';
+
+interface Case {
+  readonly path: string;
+  readonly state: () => FormState;
+  /** Whether the page shows the state's stored errors. */
+  readonly showsErrors: boolean;
+}
+
+const QUESTION_PAGES = [
+  '/your-contact-details',
+  '/sponsor-details',
+  '/what-would-you-like-to-do',
+  '/passenger-name',
+  '/passenger-date-of-birth',
+  '/nationality',
+  '/passport-details',
+  '/cos-reference',
+  '/travel-details',
+  '/work-dates',
+];
+
+const CASES: Case[] = [
+  ...QUESTION_PAGES.map((path) => ({ path, state: () => singleComplete(), showsErrors: true })),
+  { path: '/check-your-answers', state: () => singleComplete(), showsErrors: false },
+  { path: '/check-your-answers', state: () => run(groupWithMembers(1), { type: 'editApplication', index: 0 }), showsErrors: false },
+  { path: '/reuse-travel-details', state: () => groupWithMembers(2), showsErrors: true },
+  { path: '/reuse-work-dates', state: () => run(groupWithMembers(2), { type: 'reuse', kind: 'travel', choice: '0' }), showsErrors: true },
+  { path: '/group-edit', state: () => groupWithMembers(3), showsErrors: true },
+  { path: '/complete', state: () => withReceipts(1), showsErrors: false },
+  { path: '/complete', state: () => withReceipts(3), showsErrors: false },
+  { path: '/ineligible', state: () => singleComplete({ nationality: 'RUS - Russian' }), showsErrors: false },
+  { path: '/ineligible', state: () => singleComplete({ nationality: 'GBR - British, UK' }), showsErrors: false },
+];
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser.close();
+});
+
+describe.each(['en', 'ar'] as const)('the journey pages in %s', (language) => {
+  for (const { path, state, showsErrors } of CASES) {
+    for (const errors of showsErrors ? [false, true] : [false]) {
+      it(`${path}${errors ? ' with errors' : ''}`, async () => {
+        const context = await browser.newContext();
+        try {
+          await seedSession(context, errors ? withErrorsEverywhere(state()) : state(), language);
+          const page = await context.newPage();
+          await page.goto(`${baseUrl()}${path}`);
+          await page.locator('main h1').first().waitFor();
+          expect(new URL(page.url()).pathname).toBe(path);
+          expect(await page.evaluate(() => document.documentElement.dir)).toBe(language === 'ar' ? 'rtl' : 'ltr');
+          if (errors) {
+            await page.locator('.govuk-error-summary').waitFor();
+            expect(await page.title()).toMatch(language === 'en' ? /^Error: / : /^خطأ: /);
+          }
+          expect(await axeViolations(page)).toEqual([]);
+        } finally {
+          await context.close();
+        }
+      });
+    }
+  }
+});
