@@ -7,7 +7,20 @@ import { INITIAL_FORM_STATE, serialiseFormState, type FormState } from '../../..
 import { journeyReducer, type JourneyAction } from '../../../src/shared/journey/reducer.ts';
 import type { StepPath } from '../../../src/shared/journey/steps.ts';
 
-const now = () => new Date();
+let clock = () => new Date();
+
+/** Builds the states below as of `at` instead of now (for a browser whose clock is set to it). */
+export function asOf<T>(at: Date, build: () => T): T {
+  const previous = clock;
+  clock = () => at;
+  try {
+    return build();
+  } finally {
+    clock = previous;
+  }
+}
+
+const now = () => clock();
 
 export function run(state: FormState, ...actions: JourneyAction[]): FormState {
   return actions.reduce((s, action) => journeyReducer(s, action, now()).state, state);

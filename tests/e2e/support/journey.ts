@@ -111,8 +111,8 @@ export async function chooseNationality(page: Page, nationality: string): Promis
   await page.locator('.autocomplete__option', { hasText: nationality }).first().click();
 }
 
-/** From /passenger-name to the page after /cos-reference. */
-export async function answerWorker(page: Page, answers: Worker): Promise<void> {
+/** From /passenger-name to the page after /nationality. */
+export async function answerWorkerToNationality(page: Page, answers: Worker): Promise<void> {
   await at(page, '/passenger-name');
   await page.fill('#family-name', answers.familyName);
   await page.fill('#given-name', answers.givenNames);
@@ -124,6 +124,11 @@ export async function answerWorker(page: Page, answers: Worker): Promise<void> {
   await at(page, '/nationality');
   await chooseNationality(page, answers.nationality);
   await continueFrom(page);
+}
+
+/** From /passenger-name to the page after /cos-reference. */
+export async function answerWorker(page: Page, answers: Worker): Promise<void> {
+  await answerWorkerToNationality(page, answers);
   await at(page, '/passport-details');
   await page.fill('#passport-number', answers.passportNumber);
   await fillDate(page, 'passport-issue-date', monthsFromToday(-24));

@@ -15,6 +15,7 @@ import { DATE_FIELDS, FIELD_LABEL_KEYS, OPTION_KEYS, type QuestionField } from '
 import { JourneyPage } from './journey-page.tsx';
 import { useJourney } from './journey-store.ts';
 import { formatAnswerDate } from './reuse-page.tsx';
+import { PageErrorSummary } from './question-page.tsx';
 import { SubmissionFailed } from './submission-failed.tsx';
 import { useSubmitApplications } from './use-submit-applications.ts';
 
@@ -80,7 +81,8 @@ export function CheckAnswersPage() {
         const label = t(FIELD_LABEL_KEYS[field]);
         return {
           key: { text: label },
-          value: value === '' ? { text: t('apply.checkAnswers.noneProvided') } : { text: value },
+          // <bdi>: typed values and dates keep their own direction inside Arabic text.
+          value: value === '' ? { text: t('apply.checkAnswers.noneProvided') } : { html: <bdi>{value}</bdi> },
           actions: {
             items: [
               {
@@ -121,7 +123,10 @@ export function CheckAnswersPage() {
     <JourneyPage path={CHECK_ANSWERS_PATH} title={title}>
       <div className="govuk-grid-row">
         <div className="govuk-grid-column-two-thirds">
-          <h1 className="govuk-heading-l">{title}</h1>
+          {group && <PageErrorSummary errors={(state.errors.group ?? {}) as Record<string, string>} />}
+          <h1 className="govuk-heading-l" id="group">
+            {title}
+          </h1>
           {parts.map(([heading, list]) => (
             <section key={heading}>
               <h2 className="govuk-heading-m">{heading}</h2>

@@ -56,7 +56,9 @@ export function GroupEditPage() {
         <div className="govuk-grid-column-two-thirds">
           <PageErrorSummary errors={errors} />
           {deleted !== null && <NotificationBanner type="success" text={t('apply.group.deleted', { name: deleted })} />}
-          <h1 className="govuk-heading-l">{title}</h1>
+          <h1 className="govuk-heading-l" id="group">
+            {title}
+          </h1>
           {confirming !== null ? (
             <div className="govuk-!-margin-bottom-6">
               <h2 className="govuk-heading-m" tabIndex={-1} ref={(heading) => heading?.focus()}>
@@ -118,7 +120,8 @@ export function GroupEditPage() {
           )}
           {full && <InsetText text={t('apply.group.limitReached')} />}
           <div className="govuk-button-group">
-            {!full && <Button text={t('apply.group.add')} classes="govuk-button--secondary" onClick={onAdd} />}
+            {/* Kept at 10 too: pressing it then says why no more can be added. */}
+            <Button text={t('apply.group.add')} classes="govuk-button--secondary" onClick={onAdd} />
             {group.length > 0 && (
               <Button
                 text={status === 'sending' ? t('apply.checkAnswers.sending') : t('apply.group.submit')}
