@@ -173,3 +173,45 @@ describe('dates in another time zone', () => {
     }
   });
 });
+
+describe('moving around', () => {
+  it('goes back with "Go back" and with the browser, keeping the answers', async () => {
+    const { page } = test;
+    await answerSponsor(page, 'single-application');
+    await page.getByRole('link', { name: 'Go back' }).click();
+    await at(page, '/what-would-you-like-to-do');
+    expect(await page.isChecked('input[value="single-application"]')).toBe(true);
+    await page.goBack();
+    await at(page, '/sponsor-details');
+    expect(await page.inputValue('#sponsor-name')).toBe('Example Theatre Company Ltd');
+    await page.goForward();
+    await at(page, '/what-would-you-like-to-do');
+  });
+
+  it('shows the latest leave date as the work dates are typed', async () => {
+    const { page, context } = test;
+    await seedSession(context, run(singleComplete(), { type: 'change', path: '/work-dates' }));
+    await page.goto(`${baseUrl()}/work-dates`);
+    await at(page, '/work-dates');
+    const leave = page.locator('#lte-leave-date');
+    await fillDate(page, 'last-work-date', { day: '', month: '', year: '' });
+    expect(await leave.textContent()).toBe('Enter the date of arrival and both work dates to see the latest date to leave.');
+    // Work of nine days: the leave date is 14 days after its end.
+    await fillDate(page, 'first-work-date', addDays(londonToday(new Date()), 11));
+    const end = addDays(londonToday(new Date()), 20);
+    await fillDate(page, 'last-work-date', end);
+    const expected = addDays(end, 14);
+    expect(await leave.textContent()).toMatch(new RegExp(`^No later than 0?${expected.day} \\w+ ${expected.year}$`));
+  });
+
+  it('sends an analytics event for each failed rule once analytics cookies are accepted', async () => {
+    const { page } = test;
+    await page.goto(`${baseUrl()}/`);
+    await page.getByRole('button', { name: 'Accept analytics cookies' }).click();
+    await page.getByRole('button', { name: 'Start now' }).click();
+    await at(page, '/your-contact-details');
+    await continueFrom(page);
+    const events = await page.evaluate(() => (window.dataLayer ?? []).filter((e) => (e as { event?: string }).event === 'validation_error'));
+    expect(events).toEqual([{ event: 'validation_error', path: '/your-contact-details', field: 'sponsor-email', rule: 'required' }]);
+  });
+});

@@ -66,7 +66,7 @@ export interface QuestionPageProps {
   readonly headingInField?: boolean;
   readonly intro?: ReactNode;
   readonly children: ReactNode;
-  /** Called with the answers just submitted when the page has no errors left (before moving on). */
+  /** Called with the form whenever a field changes (the work-dates page shows the leave date as dates are typed). */
   readonly onInput?: (form: HTMLFormElement) => void;
 }
 
