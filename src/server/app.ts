@@ -11,8 +11,10 @@ import { registerErrorHandler } from './http/error-handlers.ts';
 import { registerHealthRoutes } from './http/health-routes.ts';
 import { registerNewFromConcessionRoute } from './http/new-from-concession-route.ts';
 import { registerSecurityHeaders } from './http/security-headers.ts';
+import { registerStatusRoutes } from './http/status-routes.ts';
 import { registerWebApp } from './http/web-app.ts';
 import { createLogger } from './logger.ts';
+import { createStatusLinkTokens, type StatusLinkTokens } from './tokens/status-link-tokens.ts';
 
 export interface AppDeps {
   /** An opened, migrated database; without one the app opens (and on close, closes) its own. */
@@ -23,6 +25,8 @@ export interface AppDeps {
   readonly logDestination?: DestinationStream;
   /** The clock the rules and records use; tests fix it. */
   readonly now?: () => Date;
+  /** Status-link tokens; without them they are made from config when first needed. */
+  readonly tokens?: StatusLinkTokens;
 }
 
 /**
@@ -81,7 +85,11 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   });
 
   registerHealthRoutes(app, database);
-  await registerNewFromConcessionRoute(app, { config, database, now: deps.now ?? (() => new Date()) });
+  const now = deps.now ?? (() => new Date());
+  await registerNewFromConcessionRoute(app, { config, database, now });
+  // Made on first use: keys may be generated into DATA_DIR, which most requests never need.
+  let tokens: Promise<StatusLinkTokens> | undefined = deps.tokens === undefined ? undefined : Promise.resolve(deps.tokens);
+  await registerStatusRoutes(app, { config, database, now, tokens: () => (tokens ??= createStatusLinkTokens(config, { now })) });
   await registerWebApp(app, config);
   return app;
 }

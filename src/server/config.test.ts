@@ -16,6 +16,7 @@ const localDefaults = {
   runWorker: true,
   trustProxy: false,
   submissionRateLimit: 30,
+  statusRateLimit: 60,
 };
 
 function problemsOf(env: Record<string, string>): readonly string[] {
@@ -69,6 +70,7 @@ describe('loadConfig', () => {
         RUN_WORKER: 'false',
         TRUST_PROXY: 'true',
         SUBMISSION_RATE_LIMIT: '5',
+        STATUS_RATE_LIMIT: '7',
       },
       cwd,
     );
@@ -94,6 +96,7 @@ describe('loadConfig', () => {
       runWorker: false,
       trustProxy: true,
       submissionRateLimit: 5,
+      statusRateLimit: 7,
     });
     expect(Object.isFrozen(config)).toBe(true);
   });

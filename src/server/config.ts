@@ -41,6 +41,8 @@ export interface Config {
   readonly trustProxy: boolean;
   /** Submissions accepted per client address per minute, per server instance. */
   readonly submissionRateLimit: number;
+  /** Status and download calls accepted per client address per minute, per server instance. */
+  readonly statusRateLimit: number;
 }
 
 export interface ConfigVariable {
@@ -171,6 +173,12 @@ export const configVariables: readonly ConfigVariable[] = [
     description: 'Submissions (POST /api/public/newFromConcession) accepted per client address per minute on each server instance; more answer 429.',
   },
   {
+    name: 'STATUS_RATE_LIMIT',
+    default: '60',
+    requiredInProduction: false,
+    description: 'Status and document calls (publicStatus, pdf-maker) accepted per client address per minute on each server instance; more answer 429.',
+  },
+  {
     name: 'WEB_ROOT',
     default: './dist/web',
     requiredInProduction: false,
@@ -277,6 +285,7 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
   const statusLinkTtlDays = positiveWholeNumber('STATUS_LINK_TTL_DAYS', 90);
   const retentionDays = positiveWholeNumber('RETENTION_DAYS', 180);
   const submissionRateLimit = positiveWholeNumber('SUBMISSION_RATE_LIMIT', 30);
+  const statusRateLimit = positiveWholeNumber('STATUS_RATE_LIMIT', 60);
 
   const privateKeyPem = read('TOKEN_PRIVATE_KEY');
   const publicKeyPem = read('TOKEN_PUBLIC_KEY');
@@ -327,6 +336,7 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     runWorker,
     trustProxy,
     submissionRateLimit,
+    statusRateLimit,
   });
 }
 

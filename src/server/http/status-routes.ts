@@ -1,0 +1,165 @@
+// POST /api/public/publicStatus and POST /api/public/pdf-maker (spec §4, §7, §8): a status-link
+// token and the sponsor licence number open one submission. The token is checked first (401,
+// telling an expired link from any other); then the licence number, attempts counted in the
+// database (403, and 429 for an hour after 5 failures in an hour).
+import { createHash, timingSafeEqual } from 'node:crypto';
+import rateLimit from '@fastify/rate-limit';
+import type { FastifyInstance } from 'fastify';
+import * as v from 'valibot';
+import {
+  PDF_MAKER_PATH,
+  PUBLIC_STATUS_PATH,
+  STATUS_ERRORS,
+  maskPassportNumber,
+  pdfMakerRequestSchema,
+  publicStatusRequestSchema,
+  type PublicStatusResponse,
+  type StatusItem,
+} from '#shared/api/public-status.ts';
+import type { Config } from '../config.ts';
+import type { ApplicationRecord } from '../db/application-repository.ts';
+import { listApplicationsOfSubmission } from '../db/application-repository.ts';
+import type { Database } from '../db/database.ts';
+import { attemptLicence } from '../db/status-access-repository.ts';
+import { findSubmission } from '../db/submission-repository.ts';
+import { renderPreClearanceDocuments, type PreClearanceDetails } from '../pdf/pre-clearance-document.ts';
+import { ExpiredTokenError, InvalidTokenError, type StatusLinkTokens } from '../tokens/status-link-tokens.ts';
+import { HttpError } from './http-error.ts';
+
+export interface StatusRouteOptions {
+  readonly config: Pick<Config, 'statusRateLimit'>;
+  readonly database: Database;
+  readonly tokens: () => Promise<StatusLinkTokens>;
+  readonly now: () => Date;
+}
+
+const normaliseLicence = (value: string) => value.trim().toUpperCase();
+const digest = (value: string) => createHash('sha256').update(normaliseLicence(value), 'utf8').digest();
+
+/** Same licence number, trimmed and case-insensitive, compared in constant time (digests of equal length). */
+export function sameLicenceNumber(stored: string, typed: string): boolean {
+  return timingSafeEqual(digest(stored), digest(typed));
+}
+
+export async function registerStatusRoutes(app: FastifyInstance, options: StatusRouteOptions): Promise<void> {
+  await app.register((scope) => statusRoutes(scope, options));
+}
+
+async function statusRoutes(app: FastifyInstance, options: StatusRouteOptions): Promise<void> {
+  app.removeContentTypeParser('text/plain');
+  // Per address and instance: it slows one address trying many tokens; the lockout per
+  // submission, which must hold everywhere, is in the database.
+  await app.register(rateLimit, {
+    global: false,
+    errorResponseBuilder: (_request, context) =>
+      new HttpError(429, 'TooManyRequests', `Too many requests from this address: try again in ${context.after}`),
+  });
+  const limits = { bodyLimit: 16 * 1024, config: { rateLimit: { max: options.config.statusRateLimit, timeWindow: 60_000 } } };
+
+  /** The submission the token and licence number open, or the refusal the page shows. */
+  async function openSubmission(token: string, licenceNumber: string): Promise<string> {
+    let submissionId: string;
+    try {
+      ({ submissionId } = await (await options.tokens()).verify(token));
+    } catch (error) {
+      if (error instanceof ExpiredTokenError) throw new HttpError(401, STATUS_ERRORS.expiredToken, 'The link to view your application status has expired');
+      if (error instanceof InvalidTokenError) throw new HttpError(401, STATUS_ERRORS.invalidToken, 'Application not found');
+      throw error;
+    }
+    if (licenceNumber.trim() === '') throw new HttpError(400, 'InvalidRequest', 'Enter your sponsor licence number');
+    const outcome = await attemptLicence(options.database, submissionId, (stored) => sameLicenceNumber(stored, licenceNumber), options.now());
+    if (outcome === 'unknown') throw new HttpError(401, STATUS_ERRORS.invalidToken, 'Application not found');
+    if (outcome === 'locked') throw new HttpError(429, STATUS_ERRORS.rateLimit, 'Due to too many failed attempts you are locked out for an hour');
+    if (outcome === 'mismatch') throw new HttpError(403, STATUS_ERRORS.authorisation, 'Your sponsor licence number does not match this application');
+    return submissionId;
+  }
+
+  app.post(PUBLIC_STATUS_PATH, limits, async (request): Promise<PublicStatusResponse> => {
+    const body = parse(publicStatusRequestSchema, request.body);
+    const submissionId = await openSubmission(body.publicAccessTokenJWT, body.sponsorLicenceNumber);
+    const submission = await findSubmission(options.database, submissionId);
+    const applications = await listApplicationsOfSubmission(options.database, submissionId);
+    return {
+      items: applications.map(toStatusItem),
+      sponsorName: submission?.sponsorName ?? '',
+      sponsorReference: submission?.sponsorReference ?? '',
+    };
+  });
+
+  app.post(PDF_MAKER_PATH, limits, async (request, reply) => {
+    const body = parse(pdfMakerRequestSchema, request.body);
+    const submissionId = await openSubmission(body.publicAccessTokenJWT, body.sponsorLicenceNumber);
+    const applications = await listApplicationsOfSubmission(options.database, submissionId);
+    const wanted = [...new Set(body.applicantIds)].map((id) => {
+      const application = applications.find((a) => a.applicantId === id);
+      if (application === undefined) throw new HttpError(404, 'ApplicationNotFoundError', `No application ${id} in this submission`);
+      if (application.status !== 'approved' || application.personalDataDeletedAt !== null) {
+        throw new HttpError(409, 'NotApprovedError', `Application ${id} is not approved: only approved applications have a pre-clearance document`);
+      }
+      return application;
+    });
+    const pdf = await renderPreClearanceDocuments(wanted.map(toDocumentDetails), options.now());
+    const filename = wanted.length === 1 ? `pre-clearance-${wanted[0]!.applicantId}.pdf` : 'pre-clearance-documents.pdf';
+    return reply.type('application/pdf').header('content-disposition', `attachment; filename="${filename}"`).send(pdf);
+  });
+}
+
+function parse<T extends v.GenericSchema>(schema: T, body: unknown): v.InferOutput<T> {
+  const parsed = v.safeParse(schema, body);
+  if (parsed.success) return parsed.output;
+  throw new HttpError(
+    400,
+    'InvalidRequest',
+    'The request is not in the expected shape',
+    parsed.issues.slice(0, 20).map((issue) => ({ field: (issue.path ?? []).map((p) => String(p.key)).join('.') || '(body)', rule: issue.type })),
+  );
+}
+
+const text = (record: Record<string, unknown> | null, key: string): string => {
+  const value = record?.[key];
+  return typeof value === 'string' ? value : '';
+};
+
+function toStatusItem(application: ApplicationRecord): StatusItem {
+  const details = application.secondaryDetails;
+  return {
+    applicantId: application.applicantId,
+    cosReference: application.cosReference ?? '',
+    familyName: application.familyName ?? '',
+    givenNames: application.givenNames ?? '',
+    status: application.status,
+    decisionReason: application.decisionReason,
+    passportNumber: maskPassportNumber(application.passportNumber ?? ''),
+    nationality: text(details, 'nationality'),
+    dateOfArrival: application.arrivalDate,
+    firstWorkDate: text(details, 'firstWorkDate'),
+    lastWorkDate: text(details, 'lastWorkDate'),
+    leaveDate: application.leaveDate,
+    submittedAt: application.createdAt.toISOString(),
+  };
+}
+
+function toDocumentDetails(application: ApplicationRecord): PreClearanceDetails {
+  const form = application.concessionForm;
+  const details = application.secondaryDetails;
+  return {
+    applicationReference: application.applicantId,
+    familyName: application.familyName ?? '',
+    givenNames: application.givenNames ?? '',
+    dateOfBirth: text(details, 'dateOfBirth'),
+    nationality: text(details, 'nationality'),
+    passportNumber: application.passportNumber ?? '',
+    cosReference: application.cosReference ?? '',
+    sponsorName: application.sponsorName ?? '',
+    sponsorReference: application.sponsorReference,
+    arrivalDate: application.arrivalDate,
+    methodOfArrival: text(form, 'methodOfArrivalIntoUK'),
+    placeOfDeparture: text(details, 'airPortOfDeparture'),
+    portOfArrival: text(form, 'nameOfUKPortOfArrival'),
+    carrier: text(form, 'carrier'),
+    flightNumber: text(form, 'flightNumber'),
+    firstWorkDate: text(details, 'firstWorkDate'),
+    lastWorkDate: text(details, 'lastWorkDate'),
+    leaveDate: application.leaveDate,
+  };
+}

@@ -1,0 +1,74 @@
+import { describe, expect, it } from 'vitest';
+import { pdfPageTexts } from '../test-support/pdf-text.ts';
+import { renderPreClearanceDocuments, type PreClearanceDetails } from './pre-clearance-document.ts';
+
+const ISSUED = new Date('2026-03-02T10:00:00Z');
+
+function details(familyName: string, givenNames: string, overrides: Partial<PreClearanceDetails> = {}): PreClearanceDetails {
+  return {
+    applicationReference: `0f8fad5b-d9cb-469f-a165-${familyName.length.toString().padStart(12, '0')}`,
+    familyName,
+    givenNames,
+    dateOfBirth: '1990-05-17',
+    nationality: 'POL - Polish',
+    passportNumber: 'EA1234567',
+    cosReference: 'C2G8K51234567Q',
+    sponsorName: 'Example Theatre Company Ltd',
+    sponsorReference: 'TNBHDW2R7',
+    arrivalDate: '2026-03-12',
+    methodOfArrival: 'plane',
+    placeOfDeparture: 'Dublin Airport',
+    portOfArrival: 'London Heathrow Airport',
+    carrier: 'Aer Lingus',
+    flightNumber: 'EI154',
+    firstWorkDate: '2026-03-13',
+    lastWorkDate: '2026-04-11',
+    leaveDate: '2026-04-25',
+    ...overrides,
+  };
+}
+
+describe('the pre-clearance document', () => {
+  it('holds every field, one A4 page per applicant, with names in any alphabet printed as written', async () => {
+    const people = [
+      details('Żółć', 'Łukasz'),
+      details('Nguyễn', 'Thị Minh Khai', { nationality: 'VNM - Vietnamese', methodOfArrival: 'road', placeOfDeparture: 'Dundalk', portOfArrival: 'Newry' }),
+      details('Ó Súilleabháin', 'Seán', { nationality: 'IRL - Irish' }),
+      details('Öberg', 'Åsa', { nationality: 'SWE - Swedish' }),
+    ];
+    const pdf = await renderPreClearanceDocuments(people, ISSUED);
+    expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
+    const text = pdf.toString('latin1');
+    expect(text).toContain('/MarkInfo');
+    expect(text).toContain('/StructTreeRoot');
+    expect(text).toMatch(/\/MediaBox \[0 0 595\.28 841\.89\]/);
+
+    const pages = await pdfPageTexts(pdf);
+    expect(pages).toHaveLength(4);
+    const [polish, vietnamese, irish, swedish] = pages;
+    for (const page of pages) {
+      for (const expected of ['Pre-clearance document', 'Example Theatre Company Ltd', 'TNBHDW2R7', 'C2G8K51234567Q', 'EA1234567', '17 May 1990', '12 March 2026', '13 March 2026 to 11 April 2026', 'No later than 25 April 2026', 'Date of issue', '02 March 2026']) {
+        expect(page).toContain(expected);
+      }
+    }
+    expect(polish).toContain('Żółć');
+    expect(polish).toContain('Łukasz');
+    expect(polish).toContain('POL - Polish');
+    expect(polish).toContain('By plane');
+    expect(polish).toContain('Aer Lingus EI154');
+    expect(polish).toContain('Dublin Airport');
+    expect(polish).toContain('London Heathrow Airport');
+    expect(polish).toContain(people[0]!.applicationReference);
+    expect(vietnamese).toContain('Nguyễn');
+    expect(vietnamese).toContain('Thị Minh Khai');
+    expect(vietnamese).toContain('By road or ferry');
+    expect(vietnamese).not.toContain('EI154');
+    expect(irish).toContain('Ó Súilleabháin');
+    expect(swedish).toContain('Öberg');
+    expect(swedish).toContain('Åsa');
+  });
+
+  it('refuses to make an empty document', async () => {
+    await expect(renderPreClearanceDocuments([], ISSUED)).rejects.toThrow();
+  });
+});

@@ -1,0 +1,83 @@
+// POST /api/public/publicStatus and POST /api/public/pdf-maker (spec §7, §8): the request and
+// response shapes, and the error types the status page tells apart.
+import * as v from 'valibot';
+
+/** The path of the status call. */
+export const PUBLIC_STATUS_PATH = '/api/public/publicStatus';
+/** The path of the document download. */
+export const PDF_MAKER_PATH = '/api/public/pdf-maker';
+
+/** The `error` of each refusal the status page answers differently (spec §8). */
+export const STATUS_ERRORS = {
+  /** 401: the link is not one of ours, or was altered. */
+  invalidToken: 'InvalidTokenError',
+  /** 401: the link was ours but its time is over. */
+  expiredToken: 'ExpiredTokenError',
+  /** 403: the licence number does not match the submission. */
+  authorisation: 'AuthorisationError',
+  /** 429: locked out after too many failed attempts. */
+  rateLimit: 'RateLimitError',
+} as const;
+
+const token = v.pipe(v.string(), v.minLength(1), v.maxLength(4096));
+const licenceNumber = v.pipe(v.string(), v.maxLength(200));
+
+/** The body of the status call. */
+export const publicStatusRequestSchema = v.strictObject({
+  publicAccessTokenJWT: token,
+  sponsorLicenceNumber: licenceNumber,
+});
+
+export type PublicStatusRequest = v.InferOutput<typeof publicStatusRequestSchema>;
+
+/** The body of the document download: the status call's, plus the applications wanted. */
+export const pdfMakerRequestSchema = v.strictObject({
+  publicAccessTokenJWT: token,
+  sponsorLicenceNumber: licenceNumber,
+  applicantIds: v.pipe(v.array(v.pipe(v.string(), v.minLength(1), v.maxLength(100))), v.minLength(1), v.maxLength(10)),
+});
+
+export type PdfMakerRequest = v.InferOutput<typeof pdfMakerRequestSchema>;
+
+/** An application's status (spec §4). */
+export const APPLICATION_STATUSES = ['in-progress', 'approved', 'rejected', 'withdrawn'] as const;
+/** Why an application was rejected (spec §4). */
+export const REJECTION_REASONS = ['late', 'credibility', 'routing'] as const;
+
+const date = v.pipe(v.string(), v.regex(/^(\d{4}-\d{2}-\d{2})?$/));
+
+/** One application as the status page shows it. */
+export const statusItemSchema = v.object({
+  applicantId: v.string(),
+  cosReference: v.string(),
+  familyName: v.string(),
+  givenNames: v.string(),
+  status: v.picklist(APPLICATION_STATUSES),
+  decisionReason: v.nullable(v.picklist(REJECTION_REASONS)),
+  /** The passport number with all but its last 3 characters masked. */
+  passportNumber: v.string(),
+  nationality: v.string(),
+  dateOfArrival: date,
+  firstWorkDate: date,
+  lastWorkDate: date,
+  leaveDate: date,
+  /** When the application was received (ISO timestamp). */
+  submittedAt: v.string(),
+});
+
+export type StatusItem = v.InferOutput<typeof statusItemSchema>;
+
+/** The answer of the status call. */
+export const publicStatusResponseSchema = v.object({
+  items: v.array(statusItemSchema),
+  sponsorName: v.string(),
+  sponsorReference: v.string(),
+});
+
+export type PublicStatusResponse = v.InferOutput<typeof publicStatusResponseSchema>;
+
+/** A passport number shown on screen: every character but the last 3 replaced by "•". */
+export function maskPassportNumber(passportNumber: string): string {
+  const visible = 3;
+  return passportNumber.length <= visible ? passportNumber : `${'•'.repeat(passportNumber.length - visible)}${passportNumber.slice(-visible)}`;
+}
