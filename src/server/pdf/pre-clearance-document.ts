@@ -77,8 +77,8 @@ export function renderPreClearanceDocuments(documents: readonly PreClearanceDeta
     pdfVersion: '1.7',
     info: { Title: 'Pre-clearance document', Author: SERVICE_NAME, Subject: 'Creative worker visa concession', CreationDate: issuedAt },
   });
-  doc.registerFont('regular', REGULAR_FONT);
-  doc.registerFont('bold', BOLD_FONT);
+  // Fonts are chosen by path, not by registered name: pdfkit caches a font under the key it was
+  // first opened with, and would parse the font file again at every switch to a registered name.
 
   const chunks: Buffer[] = [];
   doc.on('data', (chunk: Buffer) => chunks.push(chunk));
@@ -96,12 +96,12 @@ export function renderPreClearanceDocuments(documents: readonly PreClearanceDeta
 
     section.add(
       doc.struct('H1', {}, () => {
-        doc.font('bold').fontSize(20).fillColor('#0b0c0c').text('Pre-clearance document');
+        doc.font(BOLD_FONT).fontSize(20).fillColor('#0b0c0c').text('Pre-clearance document');
       }),
     );
     section.add(
       doc.struct('P', {}, () => {
-        doc.moveDown(0.3).font('regular').fontSize(11).text(SERVICE_NAME);
+        doc.moveDown(0.3).font(REGULAR_FONT).fontSize(11).text(SERVICE_NAME);
         doc.moveDown(0.3).text('The temporary creative worker named below has remote clearance to enter the UK from the Republic of Ireland for the paid work and dates shown. Show this document with your passport when asked.');
       }),
     );
@@ -118,13 +118,13 @@ export function renderPreClearanceDocuments(documents: readonly PreClearanceDeta
       table.add(row);
       row.add(
         doc.struct('TH', {}, () => {
-          doc.font('bold').fontSize(11).text(label, doc.page.margins.left, y, { width: labelWidth - 12 });
+          doc.font(BOLD_FONT).fontSize(11).text(label, doc.page.margins.left, y, { width: labelWidth - 12 });
         }),
       );
       const labelBottom = doc.y;
       row.add(
         doc.struct('TD', {}, () => {
-          doc.font('regular').fontSize(11).text(value === '' ? '—' : value, valueX, y, { width: valueWidth });
+          doc.font(REGULAR_FONT).fontSize(11).text(value === '' ? '—' : value, valueX, y, { width: valueWidth });
         }),
       );
       doc.y = Math.max(labelBottom, doc.y) + 6;
@@ -135,7 +135,7 @@ export function renderPreClearanceDocuments(documents: readonly PreClearanceDeta
     doc.moveDown(1.5);
     section.add(
       doc.struct('P', {}, () => {
-        doc.font('regular').fontSize(9).fillColor('#505a5f').text(`Issued on ${issuedOn}. Check the status of this application with the link in the email sent to the sponsor.`, doc.page.margins.left, doc.y, {
+        doc.font(REGULAR_FONT).fontSize(9).fillColor('#505a5f').text(`Issued on ${issuedOn}. Check the status of this application with the link in the email sent to the sponsor.`, doc.page.margins.left, doc.y, {
           width: doc.page.width - doc.page.margins.left - doc.page.margins.right,
         });
       }),
