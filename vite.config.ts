@@ -25,7 +25,7 @@ export default defineConfig({
     translationSections({
       dir: fileURLToPath(new URL('./src/web/i18n', import.meta.url)),
       // Long texts of a single page: loaded with that page, not with the first load.
-      pageOnly: ['terms', 'privacy', 'accessibility', 'cookiesInformation', 'apply', 'validation'],
+      pageOnly: ['terms', 'privacy', 'accessibility', 'cookiesInformation', 'apply', 'validation', 'status'],
     }),
   ],
   resolve: {

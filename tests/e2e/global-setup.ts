@@ -4,7 +4,7 @@
 // service runs on that PostgreSQL server, in a schema of its own, and the tests can look at
 // what it stored; otherwise on the embedded database.
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
+import { generateKeyPairSync, randomBytes } from 'node:crypto';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -20,6 +20,8 @@ declare module 'vitest' {
     mailDir: string;
     /** The service's PostgreSQL database (with its schema as search_path), or '' on the embedded database. */
     databaseUrl: string;
+    /** The PEM private key the service signs status links with, so tests can make their own (an expired one, say). */
+    tokenPrivateKey: string;
   }
 }
 
@@ -78,6 +80,11 @@ export default async function setup(project: TestProject): Promise<() => Promise
     onMessage: (mail, count) => writeFileSync(join(mailDir, `${String(count).padStart(4, '0')}.eml`), mail.raw),
   });
   const postgres = process.env.DATABASE_URL ? await postgresSchema(process.env.DATABASE_URL) : undefined;
+  const keys = generateKeyPairSync('ec', {
+    namedCurve: 'P-256',
+    privateKeyEncoding: { type: 'pkcs8', format: 'pem' },
+    publicKeyEncoding: { type: 'spki', format: 'pem' },
+  });
   const baseUrl = `http://127.0.0.1:${port}`;
   const server = spawn(process.execPath, ['dist/server/main.js'], {
     env: {
@@ -91,6 +98,10 @@ export default async function setup(project: TestProject): Promise<() => Promise
       ANALYTICS_ID: 'G-TEST123456',
       DATABASE_URL: postgres?.url ?? '',
       SMTP_URL: smtp.url,
+      TOKEN_PRIVATE_KEY: keys.privateKey,
+      TOKEN_PUBLIC_KEY: keys.publicKey,
+      // Applications wait for a caseworker, so the status tests can decide them.
+      MANUAL_REVIEW: 'true',
     },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
@@ -98,6 +109,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
   project.provide('baseUrl', baseUrl);
   project.provide('mailDir', mailDir);
   project.provide('databaseUrl', postgres?.url ?? '');
+  project.provide('tokenPrivateKey', keys.privateKey);
 
   return async () => {
     server.kill('SIGTERM');

@@ -1,5 +1,4 @@
 import type { ComponentType } from 'react';
-import { useTranslation } from '../i18n/use-translation.ts';
 import type * as QuestionPageModule from '../features/apply/question-pages.tsx';
 import { lazyPage } from './lazy-page.ts';
 
@@ -9,16 +8,6 @@ type QuestionPages = typeof QuestionPageModule;
 export interface AppRoute {
   path: string;
   Page: ComponentType;
-}
-
-const Placeholder = lazyPage(() => import('./placeholder-page.tsx'), 'PlaceholderPage');
-
-// Pages of the journey and the status area that later work fills in; each shows its heading.
-function placeholder(titleKey: string): ComponentType {
-  return function PendingPage() {
-    const { t } = useTranslation();
-    return <Placeholder title={t(titleKey)} />;
-  };
 }
 
 // The question pages that share one chunk.
@@ -44,8 +33,8 @@ export const ROUTES: AppRoute[] = [
   { path: '/check-your-answers', Page: lazyPage(() => import('../features/apply/check-answers-page.tsx'), 'CheckAnswersPage') },
   { path: '/complete', Page: lazyPage(() => import('../features/apply/complete-page.tsx'), 'CompletePage') },
   { path: '/group-edit', Page: lazyPage(() => import('../features/apply/group-edit-page.tsx'), 'GroupEditPage') },
-  { path: '/status', Page: placeholder('pages.status') },
-  { path: '/status/:applicantIndex', Page: placeholder('pages.statusApplicant') },
+  { path: '/status', Page: lazyPage(() => import('../features/status/status-pages.tsx'), 'StatusPage') },
+  { path: '/status/:applicantIndex', Page: lazyPage(() => import('../features/status/status-pages.tsx'), 'StatusApplicantPage') },
   { path: '/ineligible', Page: lazyPage(() => import('../features/apply/ineligible-page.tsx'), 'IneligiblePage') },
   { path: '/terms-and-conditions', Page: lazyPage(() => import('../features/info/terms-page.tsx'), 'TermsPage') },
   { path: '/privacy-policy', Page: lazyPage(() => import('../features/info/privacy-page.tsx'), 'PrivacyPage') },

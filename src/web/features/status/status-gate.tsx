@@ -1,0 +1,115 @@
+// What every status page shows before the statuses: the licence-number question (with its
+// errors, spec §8), the loading state, the invalid and expired link pages, and a failure with a
+// way to try again. `children` gets the answer once it is in.
+import { useRef, useState, type FocusEvent, type FormEvent, type ReactNode } from 'react';
+import { useSearchParams } from 'react-router';
+import texts from 'virtual:translations/en/status';
+import validationTexts from 'virtual:translations/en/validation';
+import type { PublicStatusResponse } from '#shared/api/public-status.ts';
+import { ERROR_SUMMARY_TITLE_KEY, messageKey } from '#shared/validation/messages.ts';
+import { usePageTitle } from '../../app/page-title.ts';
+import { Spinner } from '../../app/spinner.tsx';
+import { Button } from '../../components/govuk/button/button.tsx';
+import { ErrorSummary } from '../../components/govuk/error-summary/error-summary.tsx';
+import { Input } from '../../components/govuk/input/input.tsx';
+import { registerTexts } from '../../i18n/i18n.ts';
+import { useTranslation } from '../../i18n/use-translation.ts';
+import { trackValidationError } from '../cookies/analytics.ts';
+import { loadStatus, useStatusState } from './status-store.ts';
+
+registerTexts(texts);
+registerTexts(validationTexts);
+
+/** The status link's token, from `?epat=`. */
+export function useStatusToken(): string {
+  const [params] = useSearchParams();
+  return params.get('epat') ?? '';
+}
+
+function Message({ title, children }: { title: string; children: ReactNode }) {
+  usePageTitle(title);
+  return (
+    <div className="govuk-grid-row">
+      <div className="govuk-grid-column-two-thirds">
+        <h1 className="govuk-heading-l">{title}</h1>
+        {children}
+      </div>
+    </div>
+  );
+}
+
+export function StatusGate({ children }: { children: (response: PublicStatusResponse) => ReactNode }) {
+  const { t } = useTranslation();
+  const token = useStatusToken();
+  const { licenceNumber, view } = useStatusState(token);
+  const [typed, setTyped] = useState(licenceNumber);
+  const checked = useRef<string | null>(null);
+  const title = t('pages.status');
+  const rule = view.kind === 'licenceError' ? view.rule : undefined;
+  usePageTitle(title, rule !== undefined);
+
+  if (token === '' || view.kind === 'invalidLink') {
+    return (
+      <Message title={t('status.notFoundTitle')}>
+        <p className="govuk-body">{t('status.notFoundBody')}</p>
+      </Message>
+    );
+  }
+  if (view.kind === 'expiredLink') {
+    return (
+      <Message title={t('status.expiredTitle')}>
+        <p className="govuk-body">{t('status.expiredBody')}</p>
+      </Message>
+    );
+  }
+  if (view.kind === 'loaded') return <>{children(view.response)}</>;
+
+  const check = (value: string) => {
+    checked.current = value;
+    if (value.trim() === '') trackValidationError('/status', 'sponsor-licence-number', 'required');
+    void loadStatus(token, value);
+  };
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (view.kind !== 'loading') check(typed);
+  };
+  // Checked when the field is left after a change (spec §4), as well as with the button.
+  const onBlur = (event: FocusEvent<HTMLFormElement>) => {
+    const left = event.target as unknown as { name?: string };
+    if (left.name === 'sponsor-licence-number' && typed.trim() !== '' && typed !== checked.current) check(typed);
+  };
+  const error = rule === undefined ? undefined : t(messageKey('sponsor-licence-number', rule));
+
+  return (
+    <div className="govuk-grid-row">
+      <div className="govuk-grid-column-two-thirds">
+        {error !== undefined && <ErrorSummary titleText={t(ERROR_SUMMARY_TITLE_KEY)} errorList={[{ text: error, href: '#sponsor-licence-number' }]} />}
+        <h1 className="govuk-heading-l">{title}</h1>
+        <p className="govuk-body">{t('status.intro')}</p>
+        {view.kind === 'failed' && (
+          <div className="govuk-inset-text" role="alert">
+            <p className="govuk-body">{t('status.failed')}</p>
+          </div>
+        )}
+        <form noValidate onSubmit={onSubmit} onBlur={onBlur}>
+          <Input
+            name="sponsor-licence-number"
+            label={{ text: t('status.licenceLabel'), classes: 'govuk-label--s' }}
+            hint={{ text: t('status.licenceHint') }}
+            errorMessage={error === undefined ? undefined : { text: error }}
+            classes="govuk-input--width-20"
+            spellcheck={false}
+            autocomplete="off"
+            value={typed}
+            onChange={(event) => setTyped(event.currentTarget.value)}
+          />
+          {view.kind === 'loading' ? (
+            <Spinner text={t('status.loading')} />
+          ) : (
+            <Button text={view.kind === 'failed' ? t('status.tryAgain') : t('status.check')} type="submit" />
+          )}
+        </form>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,106 @@
+// The status area's state (spec §3 "Status state"): kept in memory for the visit only, never in
+// session storage, because it holds the sponsor licence number and the applicants' details.
+import { useSyncExternalStore } from 'react';
+import * as v from 'valibot';
+import { PDF_MAKER_PATH, PUBLIC_STATUS_PATH, STATUS_ERRORS, publicStatusResponseSchema, type PublicStatusResponse } from '#shared/api/public-status.ts';
+
+/** Where the status call stands. */
+export type StatusView =
+  | { readonly kind: 'ask' }
+  | { readonly kind: 'loading' }
+  | { readonly kind: 'invalidLink' }
+  | { readonly kind: 'expiredLink' }
+  /** The licence number was refused (doesNotMatch), the submission is locked (tooManyRequests), or not given (required). */
+  | { readonly kind: 'licenceError'; readonly rule: 'required' | 'doesNotMatch' | 'tooManyRequests' }
+  | { readonly kind: 'failed' }
+  | { readonly kind: 'loaded'; readonly response: PublicStatusResponse };
+
+interface StatusState {
+  readonly token: string;
+  readonly licenceNumber: string;
+  readonly view: StatusView;
+}
+
+let state: StatusState = { token: '', licenceNumber: '', view: { kind: 'ask' } };
+const listeners = new Set<() => void>();
+const set = (next: StatusState) => {
+  state = next;
+  for (const listener of listeners) listener();
+};
+const subscribe = (listener: () => void) => {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+};
+
+/** The status state; a page opened with another token starts afresh. */
+export function useStatusState(token: string): StatusState {
+  const current = useSyncExternalStore(subscribe, () => state);
+  return current.token === token ? current : { token, licenceNumber: '', view: { kind: 'ask' } };
+}
+
+async function post(path: string, body: unknown): Promise<Response> {
+  return fetch(path, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', accept: 'application/json, application/pdf' },
+    body: JSON.stringify(body),
+    // The token is in the body; nothing about the page goes with the request.
+    referrerPolicy: 'no-referrer',
+  });
+}
+
+async function errorType(response: Response): Promise<string> {
+  try {
+    const body = (await response.json()) as { error?: unknown };
+    return typeof body.error === 'string' ? body.error : '';
+  } catch {
+    return '';
+  }
+}
+
+/** Checks the licence number and, when one is given, asks for the statuses (spec §4 "Status check"). */
+export async function loadStatus(token: string, licenceNumber: string): Promise<void> {
+  if (licenceNumber.trim() === '') {
+    set({ token, licenceNumber, view: { kind: 'licenceError', rule: 'required' } });
+    return;
+  }
+  set({ token, licenceNumber, view: { kind: 'loading' } });
+  let view: StatusView;
+  try {
+    const response = await post(PUBLIC_STATUS_PATH, { publicAccessTokenJWT: token, sponsorLicenceNumber: licenceNumber });
+    if (response.ok) {
+      const parsed = v.safeParse(publicStatusResponseSchema, await response.json());
+      // A response with no items is an error too (spec §7).
+      view = parsed.success && parsed.output.items.length > 0 ? { kind: 'loaded', response: parsed.output } : { kind: 'failed' };
+    } else {
+      const error = await errorType(response);
+      if (response.status === 401 && error === STATUS_ERRORS.expiredToken) view = { kind: 'expiredLink' };
+      else if (response.status === 401) view = { kind: 'invalidLink' };
+      else if (response.status === 403 && error === STATUS_ERRORS.authorisation) view = { kind: 'licenceError', rule: 'doesNotMatch' };
+      else if (response.status === 429 && error === STATUS_ERRORS.rateLimit) view = { kind: 'licenceError', rule: 'tooManyRequests' };
+      else view = { kind: 'failed' };
+    }
+  } catch {
+    view = { kind: 'failed' };
+  }
+  set({ token, licenceNumber, view });
+}
+
+/** Downloads the documents of these applications and saves the file; throws when it fails. */
+export async function downloadDocuments(applicantIds: readonly string[]): Promise<void> {
+  const response = await post(PDF_MAKER_PATH, { publicAccessTokenJWT: state.token, sponsorLicenceNumber: state.licenceNumber, applicantIds });
+  if (!response.ok || response.headers.get('content-type') !== 'application/pdf') throw new Error(`The download answered ${response.status}`);
+  const named = /filename="([^"]+)"/.exec(response.headers.get('content-disposition') ?? '')?.[1];
+  const filename = (named ?? 'pre-clearance').replace(/\.pdf$/i, '');
+  const url = URL.createObjectURL(await response.blob());
+  try {
+    const link = document.createElement('a');
+    link.href = url;
+    link.download = `${filename}.pdf`;
+    document.body.append(link);
+    link.click();
+    link.remove();
+  } finally {
+    // After the click has started the download.
+    setTimeout(() => URL.revokeObjectURL(url), 10_000);
+  }
+}

@@ -1,0 +1,181 @@
+// The status area end to end: a group of 2 sent through the journey, the status link read from
+// the email the test SMTP server received, the licence number (wrong, then right), decisions by
+// the caseworker command, and the downloads. Needs the service on PostgreSQL (DATABASE_URL), the
+// only database the caseworker command can share with a running server.
+import { readFileSync } from 'node:fs';
+import { describe, expect, inject, it } from 'vitest';
+import { SignJWT, importPKCS8 } from 'jose';
+import { runTsx } from '../../src/server/test-support/child-process.ts';
+import { STATUS_LINK_AUDIENCE, STATUS_LINK_ISSUER } from '../../src/server/tokens/status-link-tokens.ts';
+import { axeViolations, baseUrl, useBrowser } from './support/browser.ts';
+import {
+  SPONSOR,
+  answerSponsor,
+  answerTravel,
+  answerWorkDates,
+  answerWorker,
+  at,
+  waitForMail,
+  worker,
+} from './support/journey.ts';
+
+const test = useBrowser();
+const databaseUrl = inject('databaseUrl');
+
+async function caseworker(...args: string[]): Promise<string> {
+  const result = await runTsx('src/server/cli/caseworker.ts', args, { DATABASE_URL: databaseUrl, DATA_DIR: '/tmp', LOG_LEVEL: 'warn' });
+  if (result.code !== 0) throw new Error(`caseworker ${args.join(' ')} failed: ${result.stderr}`);
+  return result.stdout;
+}
+
+describe.skipIf(databaseUrl === '')('the status page', () => {
+  it('shows a submission after the licence number, follows the decisions and downloads the documents', { timeout: 180_000 }, async () => {
+    const { page } = test;
+    await answerSponsor(page, 'group-application');
+    for (const [name, given] of [['Żółć', 'Łukasz'], ['Nguyễn', 'Thị Minh Khai']] as const) {
+      if (name === 'Nguyễn') await page.getByRole('button', { name: 'Add another applicant' }).click();
+      await answerWorker(page, worker(name, { givenNames: given, passportNumber: `EA${name.length}234567` }));
+      if (name === 'Nguyễn') {
+        await at(page, '/reuse-travel-details');
+        await page.check('input[name="reuse-travel-details"][value=""]');
+        await page.getByRole('button', { name: 'Continue' }).click();
+      }
+      await answerTravel(page);
+      if (name === 'Nguyễn') {
+        await at(page, '/reuse-work-dates');
+        await page.check('input[name="reuse-work-dates"][value="0"]');
+        await page.getByRole('button', { name: 'Continue' }).click();
+      } else {
+        await answerWorkDates(page);
+      }
+      await at(page, '/check-your-answers');
+      await page.getByRole('button', { name: 'Confirm details and add applicant to the group' }).click();
+      await at(page, '/group-edit');
+    }
+    await page.getByRole('button', { name: 'Submit applications' }).click();
+    await at(page, '/complete');
+    const references = await page.locator('td .app-reference').allTextContents();
+
+    // The status link, from the sponsor's confirmation email.
+    const mail = await waitForMail((all) => all.some((m) => m.to === SPONSOR.email && references.every((r) => m.text.includes(r))));
+    const confirmation = mail.find((m) => m.to === SPONSOR.email && references.every((r) => m.text.includes(r)))!;
+    const link = new RegExp(`${baseUrl()}/status\\?epat=[\\w.-]+`).exec(confirmation.text)?.[0];
+    expect(link).toBeDefined();
+
+    await page.goto(link!);
+    await page.locator('h1', { hasText: 'Check the status of your applications' }).waitFor();
+    expect(await axeViolations(page)).toEqual([]);
+    await page.fill('#sponsor-licence-number', 'WRONG123');
+    await page.getByRole('button', { name: 'Check status' }).click();
+    await page.locator('.govuk-error-summary', { hasText: 'Your sponsor licence number does not match this application' }).waitFor();
+    expect(await page.title()).toMatch(/^Error: /);
+    expect(await axeViolations(page)).toEqual([]);
+
+    await page.fill('#sponsor-licence-number', SPONSOR.reference.toLowerCase());
+    await page.getByRole('button', { name: 'Check status' }).click();
+    await page.locator('table').waitFor();
+    const rows = () => page.locator('tbody tr').evaluateAll((trs) => trs.map((tr) => [...tr.querySelectorAll('td')].map((td) => td.textContent?.trim() ?? '')));
+    expect((await rows()).map((r) => r.slice(0, 3))).toEqual([
+      [expect.any(String), 'Łukasz Żółć', 'In progress'],
+      [expect.any(String), 'Thị Minh Khai Nguyễn', 'In progress'],
+    ]);
+    expect((await rows()).map((r) => r[3])).toEqual(['No action required', 'No action required']);
+    expect(await page.locator('main').textContent()).toContain(`${SPONSOR.name} (${SPONSOR.reference})`);
+    expect(await page.getByRole('button', { name: 'Download approved applications' }).count()).toBe(0);
+    expect(await axeViolations(page)).toEqual([]);
+
+    // The search box filters by name or COS number.
+    await page.fill('#search', 'nguy');
+    expect((await rows()).map((r) => r[1])).toEqual(['Thị Minh Khai Nguyễn']);
+    await page.fill('#search', '');
+
+    // The caseworker decides: one approved, one rejected.
+    await caseworker('approve', references[0]!);
+    await caseworker('reject', references[1]!, '--reason', 'routing');
+    await page.reload();
+    await page.fill('#sponsor-licence-number', SPONSOR.reference);
+    await page.getByRole('button', { name: 'Check status' }).click();
+    await page.locator('table').waitFor();
+    expect((await rows()).map((r) => [r[2], r[3]])).toEqual([
+      ['Approved', expect.stringMatching(/^View application.*Download/)],
+      ['Rejected', expect.stringMatching(/^View guidance/)],
+    ]);
+    const totals = await page.locator('.app-status-totals li').allTextContents();
+    expect(totals.map((t) => t.replace(/\s+/g, ' ').trim())).toEqual(['In progress 0', 'Approved 1', 'Rejected 1', 'Withdrawn 0']);
+    expect(await axeViolations(page)).toEqual([]);
+
+    // Downloads: the approved one, and all approved at once.
+    const single = page.waitForEvent('download');
+    await page.locator('tbody tr').first().getByRole('button', { name: 'Download' }).click();
+    const singleFile = await single;
+    expect(singleFile.suggestedFilename()).toBe(`pre-clearance-${references[0]}.pdf`);
+    expect(readFileSync((await singleFile.path())!).subarray(0, 5).toString()).toBe('%PDF-');
+    const bulk = page.waitForEvent('download');
+    await page.getByRole('button', { name: 'Download approved applications' }).click();
+    const bulkFile = await bulk;
+    expect(bulkFile.suggestedFilename()).toMatch(/\.pdf$/);
+    expect(readFileSync((await bulkFile.path())!).subarray(0, 5).toString()).toBe('%PDF-');
+
+    // One application in detail: the rejected one, with its reason.
+    await page.locator('tbody tr').nth(1).getByRole('link', { name: /View guidance/ }).click();
+    await page.waitForURL(/\/status\/1\?epat=/);
+    await page.locator('h1', { hasText: 'Thị Minh Khai Nguyễn' }).waitFor();
+    expect(await page.locator('main').textContent()).toContain('The travel to the UK is not through the Republic of Ireland.');
+    expect(await axeViolations(page)).toEqual([]);
+
+    // The same pages in Arabic, right to left.
+    await page.getByRole('link', { name: 'العربية' }).click();
+    await page.waitForFunction(() => document.documentElement.dir === 'rtl');
+    await page.locator('main', { hasText: 'السفر إلى المملكة المتحدة ليس عبر جمهورية أيرلندا.' }).waitFor();
+    expect(await axeViolations(page)).toEqual([]);
+    await page.getByRole('link', { name: 'العودة إلى كل الطلبات' }).click();
+    await page.locator('table').waitFor();
+    expect(await page.locator('thead').textContent()).toContain('حالة الطلب');
+    expect(await axeViolations(page)).toEqual([]);
+  });
+});
+
+describe('the status link pages', () => {
+  it('say "Application not found" for a link that is not valid and "Link expired" for an old one', async () => {
+    const { page } = test;
+    await page.goto(`${baseUrl()}/status?epat=not-a-valid-token`);
+    await page.fill('#sponsor-licence-number', 'ABC');
+    await page.getByRole('button', { name: 'Check status' }).click();
+    await page.locator('h1', { hasText: 'Application not found' }).waitFor();
+    expect(await page.locator('main').textContent()).toContain('Check that you copied the entire address');
+    expect(await axeViolations(page)).toEqual([]);
+    await page.goto(`${baseUrl()}/status`);
+    await page.locator('h1', { hasText: 'Application not found' }).waitFor();
+
+    // Signed with the service's key, but its time is over.
+    const key = await importPKCS8(inject('tokenPrivateKey'), 'ES256');
+    const past = Math.floor(Date.now() / 1000) - 100 * 86_400;
+    const expired = await new SignJWT({})
+      .setProtectedHeader({ alg: 'ES256' })
+      .setIssuer(STATUS_LINK_ISSUER)
+      .setAudience(STATUS_LINK_AUDIENCE)
+      .setSubject('a-submission')
+      .setIssuedAt(past)
+      .setExpirationTime(past + 90 * 86_400)
+      .sign(key);
+    await page.goto(`${baseUrl()}/status?epat=${expired}`);
+    await page.fill('#sponsor-licence-number', 'ABC');
+    await page.getByRole('button', { name: 'Check status' }).click();
+    await page.locator('h1', { hasText: 'Link expired' }).waitFor();
+    expect(await page.locator('main').textContent()).toContain('The link to view your application status has expired.');
+    expect(await axeViolations(page)).toEqual([]);
+  });
+
+  it('asks for the licence number in Arabic too, with its error', async () => {
+    const { page, context } = test;
+    await context.addInitScript(() => sessionStorage.setItem('lang', 'ar'));
+    await page.goto(`${baseUrl()}/status?epat=x`);
+    await page.locator('#sponsor-licence-number').waitFor();
+    expect(await page.evaluate(() => document.documentElement.dir)).toBe('rtl');
+    expect(await axeViolations(page)).toEqual([]);
+    await page.getByRole('button', { name: 'التحقق من الحالة' }).click();
+    await page.locator('.govuk-error-summary').waitFor();
+    expect(await page.locator('.govuk-error-summary').textContent()).toContain('أدخل رقم ترخيص الكفيل الخاص بك');
+    expect(await axeViolations(page)).toEqual([]);
+  });
+});
