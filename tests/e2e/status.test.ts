@@ -62,7 +62,9 @@ describe.skipIf(databaseUrl === '')('the status page', () => {
     const link = new RegExp(`${baseUrl()}/status\\?epat=[\\w.-]+`).exec(confirmation.text)?.[0];
     expect(link).toBeDefined();
 
-    await page.goto(link!);
+    const opened = await page.goto(link!);
+    // The token in the address goes nowhere else: no Referer leaves this page.
+    expect(opened?.headers()['referrer-policy']).toBe('no-referrer');
     await page.locator('h1', { hasText: 'Check the status of your applications' }).waitFor();
     expect(await axeViolations(page)).toEqual([]);
     await page.fill('#sponsor-licence-number', 'WRONG123');
@@ -88,6 +90,16 @@ describe.skipIf(databaseUrl === '')('the status page', () => {
     await page.fill('#search', 'nguy');
     expect((await rows()).map((r) => r[1])).toEqual(['Thị Minh Khai Nguyễn']);
     await page.fill('#search', '');
+
+    // A status call that fails shows an error with a way to try again.
+    await page.route('**/api/public/publicStatus', (route) => route.fulfill({ status: 500, contentType: 'application/json', body: '{"error":"InternalServerError"}' }), { times: 1 });
+    await page.reload();
+    await page.fill('#sponsor-licence-number', SPONSOR.reference);
+    await page.getByRole('button', { name: 'Check status' }).click();
+    await page.locator('[role=alert]', { hasText: 'Sorry, we could not get the status of your applications.' }).waitFor();
+    expect(await axeViolations(page)).toEqual([]);
+    await page.getByRole('button', { name: 'Try again' }).click();
+    await page.locator('table').waitFor();
 
     // The caseworker decides: one approved, one rejected.
     await caseworker('approve', references[0]!);
@@ -116,6 +128,12 @@ describe.skipIf(databaseUrl === '')('the status page', () => {
     expect(bulkFile.suggestedFilename()).toMatch(/\.pdf$/);
     expect(readFileSync((await bulkFile.path())!).subarray(0, 5).toString()).toBe('%PDF-');
 
+    // A download that fails says so beside its button.
+    await page.route('**/api/public/pdf-maker', (route) => route.fulfill({ status: 500, contentType: 'application/json', body: '{}' }), { times: 1 });
+    await page.getByRole('button', { name: 'Download approved applications' }).click();
+    await page.locator('.app-download', { hasText: 'The download failed. Try again.' }).waitFor();
+    expect(await axeViolations(page)).toEqual([]);
+
     // One application in detail: the rejected one, with its reason.
     await page.locator('tbody tr').nth(1).getByRole('link', { name: /View guidance/ }).click();
     await page.waitForURL(/\/status\/1\?epat=/);
@@ -131,6 +149,17 @@ describe.skipIf(databaseUrl === '')('the status page', () => {
     await page.getByRole('link', { name: 'العودة إلى كل الطلبات' }).click();
     await page.locator('table').waitFor();
     expect(await page.locator('thead').textContent()).toContain('حالة الطلب');
+    expect(await axeViolations(page)).toEqual([]);
+
+    // Five wrong numbers within the hour lock the submission, even for the right number.
+    await page.getByRole('link', { name: 'English' }).click();
+    for (let attempt = 1; attempt <= 6; attempt += 1) {
+      await page.reload();
+      await page.fill('#sponsor-licence-number', attempt <= 5 ? `WRONG${attempt}` : SPONSOR.reference);
+      await page.getByRole('button', { name: 'Check status' }).click();
+      await page.locator('.govuk-error-summary').waitFor();
+    }
+    expect(await page.locator('.govuk-error-summary').textContent()).toContain('Due to too many failed attempts you are locked out for an hour');
     expect(await axeViolations(page)).toEqual([]);
   });
 });
@@ -163,6 +192,14 @@ describe('the status link pages', () => {
     await page.getByRole('button', { name: 'Check status' }).click();
     await page.locator('h1', { hasText: 'Link expired' }).waitFor();
     expect(await page.locator('main').textContent()).toContain('The link to view your application status has expired.');
+    expect(await axeViolations(page)).toEqual([]);
+  });
+
+  it('says "Application not found" in Arabic too', async () => {
+    const { page, context } = test;
+    await context.addInitScript(() => sessionStorage.setItem('lang', 'ar'));
+    await page.goto(`${baseUrl()}/status`);
+    await page.locator('h1', { hasText: 'لم يتم العثور على الطلب' }).waitFor();
     expect(await axeViolations(page)).toEqual([]);
   });
 
