@@ -64,6 +64,18 @@ describe('an ineligible nationality', () => {
   });
 });
 
+describe('a saved state that cannot be used', () => {
+  it('is discarded without breaking the page', async () => {
+    const { page, context } = test;
+    await context.addInitScript(() => sessionStorage.setItem('state', '{"group":"not a list"'));
+    await page.goto(`${baseUrl()}/check-your-answers`);
+    await at(page, '/your-contact-details');
+    await page.fill('#sponsor-email', 'bookings@example.org');
+    await continueFrom(page);
+    await at(page, '/sponsor-details');
+  });
+});
+
 describe('a reload in the middle of the journey', () => {
   it('keeps every answer', async () => {
     const { page } = test;

@@ -4,6 +4,7 @@ import { SignJWT, base64url, importPKCS8 } from 'jose';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { PDF_MAKER_PATH, PUBLIC_STATUS_PATH } from '#shared/api/public-status.ts';
 import { buildApp } from '../app.ts';
+import { sameLicenceNumber } from './status-routes.ts';
 import { loadConfig } from '../config.ts';
 import { storeSubmission } from '../db/submission-repository.ts';
 import { testEngines, useMigratedTestDatabase } from '../db/test-databases.ts';
@@ -170,5 +171,13 @@ describe.each(testEngines())('the status and download calls on $name', (engine) 
     expect(logLines.join('\n')).toContain(PUBLIC_STATUS_PATH);
     expect(logLines.join('\n')).not.toContain(token.slice(0, 20));
     expect(logLines.join('\n')).not.toContain('LIC123456');
+  });
+});
+
+describe('sameLicenceNumber', () => {
+  it('compares trimmed and case-insensitively', () => {
+    expect(sameLicenceNumber('LIC123456', ' lic123456 ')).toBe(true);
+    expect(sameLicenceNumber('LIC123456', 'LIC12345')).toBe(false);
+    expect(sameLicenceNumber('LIC123456', '')).toBe(false);
   });
 });
