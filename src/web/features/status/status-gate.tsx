@@ -15,7 +15,7 @@ import { Input } from '../../components/govuk/input/input.tsx';
 import { registerTexts } from '../../i18n/i18n.ts';
 import { useTranslation } from '../../i18n/use-translation.ts';
 import { trackValidationError } from '../cookies/analytics.ts';
-import { loadStatus, useStatusState } from './status-store.ts';
+import { loadStatus, useStatusState, type StatusView } from './status-store.ts';
 
 registerTexts(texts);
 registerTexts(validationTexts);
@@ -42,11 +42,6 @@ export function StatusGate({ children }: { children: (response: PublicStatusResp
   const { t } = useTranslation();
   const token = useStatusToken();
   const { licenceNumber, view } = useStatusState(token);
-  const [typed, setTyped] = useState(licenceNumber);
-  const checked = useRef<string | null>(null);
-  const title = t('pages.status');
-  const rule = view.kind === 'licenceError' ? view.rule : undefined;
-  usePageTitle(title, rule !== undefined);
 
   if (token === '' || view.kind === 'invalidLink') {
     return (
@@ -63,6 +58,17 @@ export function StatusGate({ children }: { children: (response: PublicStatusResp
     );
   }
   if (view.kind === 'loaded') return <>{children(view.response)}</>;
+  return <LicenceForm token={token} licenceNumber={licenceNumber} view={view} />;
+}
+
+/** The licence-number question, its errors and the loading and failure states; each page state sets its own title. */
+function LicenceForm({ token, licenceNumber, view }: { token: string; licenceNumber: string; view: StatusView }) {
+  const { t } = useTranslation();
+  const [typed, setTyped] = useState(licenceNumber);
+  const checked = useRef<string | null>(null);
+  const title = t('pages.status');
+  const rule = view.kind === 'licenceError' ? view.rule : undefined;
+  usePageTitle(title, rule !== undefined);
 
   const check = (value: string) => {
     checked.current = value;
