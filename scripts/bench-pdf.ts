@@ -1,31 +1,19 @@
 // npm run bench:pdf: the time to make the pre-clearance PDF for 1, 10 and 100 applicants
 // (median of several runs after a warm-up), and its size.
-import { renderPreClearanceDocuments, type PreClearanceDetails } from '../src/server/pdf/pre-clearance-document.ts';
+import { renderPreClearanceDocuments } from '../src/server/pdf/pre-clearance-document.ts';
+import { sampleDocumentDetails } from '../src/server/test-support/sample-documents.ts';
 
 const runs = Number(process.env.BENCH_RUNS ?? 15);
 
-function applicant(index: number): PreClearanceDetails {
-  return {
+const NAMES = [['Żółć', 'Łukasz'], ['Nguyễn', 'Thị Minh Khai'], ['Ó Súilleabháin', 'Seán'], ['Öberg', 'Åsa']] as const;
+
+const applicant = (index: number) =>
+  sampleDocumentDetails({
     applicationReference: `0f8fad5b-d9cb-469f-a165-${String(index).padStart(12, '0')}`,
-    familyName: ['Żółć', 'Nguyễn', 'Ó Súilleabháin', 'Öberg'][index % 4]!,
-    givenNames: ['Łukasz', 'Thị Minh Khai', 'Seán', 'Åsa'][index % 4]!,
-    dateOfBirth: '1990-05-17',
-    nationality: 'POL - Polish',
+    familyName: NAMES[index % 4]![0],
+    givenNames: NAMES[index % 4]![1],
     passportNumber: `EA${String(index).padStart(7, '0')}`,
-    cosReference: `C2G8K5${String(index).padStart(7, '0')}Q`,
-    sponsorName: 'Example Theatre Company Ltd',
-    sponsorReference: 'TNBHDW2R7',
-    arrivalDate: '2026-03-12',
-    methodOfArrival: 'plane',
-    placeOfDeparture: 'Dublin Airport',
-    portOfArrival: 'London Heathrow Airport',
-    carrier: 'Aer Lingus',
-    flightNumber: 'EI154',
-    firstWorkDate: '2026-03-13',
-    lastWorkDate: '2026-04-11',
-    leaveDate: '2026-04-25',
-  };
-}
+  });
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 

@@ -1,8 +1,9 @@
 // Every page of the journey, opened with answers that let the user be there, in English and in
 // Arabic, without and with errors: axe-core finds no violation, and the Arabic pages are
 // right-to-left.
-import type { Browser } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { NEW_FROM_CONCESSION_PATH } from '../../src/shared/api/new-from-concession.ts';
 import type { FormState } from '../../src/shared/journey/form-state.ts';
 import { axeViolations, baseUrl, launchBrowser } from './support/browser.ts';
 import { groupWithMembers, run, seedSession, singleComplete, withErrorsEverywhere, withReceipts } from './support/journey-states.ts';
@@ -12,6 +13,14 @@ interface Case {
   readonly state: () => FormState;
   /** Whether the page shows the state's stored errors. */
   readonly showsErrors: boolean;
+  readonly name?: string;
+  /** Brings the page into the state to check (a confirmation, a failure). */
+  readonly prepare?: (page: Page) => Promise<void>;
+}
+
+/** Waits until the page's heading is no longer `before`. */
+async function headingChanged(page: Page, before: string | null): Promise<void> {
+  await page.waitForFunction((text) => document.querySelector('main h1')?.textContent !== text, before);
 }
 
 const QUESTION_PAGES = [
@@ -38,6 +47,31 @@ const CASES: Case[] = [
   { path: '/complete', state: () => withReceipts(3), showsErrors: false },
   { path: '/ineligible', state: () => singleComplete({ nationality: 'RUS - Russian' }), showsErrors: false },
   { path: '/ineligible', state: () => singleComplete({ nationality: 'GBR - British, UK' }), showsErrors: false },
+  { name: 'with the British warning', path: '/nationality', state: () => singleComplete({ nationality: 'GBR - British, UK' }), showsErrors: false },
+  { name: 'with the visa warning', path: '/nationality', state: () => singleComplete({ nationality: 'IND - Indian' }), showsErrors: false },
+  { name: 'after reused dates that did not fit', path: '/work-dates', state: () => ({ ...singleComplete(), reusedWorkDatesDidNotFit: true }), showsErrors: false },
+  {
+    name: 'asking to confirm a deletion',
+    path: '/group-edit',
+    state: () => groupWithMembers(2),
+    showsErrors: false,
+    prepare: async (page) => {
+      await page.locator('.govuk-summary-list__row').first().locator('a').nth(1).click();
+      await page.locator('h2[tabindex="-1"]').waitFor();
+    },
+  },
+  {
+    name: 'after the submission failed',
+    path: '/check-your-answers',
+    state: () => singleComplete(),
+    showsErrors: false,
+    prepare: async (page) => {
+      await page.route(`**${NEW_FROM_CONCESSION_PATH}`, (route) => route.fulfill({ status: 503, body: '' }));
+      const before = await page.locator('main h1').textContent();
+      await page.locator('main .govuk-button').last().click();
+      await headingChanged(page, before);
+    },
+  },
 ];
 
 let browser: Browser;
@@ -49,9 +83,9 @@ afterAll(async () => {
 });
 
 describe.each(['en', 'ar'] as const)('the journey pages in %s', (language) => {
-  for (const { path, state, showsErrors } of CASES) {
+  for (const { path, state, showsErrors, name, prepare } of CASES) {
     for (const errors of showsErrors ? [false, true] : [false]) {
-      it(`${path}${errors ? ' with errors' : ''}`, async () => {
+      it(`${path}${errors ? ' with errors' : ''}${name === undefined ? '' : ` ${name}`}`, async () => {
         const context = await browser.newContext();
         try {
           await seedSession(context, errors ? withErrorsEverywhere(state()) : state(), language);
@@ -60,6 +94,7 @@ describe.each(['en', 'ar'] as const)('the journey pages in %s', (language) => {
           await page.locator('main h1').first().waitFor();
           expect(new URL(page.url()).pathname).toBe(path);
           expect(await page.evaluate(() => document.documentElement.dir)).toBe(language === 'ar' ? 'rtl' : 'ltr');
+          await prepare?.(page);
           if (errors) {
             await page.locator('.govuk-error-summary').waitFor();
             expect(await page.title()).toMatch(language === 'en' ? /^Error: / : /^خطأ: /);

@@ -1,7 +1,5 @@
 import { createHash } from 'node:crypto';
-import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance } from 'fastify';
-import * as v from 'valibot';
 import {
   NEW_FROM_CONCESSION_PATH,
   newFromConcessionRequestSchema,
@@ -13,7 +11,8 @@ import type { Config } from '../config.ts';
 import type { Database } from '../db/database.ts';
 import type { NewApplication, NewSubmission } from '../db/submission-repository.ts';
 import { storeSubmission } from '../db/submission-repository.ts';
-import { HttpError, type HttpErrorDetail } from './http-error.ts';
+import { HttpError } from './http-error.ts';
+import { parseBody, perMinute, registerJsonApi } from './json-api.ts';
 
 // Ten applicants of ordinary answers take about 15 KiB; the schema's own limits allow far more
 // than any real form, so the body limit is what stops an oversized request early.
@@ -33,33 +32,18 @@ export interface SubmissionRouteOptions {
  * body under a used formGroupId.
  */
 export async function registerNewFromConcessionRoute(app: FastifyInstance, options: SubmissionRouteOptions): Promise<void> {
-  await app.register((scope) => submissionRoutes(scope, options));
+  await registerJsonApi(app, (scope) => submissionRoutes(scope, options));
 }
 
-// Its own plugin scope, so that the parsers and the rate limit set here touch no other route.
-async function submissionRoutes(app: FastifyInstance, options: SubmissionRouteOptions): Promise<void> {
-  // JSON only: Fastify would otherwise accept text/plain and the schema would answer a puzzling 400.
-  app.removeContentTypeParser('text/plain');
-  // Per instance, in memory: it stops one address flooding an instance; nothing depends on it
-  // holding across instances (the status lockout of the next routes is stored in the database).
-  await app.register(rateLimit, {
-    global: false,
-    errorResponseBuilder: (_request, context) =>
-      new HttpError(429, 'TooManyRequests', `Too many requests from this address: try again in ${context.after}`),
-  });
-
+function submissionRoutes(app: FastifyInstance, options: SubmissionRouteOptions): void {
   app.post(
     NEW_FROM_CONCESSION_PATH,
     {
       bodyLimit: SUBMISSION_BODY_LIMIT,
-      config: { rateLimit: { max: options.config.submissionRateLimit, timeWindow: 60_000 } },
+      config: { rateLimit: perMinute(options.config.submissionRateLimit) },
     },
     async (request, reply) => {
-      const parsed = v.safeParse(newFromConcessionRequestSchema, request.body);
-      if (!parsed.success) {
-        throw new HttpError(400, 'InvalidRequest', 'The request is not a list of 1 to 10 applications in the expected shape', schemaDetails(parsed.issues));
-      }
-      const applicants = parsed.output;
+      const applicants = parseBody(newFromConcessionRequestSchema, request.body, 'The request is not a list of 1 to 10 applications in the expected shape');
       const errors = validateSubmission(applicants, options.now());
       if (errors.length > 0) {
         throw new HttpError(400, 'ValidationError', 'One or more answers are not valid', errors);
@@ -75,18 +59,6 @@ async function submissionRoutes(app: FastifyInstance, options: SubmissionRouteOp
         .send(applicants.map((applicant, index) => ({ ...applicant, applicantId: ids.get(index) })));
     },
   );
-}
-
-// Where and what, never the value received (it may be a passport number): the path of the
-// offending key and valibot's name of the check that failed.
-function schemaDetails(issues: readonly v.BaseIssue<unknown>[]): HttpErrorDetail[] {
-  return issues.slice(0, 50).map((issue) => {
-    const keys = (issue.path ?? []).map((item) => item.key);
-    const [first, ...rest] = keys;
-    return typeof first === 'number'
-      ? { index: first, field: rest.map(String).join('.') || '(applicant)', rule: issue.type }
-      : { field: keys.map(String).join('.') || '(body)', rule: issue.type };
-  });
 }
 
 // The schema's output has its keys in the schema's order whatever the order sent, so the same

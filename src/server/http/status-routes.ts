@@ -3,9 +3,7 @@
 // telling an expired link from any other); then the licence number, attempts counted in the
 // database (403, and 429 for an hour after 5 failures in an hour).
 import { createHash, timingSafeEqual } from 'node:crypto';
-import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance } from 'fastify';
-import * as v from 'valibot';
 import {
   PDF_MAKER_PATH,
   PUBLIC_STATUS_PATH,
@@ -25,6 +23,7 @@ import { findSubmission } from '../db/submission-repository.ts';
 import { renderPreClearanceDocuments, type PreClearanceDetails } from '../pdf/pre-clearance-document.ts';
 import { ExpiredTokenError, InvalidTokenError, type StatusLinkTokens } from '../tokens/status-link-tokens.ts';
 import { HttpError } from './http-error.ts';
+import { parseBody, perMinute, registerJsonApi } from './json-api.ts';
 
 export interface StatusRouteOptions {
   readonly config: Pick<Config, 'statusRateLimit'>;
@@ -42,19 +41,14 @@ export function sameLicenceNumber(stored: string, typed: string): boolean {
 }
 
 export async function registerStatusRoutes(app: FastifyInstance, options: StatusRouteOptions): Promise<void> {
-  await app.register((scope) => statusRoutes(scope, options));
+  await registerJsonApi(app, (scope) => statusRoutes(scope, options));
 }
 
-async function statusRoutes(app: FastifyInstance, options: StatusRouteOptions): Promise<void> {
-  app.removeContentTypeParser('text/plain');
-  // Per address and instance: it slows one address trying many tokens; the lockout per
-  // submission, which must hold everywhere, is in the database.
-  await app.register(rateLimit, {
-    global: false,
-    errorResponseBuilder: (_request, context) =>
-      new HttpError(429, 'TooManyRequests', `Too many requests from this address: try again in ${context.after}`),
-  });
-  const limits = { bodyLimit: 16 * 1024, config: { rateLimit: { max: options.config.statusRateLimit, timeWindow: 60_000 } } };
+function statusRoutes(app: FastifyInstance, options: StatusRouteOptions): void {
+  // The per-address limit slows one address trying many tokens; the lockout per submission,
+  // which must hold everywhere, is in the database.
+  const limits = { bodyLimit: 16 * 1024, config: { rateLimit: perMinute(options.config.statusRateLimit) } };
+  const shapeMessage = 'The request is not in the expected shape';
 
   /** The submission the token and licence number open, or the refusal the page shows. */
   async function openSubmission(token: string, licenceNumber: string): Promise<string> {
@@ -75,7 +69,7 @@ async function statusRoutes(app: FastifyInstance, options: StatusRouteOptions): 
   }
 
   app.post(PUBLIC_STATUS_PATH, limits, async (request): Promise<PublicStatusResponse> => {
-    const body = parse(publicStatusRequestSchema, request.body);
+    const body = parseBody(publicStatusRequestSchema, request.body, shapeMessage);
     const submissionId = await openSubmission(body.publicAccessTokenJWT, body.sponsorLicenceNumber);
     const submission = await findSubmission(options.database, submissionId);
     const applications = await listApplicationsOfSubmission(options.database, submissionId);
@@ -87,7 +81,7 @@ async function statusRoutes(app: FastifyInstance, options: StatusRouteOptions): 
   });
 
   app.post(PDF_MAKER_PATH, limits, async (request, reply) => {
-    const body = parse(pdfMakerRequestSchema, request.body);
+    const body = parseBody(pdfMakerRequestSchema, request.body, shapeMessage);
     const submissionId = await openSubmission(body.publicAccessTokenJWT, body.sponsorLicenceNumber);
     const applications = await listApplicationsOfSubmission(options.database, submissionId);
     const wanted = [...new Set(body.applicantIds)].map((id) => {
@@ -102,17 +96,6 @@ async function statusRoutes(app: FastifyInstance, options: StatusRouteOptions): 
     const filename = wanted.length === 1 ? `pre-clearance-${wanted[0]!.applicantId}.pdf` : 'pre-clearance-documents.pdf';
     return reply.type('application/pdf').header('content-disposition', `attachment; filename="${filename}"`).send(pdf);
   });
-}
-
-function parse<T extends v.GenericSchema>(schema: T, body: unknown): v.InferOutput<T> {
-  const parsed = v.safeParse(schema, body);
-  if (parsed.success) return parsed.output;
-  throw new HttpError(
-    400,
-    'InvalidRequest',
-    'The request is not in the expected shape',
-    parsed.issues.slice(0, 20).map((issue) => ({ field: (issue.path ?? []).map((p) => String(p.key)).join('.') || '(body)', rule: issue.type })),
-  );
 }
 
 const text = (record: Record<string, unknown> | null, key: string): string => {

@@ -1,32 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { pdfPageTexts } from '../test-support/pdf-text.ts';
+import { sampleDocumentDetails } from '../test-support/sample-documents.ts';
 import { renderPreClearanceDocuments, type PreClearanceDetails } from './pre-clearance-document.ts';
 
 const ISSUED = new Date('2026-03-02T10:00:00Z');
 
-function details(familyName: string, givenNames: string, overrides: Partial<PreClearanceDetails> = {}): PreClearanceDetails {
-  return {
-    applicationReference: `0f8fad5b-d9cb-469f-a165-${familyName.length.toString().padStart(12, '0')}`,
-    familyName,
-    givenNames,
-    dateOfBirth: '1990-05-17',
-    nationality: 'POL - Polish',
-    passportNumber: 'EA1234567',
-    cosReference: 'C2G8K51234567Q',
-    sponsorName: 'Example Theatre Company Ltd',
-    sponsorReference: 'TNBHDW2R7',
-    arrivalDate: '2026-03-12',
-    methodOfArrival: 'plane',
-    placeOfDeparture: 'Dublin Airport',
-    portOfArrival: 'London Heathrow Airport',
-    carrier: 'Aer Lingus',
-    flightNumber: 'EI154',
-    firstWorkDate: '2026-03-13',
-    lastWorkDate: '2026-04-11',
-    leaveDate: '2026-04-25',
-    ...overrides,
-  };
-}
+const details = (familyName: string, givenNames: string, overrides: Partial<PreClearanceDetails> = {}) =>
+  sampleDocumentDetails({ applicationReference: `0f8fad5b-d9cb-469f-a165-${familyName.length.toString().padStart(12, '0')}`, familyName, givenNames, ...overrides });
 
 describe('the pre-clearance document', () => {
   it('holds every field, one A4 page per applicant, with names in any alphabet printed as written', async () => {

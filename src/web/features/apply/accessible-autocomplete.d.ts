@@ -6,6 +6,12 @@ declare module 'accessible-autocomplete' {
     showAllValues?: boolean;
     dropdownArrow?: () => string;
     onConfirm?: (value: string | undefined) => void;
+    tNoResults?: () => string;
+    tStatusNoResults?: () => string;
+    tStatusQueryTooShort?: (minQueryLength: number) => string;
+    tStatusSelectedOption?: (selectedOption: string, length: number, index: number) => string;
+    tStatusResults?: (length: number, contentSelectedOption: string) => string;
+    tAssistiveHint?: () => string;
   }
   const accessibleAutocomplete: {
     enhanceSelectElement(options: EnhanceSelectOptions): void;

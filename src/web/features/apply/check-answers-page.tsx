@@ -5,16 +5,14 @@ import type { ApplicantAnswers } from '#shared/domain/answers.ts';
 import { answersOf } from '#shared/journey/form-state.ts';
 import { isGroupApplication } from '#shared/journey/progress.ts';
 import { CHECK_ANSWERS_PATH, type StepPath } from '#shared/journey/steps.ts';
-import { toIsoDate } from '#shared/dates/calendar.ts';
-import { formatLongDate } from '#shared/dates/format.ts';
-import { derivedLeaveDate } from '#shared/validation/checks.ts';
+import type { DateParts } from '#shared/dates/date-parts.ts';
 import { Button } from '../../components/govuk/button/button.tsx';
 import { SummaryList, type SummaryListRow } from '../../components/govuk/summary-list/summary-list.tsx';
 import { useTranslation } from '../../i18n/use-translation.ts';
+import { formatAnswerDate, formatLeaveDate } from './answer-format.ts';
 import { DATE_FIELDS, FIELD_LABEL_KEYS, OPTION_KEYS, type QuestionField } from './field-texts.ts';
 import { JourneyPage } from './journey-page.tsx';
 import { useJourney } from './journey-store.ts';
-import { formatAnswerDate } from './reuse-page.tsx';
 import { PageErrorSummary } from './question-page.tsx';
 import { SubmissionFailed } from './submission-failed.tsx';
 import { useSubmitApplications } from './use-submit-applications.ts';
@@ -66,7 +64,7 @@ export function CheckAnswersPage() {
   if (status === 'failed') return <SubmissionFailed onRetry={() => void submit()} />;
 
   const display = (field: QuestionField, value: ApplicantAnswers): string => {
-    if (DATE_FIELDS.has(field)) return formatAnswerDate(value, field as Parameters<typeof formatAnswerDate>[1]);
+    if (DATE_FIELDS.has(field)) return formatAnswerDate(value[field] as DateParts | undefined);
     const text = (value[field] as string | undefined)?.trim() ?? '';
     if (field === 'method-of-arrival' || field === 'what-would-you-like-to-do') return text in OPTION_KEYS ? t(OPTION_KEYS[text as keyof typeof OPTION_KEYS]) : text;
     return text;
@@ -100,7 +98,7 @@ export function CheckAnswersPage() {
         };
       });
 
-  const leave = derivedLeaveDate(answers);
+  const leave = formatLeaveDate(answers);
   const parts: Array<[string, SummaryListRow[]]> = [
     // In a group the sponsor is answered once for all members, on the group's first pages.
     ...(group ? [] : [[t('apply.checkAnswers.sponsor'), rows(SPONSOR_ROWS)] as [string, SummaryListRow[]]]),
@@ -113,7 +111,7 @@ export function CheckAnswersPage() {
         ...rows(WORK_ROWS),
         {
           key: { text: t('apply.fields.lte-leave-date') },
-          value: { text: leave === undefined ? '' : t('apply.workDates.noLaterThan', { date: formatLongDate(toIsoDate(leave)) }) },
+          value: { text: leave === undefined ? '' : t('apply.workDates.noLaterThan', { date: leave }) },
         },
       ],
     ],

@@ -11,16 +11,12 @@ import { NotificationBanner } from '../../components/govuk/notification-banner/n
 import { SummaryList } from '../../components/govuk/summary-list/summary-list.tsx';
 import { useTranslation } from '../../i18n/use-translation.ts';
 import { trackValidationError } from '../cookies/analytics.ts';
+import { memberName } from './answer-format.ts';
 import { JourneyPage } from './journey-page.tsx';
 import { useJourney } from './journey-store.ts';
 import { PageErrorSummary } from './question-page.tsx';
 import { SubmissionFailed } from './submission-failed.tsx';
 import { useSubmitApplications } from './use-submit-applications.ts';
-
-const memberName = (index: number, group: ReturnType<typeof useJourney>['state']['group']) => {
-  const answers = answersOf(group[index] ?? {});
-  return `${answers['given-name'] ?? ''} ${answers['family-name'] ?? ''}`.trim();
-};
 
 export function GroupEditPage() {
   const { t } = useTranslation();
@@ -62,14 +58,14 @@ export function GroupEditPage() {
           {confirming !== null ? (
             <div className="govuk-!-margin-bottom-6">
               <h2 className="govuk-heading-m" tabIndex={-1} ref={(heading) => heading?.focus()}>
-                {t('apply.group.confirmDelete', { name: memberName(confirming, group) })}
+                {t('apply.group.confirmDelete', { name: memberName(answersOf(group[confirming] ?? {})) })}
               </h2>
               <div className="govuk-button-group">
                 <Button
                   text={t('apply.group.yesDelete')}
                   classes="govuk-button--warning"
                   onClick={() => {
-                    setDeleted(memberName(confirming, group));
+                    setDeleted(memberName(answersOf(group[confirming] ?? {})));
                     setConfirming(null);
                     dispatch({ type: 'deleteApplication', index: confirming });
                   }}
@@ -86,7 +82,7 @@ export function GroupEditPage() {
               <SummaryList
                 rows={group.map((member, index) => {
                   const answers = answersOf(member);
-                  const name = memberName(index, group);
+                  const name = memberName(answers);
                   return {
                     key: { text: name },
                     value: { text: answers['cos-reference'] ?? '' },

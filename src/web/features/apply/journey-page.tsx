@@ -11,6 +11,7 @@ import { GROUP_EDIT_PATH, type JourneyPath } from '#shared/journey/steps.ts';
 import { usePageTitle } from '../../app/page-title.ts';
 import { registerTexts } from '../../i18n/i18n.ts';
 import { useTranslation } from '../../i18n/use-translation.ts';
+import { memberName } from './answer-format.ts';
 import { useJourney } from './journey-store.ts';
 
 registerTexts(texts);
@@ -47,9 +48,8 @@ function GroupStrip({ path }: { path: JourneyPath }) {
   if (path === GROUP_EDIT_PATH) {
     text = t('apply.group.overview');
   } else if (state.changeIndex !== null) {
-    const member = answersOf(state.group[state.changeIndex] ?? {});
     text = t('apply.group.editing', {
-      name: `${member['given-name'] ?? ''} ${member['family-name'] ?? ''}`.trim(),
+      name: memberName(answersOf(state.group[state.changeIndex] ?? {})),
       index: state.changeIndex + 1,
       total: state.group.length,
     });

@@ -27,6 +27,11 @@ export function NationalityPage() {
   const rule = state.errors.nationality?.nationality;
   const [chosen, setChosen] = useState(saved);
   const selectRef = useRef<HTMLSelectElement>(null);
+  // The widget asks for its texts when it speaks; this keeps them in the language shown now.
+  const translate = useRef(t);
+  useEffect(() => {
+    translate.current = t;
+  }, [t]);
   const title = t('pages.nationality');
 
   useEffect(() => {
@@ -38,6 +43,13 @@ export function NationalityPage() {
       defaultValue: '',
       showAllValues: true,
       dropdownArrow: () => '',
+      tNoResults: () => translate.current('apply.nationality.noResults'),
+      tStatusNoResults: () => translate.current('apply.nationality.noResults'),
+      tStatusQueryTooShort: (count: number) => translate.current('apply.nationality.queryTooShort', { count }),
+      tStatusSelectedOption: (option: string, count: number, index: number) =>
+        translate.current('apply.nationality.selectedOption', { option, count, position: index + 1 }),
+      tStatusResults: (count: number, selected: string) => translate.current('apply.nationality.results', { count, selected }),
+      tAssistiveHint: () => translate.current('apply.nationality.assistiveHint'),
       // Given onConfirm, the library leaves the select to us: it is what the form submits.
       onConfirm: (value: string | undefined) => {
         if (value === undefined) {

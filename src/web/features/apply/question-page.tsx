@@ -2,7 +2,7 @@
 // rules of its section; on failure the error summary takes focus, each field shows its message,
 // the title gains "Error: " and each failure is sent to analytics. The fields read their value
 // and error from the page, so a page only says which fields it has.
-import { createContext, useContext, useRef, type FormEvent, type ReactNode } from 'react';
+import { createContext, useContext, type FormEvent, type ReactNode } from 'react';
 import type { DateParts } from '#shared/dates/date-parts.ts';
 import type { ApplicantAnswers } from '#shared/domain/answers.ts';
 import { answersOf } from '#shared/journey/form-state.ts';
@@ -77,7 +77,6 @@ export function QuestionPage({ path, title, headingInField = false, intro, child
   const step = findStep(path)!;
   const fields = SECTION_FIELDS[step.section] as readonly string[];
   const errors = (state.errors[step.section] ?? {}) as Record<string, string>;
-  const formRef = useRef<HTMLFormElement>(null);
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -92,7 +91,7 @@ export function QuestionPage({ path, title, headingInField = false, intro, child
           <PageErrorSummary errors={errors} />
           {!headingInField && <h1 className="govuk-heading-l">{title}</h1>}
           {intro}
-          <form noValidate onSubmit={onSubmit} ref={formRef} onInput={onInput && (() => formRef.current && onInput(formRef.current))}>
+          <form noValidate onSubmit={onSubmit} onInput={onInput && ((event) => onInput(event.currentTarget))}>
             <QuestionContext.Provider value={{ answers: answersOf(state.current), errors }}>{children}</QuestionContext.Provider>
             <Button text={t('apply.continue')} type="submit" />
           </form>

@@ -1,9 +1,6 @@
 // /reuse-travel-details and /reuse-work-dates: a group member may take the travel details or
 // the work dates of a member already added (each distinct set once), or enter their own.
 import type { FormEvent } from 'react';
-import { parseDateParts } from '#shared/dates/date-parts.ts';
-import { toIsoDate } from '#shared/dates/calendar.ts';
-import { formatLongDate } from '#shared/dates/format.ts';
 import type { ApplicantAnswers } from '#shared/domain/answers.ts';
 import { reuseSets, type ReuseKind } from '#shared/journey/reuse-sets.ts';
 import { messageKey } from '#shared/validation/messages.ts';
@@ -11,16 +8,11 @@ import { Button } from '../../components/govuk/button/button.tsx';
 import { Radios } from '../../components/govuk/radios/radios.tsx';
 import { useTranslation } from '../../i18n/use-translation.ts';
 import { trackValidationError } from '../cookies/analytics.ts';
+import { formatAnswerDate } from './answer-format.ts';
 import { OPTION_KEYS } from './field-texts.ts';
 import { JourneyPage } from './journey-page.tsx';
 import { useJourney } from './journey-store.ts';
 import { PageErrorSummary } from './question-page.tsx';
-
-/** A date answer as "5 March 2026" (London calendar day), or what was typed when it is not a day. */
-export function formatAnswerDate(answers: ApplicantAnswers, field: 'date-of-arrival' | 'first-work-date' | 'last-work-date' | 'date-of-birth' | 'passport-issue-date' | 'passport-expiry-date'): string {
-  const day = parseDateParts(answers[field]);
-  return day === null ? '' : formatLongDate(toIsoDate(day));
-}
 
 const PAGES = {
   travel: { path: '/reuse-travel-details', field: 'reuse-travel-details', errors: 'reuseTravel', titleKey: 'pages.reuseTravelDetails', hintKey: 'apply.reuse.travelHint', noneKey: 'apply.reuse.noTravel' },
@@ -39,7 +31,7 @@ export function ReusePage({ kind }: { kind: ReuseKind }) {
   const describe = (answers: ApplicantAnswers) =>
     kind === 'travel'
       ? t('apply.reuse.travelOption', {
-          date: formatAnswerDate(answers, 'date-of-arrival'),
+          date: formatAnswerDate(answers['date-of-arrival']),
           arrival: answers['port-of-arrival'] ?? '',
           departure: answers['port-of-departure'] ?? '',
           method:
@@ -47,7 +39,7 @@ export function ReusePage({ kind }: { kind: ReuseKind }) {
               ? `${t(OPTION_KEYS.plane).toLowerCase()}, ${t('apply.reuse.travelFlight', { flight: answers['flight-number'] ?? '' })}`
               : t(OPTION_KEYS.road).toLowerCase(),
         })
-      : t('apply.reuse.workDatesOption', { start: formatAnswerDate(answers, 'first-work-date'), end: formatAnswerDate(answers, 'last-work-date') });
+      : t('apply.reuse.workDatesOption', { start: formatAnswerDate(answers['first-work-date']), end: formatAnswerDate(answers['last-work-date']) });
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();

@@ -1,0 +1,28 @@
+// Test support (not a test file): the details of a pre-clearance document, for tests and
+// benchmarks.
+import type { PreClearanceDetails } from '../pdf/pre-clearance-document.ts';
+
+/** An approved Polish worker arriving by plane from Dublin, with any details overridden. */
+export function sampleDocumentDetails(overrides: Partial<PreClearanceDetails> = {}): PreClearanceDetails {
+  return {
+    applicationReference: '0f8fad5b-d9cb-469f-a165-70867728950e',
+    familyName: 'Żółć',
+    givenNames: 'Łukasz',
+    dateOfBirth: '1990-05-17',
+    nationality: 'POL - Polish',
+    passportNumber: 'EA1234567',
+    cosReference: 'C2G8K51234567Q',
+    sponsorName: 'Example Theatre Company Ltd',
+    sponsorReference: 'TNBHDW2R7',
+    arrivalDate: '2026-03-12',
+    methodOfArrival: 'plane',
+    placeOfDeparture: 'Dublin Airport',
+    portOfArrival: 'London Heathrow Airport',
+    carrier: 'Aer Lingus',
+    flightNumber: 'EI154',
+    firstWorkDate: '2026-03-13',
+    lastWorkDate: '2026-04-11',
+    leaveDate: '2026-04-25',
+    ...overrides,
+  };
+}
