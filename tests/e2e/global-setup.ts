@@ -1,6 +1,6 @@
-// Builds the service and starts it once for every browser test, on a free port with an
-// empty temporary data folder, exactly as `npm start` runs it. Emails go to a real SMTP server
-// started here, which keeps each message as a file the tests read. With DATABASE_URL set the
+// Builds the service and starts it for every browser test, on a free port with an empty
+// temporary data folder, exactly as `npm start` runs it: twice, with MANUAL_REVIEW on and off.
+// Emails go to a real SMTP server started here, which keeps each message as a file the tests read. With DATABASE_URL set the
 // service runs on that PostgreSQL server, in a schema of its own, and the tests can look at
 // what it stored; otherwise on the embedded database.
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
@@ -20,6 +20,10 @@ declare module 'vitest' {
     mailDir: string;
     /** The service's PostgreSQL database (with its schema as search_path), or '' on the embedded database. */
     databaseUrl: string;
+    /** The second service, with MANUAL_REVIEW off: applications are decided as soon as they are checked. */
+    autoBaseUrl: string;
+    autoMailDir: string;
+    autoDatabaseUrl: string;
     /** The PEM private key the service signs status links with, so tests can make their own (an expired one, say). */
     tokenPrivateKey: string;
   }
@@ -66,12 +70,15 @@ async function waitUntilReady(url: string, child: ChildProcess): Promise<void> {
   throw new Error(`The server did not become ready at ${url}`);
 }
 
-export default async function setup(project: TestProject): Promise<() => Promise<void>> {
-  if (!process.env.E2E_SKIP_BUILD) {
-    // Vitest sets NODE_ENV=test, which would make Vite bundle React's development build.
-    const build = spawnSync('npm', ['run', 'build'], { stdio: 'inherit', env: { ...process.env, NODE_ENV: 'production' } });
-    if (build.status !== 0) throw new Error('npm run build failed');
-  }
+/** One running service: where it answers, where its emails land, and its database. */
+interface RunningService {
+  readonly baseUrl: string;
+  readonly mailDir: string;
+  readonly databaseUrl: string;
+  close(): Promise<void>;
+}
+
+async function startService(options: { manualReview: boolean; tokenKeys: { privateKey: string; publicKey: string } }): Promise<RunningService> {
   const port = await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), 'cwc-e2e-'));
   const mailDir = join(dataDir, 'received-mail');
@@ -80,11 +87,6 @@ export default async function setup(project: TestProject): Promise<() => Promise
     onMessage: (mail, count) => writeFileSync(join(mailDir, `${String(count).padStart(4, '0')}.eml`), mail.raw),
   });
   const postgres = process.env.DATABASE_URL ? await postgresSchema(process.env.DATABASE_URL) : undefined;
-  const keys = generateKeyPairSync('ec', {
-    namedCurve: 'P-256',
-    privateKeyEncoding: { type: 'pkcs8', format: 'pem' },
-    publicKeyEncoding: { type: 'spki', format: 'pem' },
-  });
   const baseUrl = `http://127.0.0.1:${port}`;
   const server = spawn(process.execPath, ['dist/server/main.js'], {
     env: {
@@ -98,24 +100,50 @@ export default async function setup(project: TestProject): Promise<() => Promise
       ANALYTICS_ID: 'G-TEST123456',
       DATABASE_URL: postgres?.url ?? '',
       SMTP_URL: smtp.url,
-      TOKEN_PRIVATE_KEY: keys.privateKey,
-      TOKEN_PUBLIC_KEY: keys.publicKey,
-      // Applications wait for a caseworker, so the status tests can decide them.
-      MANUAL_REVIEW: 'true',
+      TOKEN_PRIVATE_KEY: options.tokenKeys.privateKey,
+      TOKEN_PUBLIC_KEY: options.tokenKeys.publicKey,
+      MANUAL_REVIEW: String(options.manualReview),
     },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
   await waitUntilReady(`${baseUrl}/health/ready`, server);
-  project.provide('baseUrl', baseUrl);
-  project.provide('mailDir', mailDir);
-  project.provide('databaseUrl', postgres?.url ?? '');
-  project.provide('tokenPrivateKey', keys.privateKey);
+  return {
+    baseUrl,
+    mailDir,
+    databaseUrl: postgres?.url ?? '',
+    async close() {
+      server.kill('SIGTERM');
+      await new Promise((r) => server.once('exit', r));
+      await smtp.close();
+      await postgres?.drop();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export default async function setup(project: TestProject): Promise<() => Promise<void>> {
+  if (!process.env.E2E_SKIP_BUILD) {
+    // Vitest sets NODE_ENV=test, which would make Vite bundle React's development build.
+    const build = spawnSync('npm', ['run', 'build'], { stdio: 'inherit', env: { ...process.env, NODE_ENV: 'production' } });
+    if (build.status !== 0) throw new Error('npm run build failed');
+  }
+  const tokenKeys = generateKeyPairSync('ec', {
+    namedCurve: 'P-256',
+    privateKeyEncoding: { type: 'pkcs8', format: 'pem' },
+    publicKeyEncoding: { type: 'spki', format: 'pem' },
+  });
+  // Applications wait for a caseworker on the main service, so the status tests can decide
+  // them; the second service decides at once, as production does with MANUAL_REVIEW off.
+  const [manual, automatic] = await Promise.all([startService({ manualReview: true, tokenKeys }), startService({ manualReview: false, tokenKeys })]);
+  project.provide('baseUrl', manual.baseUrl);
+  project.provide('mailDir', manual.mailDir);
+  project.provide('databaseUrl', manual.databaseUrl);
+  project.provide('autoBaseUrl', automatic.baseUrl);
+  project.provide('autoMailDir', automatic.mailDir);
+  project.provide('autoDatabaseUrl', automatic.databaseUrl);
+  project.provide('tokenPrivateKey', tokenKeys.privateKey);
 
   return async () => {
-    server.kill('SIGTERM');
-    await new Promise((r) => server.once('exit', r));
-    await smtp.close();
-    await postgres?.drop();
-    rmSync(dataDir, { recursive: true, force: true });
+    await Promise.all([manual.close(), automatic.close()]);
   };
 }

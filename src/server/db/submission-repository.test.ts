@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { isApplicationReference, newApplicationReference } from '#shared/domain/application-reference.ts';
 import { sampleSubmission } from '../test-support/sample-submissions.ts';
 import { findApplication, listApplicationsOfSubmission, listStatusChanges } from './application-repository.ts';
 import { listJobs } from './job-repository.ts';
@@ -10,12 +11,24 @@ const now = new Date('2026-03-02T10:00:00Z');
 describe.each(testEngines())('storing submissions on $name', (engine) => {
   const test = useMigratedTestDatabase(engine);
 
+  it('tries again with new references when a reference is already taken', async () => {
+    const taken = newApplicationReference(() => new Uint8Array(10).fill(7));
+    const first = await storeSubmission(test.db, sampleSubmission(now, [{}]), now, () => taken);
+    if (first.outcome !== 'created') throw new Error('expected created');
+    const fresh = ['CWC-00000-00000-0', taken].map(() => newApplicationReference((n) => crypto.getRandomValues(new Uint8Array(n))));
+    const offered = [taken, ...fresh];
+    const second = await storeSubmission(test.db, sampleSubmission(now, [{}]), now, () => offered.shift()!);
+    if (second.outcome !== 'created') throw new Error('expected created');
+    expect(second.applicants[0]?.applicantId).toBe(fresh[0]);
+    expect(await listApplicationsOfSubmission(test.db, second.submissionId)).toHaveLength(1);
+  });
+
   it('stores the submission, its applications in order, one audit line each and the jobs, together', async () => {
     const input = sampleSubmission(now, [{ passportNumber: 'ab 123-456', workerEmail: ' worker@example.org ' }, {}]);
     const result = await storeSubmission(test.db, input, now);
     if (result.outcome !== 'created') throw new Error(`expected created, got ${result.outcome}`);
     expect(result.applicants.map((a) => a.index)).toEqual([0, 1]);
-    for (const { applicantId } of result.applicants) expect(applicantId).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+    for (const { applicantId } of result.applicants) expect(isApplicationReference(applicantId)).toBe(true);
     expect(new Set(result.applicants.map((a) => a.applicantId)).size).toBe(2);
 
     const submission = await findSubmission(test.db, result.submissionId);

@@ -1,4 +1,5 @@
-import { randomUUID } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
+import { newApplicationReference } from '#shared/domain/application-reference.ts';
 import type { Database, Queryable } from './database.ts';
 import { enqueueJobs, jobKinds } from './job-repository.ts';
 import { normalisePassportNumber } from './lost-stolen-passport-repository.ts';
@@ -72,6 +73,7 @@ export async function storeSubmission(
   db: Database,
   input: NewSubmission,
   now: Date = new Date(),
+  newReference: () => string = () => newApplicationReference(randomBytes),
 ): Promise<StoreSubmissionResult> {
   if (input.applicants.length === 0) throw new Error('A submission needs at least one applicant');
   const passportNumbers = input.applicants.map((applicant, index) => {
@@ -80,6 +82,29 @@ export async function storeSubmission(
     return normalised;
   });
 
+  // A new reference that happens to be taken (50 random bits: about once in 10^14 groups) rolls
+  // the whole group back; it is then tried again with new references.
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return await storeOnce(db, input, passportNumbers, now, newReference);
+    } catch (error) {
+      if (attempt >= 3 || !isReferenceCollision(error)) throw error;
+    }
+  }
+}
+
+function isReferenceCollision(error: unknown): boolean {
+  const { code, constraint } = (error ?? {}) as { code?: unknown; constraint?: unknown };
+  return code === '23505' && constraint === 'applications_pkey';
+}
+
+async function storeOnce(
+  db: Database,
+  input: NewSubmission,
+  passportNumbers: readonly string[],
+  now: Date,
+  newReference: () => string,
+): Promise<StoreSubmissionResult> {
   return db.transaction(async (tx) => {
     const submissionId = randomUUID();
     const inserted = await tx.query(
@@ -91,8 +116,8 @@ export async function storeSubmission(
     // Read committed: this statement sees the row a concurrent transaction committed meanwhile.
     if (inserted.rowCount === 0) return existingSubmission(tx, input);
 
-    // 122 random bits: the applicant id is a reference shown to users and must not be guessable.
-    const applicants: StoredApplicant[] = input.applicants.map((_, index) => ({ applicantId: randomUUID(), index }));
+    // The applicant id is the reference people see and type (decision 013).
+    const applicants: StoredApplicant[] = input.applicants.map((_, index) => ({ applicantId: newReference(), index }));
     const ids = applicants.map((a) => a.applicantId);
     const column = <T>(pick: (applicant: NewApplication, index: number) => T) => input.applicants.map(pick);
     // One statement per table rather than one per applicant: a group of 10 costs 4 round trips.

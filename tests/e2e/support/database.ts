@@ -10,9 +10,8 @@ export interface StoredApplication {
   readonly secondaryDetails: Record<string, unknown>;
 }
 
-/** The stored application with this applicant id, or undefined without a database to read. */
-export async function storedApplicationsOf(applicantId: string): Promise<StoredApplication | undefined> {
-  const url = inject('databaseUrl');
+/** The stored application with this applicant id (on the main service, or the database at `url`), or undefined without a database to read. */
+export async function storedApplicationsOf(applicantId: string, url = inject('databaseUrl')): Promise<StoredApplication | undefined> {
   if (url === '') return undefined;
   const client = new pg.Client({ connectionString: url });
   await client.connect();

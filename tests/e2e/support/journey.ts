@@ -89,8 +89,9 @@ export async function at(page: Page, path: string): Promise<void> {
   await page.locator('h1').first().waitFor();
 }
 
-export async function answerSponsor(page: Page, kind: 'single-application' | 'group-application'): Promise<void> {
-  await page.goto(`${baseUrl()}/`);
+/** From the start page of the service at `base` to /passenger-name. */
+export async function answerSponsor(page: Page, kind: 'single-application' | 'group-application', base = baseUrl()): Promise<void> {
+  await page.goto(`${base}/`);
   await page.getByRole('button', { name: 'Start now' }).click();
   await at(page, '/your-contact-details');
   await page.fill('#sponsor-email', SPONSOR.email);
@@ -159,9 +160,8 @@ export async function answerWorkDates(page: Page, dates: WorkDates = defaultWork
   await continueFrom(page);
 }
 
-/** The emails the service has sent so far, parsed. */
-export async function receivedMail(): Promise<Array<{ to: string; subject: string; text: string }>> {
-  const dir = inject('mailDir');
+/** The emails the service has sent so far, parsed (the main service's, or those in `dir`). */
+export async function receivedMail(dir = inject('mailDir')): Promise<Array<{ to: string; subject: string; text: string }>> {
   const files = readdirSync(dir).filter((file) => file.endsWith('.eml')).sort();
   return Promise.all(
     files.map(async (file) => {
@@ -171,11 +171,11 @@ export async function receivedMail(): Promise<Array<{ to: string; subject: strin
   );
 }
 
-/** Waits until `check` passes on the received mail. */
-export async function waitForMail(check: (mail: Awaited<ReturnType<typeof receivedMail>>) => boolean, timeoutMs = 30_000) {
+/** Waits until `check` passes on the received mail (of the main service, or in `dir`). */
+export async function waitForMail(check: (mail: Awaited<ReturnType<typeof receivedMail>>) => boolean, timeoutMs = 30_000, dir = inject('mailDir')) {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
-    const mail = await receivedMail();
+    const mail = await receivedMail(dir);
     if (check(mail)) return mail;
     if (Date.now() > deadline) throw new Error(`Timed out waiting for email; received: ${mail.map((m) => `${m.to} ${m.subject}`).join(' | ')}`);
     await new Promise((resolve) => setTimeout(resolve, 200));
