@@ -10,6 +10,7 @@ import { runMigrations } from './db/migrations.ts';
 import { registerErrorHandler } from './http/error-handlers.ts';
 import { registerHealthRoutes } from './http/health-routes.ts';
 import { registerNewFromConcessionRoute } from './http/new-from-concession-route.ts';
+import { registerNewStatusLinkRoute } from './http/new-status-link-route.ts';
 import { registerSecurityHeaders } from './http/security-headers.ts';
 import { registerStatusRoutes } from './http/status-routes.ts';
 import { registerWebApp } from './http/web-app.ts';
@@ -89,7 +90,9 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   await registerNewFromConcessionRoute(app, { config, database, now });
   // Made on first use: keys may be generated into DATA_DIR, which most requests never need.
   let tokens: Promise<StatusLinkTokens> | undefined = deps.tokens === undefined ? undefined : Promise.resolve(deps.tokens);
-  await registerStatusRoutes(app, { config, database, now, tokens: () => (tokens ??= createStatusLinkTokens(config, { now })) });
+  const statusLinkTokens = () => (tokens ??= createStatusLinkTokens(config, { now }));
+  await registerStatusRoutes(app, { config, database, now, tokens: statusLinkTokens });
+  await registerNewStatusLinkRoute(app, { config, database, now, tokens: statusLinkTokens });
   await registerWebApp(app, config);
   return app;
 }

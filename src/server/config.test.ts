@@ -17,6 +17,7 @@ const localDefaults = {
   trustProxy: false,
   submissionRateLimit: 30,
   statusRateLimit: 60,
+  decisionEmailWindowMinutes: 10,
 };
 
 function problemsOf(env: Record<string, string>): readonly string[] {
@@ -71,6 +72,7 @@ describe('loadConfig', () => {
         TRUST_PROXY: 'true',
         SUBMISSION_RATE_LIMIT: '5',
         STATUS_RATE_LIMIT: '7',
+        DECISION_EMAIL_WINDOW_MINUTES: '0',
       },
       cwd,
     );
@@ -97,6 +99,7 @@ describe('loadConfig', () => {
       trustProxy: true,
       submissionRateLimit: 5,
       statusRateLimit: 7,
+      decisionEmailWindowMinutes: 0,
     });
     expect(Object.isFrozen(config)).toBe(true);
   });
@@ -129,11 +132,13 @@ describe('loadConfig', () => {
         MANUAL_REVIEW: 'yes',
         STATUS_LINK_TTL_DAYS: '0',
         RETENTION_DAYS: 'six months',
+        DECISION_EMAIL_WINDOW_MINUTES: '1441',
       }),
     ).toEqual([
       'MANUAL_REVIEW must be true or false',
       'STATUS_LINK_TTL_DAYS must be a whole number of at least 1',
       'RETENTION_DAYS must be a whole number of at least 1',
+      'DECISION_EMAIL_WINDOW_MINUTES must be a whole number from 0 to 1440',
       'TOKEN_PRIVATE_KEY and TOKEN_PUBLIC_KEY must be set together',
       'SMTP_URL must be an smtp:// or smtps:// address',
       'NOTIFY_TEMPLATE_ID is required when NOTIFY_API_KEY is set',

@@ -33,7 +33,7 @@ export interface Config {
   readonly notify: { readonly apiKey: string; readonly templateId: string } | undefined;
   /** The From address of emails sent by SMTP or written to the outbox folder. */
   readonly emailFrom: string;
-  /** Days after the leave date after which a decided application's personal data is deleted. */
+  /** Days after the leave date after which a decided application's personal data is deleted; also the oldest status link that can be exchanged for a new one. */
   readonly retentionDays: number;
   /** Run the job worker inside the server process (false when `npm run worker` runs separately). */
   readonly runWorker: boolean;
@@ -41,8 +41,10 @@ export interface Config {
   readonly trustProxy: boolean;
   /** Submissions accepted per client address per minute, per server instance. */
   readonly submissionRateLimit: number;
-  /** Status and download calls accepted per client address per minute, per server instance. */
+  /** Status, download and new-link calls accepted per client address per minute, per server instance. */
   readonly statusRateLimit: number;
+  /** Minutes the sponsor's decision email waits for more decisions on the same submission (0: none). */
+  readonly decisionEmailWindowMinutes: number;
 }
 
 export interface ConfigVariable {
@@ -152,7 +154,14 @@ export const configVariables: readonly ConfigVariable[] = [
     name: 'RETENTION_DAYS',
     default: '180',
     requiredInProduction: false,
-    description: 'Days after the leave date after which the personal data of a decided application is deleted.',
+    description: 'Days after the leave date after which the personal data of a decided application is deleted; also the age after which an old status link can no longer be exchanged for a new one.',
+  },
+  {
+    name: 'DECISION_EMAIL_WINDOW_MINUTES',
+    default: '10',
+    requiredInProduction: false,
+    description:
+      'Minutes (0 to 1440) a decision waits for other decisions on the same submission, so the sponsor gets them in one email; `0` emails each at once. No wait once every application of the submission is decided.',
   },
   {
     name: 'RUN_WORKER',
@@ -176,7 +185,7 @@ export const configVariables: readonly ConfigVariable[] = [
     name: 'STATUS_RATE_LIMIT',
     default: '60',
     requiredInProduction: false,
-    description: 'Status and document calls (publicStatus, pdf-maker) accepted per client address per minute on each server instance; more answer 429.',
+    description: 'Status, document and new-link calls (publicStatus, pdf-maker, newStatusLink) accepted per client address per minute on each server instance; more answer 429.',
   },
   {
     name: 'WEB_ROOT',
@@ -278,6 +287,12 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     if (!/^\d+$/.test(value) || Number(value) < 1) problems.push(`${name} must be a whole number of at least 1`);
     return Number(value);
   };
+  const wholeNumberUpTo = (name: string, fallback: number, max: number): number => {
+    const value = read(name);
+    if (value === undefined) return fallback;
+    if (!/^\d+$/.test(value) || Number(value) > max) problems.push(`${name} must be a whole number from 0 to ${max}`);
+    return Number(value);
+  };
 
   const manualReview = flag('MANUAL_REVIEW', false);
   const runWorker = flag('RUN_WORKER', true);
@@ -286,6 +301,8 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
   const retentionDays = positiveWholeNumber('RETENTION_DAYS', 180);
   const submissionRateLimit = positiveWholeNumber('SUBMISSION_RATE_LIMIT', 30);
   const statusRateLimit = positiveWholeNumber('STATUS_RATE_LIMIT', 60);
+  // At most a day: the decision is promised within 72 hours of applying (spec §9).
+  const decisionEmailWindowMinutes = wholeNumberUpTo('DECISION_EMAIL_WINDOW_MINUTES', 10, 1440);
 
   const privateKeyPem = read('TOKEN_PRIVATE_KEY');
   const publicKeyPem = read('TOKEN_PUBLIC_KEY');
@@ -337,6 +354,7 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     trustProxy,
     submissionRateLimit,
     statusRateLimit,
+    decisionEmailWindowMinutes,
   });
 }
 

@@ -64,15 +64,15 @@ describe.skipIf(url === undefined || postgres === undefined)('the worker process
     const stored = await storeSubmission(test.db, sampleSubmission(now, [{}, {}]), now);
     if (stored.outcome !== 'created') throw new Error('not created');
     running = startTsx(workerModule, [], env);
-    // Confirmation, two decisions, two decision emails, and the day's retention run.
+    // Confirmation, two decisions, one email with both decisions, and the day's retention run.
     await waitFor(async () => {
       const jobs = await listJobs(test.db);
-      return jobs.length === 6 && jobs.every((j) => j.completedAt !== null);
+      return jobs.length === 5 && jobs.every((j) => j.completedAt !== null);
     }, 'the jobs to be done').catch((error: unknown) => {
       throw new Error(`${String(error)}\n${running?.stdout() ?? ''}\n${running?.stderr() ?? ''}`);
     });
     for (const { applicantId } of stored.applicants) expect(await findApplication(test.db, applicantId)).toMatchObject({ status: 'approved' });
-    expect((await readdir(join(dir, 'outbox'))).filter((f) => f.endsWith('.eml'))).toHaveLength(3);
+    expect((await readdir(join(dir, 'outbox'))).filter((f) => f.endsWith('.eml'))).toHaveLength(2);
 
     running.child.kill('SIGTERM');
     expect(await running.exited).toBe(0);

@@ -4,6 +4,8 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { NEW_FROM_CONCESSION_PATH } from '../../src/shared/api/new-from-concession.ts';
+import { addDays, londonToday } from '../../src/shared/dates/calendar.ts';
+import { toDateParts } from '../../src/shared/dates/date-parts.ts';
 import type { FormState } from '../../src/shared/journey/form-state.ts';
 import { axeViolations, baseUrl, launchBrowser } from './support/browser.ts';
 import { groupWithMembers, run, seedSession, singleComplete, withErrorsEverywhere, withReceipts } from './support/journey-states.ts';
@@ -22,6 +24,26 @@ interface Case {
 async function headingChanged(page: Page, before: string | null): Promise<void> {
   await page.waitForFunction((text) => document.querySelector('main h1')?.textContent !== text, before);
 }
+
+/** Presses the page's last button (send or submit) with the service answering `status` and `body`, and waits for the page to change. */
+function answeredWith(status: number, body: unknown): (page: Page) => Promise<void> {
+  return async (page) => {
+    await page.route(`**${NEW_FROM_CONCESSION_PATH}`, (route) => route.fulfill({ status, contentType: 'application/json', body: JSON.stringify(body) }));
+    const before = await page.locator('main').innerHTML();
+    await page.locator('main .govuk-button').last().click();
+    await page.waitForFunction((html) => document.querySelector('main')?.innerHTML !== html && !document.querySelector('main .govuk-button[disabled]'), before);
+  };
+}
+
+/** A single application arriving tomorrow, work starting in 3 days. */
+const lateArrival = () => {
+  const today = londonToday(new Date());
+  return singleComplete({
+    'date-of-arrival': toDateParts(addDays(today, 1)),
+    'first-work-date': toDateParts(addDays(today, 3)),
+    'last-work-date': toDateParts(addDays(today, 20)),
+  });
+};
 
 const QUESTION_PAGES = [
   '/your-contact-details',
@@ -56,10 +78,29 @@ const CASES: Case[] = [
     state: () => groupWithMembers(2),
     showsErrors: false,
     prepare: async (page) => {
-      await page.locator('.govuk-summary-list__row').first().locator('a').nth(1).click();
+      await page.locator('#group-members .govuk-summary-list__row').first().locator('a').nth(1).click();
       await page.locator('h2[tabindex="-1"]').waitFor();
     },
   },
+  { name: 'with the late-arrival warning', path: '/travel-details', state: () => lateArrival(), showsErrors: false },
+  { name: 'with the late-arrival warning', path: '/check-your-answers', state: () => lateArrival(), showsErrors: false },
+  { name: 'after reused travel details that did not fit', path: '/travel-details', state: () => ({ ...singleComplete(), reusedTravelDidNotFit: true }), showsErrors: false },
+  {
+    name: 'after the service refused an answer',
+    path: '/check-your-answers',
+    state: () => singleComplete(),
+    showsErrors: false,
+    prepare: answeredWith(400, { error: 'ValidationError', message: '', details: [{ index: 0, field: 'date-of-arrival', rule: 'notInPast' }] }),
+  },
+  {
+    name: 'after the service refused a member’s answer',
+    path: '/group-edit',
+    state: () => run(groupWithMembers(2), { type: 'clearAndReturn' }),
+    showsErrors: false,
+    prepare: answeredWith(400, { error: 'ValidationError', message: '', details: [{ index: 1, field: 'first-work-date', rule: 'atLeast72Hours' }] }),
+  },
+  { name: 'after a conflict', path: '/check-your-answers', state: () => singleComplete(), showsErrors: false, prepare: answeredWith(409, { error: 'Conflict', message: '' }) },
+  { name: 'after too many attempts', path: '/check-your-answers', state: () => singleComplete(), showsErrors: false, prepare: answeredWith(429, { error: 'TooManyRequests', message: '' }) },
   {
     name: 'after the submission failed',
     path: '/check-your-answers',

@@ -45,7 +45,8 @@ describe('an ineligible nationality', () => {
     await page.goBack();
     await at(page, '/nationality');
     await page.locator('.govuk-warning-text').waitFor();
-    expect(await page.locator('.govuk-warning-text').textContent()).toContain('British, UK passport holders do not need the creative worker concession');
+    // The sentence's demonym: "British", not the list's "British, UK".
+    expect(await page.locator('.govuk-warning-text__text').evaluate((el) => el.lastChild?.textContent?.trim())).toBe('British passport holders do not need the creative worker concession');
   });
 
   it('lets a group remove an ineligible member and carry on', async () => {
@@ -60,7 +61,7 @@ describe('an ineligible nationality', () => {
     expect(await page.locator('main').textContent()).toContain('This group member cannot be included in the group.');
     await page.getByRole('button', { name: 'Remove this member and return to the group overview' }).click();
     await at(page, '/group-edit');
-    expect(await page.locator('.govuk-summary-list__key').allTextContents()).toEqual(['Eithne Patricia Member0']);
+    expect(await page.locator('#group-members .govuk-summary-list__key').allTextContents()).toEqual(['Eithne Patricia Member0']);
   });
 });
 

@@ -33,7 +33,7 @@ describe('a single application', () => {
     await at(page, '/complete');
     expect(await page.locator('h1').textContent()).toBe('Application received');
     const reference = (await page.locator('.govuk-panel .app-reference').textContent()) ?? '';
-    expect(reference).toMatch(/^[0-9a-f-]{36}$/);
+    expect(reference).toMatch(/^CWC-[0-9A-HJKMNP-TV-Z]{5}-[0-9A-HJKMNP-TV-Z]{5}-[0-9A-HJKMNP-TV-Z]$/);
     expect(await page.locator('main').textContent()).toContain(`We have sent a confirmation email to ${SPONSOR.email}.`);
     expect(await axeViolations(page)).toEqual([]);
 
@@ -102,7 +102,7 @@ describe('a group application', () => {
       await page.getByRole('button', { name: 'Confirm details and add applicant to the group' }).click();
       await at(page, '/group-edit');
     }
-    expect(await page.locator('.govuk-summary-list__key').allTextContents()).toEqual(['Chidi Okafor', 'Alex Smith', 'Alex García']);
+    expect(await page.locator('#group-members .govuk-summary-list__key').allTextContents()).toEqual(['Chidi Okafor', 'Alex Smith', 'Alex García']);
 
     // Edit the second member's given names through check your answers.
     await page.getByRole('link', { name: 'Edit Alex Smith' }).click();
@@ -115,14 +115,14 @@ describe('a group application', () => {
     await at(page, '/check-your-answers');
     await page.getByRole('button', { name: 'Confirm details and return to the group overview' }).click();
     await at(page, '/group-edit');
-    expect(await page.locator('.govuk-summary-list__key').allTextContents()).toEqual(['Chidi Okafor', 'Jordan Smith', 'Alex García']);
+    expect(await page.locator('#group-members .govuk-summary-list__key').allTextContents()).toEqual(['Chidi Okafor', 'Jordan Smith', 'Alex García']);
 
     // Delete the third, after confirming.
     await page.getByRole('link', { name: 'Delete Alex García' }).click();
     expect(await page.locator('h2', { hasText: 'Are you sure you want to delete the application for Alex García?' }).count()).toBe(1);
     expect(await axeViolations(page)).toEqual([]);
     await page.getByRole('button', { name: 'Yes, delete it' }).click();
-    expect(await page.locator('.govuk-summary-list__key').allTextContents()).toEqual(['Chidi Okafor', 'Jordan Smith']);
+    expect(await page.locator('#group-members .govuk-summary-list__key').allTextContents()).toEqual(['Chidi Okafor', 'Jordan Smith']);
 
     await page.getByRole('button', { name: 'Submit applications' }).click();
     await at(page, '/complete');

@@ -4,7 +4,8 @@
 // only database the caseworker command can share with a running server.
 import { readFileSync } from 'node:fs';
 import { describe, expect, inject, it } from 'vitest';
-import { SignJWT, importPKCS8 } from 'jose';
+import { SignJWT, decodeJwt, importPKCS8 } from 'jose';
+import { formatDateTime } from '../../src/shared/dates/format.ts';
 import { runTsx } from '../../src/server/test-support/child-process.ts';
 import { STATUS_LINK_AUDIENCE, STATUS_LINK_ISSUER } from '../../src/server/tokens/status-link-tokens.ts';
 import { axeViolations, baseUrl, useBrowser } from './support/browser.ts';
@@ -192,6 +193,95 @@ describe('the status link pages', () => {
     await page.getByRole('button', { name: 'Check status' }).click();
     await page.locator('h1', { hasText: 'Link expired' }).waitFor();
     expect(await page.locator('main').textContent()).toContain('The link to view your application status has expired.');
+    expect(await axeViolations(page)).toEqual([]);
+  });
+
+  it('exchanges an expired link for a new one, emailed to the sponsor, in English and Arabic', { timeout: 180_000 }, async () => {
+    const { page } = test;
+    const before = new Date();
+    await answerSponsor(page, 'single-application');
+    await answerWorker(page, worker('Kavanagh', { givenNames: 'Róisín' }));
+    await answerTravel(page);
+    await answerWorkDates(page);
+    await at(page, '/check-your-answers');
+    await page.getByRole('button', { name: 'Confirm details and send the application' }).click();
+    await at(page, '/complete');
+    const after = new Date();
+    const reference = (await page.locator('.govuk-panel .app-reference').textContent()) ?? '';
+    const linkIn = (text: string) => new RegExp(`${baseUrl()}/status\\?epat=[\\w.-]+`).exec(text)?.[0];
+    const received = await waitForMail((all) => all.some((m) => m.to === SPONSOR.email && m.text.includes(reference)));
+    const emailed = linkIn(received.find((m) => m.to === SPONSOR.email && m.text.includes(reference))?.text ?? '');
+    expect(emailed).toBeDefined();
+
+    // The same submission's link, signed by the service 100 days ago: expired, but younger than the retention period.
+    const { sub } = decodeJwt(new URL(emailed!).searchParams.get('epat') ?? '');
+    const key = await importPKCS8(inject('tokenPrivateKey'), 'ES256');
+    const past = Math.floor(Date.now() / 1000) - 100 * 86_400;
+    const expired = await new SignJWT({})
+      .setProtectedHeader({ alg: 'ES256' })
+      .setIssuer(STATUS_LINK_ISSUER)
+      .setAudience(STATUS_LINK_AUDIENCE)
+      .setSubject(sub ?? '')
+      .setIssuedAt(past)
+      .setExpirationTime(past + 90 * 86_400)
+      .sign(key);
+    await page.goto(`${baseUrl()}/status?epat=${expired}`);
+    await page.fill('#sponsor-licence-number', SPONSOR.reference);
+    await page.getByRole('button', { name: 'Check status' }).click();
+    await page.locator('h1', { hasText: 'Link expired' }).waitFor();
+    await page.locator('h2', { hasText: 'Get a new link' }).waitFor();
+    expect(await axeViolations(page)).toEqual([]);
+    await page.getByRole('link', { name: 'العربية' }).click();
+    await page.locator('h2', { hasText: 'الحصول على رابط جديد' }).waitFor();
+    expect(await page.evaluate(() => document.documentElement.dir)).toBe('rtl');
+    expect(await axeViolations(page)).toEqual([]);
+
+    // Empty: the GOV.UK error pattern, in Arabic and in English.
+    await page.fill('#sponsor-licence-number', '');
+    await page.getByRole('button', { name: 'الحصول على رابط جديد' }).click();
+    await page.locator('.govuk-error-summary', { hasText: 'أدخل رقم ترخيص الكفيل الخاص بك' }).waitFor();
+    expect(await axeViolations(page)).toEqual([]);
+    await page.getByRole('link', { name: 'English' }).click();
+    await page.locator('.govuk-error-summary', { hasText: 'Enter your sponsor licence number' }).waitFor();
+    expect(await page.title()).toMatch(/^Error: Link expired \| /);
+    expect(await page.locator('#sponsor-licence-number-error').textContent()).toContain('Enter your sponsor licence number');
+    expect(await axeViolations(page)).toEqual([]);
+
+    await page.fill('#sponsor-licence-number', SPONSOR.reference.toLowerCase());
+    await page.getByRole('button', { name: 'Get a new link' }).click();
+    await page.locator('h1', { hasText: 'Check your email' }).waitFor();
+    expect(await page.locator('main').textContent()).toContain(
+      'If the sponsor licence number matches the application, we have sent a new link to the sponsor’s email address.',
+    );
+    expect(await axeViolations(page)).toEqual([]);
+    await page.getByRole('link', { name: 'العربية' }).click();
+    await page.locator('h1', { hasText: 'تحقق من بريدك الإلكتروني' }).waitFor();
+    expect(await axeViolations(page)).toEqual([]);
+    await page.getByRole('link', { name: 'English' }).click();
+
+    // The new link, from the email sent to the sponsor, opens the statuses.
+    const isNewLink = (m: { to: string; subject: string; text: string }) => m.to === SPONSOR.email && m.subject.startsWith('New link') && m.text.includes(reference);
+    const fresh = linkIn((await waitForMail((all) => all.some(isNewLink))).find(isNewLink)?.text ?? '');
+    expect(fresh).toBeDefined();
+    expect(fresh).not.toContain(expired);
+    await page.goto(fresh!);
+    await page.fill('#sponsor-licence-number', SPONSOR.reference);
+    await page.getByRole('button', { name: 'Check status' }).click();
+    await page.locator('table').waitFor();
+    expect(await page.locator('tbody tr td').nth(1).textContent()).toBe('Róisín Kavanagh');
+
+    // Submitted, as DD/MM/YYYY HH:mm London time, on the list and on the application page.
+    const minutes = new Set<string>();
+    for (let t = before.getTime() - 60_000; t <= after.getTime() + 60_000; t += 30_000) minutes.add(formatDateTime(new Date(t)));
+    const submittedRow = page.locator('.govuk-summary-list__row', { hasText: 'Submitted' }).locator('.govuk-summary-list__value');
+    const shown = ((await submittedRow.textContent()) ?? '').trim();
+    expect(shown).toMatch(/^\d{2}\/\d{2}\/\d{4} \d{2}:\d{2}$/);
+    expect(minutes.has(shown)).toBe(true);
+    await page.goto(fresh!.replace('/status?', '/status/0?'));
+    await page.fill('#sponsor-licence-number', SPONSOR.reference);
+    await page.getByRole('button', { name: 'Check status' }).click();
+    await page.locator('h1', { hasText: 'Róisín Kavanagh' }).waitFor();
+    expect(((await submittedRow.textContent()) ?? '').trim()).toBe(shown);
     expect(await axeViolations(page)).toEqual([]);
   });
 

@@ -8,6 +8,7 @@ import { isPassportLostOrStolen } from '../db/lost-stolen-passport-repository.ts
 import { storeSubmission } from '../db/submission-repository.ts';
 import { testEngines, useMigratedTestDatabase } from '../db/test-databases.ts';
 import { sampleSubmission } from '../test-support/sample-submissions.ts';
+import { LOCKOUT_MS, attemptLicence, listLicenceUnlocks } from '../db/status-access-repository.ts';
 import { parsePassportList, runCaseworkerCommand, usage } from './caseworker-commands.ts';
 
 const now = new Date('2026-03-02T10:00:00Z');
@@ -110,17 +111,18 @@ describe.each(testEngines())('caseworker commands on $name', (engine) => {
     expect(await findApplication(test.db, a ?? '')).toMatchObject({ status: 'withdrawn' });
     expect(await findApplication(test.db, b ?? '')).toMatchObject({ status: 'rejected', decisionReason: 'credibility' });
     expect((await listStatusChanges(test.db, b ?? '')).at(-1)).toMatchObject({ actor: 'caseworker:ann', reason: 'credibility', changedAt: now });
-    expect((await listJobs(test.db, { kind: 'send-decision' })).map((j) => j.payload)).toEqual([
-      { applicantId: b, status: 'rejected' },
-      { applicantId: a, status: 'approved' },
-    ]);
+    // One email job for the submission, which both decisions wait for (decision 014).
+    const submissionId = (await findApplication(test.db, a ?? ''))?.submissionId;
+    expect((await listJobs(test.db, { kind: 'send-decisions' })).map((j) => j.payload)).toEqual([{ submissionId }]);
   });
 
   const refusals: Array<[string, string[], RegExp]> = [
     ['an unknown command', ['frobnicate'], /^Unknown command "frobnicate"\n\nUsage:/],
     ['no command', [], /^No command given/],
-    ['a missing id', ['approve'], /^approve needs the applicant id/],
-    ['two ids', ['approve', 'a', 'b'], /^approve takes one applicant id, not 2/],
+    ['a missing id', ['approve'], /^approve needs the application reference/],
+    ['two ids', ['approve', 'a', 'b'], /^approve takes one application reference, not 2/],
+    ['an unlock without a reference', ['unlock'], /^unlock needs the application reference/],
+    ['unlocking an unknown reference', ['unlock', 'no-such-id'], /^No application has the id no-such-id\n$/],
     ['a rejection without a reason', ['reject', 'x'], /^reject needs --reason: one of late, credibility, routing/],
     ['an unknown reason', ['reject', 'x', '--reason', 'vibes'], /^Unknown reason "vibes"/],
     ['a reason option without a value', ['reject', 'x', '--reason'], /^The option --reason needs a value/],
@@ -134,6 +136,66 @@ describe.each(testEngines())('caseworker commands on $name', (engine) => {
     expect(await run(...args)).toBe(1);
     expect(err).toMatch(message);
     expect(out).toBe('');
+  });
+
+  it('takes the application reference in any case, without dashes or prefix, wherever it takes an id', async () => {
+    const [a, b, c] = await store(3);
+    const sloppy = (reference: string) => reference.toLowerCase().replace(/^CWC-/i, '').replace(/-/g, '');
+    expect(await run('show', sloppy(a ?? ''))).toBe(0);
+    expect(out).toMatch(new RegExp(`Applicant id\\s+${a}`));
+    out = '';
+    expect(await run('approve', ` ${(a ?? '').toLowerCase()} `)).toBe(0);
+    expect(out).toBe(`Application ${a} is now approved, was in-progress. The sponsor will be emailed.\n`);
+    expect(await run('reject', `cwc${sloppy(b ?? '')}`, '--reason', 'late')).toBe(0);
+    expect(await run('withdraw', (c ?? '').replace(/-/g, ' '))).toBe(0);
+    expect(err).toBe('');
+    expect((await findApplication(test.db, b ?? ''))?.status).toBe('rejected');
+    expect((await findApplication(test.db, c ?? ''))?.status).toBe('withdrawn');
+    // One character wrong: not a reference, so looked up as typed, and not found.
+    const typo = `${(a ?? '').slice(0, -1)}${(a ?? '').endsWith('0') ? '1' : '0'}`;
+    expect(await run('show', typo)).toBe(1);
+    expect(err).toBe(`No application has the id ${typo}\n`);
+  });
+
+  it('unlocks the licence of the submission an application belongs to, clearing its failures, audited', async () => {
+    const result = await storeSubmission(test.db, sampleSubmission(now, [{}, {}]), now);
+    if (result.outcome !== 'created') throw new Error('not created');
+    const { submissionId } = result;
+    const second = result.applicants[1]?.applicantId ?? '';
+    const attempt = (licence: string, at: Date) => attemptLicence(test.db, submissionId, (stored) => stored === licence, at);
+    for (let i = 1; i <= 5; i += 1) expect(await attempt('WRONG', new Date(now.getTime() - (10 - i) * 60_000))).toBe('mismatch');
+    expect(await attempt('LIC123456', now)).toBe('locked');
+
+    expect(await run('unlock', second.toLowerCase())).toBe(0);
+    expect(out).toBe(`The submission of application ${second} was locked since 02/03/2026 09:55: unlocked; 5 failed attempts cleared.\n`);
+    expect(await attempt('LIC123456', now)).toBe('ok');
+    // The count starts again: four more failures do not lock, a fifth does.
+    for (let i = 1; i <= 4; i += 1) expect(await attempt('WRONG', now)).toBe('mismatch');
+    expect(await attempt('LIC123456', now)).toBe('ok');
+    expect(await attempt('WRONG', now)).toBe('mismatch');
+    expect(await attempt('LIC123456', now)).toBe('locked');
+
+    out = '';
+    expect(await run('unlock', second)).toBe(0);
+    expect(out).toBe(`The submission of application ${second} was locked since 02/03/2026 10:00: unlocked; 5 failed attempts cleared.\n`);
+    out = '';
+    expect(await run('unlock', second)).toBe(0);
+    expect(out).toBe(`The submission of application ${second} was not locked; 0 failed attempts cleared.\n`);
+    expect(await listLicenceUnlocks(test.db, submissionId)).toEqual([
+      { submissionId, applicantId: second, unlockedAt: now, actor: 'caseworker:ann', lockoutBeganAt: new Date(now.getTime() - 5 * 60_000), failuresCleared: 5 },
+      { submissionId, applicantId: second, unlockedAt: now, actor: 'caseworker:ann', lockoutBeganAt: now, failuresCleared: 5 },
+      { submissionId, applicantId: second, unlockedAt: now, actor: 'caseworker:ann', lockoutBeganAt: undefined, failuresCleared: 0 },
+    ]);
+    expect(err).toBe('');
+  });
+
+  it('does not call a lockout whose hour is over a lockout', async () => {
+    const result = await storeSubmission(test.db, sampleSubmission(now, [{}]), now);
+    if (result.outcome !== 'created') throw new Error('not created');
+    const earlier = new Date(now.getTime() - LOCKOUT_MS - 10 * 60_000);
+    for (let i = 0; i < 5; i += 1) await attemptLicence(test.db, result.submissionId, () => false, earlier);
+    expect(await run('unlock', result.applicants[0]?.applicantId ?? '')).toBe(0);
+    expect(out).toMatch(/was not locked; 5 failed attempts cleared\.\n$/);
   });
 
   it('refuses nonsensical changes, saying why', async () => {

@@ -3,6 +3,7 @@
 import { readFile } from 'node:fs/promises';
 import { basename } from 'node:path';
 import { formatDateTime } from '#shared/dates/format.ts';
+import { parseApplicationReference } from '#shared/domain/application-reference.ts';
 import type { ApplicationRecord, ApplicationStatus, RejectionReason } from '../db/application-repository.ts';
 import {
   applicationStatuses,
@@ -13,6 +14,7 @@ import {
 } from '../db/application-repository.ts';
 import type { Database } from '../db/database.ts';
 import { addLostStolenPassports, normalisePassportNumber } from '../db/lost-stolen-passport-repository.ts';
+import { unlockLicence } from '../db/status-access-repository.ts';
 import { changeApplicationStatus } from '../decisions/change-status.ts';
 import { StatusChangeError } from '../decisions/status-transitions.ts';
 
@@ -34,13 +36,18 @@ export const usage = `Usage: npm run caseworker -- <command>
 
 Commands:
   list [--status <in-progress|approved|rejected|withdrawn>]   applications, oldest first
-  show <applicantId>                                          every detail and the status history
-  approve <applicantId>                                       approve, and email the sponsor
-  reject <applicantId> --reason <late|credibility|routing>    reject, and email the sponsor
-  withdraw <applicantId>                                      withdraw (no email)
+  show <reference>                                            every detail and the status history
+  approve <reference>                                         approve, and email the sponsor
+  reject <reference> --reason <late|credibility|routing>      reject, and email the sponsor
+  withdraw <reference>                                        withdraw (no email)
+  unlock <reference>                                          end the sponsor licence lockout of the application's
+                                                              submission and clear its failed attempts (audited)
   import-lost-stolen <file>                                   add passport numbers to the lost or stolen list:
                                                               one per line, or a CSV with a passport_number column
   help                                                        this text
+
+<reference> is the application reference (CWC-7K3M9-QF2XA-B), in any case, with or without its
+dashes and the CWC prefix (7k3m9qf2xab). Any other value is taken as an applicant id as it is.
 
 With the embedded database (no DATABASE_URL), stop the server first: only one process may use DATA_DIR.
 `;
@@ -49,7 +56,7 @@ type Command =
   | { readonly name: 'help' }
   | { readonly name: 'list'; readonly status: ApplicationStatus | undefined }
   | { readonly name: 'show'; readonly applicantId: string }
-  | { readonly name: 'approve' | 'withdraw'; readonly applicantId: string }
+  | { readonly name: 'approve' | 'withdraw' | 'unlock'; readonly applicantId: string }
   | { readonly name: 'reject'; readonly applicantId: string; readonly reason: RejectionReason }
   | { readonly name: 'import-lost-stolen'; readonly file: string };
 
@@ -89,6 +96,8 @@ export async function runCaseworkerCommand(args: readonly string[], context: Cli
         io.stdout(`Application ${command.applicantId} is now ${to}${reason === undefined ? '' : ` (${reason})`}, was ${from}.${email}\n`);
         return 0;
       }
+      case 'unlock':
+        return await unlock(db, io, command.applicantId, context.actor, now());
       case 'import-lost-stolen':
         return await importLostStolen(db, io, command.file, now());
     }
@@ -129,6 +138,12 @@ function parseCommand(args: readonly string[]): Command {
     if (positional.length > 1) throw new UsageError(`${name ?? ''} takes one ${what}, not ${positional.length}`);
     return positional[0] ?? '';
   };
+  // A reference as a person types it (any case, dashes or not, prefix or not) becomes the id
+  // it is stored under; anything else (an id from before references) is looked up as it is.
+  const applicationId = (): string => {
+    const typed = onePositional('application reference');
+    return parseApplicationReference(typed) ?? typed;
+  };
 
   switch (name) {
     case undefined:
@@ -149,11 +164,12 @@ function parseCommand(args: readonly string[]): Command {
     case 'show':
     case 'approve':
     case 'withdraw':
+    case 'unlock':
       allowOptions();
-      return { name, applicantId: onePositional('applicant id') };
+      return { name, applicantId: applicationId() };
     case 'reject': {
       allowOptions('reason');
-      const applicantId = onePositional('applicant id');
+      const applicantId = applicationId();
       const reason = options.get('reason');
       if (reason === undefined) throw new UsageError(`reject needs --reason: one of ${rejectionReasons.join(', ')}`);
       if (!rejectionReasons.some((r) => r === reason)) {
@@ -227,6 +243,18 @@ async function show(db: Database, io: CliIo, applicantId: string): Promise<numbe
       history.map((h) => [formatDateTime(h.changedAt), h.actor, h.fromStatus ?? '', h.toStatus, h.reason ?? '']),
     ),
   );
+  return 0;
+}
+
+async function unlock(db: Database, io: CliIo, applicantId: string, actor: string, now: Date): Promise<number> {
+  const done = await unlockLicence(db, applicantId, actor, now);
+  if (done === undefined) {
+    io.stderr(`No application has the id ${applicantId}\n`);
+    return 1;
+  }
+  const lockout = done.lockoutBeganAt === undefined ? 'was not locked' : `was locked since ${formatDateTime(done.lockoutBeganAt)}: unlocked`;
+  const failures = `${done.failuresCleared} failed attempt${done.failuresCleared === 1 ? '' : 's'} cleared`;
+  io.stdout(`The submission of application ${applicantId} ${lockout}; ${failures}.\n`);
   return 0;
 }
 

@@ -109,7 +109,8 @@ describe.each(targets)('the caseworker command on $name', ({ make }) => {
       expect(await findApplication(db, first ?? '')).toMatchObject({ status: 'approved' });
       expect(await findApplication(db, second ?? '')).toMatchObject({ status: 'in-progress' });
       expect((await listStatusChanges(db, first ?? '')).at(-1)?.actor).toMatch(/^caseworker:.+/);
-      expect((await listJobs(db, { kind: 'send-decision' })).map((j) => j.payload)).toEqual([{ applicantId: first, status: 'approved' }]);
+      const submissionId = (await findApplication(db, first ?? ''))?.submissionId;
+      expect((await listJobs(db, { kind: 'send-decisions' })).map((j) => j.payload)).toEqual([{ submissionId }]);
       expect(await isPassportLostOrStolen(db, 'CD654321')).toBe(true);
     });
   });

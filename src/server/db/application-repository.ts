@@ -139,7 +139,11 @@ export async function listApplications(
   return rows.map(toApplication);
 }
 
-/** Sets the status (and the reason, which only a rejection has). Use with the audit line below. */
+/**
+ * Sets the status (and the reason, which only a rejection has). Use with the audit line below. A
+ * new approval or rejection is a decision no email has announced yet (decision 014); updated_at
+ * then dates the decision, which the email window is counted from.
+ */
 export async function updateApplicationStatus(
   tx: Queryable,
   applicantId: string,
@@ -148,7 +152,10 @@ export async function updateApplicationStatus(
   now: Date,
 ): Promise<void> {
   await tx.query(
-    'UPDATE applications SET status = $2, decision_reason = $3, updated_at = $4::timestamptz WHERE applicant_id = $1',
+    `UPDATE applications
+     SET status = $2, decision_reason = $3, updated_at = $4::timestamptz,
+         decision_email_job = CASE WHEN $2::text IN ('approved', 'rejected') THEN NULL ELSE decision_email_job END
+     WHERE applicant_id = $1`,
     [applicantId, status, reason, now],
   );
 }

@@ -8,10 +8,20 @@ export const jobKinds = {
   sendConfirmation: 'send-confirmation',
   /** Email a worker who gave an address that the application for them arrived. Payload: { applicantId }. */
   sendWorkerConfirmation: 'send-worker-confirmation',
-  /** Email the sponsor an approval or rejection. Payload: { applicantId, status }. */
+  /**
+   * Email the sponsor the submission's decisions not emailed yet, in one email (decision 014).
+   * Payload: { submissionId }.
+   */
+  sendDecisions: 'send-decisions',
+  /**
+   * Enqueued before migration 004 (and by instances not yet upgraded): one email per decision.
+   * Now it only hands its decision to a send-decisions job. Payload: { applicantId, status }.
+   */
   sendDecision: 'send-decision',
   /** Delete the personal data whose retention period is over. Payload: {}. */
   purgePersonalData: 'purge-personal-data',
+  /** Email the sponsor a new status link in place of an expired one. Payload: { submissionId }. */
+  sendStatusLink: 'send-status-link',
 } as const;
 
 export type JobKind = (typeof jobKinds)[keyof typeof jobKinds];
@@ -112,6 +122,20 @@ export async function enqueueJobs(db: Queryable, jobs: readonly Omit<NewJob, 'un
       jobs.map((job) => job.maxAttempts ?? null),
     ],
   );
+}
+
+/**
+ * Makes a job that has not run yet due at `runAfter` instead of later; false when it has run,
+ * is running, is finished or is due already. A job that failed before keeps its backoff.
+ */
+export async function bringJobForward(db: Queryable, jobId: number, runAfter: Date): Promise<boolean> {
+  const { rowCount } = await db.query(
+    `UPDATE outbox_jobs SET run_after = $2::timestamptz
+     WHERE id = $1 AND attempts = 0 AND locked_by IS NULL AND completed_at IS NULL AND failed_at IS NULL
+       AND run_after > $2::timestamptz`,
+    [jobId, runAfter],
+  );
+  return rowCount === 1;
 }
 
 /**

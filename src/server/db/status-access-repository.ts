@@ -1,4 +1,4 @@
-import type { Database } from './database.ts';
+import type { Database, Queryable } from './database.ts';
 
 /** How long a submission stays locked, and the window in which failures count (spec §9: 1 hour). */
 export const LOCKOUT_MS = 60 * 60_000;
@@ -52,4 +52,73 @@ export async function attemptLicence(
     }
     return 'mismatch';
   });
+}
+
+/** What an unlock ended. */
+export interface LicenceUnlock {
+  readonly submissionId: string;
+  /** When the lockout that was ended began; undefined when the submission was not locked. */
+  readonly lockoutBeganAt: Date | undefined;
+  /** The recorded failed attempts cleared (all of them, counted or not). */
+  readonly failuresCleared: number;
+}
+
+/**
+ * A caseworker's unlock of the submission an application belongs to: ends any lockout, clears
+ * the failed attempts (so the next wrong number is the first of five again) and writes an audit
+ * row, in one transaction holding the submission's row as attemptLicence does, so an attempt
+ * running at the same moment is counted either wholly before or wholly after. Undefined when
+ * there is no such application.
+ */
+export async function unlockLicence(db: Database, applicantId: string, actor: string, now: Date): Promise<LicenceUnlock | undefined> {
+  return db.transaction(async (tx) => {
+    const { rows } = await tx.query<{ submission_id: string; locked_at: Date | null }>(
+      `SELECT s.id AS submission_id, l.locked_at
+       FROM applications a
+       JOIN submissions s ON s.id = a.submission_id
+       LEFT JOIN licence_lockouts l ON l.submission_id = s.id
+       WHERE a.applicant_id = $1 FOR UPDATE OF s`,
+      [applicantId],
+    );
+    const found = rows[0];
+    if (found === undefined) return undefined;
+    const submissionId = found.submission_id;
+    // A lockout whose hour is over has ended by itself: only a current one counts as ended here.
+    const lockoutBeganAt = found.locked_at !== null && found.locked_at.getTime() + LOCKOUT_MS > now.getTime() ? found.locked_at : undefined;
+    await tx.query('DELETE FROM licence_lockouts WHERE submission_id = $1', [submissionId]);
+    const cleared = await tx.query('DELETE FROM licence_attempt_failures WHERE submission_id = $1', [submissionId]);
+    await tx.query(
+      `INSERT INTO licence_unlocks (submission_id, applicant_id, unlocked_at, actor, lockout_began_at, failures_cleared)
+       VALUES ($1, $2, $3::timestamptz, $4, $5::timestamptz, $6)`,
+      [submissionId, applicantId, now, actor, lockoutBeganAt ?? null, cleared.rowCount],
+    );
+    return { submissionId, lockoutBeganAt, failuresCleared: cleared.rowCount };
+  });
+}
+
+/** One audit row of an unlock. */
+export interface LicenceUnlockRecord extends LicenceUnlock {
+  readonly applicantId: string;
+  readonly unlockedAt: Date;
+  readonly actor: string;
+}
+
+/** The unlocks of a submission, oldest first. */
+export async function listLicenceUnlocks(db: Queryable, submissionId: string): Promise<LicenceUnlockRecord[]> {
+  const { rows } = await db.query<{
+    submission_id: string;
+    applicant_id: string;
+    unlocked_at: Date;
+    actor: string;
+    lockout_began_at: Date | null;
+    failures_cleared: number;
+  }>('SELECT * FROM licence_unlocks WHERE submission_id = $1 ORDER BY id', [submissionId]);
+  return rows.map((row) => ({
+    submissionId: row.submission_id,
+    applicantId: row.applicant_id,
+    unlockedAt: row.unlocked_at,
+    actor: row.actor,
+    lockoutBeganAt: row.lockout_began_at ?? undefined,
+    failuresCleared: row.failures_cleared,
+  }));
 }

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { PLACES_OF_DEPARTURE, isListedPlaceOfDeparture, isPlaceOfDepartureInIreland, namesOfPlace } from '#shared/countries/places.ts';
 import type { CheckDependencies, CheckedApplication } from './automated-checks.ts';
 import { firstFailingCheck, isLateApplication } from './automated-checks.ts';
 
@@ -50,5 +51,31 @@ describe('the order of the checks', () => {
     expect(await firstFailingCheck(late, failingAll)).toBe('late');
     expect(await firstFailingCheck(application, failingAll)).toBe('routing');
     expect(await firstFailingCheck(application, { ...failingAll, isPlaceOfDepartureInIreland: () => true })).toBe('credibility');
+  });
+});
+
+describe('the routing check with the shared list', () => {
+  const application: CheckedApplication = {
+    arrivalDate: '2026-03-20',
+    createdAt: new Date('2026-03-02T10:00:00Z'),
+    placeOfDeparture: 'Dublin Airport',
+    passportNumber: 'AB123456',
+  };
+  const withList: CheckDependencies = { isPlaceOfDepartureInIreland, isPassportLostOrStolen: async () => false };
+
+  it('passes every place name and alias the form accepts', async () => {
+    const names = PLACES_OF_DEPARTURE.flatMap(namesOfPlace).filter(isListedPlaceOfDeparture);
+    expect(names).toHaveLength(PLACES_OF_DEPARTURE.flatMap(namesOfPlace).length);
+    const refused: string[] = [];
+    for (const placeOfDeparture of names) {
+      if ((await firstFailingCheck({ ...application, placeOfDeparture }, withList)) !== undefined) refused.push(placeOfDeparture);
+    }
+    expect(refused).toEqual([]);
+  });
+
+  it('refuses a stored place the list does not know (a value from before the list was the rule)', async () => {
+    for (const placeOfDeparture of ['Belfast', 'Paris', '']) {
+      expect(await firstFailingCheck({ ...application, placeOfDeparture }, withList), placeOfDeparture).toBe('routing');
+    }
   });
 });

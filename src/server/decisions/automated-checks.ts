@@ -1,20 +1,12 @@
-import { daysBetween, londonToday } from '#shared/dates/calendar.ts';
 import { parseIsoDate } from '#shared/dates/format.ts';
+import { isLateForArrival } from '#shared/dates/rules.ts';
 import type { RejectionReason } from '../db/application-repository.ts';
 
-/** Spec §9: apply at least 72 hours before travel, counted as London calendar days. */
-export const minimumDaysBeforeArrival = 3;
-
-/**
- * True when the application was made fewer than 3 London calendar days before the arrival day.
- * Days, not hours, because the form itself counts days (its "72 hours" is "after the end of the
- * day two days from now"), so an applicant the form let through is never rejected here for
- * submitting a few hours later on the same day.
- */
+/** The late check on a stored arrival date: the rule the travel page warns of (shared, one function). */
 export function isLateApplication(arrivalDate: string, appliedAt: Date): boolean {
   const arrival = parseIsoDate(arrivalDate);
   if (arrival === null) throw new RangeError('The arrival date is not a YYYY-MM-DD calendar day');
-  return daysBetween(londonToday(appliedAt), arrival) < minimumDaysBeforeArrival;
+  return isLateForArrival(arrival, appliedAt);
 }
 
 export interface CheckedApplication {
@@ -25,7 +17,7 @@ export interface CheckedApplication {
 }
 
 export interface CheckDependencies {
-  /** True when the place of departure is one the routing rule accepts (in the Republic of Ireland). */
+  /** True when the place of departure routes through the Republic of Ireland: a listed place the list marks as in the Republic (an unknown one does not). */
   readonly isPlaceOfDepartureInIreland: (name: string) => boolean;
   /** True when the (normalised) passport number has been reported lost or stolen. */
   readonly isPassportLostOrStolen: (passportNumber: string) => Promise<boolean>;

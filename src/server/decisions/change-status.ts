@@ -1,7 +1,7 @@
 import type { ApplicationRecord, ApplicationStatus, RejectionReason } from '../db/application-repository.ts';
 import { findApplication, recordStatusChange, updateApplicationStatus } from '../db/application-repository.ts';
 import type { Database, Queryable } from '../db/database.ts';
-import { enqueueJob, jobKinds } from '../db/job-repository.ts';
+import { hurryDecisionEmail, scheduleDecisionEmail } from './decision-emails.ts';
 import { assertTransitionAllowed, StatusChangeError } from './status-transitions.ts';
 
 export interface StatusChange {
@@ -15,8 +15,8 @@ export interface StatusChange {
 
 /**
  * Changes the status inside `tx`, with its audit line and, for an approval or rejection, the
- * `send-decision` job: all three commit together or not at all. `application` must have been read
- * with `forUpdate` in the same transaction.
+ * submission's `send-decisions` job (decision 014): all commit together or not at all.
+ * `application` must have been read with `forUpdate` in the same transaction.
  */
 export async function applyStatusChange(tx: Queryable, application: ApplicationRecord, change: StatusChange): Promise<void> {
   const { applicantId, status: from } = application;
@@ -31,9 +31,12 @@ export async function applyStatusChange(tx: Queryable, application: ApplicationR
   await updateApplicationStatus(tx, applicantId, change.to, reason, change.now);
   await recordStatusChange(tx, { applicantId, actor: change.actor, fromStatus: from, toStatus: change.to, reason, changedAt: change.now });
   if (change.to === 'approved' || change.to === 'rejected') {
-    // The status goes with the job: if the application changes again before the email goes, the
-    // handler sees the difference and does not send news that is no longer true.
-    await enqueueJob(tx, { kind: jobKinds.sendDecision, payload: { applicantId, status: change.to }, runAfter: change.now });
+    // The job reads the statuses when it sends: a decision withdrawn before then is left out.
+    await scheduleDecisionEmail(tx, application.submissionId, change.now);
+  } else if (from === 'in-progress') {
+    // Withdrawn: no email, but the decisions of the rest of the group need wait no longer for it.
+    // Never for a decided application: see decision-emails.ts on the order of row locks.
+    await hurryDecisionEmail(tx, application.submissionId, change.now);
   }
 }
 

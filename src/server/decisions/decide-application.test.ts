@@ -22,8 +22,13 @@ describe.each(testEngines())('decisions on $name', (engine) => {
     return result.applicants[0]?.applicantId ?? '';
   }
 
+  /** The payloads of the decision email jobs: one per submission, naming it (decision 014). */
   async function decisionJobs() {
-    return (await listJobs(test.db, { kind: 'send-decision' })).map((j) => j.payload);
+    return (await listJobs(test.db, { kind: 'send-decisions' })).map((j) => j.payload);
+  }
+
+  async function submissionOf(applicantId: string): Promise<{ submissionId: string }> {
+    return { submissionId: (await findApplication(test.db, applicantId))?.submissionId ?? '' };
   }
 
   it('approves an application that passes every check, with its audit line and email job', async () => {
@@ -34,7 +39,7 @@ describe.each(testEngines())('decisions on $name', (engine) => {
       { actor: 'submission', toStatus: 'in-progress' },
       { actor: 'automated', fromStatus: 'in-progress', toStatus: 'approved', reason: null, changedAt: later },
     ]);
-    expect(await decisionJobs()).toEqual([{ applicantId: id, status: 'approved' }]);
+    expect(await decisionJobs()).toEqual([await submissionOf(id)]);
   });
 
   it('rejects an application made less than 3 days before arrival as late', async () => {
@@ -43,10 +48,10 @@ describe.each(testEngines())('decisions on $name', (engine) => {
     expect(await decideApplication(test.db, id, { manualReview: false, now: later })).toEqual({ kind: 'rejected', reason: 'late' });
     expect(await findApplication(test.db, id)).toMatchObject({ status: 'rejected', decisionReason: 'late' });
     expect((await listStatusChanges(test.db, id)).at(-1)).toMatchObject({ actor: 'check:late', toStatus: 'rejected', reason: 'late' });
-    expect(await decisionJobs()).toEqual([{ applicantId: id, status: 'rejected' }]);
+    expect(await decisionJobs()).toEqual([await submissionOf(id)]);
   });
 
-  it('rejects for routing a place of departure outside the Republic of Ireland', async () => {
+  it('rejects for routing a stored place of departure the list does not know (the form no longer sends one)', async () => {
     const id = await store({ placeOfDeparture: 'Belfast International Airport' });
     expect(await decideApplication(test.db, id, { manualReview: false, now: later })).toEqual({ kind: 'rejected', reason: 'routing' });
     expect((await listStatusChanges(test.db, id)).at(-1)).toMatchObject({ actor: 'check:routing' });
@@ -128,12 +133,7 @@ describe.each(testEngines())('decisions on $name', (engine) => {
       await changeApplicationStatus(test.db, rejected, { to: 'rejected', reason: 'routing', actor: 'caseworker:ann', now: later });
       expect((await listStatusChanges(test.db, approved)).at(-1)).toMatchObject({ actor: 'caseworker:ann', toStatus: 'approved' });
       expect(await findApplication(test.db, rejected)).toMatchObject({ status: 'rejected', decisionReason: 'routing' });
-      expect(await decisionJobs()).toEqual(
-        expect.arrayContaining([
-          { applicantId: approved, status: 'approved' },
-          { applicantId: rejected, status: 'rejected' },
-        ]),
-      );
+      expect(await decisionJobs()).toEqual(expect.arrayContaining([await submissionOf(approved), await submissionOf(rejected)]));
     });
 
     it('withdraws an approved or rejected application (no email), clearing the reason', async () => {

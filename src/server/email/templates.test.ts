@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import type { RejectionReason, RenderedEmail } from './templates.ts';
-import { approvedEmail, confirmationEmail, escapeHtml, rejectedEmail, workerConfirmationEmail } from './templates.ts';
+import type { DecidedApplication, RejectionReason, RenderedEmail } from './templates.ts';
+import { confirmationEmail, decisionsEmail, escapeHtml, workerConfirmationEmail } from './templates.ts';
+import { newStatusLinkEmail } from './templates.ts';
 
 const statusLink = 'https://cwc.example.gov.uk/status?epat=eyJhbGciOiJFUzI1NiJ9.eyJzdWIiOiJ4In0.c2ln';
 
@@ -22,10 +23,9 @@ const group = {
 };
 
 const decision = {
-  reference: 'CWC-7K3M9Q-2',
+  reference: 'CWC-7K3M9-QF2XA-B',
   workerName: 'Mateus Ferreira',
   cosReference: 'C2G8H41291L',
-  statusLink,
 };
 
 /** The text of the HTML version as a reader sees it: tags dropped, entities decoded. */
@@ -146,79 +146,178 @@ describe('workerConfirmationEmail', () => {
   });
 });
 
-describe('approvedEmail', () => {
-  it('gives the reference, worker, COS number, download link and the leave date as DD MMMM YYYY', () => {
-    const email = approvedEmail({ ...decision, leaveDate: '2026-06-05' });
-    expect(email.subject).toBe('Application approved: CWC-7K3M9Q-2');
-    expectEverywhere(email, [
-      'Application approved',
-      'CWC-7K3M9Q-2',
-      'Mateus Ferreira',
-      'C2G8H41291L',
-      'Download the pre-clearance document',
-      statusLink,
-      'sponsor licence number',
-      'No later than 05 June 2026',
-    ]);
-    expectPlainText(email);
+describe('decisionsEmail', () => {
+  const approved = (overrides: Partial<DecidedApplication> = {}): DecidedApplication => ({
+    reference: 'CWC-7K3M9-QF2XA-B',
+    workerName: 'Mateus Ferreira',
+    cosReference: 'C2G8H41291L',
+    outcome: { status: 'approved', leaveDate: '2026-06-05' },
+    ...overrides,
   });
-
-  it('shows a leave date given as an instant as the London day', () => {
-    // 23:30 UTC on 30 June is 00:30 on 1 July in London (BST).
-    const email = approvedEmail({ ...decision, leaveDate: new Date('2026-06-30T23:30:00Z') });
-    expect(email.text).toContain('No later than 01 July 2026');
+  const rejected = (reason: RejectionReason, overrides: Partial<DecidedApplication> = {}): DecidedApplication => ({
+    reference: 'CWC-2N4P6-RS8TV-C',
+    workerName: 'Amara Okafor',
+    cosReference: 'C2G8H41292M',
+    outcome: { status: 'rejected', reason },
+    ...overrides,
   });
-
-  it('escapes the worker name in the HTML', () => {
-    const email = approvedEmail({ ...decision, workerName: '<script>x</script>', leaveDate: '2026-06-05' });
-    expect(email.html).toContain('&lt;script&gt;x&lt;/script&gt;');
-    expect(email.html).not.toContain('<script>');
-  });
-});
-
-describe('rejectedEmail', () => {
   const words: Record<RejectionReason, string> = {
     late: 'less than 3 days (72 hours) before',
     credibility: 'credibility checks',
     routing: 'not routed through the Republic of Ireland',
   };
   const reasons = Object.keys(words) as RejectionReason[];
+  const again = 'apply again for remote clearance at least 72 hours before the worker travels';
 
-  it.each(reasons)('gives the %s reason in its own words, and no other reason', (reason) => {
-    const email = rejectedEmail({ ...decision, reason });
-    expect(email.subject).toBe('Application rejected: CWC-7K3M9Q-2');
+  it('gives one approval its reference, worker, COS number, the leave date as DD MMMM YYYY and the status link', () => {
+    const email = decisionsEmail({ decisions: [approved()], stillBeingChecked: 0, statusLink });
+    expect(email.subject).toBe('Application approved: CWC-7K3M9-QF2XA-B');
+    expectEverywhere(email, [
+      'Application approved',
+      'Application reference: CWC-7K3M9-QF2XA-B',
+      'Name: Mateus Ferreira',
+      'Certificate of sponsorship (COS) number: C2G8H41291L',
+      'Decision: Approved',
+      'Leave the UK: No later than 05 June 2026',
+      'Download the pre-clearance document from the status page',
+      statusLink,
+      'sponsor licence number',
+    ]);
+    expectNowhere(email, ['Rejected', 'still checking', 'creative-worker-visa']);
+    expect(email.html).toContain(`<a href="${statusLink}"`);
+    expectPlainText(email);
+  });
+
+  it('shows a leave date given as an instant as the London day', () => {
+    // 23:30 UTC on 30 June is 00:30 on 1 July in London (BST).
+    const email = decisionsEmail({
+      decisions: [approved({ outcome: { status: 'approved', leaveDate: new Date('2026-06-30T23:30:00Z') } })],
+      stillBeingChecked: 0,
+      statusLink,
+    });
+    expect(email.text).toContain('No later than 01 July 2026');
+  });
+
+  it.each(reasons)('gives one %s rejection its reason in its own words, and no other reason', (reason) => {
+    const email = decisionsEmail({ decisions: [rejected(reason)], stillBeingChecked: 0, statusLink });
+    expect(email.subject).toBe('Application rejected: CWC-2N4P6-RS8TV-C');
     expectEverywhere(email, [
       'Application rejected',
-      'CWC-7K3M9Q-2',
-      'Mateus Ferreira',
-      'C2G8H41291L',
+      'CWC-2N4P6-RS8TV-C',
+      'Amara Okafor',
+      'C2G8H41292M',
+      'Decision: Rejected',
+      `Reason: ${reason === 'routing' ? 'The worker’s travel' : 'The application'}`,
       words[reason],
       'https://www.gov.uk/creative-worker-visa',
       statusLink,
       'https://www.gov.uk/contact-ukvi-inside-outside-uk',
     ]);
-    expectNowhere(
-      email,
-      reasons.filter((other) => other !== reason).map((other) => words[other]),
-    );
+    expectNowhere(email, [...reasons.filter((other) => other !== reason).map((other) => words[other]), 'No later than', 'Download']);
     expectPlainText(email);
   });
 
   it('mentions a lost or stolen passport as the example of failed credibility checks', () => {
-    expect(rejectedEmail({ ...decision, reason: 'credibility' }).text).toContain('reported lost or stolen');
+    expect(decisionsEmail({ decisions: [rejected('credibility')], stillBeingChecked: 0, statusLink }).text).toContain(
+      'reported lost or stolen',
+    );
   });
 
-  it('suggests applying again at least 72 hours before travel only when the application was late', () => {
-    const again = 'apply again for remote clearance at least 72 hours before the worker travels';
-    expect(rejectedEmail({ ...decision, reason: 'late' }).text).toContain(again);
-    expect(rejectedEmail({ ...decision, reason: 'credibility' }).text).not.toContain(again);
-    expect(rejectedEmail({ ...decision, reason: 'routing' }).text).not.toContain(again);
+  it('suggests applying again at least 72 hours before travel only when an application was late', () => {
+    const text = (decisions: DecidedApplication[]) => decisionsEmail({ decisions, stillBeingChecked: 0, statusLink }).text;
+    expect(text([rejected('late')])).toContain(again);
+    expect(text([approved(), rejected('late', { reference: 'CWC-3' })])).toContain(again);
+    expect(text([rejected('credibility')])).not.toContain(again);
+    expect(text([rejected('routing'), approved()])).not.toContain(again);
   });
 
-  it('escapes the worker name in the HTML', () => {
-    const email = rejectedEmail({ ...decision, workerName: '<script>x</script>', reason: 'routing' });
+  it('lists an approval and a rejection together, each with its own outcome, in the order given', () => {
+    const email = decisionsEmail({ decisions: [approved(), rejected('routing')], stillBeingChecked: 0, statusLink });
+    expect(email.subject).toBe('Decisions on 2 applications');
+    expectEverywhere(email, ['Decisions on your applications', 'We have decided 2 applications', '1 approved and 1 rejected']);
+    expect(email.text).toContain(
+      [
+        'Application reference: CWC-7K3M9-QF2XA-B',
+        'Name: Mateus Ferreira',
+        'Certificate of sponsorship (COS) number: C2G8H41291L',
+        'Decision: Approved',
+        'Leave the UK: No later than 05 June 2026',
+        '',
+        'Application reference: CWC-2N4P6-RS8TV-C',
+        'Name: Amara Okafor',
+        'Certificate of sponsorship (COS) number: C2G8H41292M',
+        'Decision: Rejected',
+        `Reason: ${rejectedWordsOf('routing')}`,
+      ].join('\n'),
+    );
+    // Both what an approval and what a rejection needs, and the status link once.
+    expectEverywhere(email, ['Download the pre-clearance document', 'https://www.gov.uk/creative-worker-visa', 'Contact us']);
+    expect(email.text.split(statusLink)).toHaveLength(2);
+    expectPlainText(email);
+  });
+
+  it('names every worker of a group in one email, and says how many are still being checked', () => {
+    const decisions = Array.from({ length: 9 }, (_, i) => approved({ reference: `CWC-0000${i}-AAAAA-${i}`, workerName: `Worker ${i}` }));
+    const email = decisionsEmail({ decisions, stillBeingChecked: 1, statusLink });
+    expect(email.subject).toBe('9 applications approved');
+    expectEverywhere(email, [
+      '9 approved.',
+      'Download the pre-clearance documents',
+      'We are still checking 1 more application. We will email you when it has been decided.',
+      ...decisions.flatMap((d) => [`Application reference: ${d.reference}`, `Name: ${d.workerName}`]),
+    ]);
+    expectNowhere(email, ['rejected', 'Contact us']);
+    expect(decisionsEmail({ decisions: [rejected('late'), rejected('routing')], stillBeingChecked: 3, statusLink })).toMatchObject({
+      subject: '2 applications rejected',
+      text: expect.stringContaining('We are still checking 3 more applications. We will email you when they have been decided.'),
+    });
+  });
+
+  it('escapes the worker name in the HTML and keeps line breaks in values from faking lines', () => {
+    const email = decisionsEmail({
+      decisions: [approved({ workerName: '<script>x</script>' }), rejected('late', { workerName: 'Ann\nDecision: Approved' })],
+      stillBeingChecked: 0,
+      statusLink,
+    });
     expect(email.html).toContain('&lt;script&gt;x&lt;/script&gt;');
     expect(email.html).not.toContain('<script>');
+    expect(email.text).toContain('Name: Ann Decision: Approved\n');
+  });
+
+  it('needs a decision', () => {
+    expect(() => decisionsEmail({ decisions: [], stillBeingChecked: 2, statusLink })).toThrow(/at least one decision/);
+  });
+
+  function rejectedWordsOf(reason: RejectionReason): string {
+    const text = decisionsEmail({ decisions: [rejected(reason)], stillBeingChecked: 0, statusLink }).text;
+    return /^Reason: (.*)$/m.exec(text)?.[1] ?? '';
+  }
+});
+
+describe('newStatusLinkEmail', () => {
+  const request = { sponsorName: 'Riverside Theatre Company', references: ['CWC-7K3M9-QF2XA-B', 'CWC-2N4P6-RS8TV-C'], statusLink, statusLinkTtlDays: 90 };
+
+  it('gives the new link, the references, the licence number hint and the link lifetime', () => {
+    const email = newStatusLinkEmail(request);
+    expect(email.subject).toBe('New link to check the status of your applications');
+    expectEverywhere(email, [
+      'Riverside Theatre Company',
+      'Application reference: CWC-7K3M9-QF2XA-B',
+      'Application reference: CWC-2N4P6-RS8TV-C',
+      statusLink,
+      'sponsor licence number',
+      'after 90 days',
+      'If you did not ask for a new link',
+    ]);
+    expect(email.html).toContain(`<a href="${statusLink}"`);
+    expectPlainText(email);
+  });
+
+  it('speaks of one application when there is one, and escapes the sponsor name', () => {
+    const email = newStatusLinkEmail({ ...request, sponsorName: '<b>Tom & Jerry</b>', references: ['CWC-7K3M9-QF2XA-B'] });
+    expect(email.subject).toBe('New link to check the status of your application');
+    expect(email.html).toContain('&lt;b&gt;Tom &amp; Jerry&lt;/b&gt;');
+    expect(email.html).not.toContain('<b>');
   });
 });
 
@@ -227,8 +326,17 @@ describe('every email', () => {
     confirmationEmail(single),
     confirmationEmail(group),
     workerConfirmationEmail({ reference: 'CWC-1', workerName: 'A' }),
-    approvedEmail({ ...decision, leaveDate: '2026-06-05' }),
-    ...(['late', 'credibility', 'routing'] as const).map((reason) => rejectedEmail({ ...decision, reason })),
+    ...(['late', 'credibility', 'routing'] as const).map((reason) =>
+      decisionsEmail({ decisions: [{ ...decision, outcome: { status: 'rejected', reason } }], stillBeingChecked: 0, statusLink }),
+    ),
+    decisionsEmail({
+      decisions: [
+        { ...decision, outcome: { status: 'approved', leaveDate: '2026-06-05' } },
+        { ...decision, reference: 'CWC-2', outcome: { status: 'rejected', reason: 'late' } },
+      ],
+      stillBeingChecked: 1,
+      statusLink,
+    }),
   ];
 
   it.each(all.map((email) => [email.subject, email] as const))('%s is an English HTML document with its subject as title', (_s, email) => {

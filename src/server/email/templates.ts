@@ -103,29 +103,18 @@ export function workerConfirmationEmail(input: { reference: string; workerName: 
   ]);
 }
 
-/** Sent to the sponsor when an application is approved. */
-export function approvedEmail(input: {
-  reference: string;
-  workerName: string;
-  cosReference: string;
-  statusLink: string;
-  /** The date the worker must leave the UK by: a `YYYY-MM-DD` day (or a Date). */
-  leaveDate: string | Date;
-}): RenderedEmail {
-  return render(`Application approved: ${clean(input.reference)}`, [
-    heading('Application approved'),
-    paragraph(`The application for ${SERVICE_NAME} has been approved.`),
-    details([
-      ['Application reference', input.reference],
-      ['Name', input.workerName],
-      ['Certificate of sponsorship (COS) number', input.cosReference],
-      ['Leave the UK', `No later than ${formatLongDate(input.leaveDate)}`],
-    ]),
-    heading('Download the pre-clearance document'),
-    paragraph('Download the pre-clearance document from the status page:'),
-    link(input.statusLink),
-    paragraph('You will need your sponsor licence number.'),
-  ]);
+/** What became of one application, as the sponsor's decision email reports it. */
+export type DecisionOutcome =
+  /** `leaveDate`: the day the worker must leave the UK by, `YYYY-MM-DD` (or a Date). */
+  | { readonly status: 'approved'; readonly leaveDate: string | Date }
+  | { readonly status: 'rejected'; readonly reason: RejectionReason };
+
+/** One decided application in the sponsor's decision email. */
+export interface DecidedApplication {
+  readonly reference: string;
+  readonly workerName: string;
+  readonly cosReference: string;
+  readonly outcome: DecisionOutcome;
 }
 
 const rejectionWords: Record<RejectionReason, string> = {
@@ -134,35 +123,123 @@ const rejectionWords: Record<RejectionReason, string> = {
   routing: 'The worker’s travel to the UK is not routed through the Republic of Ireland.',
 };
 
-/** Sent to the sponsor when an application is rejected, with the reason in plain words. */
-export function rejectedEmail(input: {
-  reference: string;
-  workerName: string;
-  cosReference: string;
-  reason: RejectionReason;
+/**
+ * The sponsor's email about the decisions made on a submission since the last such email: each
+ * worker's outcome (the leave date of an approval, the reason of a rejection), how many are still
+ * being checked, and the status link. One decision keeps the subject it always had.
+ */
+export function decisionsEmail(input: {
+  decisions: readonly DecidedApplication[];
+  /** Applications of the submission still in progress. */
+  stillBeingChecked: number;
   statusLink: string;
 }): RenderedEmail {
-  return render(`Application rejected: ${clean(input.reference)}`, [
-    heading('Application rejected'),
-    paragraph(`The application for ${SERVICE_NAME} has been rejected.`),
-    details([
-      ['Application reference', input.reference],
-      ['Name', input.workerName],
-      ['Certificate of sponsorship (COS) number', input.cosReference],
-    ]),
-    heading('Why the application was rejected'),
-    paragraph(rejectionWords[input.reason]),
-    heading('What to do next'),
-    paragraph('The worker can apply for a Creative Worker visa:'),
-    link(CREATIVE_WORKER_VISA_URL),
-    ...(input.reason === 'late'
-      ? [paragraph(`Or you can apply again for remote clearance at least ${DECISION_WITHIN_HOURS} hours before the worker travels.`)]
+  const { decisions, stillBeingChecked } = input;
+  if (decisions.length === 0) throw new Error('A decision email needs at least one decision');
+  const approved = decisions.filter((d) => d.outcome.status === 'approved').length;
+  const rejected = decisions.length - approved;
+  const plural = decisions.length > 1;
+  const [only] = decisions;
+  const subject =
+    !plural && only !== undefined
+      ? `Application ${only.outcome.status}: ${clean(only.reference)}`
+      : rejected === 0
+        ? `${decisions.length} applications approved`
+        : approved === 0
+          ? `${decisions.length} applications rejected`
+          : `Decisions on ${decisions.length} applications`;
+  const title = plural ? 'Decisions on your applications' : `Application ${only?.outcome.status ?? ''}`;
+  const anyLate = decisions.some((d) => d.outcome.status === 'rejected' && d.outcome.reason === 'late');
+  const documents = approved > 1 ? 'pre-clearance documents' : 'pre-clearance document';
+
+  return render(subject, [
+    heading(title),
+    paragraph(
+      plural
+        ? `We have decided ${decisions.length} applications for ${SERVICE_NAME}: ${[
+            approved > 0 ? `${approved} approved` : '',
+            rejected > 0 ? `${rejected} rejected` : '',
+          ]
+            .filter((part) => part !== '')
+            .join(' and ')}.`
+        : `The application for ${SERVICE_NAME} has been ${only?.outcome.status ?? ''}.`,
+    ),
+    ...decisions.map((decision) =>
+      details([
+        ['Application reference', decision.reference],
+        ['Name', decision.workerName],
+        ['Certificate of sponsorship (COS) number', decision.cosReference],
+        ...outcomeRows(decision.outcome),
+      ]),
+    ),
+    ...(stillBeingChecked > 0
+      ? [
+          paragraph(
+            stillBeingChecked === 1
+              ? 'We are still checking 1 more application. We will email you when it has been decided.'
+              : `We are still checking ${stillBeingChecked} more applications. We will email you when they have been decided.`,
+          ),
+        ]
       : []),
-    paragraph('You can see the application on the status page with your sponsor licence number:'),
+    heading(approved > 0 ? `Download the ${documents}` : plural ? 'Check the status of your applications' : 'Check the status of your application'),
+    paragraph(
+      approved > 0 ? `Download the ${documents} from the status page:` : `You can see the ${plural ? 'applications' : 'application'} on the status page:`,
+    ),
     link(input.statusLink),
-    heading('Contact us'),
-    paragraph('If you have a question about this decision, contact UK Visas and Immigration:'),
-    link(CONTACT_URL),
+    paragraph('You will need your sponsor licence number.'),
+    ...(rejected > 0
+      ? [
+          heading('What to do next'),
+          paragraph(
+            plural ? 'A worker whose application was rejected can apply for a Creative Worker visa:' : 'The worker can apply for a Creative Worker visa:',
+          ),
+          link(CREATIVE_WORKER_VISA_URL),
+          ...(anyLate
+            ? [paragraph(`Or you can apply again for remote clearance at least ${DECISION_WITHIN_HOURS} hours before the worker travels.`)]
+            : []),
+          heading('Contact us'),
+          paragraph(`If you have a question about ${rejected > 1 ? 'these decisions' : 'this decision'}, contact UK Visas and Immigration:`),
+          link(CONTACT_URL),
+        ]
+      : []),
+  ]);
+}
+
+function outcomeRows(outcome: DecisionOutcome): ReadonlyArray<readonly [string, string]> {
+  return outcome.status === 'approved'
+    ? [
+        ['Decision', 'Approved'],
+        ['Leave the UK', `No later than ${formatLongDate(outcome.leaveDate)}`],
+      ]
+    : [
+        ['Decision', 'Rejected'],
+        ['Reason', rejectionWords[outcome.reason]],
+      ];
+}
+
+/**
+ * A new status link, asked for on the "Link expired" page by someone who knew the sponsor
+ * licence number. It goes only to the sponsor email stored for the submission.
+ */
+export function newStatusLinkEmail(input: {
+  sponsorName: string;
+  /** The references of the submission's applications, so the sponsor can tell which group it is. */
+  references: readonly string[];
+  statusLink: string;
+  /** How long the new link works (config `statusLinkTtlDays`). */
+  statusLinkTtlDays: number;
+}): RenderedEmail {
+  const plural = input.references.length !== 1;
+  const title = plural ? 'New link to check the status of your applications' : 'New link to check the status of your application';
+  return render(title, [
+    heading(title),
+    paragraph(`Someone asked for a new link to check the status of ${plural ? 'applications' : 'an application'} from ${clean(input.sponsorName)} for ${SERVICE_NAME}.`),
+    details(input.references.map((reference) => ['Application reference', reference] as const)),
+    paragraph('Check the status with this link:'),
+    link(input.statusLink),
+    paragraph('You will need your sponsor licence number to see the status.'),
+    paragraph(`The link will stop working after ${days(input.statusLinkTtlDays)}. Older links sent for ${plural ? 'these applications' : 'this application'} still work until they expire.`),
+    paragraph('If you did not ask for a new link, you do not need to do anything. The link is only ever sent to this email address.'),
   ]);
 }
 

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { NEW_FROM_CONCESSION_PATH, newFormGroupId, type ApplicantPayload } from '#shared/api/new-from-concession.ts';
+import { isApplicationReference } from '#shared/domain/application-reference.ts';
 import {
   invalidApplicantPayloads,
   mixedGroupRequest,
@@ -43,7 +44,7 @@ describe.each(testEngines())('POST /api/public/newFromConcession on $name', (eng
   const post = (payload: unknown, headers: Record<string, string> = {}) =>
     app.inject({ method: 'POST', url: NEW_FROM_CONCESSION_PATH, payload: payload as object, headers });
 
-  it('stores a group of 10 and answers each applicant with an unguessable applicantId', async () => {
+  it('stores a group of 10 and answers each applicant with its reference as the applicantId', async () => {
     const body = freshRequest(10);
     const response = await post(body);
     expect(response.statusCode).toBe(201);
@@ -53,7 +54,7 @@ describe.each(testEngines())('POST /api/public/newFromConcession on $name', (eng
     items.forEach((item, index) => {
       const { applicantId, ...sent } = item;
       expect(sent).toEqual(body[index]);
-      expect(applicantId).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+      expect(isApplicationReference(applicantId)).toBe(true);
     });
     expect(new Set(items.map((i) => i.applicantId)).size).toBe(10);
 
@@ -88,6 +89,22 @@ describe.each(testEngines())('POST /api/public/newFromConcession on $name', (eng
     const group = [first!, { ...bad!.payload, concessionForm: { ...bad!.payload.concessionForm, formGroupId: first!.concessionForm.formGroupId } }];
     expect((await post(group)).json().details).toEqual(bad!.errors.map((error) => ({ ...error, index: 1 })));
     expect(await countRows(test.db)).toEqual(empty);
+  });
+
+  it('refuses a place of departure that is not on the list, as the page does, and stores the list’s name of one that is', async () => {
+    for (const place of ['Paris', 'Belfast', 'Kilkenny Castle']) {
+      const [applicant] = freshRequest(1);
+      const response = await post([{ ...applicant!, secondaryDetails: { ...applicant!.secondaryDetails, airPortOfDeparture: place } }]);
+      expect(response.statusCode, place).toBe(400);
+      expect(response.json().details, place).toEqual([{ field: 'port-of-departure', rule: 'listedPlace', index: 0 }]);
+    }
+    expect(await countRows(test.db)).toEqual(empty);
+
+    const [applicant] = freshRequest(1);
+    const response = await post([{ ...applicant!, secondaryDetails: { ...applicant!.secondaryDetails, airPortOfDeparture: ' dublin airport T2 ' } }]);
+    expect(response.statusCode).toBe(201);
+    const { rows } = await test.db.query<{ id: string }>('SELECT id FROM submissions');
+    expect((await listApplicationsOfSubmission(test.db, rows[0]?.id ?? '')).map((a) => a.placeOfDeparture)).toEqual(['Dublin Airport']);
   });
 
   it('refuses a group that mixes group ids', async () => {

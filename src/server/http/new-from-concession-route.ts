@@ -2,11 +2,13 @@ import { createHash } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import {
   NEW_FROM_CONCESSION_PATH,
+  SUBMISSION_VALIDATION_ERROR,
   newFromConcessionRequestSchema,
   validateSubmission,
   type ApplicantPayload,
   type NewFromConcessionRequest,
 } from '#shared/api/new-from-concession.ts';
+import { findPlaceOfDeparture } from '#shared/countries/places.ts';
 import type { Config } from '../config.ts';
 import type { Database } from '../db/database.ts';
 import type { NewApplication, NewSubmission } from '../db/submission-repository.ts';
@@ -46,7 +48,7 @@ function submissionRoutes(app: FastifyInstance, options: SubmissionRouteOptions)
       const applicants = parseBody(newFromConcessionRequestSchema, request.body, 'The request is not a list of 1 to 10 applications in the expected shape');
       const errors = validateSubmission(applicants, options.now());
       if (errors.length > 0) {
-        throw new HttpError(400, 'ValidationError', 'One or more answers are not valid', errors);
+        throw new HttpError(400, SUBMISSION_VALIDATION_ERROR, 'One or more answers are not valid', errors);
       }
 
       const result = await storeSubmission(options.database, toNewSubmission(applicants), options.now());
@@ -91,7 +93,8 @@ function toNewApplication({ concessionForm: form, secondaryDetails: details }: A
     givenNames: details.givenNames.trim(),
     arrivalDate: form.dateOfArrivalInUK,
     leaveDate: details.lteToDate,
-    placeOfDeparture: details.airPortOfDeparture.trim(),
+    // The list's own name, whatever spelling was sent: the routing check and caseworkers read this.
+    placeOfDeparture: findPlaceOfDeparture(details.airPortOfDeparture)?.name ?? details.airPortOfDeparture.trim(),
     workerEmail: details.workerEmailAddress,
   };
 }

@@ -83,7 +83,7 @@ describe.each(testEngines())('the job handlers on $name', (engine) => {
     return result;
   }
 
-  it('confirms, decides and emails each decision for a group, with working status links', async () => {
+  it('confirms, decides and emails the decisions of a group in one email, with working status links', async () => {
     await addLostStolenPassports(test.db, ['LOST0002'], 'test', now);
     const { submissionId, applicants } = await store([
       { workerEmail: 'worker0@example.org' },
@@ -91,7 +91,7 @@ describe.each(testEngines())('the job handlers on $name', (engine) => {
       { passportNumber: 'lost0002' },
     ]);
     const ids = applicants.map((a) => a.applicantId);
-    expect(await drain(now)).toBe(8); // confirmation, 3 decisions, worker confirmation, 3 decision emails
+    expect(await drain(now)).toBe(6); // confirmation, 3 decisions, worker confirmation, 1 decision email
 
     expect((await Promise.all(ids.map((id) => findApplication(test.db, id)))).map((a) => [a?.status, a?.decisionReason])).toEqual([
       ['approved', null],
@@ -106,9 +106,7 @@ describe.each(testEngines())('the job handlers on $name', (engine) => {
       [
         ['sponsor@example.org', 'Applications received'],
         ['worker0@example.org', 'Application received'],
-        ['sponsor@example.org', `Application approved: ${ids[0]}`],
-        ['sponsor@example.org', `Application rejected: ${ids[1]}`],
-        ['sponsor@example.org', `Application rejected: ${ids[2]}`],
+        ['sponsor@example.org', 'Decisions on 3 applications'],
       ].sort(),
     );
     const confirmation = mails.find((m) => m.subject === 'Applications received');
@@ -118,11 +116,15 @@ describe.each(testEngines())('the job handlers on $name', (engine) => {
     }
     const link = /https:\/\/cwc\.example\.gov\.uk\/status\?epat=(\S+)/.exec(confirmation?.text ?? '')?.[1];
     expect(await tokens.verify(decodeURIComponent(link ?? ''))).toEqual({ submissionId });
-    const approved = mails.find((m) => m.subject.startsWith('Application approved'));
-    expect(approved?.text).toContain('COS0');
-    expect(approved?.text).toMatch(/No later than \d\d \w+ 2026/);
-    expect(mails.find((m) => m.subject.endsWith(ids[1] ?? ''))?.text).toContain('less than 3 days');
-    expect(mails.find((m) => m.subject.endsWith(ids[2] ?? ''))?.text).toContain('lost or stolen');
+    const decisions = mails.find((m) => m.subject === 'Decisions on 3 applications')?.text ?? '';
+    // Each worker's block: reference, name, COS number, then the outcome.
+    const blocks = decisions.split('\n\n').filter((block) => block.startsWith('Application reference: '));
+    expect(blocks.map((block) => block.split('\n')[0])).toEqual(ids.map((id) => `Application reference: ${id}`));
+    expect(blocks[0]).toMatch(/COS0\nDecision: Approved\nLeave the UK: No later than \d\d \w+ 2026$/);
+    expect(blocks[1]).toMatch(/Decision: Rejected\nReason: .*less than 3 days/);
+    expect(blocks[2]).toMatch(/Decision: Rejected\nReason: .*lost or stolen/);
+    const decisionLink = /https:\/\/cwc\.example\.gov\.uk\/status\?epat=(\S+)/.exec(decisions)?.[1];
+    expect(await tokens.verify(decodeURIComponent(decisionLink ?? ''))).toEqual({ submissionId });
     const worker = mails.find((m) => m.to === 'worker0@example.org');
     expect(worker?.text).not.toContain('epat=');
 
@@ -163,16 +165,18 @@ describe.each(testEngines())('the job handlers on $name', (engine) => {
     await changeApplicationStatus(test.db, id, { to: 'withdrawn', actor: 'caseworker:ann', now });
     await drain(now);
     expect((await outbox()).map((m) => m.subject)).toEqual(['Application received']);
-    expect((await listJobs(test.db, { kind: 'send-decision' }))[0]?.completedAt).not.toBeNull();
+    expect((await listJobs(test.db, { kind: 'send-decisions' })).map((j) => j.completedAt !== null)).toEqual([true]);
   });
 
-  it('fails for good a job about an application that does not exist', async () => {
+  it('fails for good a job about an application or submission that does not exist', async () => {
     await enqueueJob(test.db, { kind: 'send-decision', payload: { applicantId: 'missing', status: 'approved' }, runAfter: now });
+    await enqueueJob(test.db, { kind: 'send-decisions', payload: { submissionId: 'missing' }, runAfter: now });
     await enqueueJob(test.db, { kind: 'decide', payload: {}, runAfter: now });
     await drain(now);
     const jobs = await listJobs(test.db);
     expect(jobs.map((j) => j.lastError).sort()).toEqual([
       'PermanentJobError: No application missing to email about',
+      'PermanentJobError: No submission missing to email about',
       'PermanentJobError: The job payload has no applicantId',
     ]);
     expect(jobs.every((j) => j.failedAt !== null && j.attempts === 1)).toBe(true);
@@ -255,7 +259,7 @@ describe.each(testEngines())('the job handlers on $name', (engine) => {
       });
       await drain(day);
       expect((await outbox()).map((m) => m.subject)).toEqual(['Application received']);
-      expect((await listJobs(test.db, { kind: 'send-decision' }))[0]?.completedAt).not.toBeNull();
+      expect((await listJobs(test.db, { kind: 'send-decisions' }))[0]?.completedAt).not.toBeNull();
     });
   });
 });

@@ -7,14 +7,15 @@ import { createDecideHandler } from './decide-job.ts';
 import type { JobHandlers } from './job-handler.ts';
 import { createPurgePersonalDataHandler } from './purge-personal-data-job.ts';
 import { createSendConfirmationHandler, createSendWorkerConfirmationHandler } from './send-confirmation-job.ts';
-import { createSendDecisionHandler } from './send-decision-job.ts';
+import { createLegacySendDecisionHandler, createSendDecisionsHandler } from './send-decisions-job.ts';
+import { createSendStatusLinkHandler } from './send-status-link-job.ts';
 
 /** Everything the service's job handlers need; tests pass real ones (PGlite, an outbox folder sender). */
 export interface JobHandlerDependencies {
   readonly db: Database;
   readonly emailSender: EmailSender;
   readonly tokens: Pick<StatusLinkTokens, 'sign' | 'statusLink'>;
-  readonly config: Pick<Config, 'manualReview' | 'retentionDays' | 'statusLinkTtlDays'>;
+  readonly config: Pick<Config, 'manualReview' | 'retentionDays' | 'statusLinkTtlDays' | 'decisionEmailWindowMinutes'>;
   /** Replaces the shared routing rule (tests). */
   readonly isPlaceOfDepartureInIreland?: ((name: string) => boolean) | undefined;
 }
@@ -35,7 +36,14 @@ export function createJobHandlers(deps: JobHandlerDependencies): JobHandlers {
       statusLinkTtlDays: config.statusLinkTtlDays,
     }),
     [jobKinds.sendWorkerConfirmation]: createSendWorkerConfirmationHandler({ db, emailSender }),
-    [jobKinds.sendDecision]: createSendDecisionHandler({ db, emailSender, tokens }),
+    [jobKinds.sendDecisions]: createSendDecisionsHandler({
+      db,
+      emailSender,
+      tokens,
+      windowMinutes: config.decisionEmailWindowMinutes,
+    }),
+    [jobKinds.sendDecision]: createLegacySendDecisionHandler({ db }),
     [jobKinds.purgePersonalData]: createPurgePersonalDataHandler({ db, retentionDays: config.retentionDays }),
+    [jobKinds.sendStatusLink]: createSendStatusLinkHandler({ db, emailSender, tokens, statusLinkTtlDays: config.statusLinkTtlDays }),
   };
 }

@@ -209,6 +209,65 @@ describe('verify rejects', () => {
   });
 });
 
+describe('verifyIgnoringExpiry (for a new link)', () => {
+  const RETENTION_DAYS = 180;
+
+  async function expectRefused(token: string, reason: string): Promise<void> {
+    const tokens = await createStatusLinkTokens(config(), { now });
+    const error = await tokens.verifyIgnoringExpiry(token, RETENTION_DAYS).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(InvalidTokenError);
+    expect((error as InvalidTokenError).reason).toBe(reason);
+  }
+
+  it('accepts one of our tokens before and after its exp, with its issue time', async () => {
+    const tokens = await createStatusLinkTokens(config({ statusLinkTtlDays: 90 }), { now });
+    const token = await tokens.sign('submission-1');
+    await expect(tokens.verifyIgnoringExpiry(token, RETENTION_DAYS)).resolves.toEqual({ submissionId: 'submission-1', issuedAt: start });
+    clock = new Date(start.getTime() + 120 * DAY_MS);
+    await expect(tokens.verify(token)).rejects.toBeInstanceOf(ExpiredTokenError);
+    await expect(tokens.verifyIgnoringExpiry(token, RETENTION_DAYS)).resolves.toEqual({ submissionId: 'submission-1', issuedAt: start });
+  });
+
+  it('refuses a token issued longer ago than the retention period, to the second', async () => {
+    const tokens = await createStatusLinkTokens(config(), { now });
+    const token = await tokens.sign('submission-1');
+    clock = new Date(start.getTime() + RETENTION_DAYS * DAY_MS);
+    await expect(tokens.verifyIgnoringExpiry(token, RETENTION_DAYS)).resolves.toMatchObject({ submissionId: 'submission-1' });
+    clock = new Date(start.getTime() + RETENTION_DAYS * DAY_MS + 1000);
+    const error = await tokens.verifyIgnoringExpiry(token, RETENTION_DAYS).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(InvalidTokenError);
+    expect((error as InvalidTokenError).reason).toBe('ERR_TOKEN_TOO_OLD');
+  });
+
+  it('still refuses altered, foreign and incomplete tokens, expired or not', async () => {
+    const tokens = await createStatusLinkTokens(config(), { now });
+    const [header, payload, signature = ''] = (await tokens.sign('submission-1')).split('.');
+    const bytes = base64url.decode(signature);
+    bytes[3] = (bytes[3] ?? 0) ^ 0xff;
+    await expectRefused(`${header}.${payload}.${base64url.encode(bytes)}`, 'ERR_JWS_SIGNATURE_VERIFICATION_FAILED');
+    const expiredPayload = base64url.encode(JSON.stringify({ ...validClaims(), sub: 'submission-2', exp: seconds(start) - 60 }));
+    await expectRefused(`${header}.${expiredPayload}.${signature}`, 'ERR_JWS_SIGNATURE_VERIFICATION_FAILED');
+
+    const expired = { exp: seconds(start) - 60, iat: seconds(start) - 3600 };
+    await expectRefused(await signWithConfigKey({ ...validClaims(), ...expired, aud: 'other' }), 'ERR_JWT_CLAIM_VALIDATION_FAILED');
+    await expectRefused(await signWithConfigKey({ ...validClaims(), ...expired, iss: 'someone-else' }), 'ERR_JWT_CLAIM_VALIDATION_FAILED');
+    const { iat: _iat, ...withoutIat } = { ...validClaims(), ...expired };
+    await expectRefused(await signWithConfigKey(withoutIat), 'ERR_JWT_CLAIM_VALIDATION_FAILED');
+    const { sub: _sub, ...withoutSub } = { ...validClaims(), ...expired };
+    await expectRefused(await signWithConfigKey(withoutSub), 'ERR_JWT_CLAIM_VALIDATION_FAILED');
+    // Expired at the moment it was issued: nothing this service signs.
+    await expectRefused(await signWithConfigKey({ ...validClaims(), iat: seconds(start) - 60, exp: seconds(start) - 120 }), 'ERR_JWT_EXPIRED');
+
+    const other = await createStatusLinkTokens(config({ tokenKeys: pemPair() }), { now });
+    const foreign = await other.sign('submission-1');
+    clock = new Date(start.getTime() + 100 * DAY_MS);
+    await expectRefused(foreign, 'ERR_JWS_SIGNATURE_VERIFICATION_FAILED');
+    const header64 = base64url.encode(JSON.stringify({ alg: 'none', typ: 'JWT' }));
+    await expectRefused(`${header64}.${base64url.encode(JSON.stringify({ ...validClaims(), ...expired }))}.`, 'ERR_JOSE_ALG_NOT_ALLOWED');
+    await expectRefused('not-a-token', 'ERR_JWS_INVALID');
+  });
+});
+
 describe('keys', () => {
   const noKeys = () => config({ tokenKeys: undefined });
 

@@ -27,15 +27,25 @@ export interface StatusLinkTokens {
   sign(submissionId: string): Promise<string>;
   /** The submission a token opens; throws ExpiredTokenError or InvalidTokenError. */
   verify(token: string): Promise<{ submissionId: string }>;
+  /**
+   * For a new link in place of an old one: the token must be ours (signature, algorithm, `iss`,
+   * `aud`, `sub`, `iat`) but its `exp` may have passed; one issued more than `maxAgeDays` ago
+   * throws InvalidTokenError, as does anything verify refuses as invalid.
+   */
+  verifyIgnoringExpiry(token: string, maxAgeDays: number): Promise<{ submissionId: string; issuedAt: Date }>;
   /** The address emailed to the sponsor. */
   statusLink(token: string): string;
 }
 
 /** A token this service signed whose time has run out: the status page says "Link expired". */
 export class ExpiredTokenError extends Error {
-  constructor() {
+  /** The token's `iat` (seconds), when it has one: a new link may be given for it. */
+  readonly issuedAt: number | undefined;
+
+  constructor(issuedAt?: number) {
     super('The status link token has expired');
     this.name = 'ExpiredTokenError';
+    this.issuedAt = issuedAt;
   }
 }
 
@@ -68,6 +78,28 @@ export async function createStatusLinkTokens(
   const { privateKey, publicKey, keyId } = await importKeys(pems, config.tokenKeys === undefined ? 'generated' : 'config');
   const ttlSeconds = config.statusLinkTtlDays * SECONDS_PER_DAY;
 
+  /** The claims of a token we signed, checked as at `currentDate`; throws ExpiredTokenError or InvalidTokenError. */
+  async function checkedClaims(token: string, currentDate: Date, extraClaims: string[] = []): Promise<{ sub: string; iat: number | undefined }> {
+    if (typeof token !== 'string' || token === '') throw new InvalidTokenError('ERR_MISSING_TOKEN');
+    try {
+      const { payload } = await jwtVerify(token, publicKey, {
+        // Pinned: the header's own `alg` is never trusted (no `none`, no HS256 keyed with the public key).
+        algorithms: [ALGORITHM],
+        issuer: STATUS_LINK_ISSUER,
+        audience: STATUS_LINK_AUDIENCE,
+        requiredClaims: ['exp', 'iss', 'aud', 'sub', ...extraClaims],
+        currentDate,
+      });
+      if (typeof payload.sub !== 'string' || payload.sub === '') throw new InvalidTokenError('ERR_JWT_CLAIM_VALIDATION_FAILED');
+      return { sub: payload.sub, iat: payload.iat };
+    } catch (error) {
+      // jose checks the signature before any claim, so only a token we signed can be "expired".
+      if (error instanceof errors.JWTExpired) throw new ExpiredTokenError(typeof error.payload.iat === 'number' ? error.payload.iat : undefined);
+      if (error instanceof InvalidTokenError) throw error;
+      throw new InvalidTokenError(error instanceof errors.JOSEError ? error.code : 'ERR_MALFORMED');
+    }
+  }
+
   return {
     async sign(submissionId) {
       if (typeof submissionId !== 'string' || submissionId === '') throw new TypeError('A submission id is required');
@@ -83,24 +115,30 @@ export async function createStatusLinkTokens(
     },
 
     async verify(token) {
-      if (typeof token !== 'string' || token === '') throw new InvalidTokenError('ERR_MISSING_TOKEN');
+      const { sub } = await checkedClaims(token, now());
+      return { submissionId: sub };
+    },
+
+    async verifyIgnoringExpiry(token, maxAgeDays) {
+      let claims: { sub: string; iat: number | undefined };
       try {
-        const { payload } = await jwtVerify(token, publicKey, {
-          // Pinned: the header's own `alg` is never trusted (no `none`, no HS256 keyed with the public key).
-          algorithms: [ALGORITHM],
-          issuer: STATUS_LINK_ISSUER,
-          audience: STATUS_LINK_AUDIENCE,
-          requiredClaims: ['exp', 'iss', 'aud', 'sub'],
-          currentDate: now(),
-        });
-        if (typeof payload.sub !== 'string' || payload.sub === '') throw new InvalidTokenError('ERR_JWT_CLAIM_VALIDATION_FAILED');
-        return { submissionId: payload.sub };
+        claims = await checkedClaims(token, now(), ['iat']);
       } catch (error) {
-        // jose checks the signature before any claim, so only a token we signed can be "expired".
-        if (error instanceof errors.JWTExpired) throw new ExpiredTokenError();
-        if (error instanceof InvalidTokenError) throw error;
-        throw new InvalidTokenError(error instanceof errors.JOSEError ? error.code : 'ERR_MALFORMED');
+        if (!(error instanceof ExpiredTokenError)) throw error;
+        // Checked again in full as at the moment it was issued, so every rule but the clock
+        // still applies; only a token that verified (signature first) gets this far.
+        const issuedAt = error.issuedAt;
+        if (issuedAt === undefined) throw new InvalidTokenError('ERR_JWT_CLAIM_VALIDATION_FAILED');
+        claims = await checkedClaims(token, new Date(issuedAt * 1000), ['iat']).catch((again: unknown) => {
+          // Expired at its own issue: not a token this service makes.
+          throw again instanceof ExpiredTokenError ? new InvalidTokenError('ERR_JWT_EXPIRED') : again;
+        });
       }
+      if (claims.iat === undefined) throw new InvalidTokenError('ERR_JWT_CLAIM_VALIDATION_FAILED');
+      const issuedAt = new Date(claims.iat * 1000);
+      // Beyond the retention period the submission's details may be gone: no new link for it.
+      if (now().getTime() - issuedAt.getTime() > maxAgeDays * SECONDS_PER_DAY * 1000) throw new InvalidTokenError('ERR_TOKEN_TOO_OLD');
+      return { submissionId: claims.sub, issuedAt };
     },
 
     statusLink(token) {

@@ -5,7 +5,7 @@ import {
   FIXTURE_SPONSOR,
   invalidApplicantPayloads,
   mixedGroupRequest,
-  notRoutedThroughIrelandPayload,
+  lateApplicationPayload,
   schemaInvalidRequests,
   validApplicantAnswers,
   validApplicantPayload,
@@ -157,11 +157,26 @@ describe('validateApplicantPayload', () => {
     expect(validateApplicantPayload(payload, NOW)).toEqual([{ field: 'worker-email', rule: 'validEmail' }]);
   });
 
-  it('passes a place of departure outside Ireland: that is the routing check, a decision, not a field error', () => {
-    const payload = notRoutedThroughIrelandPayload(NOW);
-    expect(validateApplicantPayload(payload, NOW)).toEqual([]);
-    expect(isPlaceOfDepartureInIreland(payload.secondaryDetails.airPortOfDeparture)).toBe(false);
-    expect(isPlaceOfDepartureInIreland(validApplicantPayload(NOW).secondaryDetails.airPortOfDeparture)).toBe(true);
+  it('refuses a place of departure that is not on the list, with the rule the page shows', () => {
+    for (const place of ['Belfast', 'Paris', 'Dublin Airport, Ireland']) {
+      const payload = validApplicantPayload(NOW, { secondaryDetails: { airPortOfDeparture: place } });
+      expect(validateApplicantPayload(payload, NOW), place).toEqual([{ field: 'port-of-departure', rule: 'listedPlace' }]);
+    }
+    // Another spelling of a listed place passes, and routes through the Republic.
+    const typed = validApplicantPayload(NOW, { secondaryDetails: { airPortOfDeparture: 'dublin airport t2' } });
+    expect(validateApplicantPayload(typed, NOW)).toEqual([]);
+    expect(isPlaceOfDepartureInIreland(typed.secondaryDetails.airPortOfDeparture)).toBe(true);
+  });
+
+  it('sends the list’s own name of the place of departure, whatever spelling was chosen', () => {
+    const answers = validApplicantAnswers(NOW, { 'port-of-departure': '  baile atha cliath ' });
+    expect(buildApplicantPayload(answers, FIXTURE_SPONSOR, FIXTURE_GROUP_ID, NOW).secondaryDetails.airPortOfDeparture).toBe('Dublin');
+    const unlisted = validApplicantAnswers(NOW, { 'port-of-departure': ' Paris ' });
+    expect(buildApplicantPayload(unlisted, FIXTURE_SPONSOR, FIXTURE_GROUP_ID, NOW).secondaryDetails.airPortOfDeparture).toBe('Paris');
+  });
+
+  it('passes an application sent late: that is an automated check, a decision, not a field error', () => {
+    expect(validateApplicantPayload(lateApplicationPayload(NOW), NOW)).toEqual([]);
   });
 });
 

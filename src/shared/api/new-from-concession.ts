@@ -12,6 +12,7 @@ import { toIsoDate } from '../dates/calendar.ts';
 import { parseDateParts, toDateParts, type DateParts } from '../dates/date-parts.ts';
 import { parseIsoDate } from '../dates/format.ts';
 import { findCountry } from '../countries/countries.ts';
+import { findPlaceOfDeparture } from '../countries/places.ts';
 import type { ApplicantAnswers, SponsorAnswers } from '../domain/answers.ts';
 import { COUNTRY_OF_DEPARTURE, DECLARATION, GROUP_ID_PREFIX, MAX_GROUP_SIZE, PURPOSE_OF_STAY } from '../domain/fixed-values.ts';
 import type { Receipt } from '../domain/receipt.ts';
@@ -157,7 +158,8 @@ export function buildApplicantPayload(answers: ApplicantAnswers, sponsor: Sponso
       // The list's own spelling ("FRA - French") whatever the case or spacing typed.
       nationality: findCountry(answers.nationality)?.nationality_prefixed ?? trimmed(answers.nationality),
       countryOfDeparture: COUNTRY_OF_DEPARTURE,
-      airPortOfDeparture: trimmed(answers['port-of-departure']),
+      // The list's own name ("Dublin Airport" for "dublin airport t2"), as for the nationality.
+      airPortOfDeparture: findPlaceOfDeparture(answers['port-of-departure'] ?? '')?.name ?? trimmed(answers['port-of-departure']),
       firstWorkDate: isoFromParts(answers['first-work-date']),
       lastWorkDate: isoFromParts(answers['last-work-date']),
       lteToDate: leave === undefined ? '' : toIsoDate(leave),
@@ -274,3 +276,19 @@ export function validateSubmission(applicants: readonly ApplicantPayload[], now:
   });
   return errors;
 }
+
+/** The error type of a 400 whose details name the answers the rules refused. */
+export const SUBMISSION_VALIDATION_ERROR = 'ValidationError';
+
+/** The body of a 400 refusal of the submission: each refused answer, and for which applicant (absent for the group). */
+export const submissionRefusalSchema = v.object({
+  error: v.literal(SUBMISSION_VALIDATION_ERROR),
+  details: v.pipe(
+    v.array(v.object({ index: v.optional(v.pipe(v.number(), v.integer(), v.minValue(0))), field: v.pipe(v.string(), v.maxLength(100)), rule: v.pipe(v.string(), v.maxLength(100)) })),
+    v.minLength(1),
+    v.maxLength(500),
+  ),
+});
+
+/** One answer the service refused, as the pages show it. */
+export type RefusedAnswer = v.InferOutput<typeof submissionRefusalSchema>['details'][number];

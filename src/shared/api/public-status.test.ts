@@ -1,6 +1,12 @@
 import * as v from 'valibot';
 import { describe, expect, it } from 'vitest';
-import { maskPassportNumber, pdfMakerRequestSchema, publicStatusRequestSchema } from './public-status.ts';
+import {
+  maskPassportNumber,
+  newStatusLinkRequestSchema,
+  newStatusLinkResponseSchema,
+  pdfMakerRequestSchema,
+  publicStatusRequestSchema,
+} from './public-status.ts';
 
 describe('maskPassportNumber', () => {
   it('hides every character but the last 3', () => {
@@ -20,5 +26,16 @@ describe('the request schemas', () => {
     expect(v.is(pdfMakerRequestSchema, { ...request, applicantIds: ['id'] })).toBe(true);
     expect(v.is(pdfMakerRequestSchema, { ...request, applicantIds: [] })).toBe(false);
     expect(v.is(pdfMakerRequestSchema, { ...request, applicantIds: Array.from({ length: 11 }, (_, i) => `id${i}`) })).toBe(false);
+  });
+});
+
+describe('the new-link call', () => {
+  it('takes the old token and a licence number, nothing else, and answers only { sent: true }', () => {
+    expect(v.is(newStatusLinkRequestSchema, { publicAccessTokenJWT: 'a.b.c', sponsorLicenceNumber: 'X' })).toBe(true);
+    expect(v.is(newStatusLinkRequestSchema, { publicAccessTokenJWT: 'a.b.c' })).toBe(false);
+    // Never an address to send to: the link goes to the sponsor email stored for the submission.
+    expect(v.is(newStatusLinkRequestSchema, { publicAccessTokenJWT: 'a.b.c', sponsorLicenceNumber: 'X', email: 'a@example.org' })).toBe(false);
+    expect(v.is(newStatusLinkResponseSchema, { sent: true })).toBe(true);
+    expect(v.is(newStatusLinkResponseSchema, { sent: false })).toBe(false);
   });
 });

@@ -6,6 +6,8 @@ import * as v from 'valibot';
 export const PUBLIC_STATUS_PATH = '/api/public/publicStatus';
 /** The path of the document download. */
 export const PDF_MAKER_PATH = '/api/public/pdf-maker';
+/** The path of the call that emails a new status link in place of an expired one. */
+export const NEW_STATUS_LINK_PATH = '/api/public/newStatusLink';
 
 /** The `error` of each refusal the status page answers differently (spec §8). */
 export const STATUS_ERRORS = {
@@ -38,6 +40,22 @@ export const pdfMakerRequestSchema = v.strictObject({
 });
 
 export type PdfMakerRequest = v.InferOutput<typeof pdfMakerRequestSchema>;
+
+/** The body of the new-link call: the old (usually expired) link's token and the licence number typed. */
+export const newStatusLinkRequestSchema = v.strictObject({
+  publicAccessTokenJWT: token,
+  sponsorLicenceNumber: licenceNumber,
+});
+
+export type NewStatusLinkRequest = v.InferOutput<typeof newStatusLinkRequestSchema>;
+
+/**
+ * The answer of the new-link call (202), the same whether or not the licence number matched or
+ * the submission is locked, so the call tells nobody which numbers are right.
+ */
+export const newStatusLinkResponseSchema = v.object({ sent: v.literal(true) });
+
+export type NewStatusLinkResponse = v.InferOutput<typeof newStatusLinkResponseSchema>;
 
 /** An application's status (spec §4). */
 export const APPLICATION_STATUSES = ['in-progress', 'approved', 'rejected', 'withdrawn'] as const;

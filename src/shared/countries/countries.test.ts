@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { COUNTRIES, findCountry, isBritish, isEligibleNationality, nationalityCode, nationalityStatus, needsVisa } from './countries.ts';
+import { COUNTRIES, findCountry, isBritish, isEligibleNationality, nationalityCode, nationalityStatus, needsVisa, sentenceDemonym } from './countries.ts';
 
 describe('the country list', () => {
   it('has the entries of spec §3', () => {
@@ -89,5 +89,33 @@ describe('nationality helpers for the warnings', () => {
     expect(nationalityStatus('RUS - Russian')).toBe('visaNational');
     expect(nationalityStatus('XKX')).toBe('visaNational');
     expect(nationalityStatus('Atlantis')).toBe('unknown');
+  });
+});
+
+describe('sentenceDemonym', () => {
+  const of = (code: string) => sentenceDemonym(findCountry(code)!);
+
+  it('takes the first of several demonyms', () => {
+    expect(of('GBR')).toBe('British');
+    expect(of('AZE')).toBe('Azerbaijani');
+    expect(of('NZL')).toBe('New Zealand');
+    expect(of('HKG')).toBe('Hong Kong');
+    expect(of('WLF')).toBe('Wallis and Futuna');
+    expect(of('FRA')).toBe('French');
+  });
+
+  it('replaces a first demonym that would be wrong or a noun', () => {
+    expect(of('TWN')).toBe('Taiwanese');
+    expect(of('BWA')).toBe('Botswanan');
+  });
+
+  it('gives every country a clean form: no list, no brackets, no spare spaces', () => {
+    const unclean = COUNTRIES.map(sentenceDemonym).filter((demonym) => demonym === '' || /[,;()/]|\s{2}/.test(demonym) || demonym !== demonym.trim());
+    expect(unclean).toEqual([]);
+  });
+
+  it('gives "British" for every nationality the British warning can show', () => {
+    const british = COUNTRIES.filter((country) => nationalityStatus(country.nationality_prefixed) === 'british');
+    expect(british.map(sentenceDemonym)).toEqual(['British']);
   });
 });

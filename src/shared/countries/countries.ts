@@ -75,3 +75,15 @@ export function nationalityStatus(value: string | undefined): NationalityStatus 
   if (needsVisa(value)) return 'visaNational';
   return findCountry(value) === undefined ? 'unknown' : 'eligible';
 }
+
+// Demonyms the list gives in a form that does not fit a sentence: the first of several would be
+// wrong (Taiwan's "Chinese", which is China's) or a noun for a person (Botswana's "Motswana").
+const SENTENCE_DEMONYMS: Readonly<Record<string, string>> = {
+  TWN: 'Taiwanese',
+  BWA: 'Botswanan',
+};
+
+/** The demonym to use in a sentence ("British passport holders …"): the list's first demonym ("British" of "British, UK"), or a better one where that does not fit. */
+export function sentenceDemonym(country: Country): string {
+  return SENTENCE_DEMONYMS[country.alpha_3_code] ?? country.nationality.split(',')[0]!.trim();
+}

@@ -1,8 +1,10 @@
-// Places of departure in the Republic of Ireland and UK ports of arrival from Ireland
-// (decision 007). The departure list is also a rule: the server rejects for routing an
-// application whose place of departure is not on it (spec §4, "travel routing not through the
-// Republic of Ireland"), so a place belongs here only if it is in the Republic.
+// Places of departure in Ireland and UK ports of arrival from Ireland (decision 007). The
+// departure list is a rule twice over: the form and the server accept only a listed place, and
+// the automated routing check (spec §4, "travel routing not through the Republic of Ireland")
+// refuses only a place the list marks as outside the Republic, or a stored value it no longer
+// knows. So a place the form accepts is never refused for routing unless the list says so.
 import type { MethodOfArrival } from '../domain/answers.ts';
+import { rankEntries, searchKey, type SearchName } from './search-text.ts';
 
 /** What kind of place it is: how the worker leaves Ireland or enters the UK from there. */
 export type PlaceKind = 'airport' | 'ferryPort' | 'borderTown' | 'town' | 'roadCrossing';
@@ -14,48 +16,170 @@ export interface Place {
   readonly aliases?: readonly string[];
 }
 
-/** Places in the Republic of Ireland a worker may leave from: airports, ferry ports, towns by the border and the main towns. */
-export const PLACES_OF_DEPARTURE: readonly Place[] = [
-  { name: 'Dublin Airport', kind: 'airport', aliases: ['DUB'] },
-  { name: 'Cork Airport', kind: 'airport', aliases: ['ORK'] },
-  { name: 'Shannon Airport', kind: 'airport', aliases: ['Shannon', 'SNN'] },
-  { name: 'Ireland West Airport Knock', kind: 'airport', aliases: ['Knock', 'Knock Airport', 'NOC'] },
-  { name: 'Kerry Airport', kind: 'airport', aliases: ['Farranfore', 'KIR'] },
-  { name: 'Donegal Airport', kind: 'airport', aliases: ['Carrickfinn', 'CFN'] },
-  { name: 'Dublin Port', kind: 'ferryPort' },
-  { name: 'Rosslare Europort', kind: 'ferryPort', aliases: ['Rosslare', 'Rosslare Harbour'] },
-  { name: 'Cork (Ringaskiddy)', kind: 'ferryPort', aliases: ['Ringaskiddy', 'Port of Cork'] },
-  // Road routes into Northern Ireland, from the Louth coast to Inishowen.
-  { name: 'Dundalk', kind: 'borderTown', aliases: ['Dún Dealgan'] },
-  { name: 'Carrickarnon', kind: 'borderTown' },
-  { name: 'Castleblayney', kind: 'borderTown' },
-  { name: 'Monaghan', kind: 'borderTown' },
-  { name: 'Emyvale', kind: 'borderTown' },
-  { name: 'Glaslough', kind: 'borderTown' },
-  { name: 'Clones', kind: 'borderTown' },
-  { name: 'Cavan', kind: 'borderTown' },
-  { name: 'Belturbet', kind: 'borderTown' },
-  { name: 'Ballyconnell', kind: 'borderTown' },
-  { name: 'Swanlinbar', kind: 'borderTown' },
-  { name: 'Blacklion', kind: 'borderTown' },
-  { name: 'Kiltyclogher', kind: 'borderTown' },
-  { name: 'Ballyshannon', kind: 'borderTown' },
-  { name: 'Pettigo', kind: 'borderTown' },
-  { name: 'Lifford', kind: 'borderTown' },
-  { name: 'Castlefinn', kind: 'borderTown' },
-  { name: 'Letterkenny', kind: 'borderTown', aliases: ['Leitir Ceanainn'] },
-  { name: 'Carrigans', kind: 'borderTown' },
-  { name: 'Killea', kind: 'borderTown' },
-  { name: 'Bridgend', kind: 'borderTown' },
-  { name: 'Muff', kind: 'borderTown' },
-  // Where a road journey often starts; the airport or port of the same city is listed above.
-  { name: 'Dublin', kind: 'town', aliases: ['Baile Átha Cliath'] },
-  { name: 'Cork', kind: 'town', aliases: ['Corcaigh'] },
-  { name: 'Galway', kind: 'town', aliases: ['Gaillimh'] },
-  { name: 'Limerick', kind: 'town', aliases: ['Luimneach'] },
-  { name: 'Waterford', kind: 'town', aliases: ['Port Láirge'] },
-  { name: 'Drogheda', kind: 'town' },
-  { name: 'Sligo', kind: 'town' },
+/** A place of departure, with whether it is in the Republic of Ireland: all the routing check asks of it. */
+export interface PlaceOfDeparture extends Place {
+  readonly inRepublic: boolean;
+}
+
+// A place's name, then the other names people type for it: Irish names, codes, other spellings.
+type Names = readonly [name: string, ...aliases: string[]];
+
+function inRepublic(kind: PlaceKind, places: readonly Names[]): PlaceOfDeparture[] {
+  return places.map(([name, ...aliases]) => ({ name, kind, aliases, inRepublic: true }));
+}
+
+/**
+ * Places in the Republic of Ireland a worker may leave from: airports with flights to the UK, ferry
+ * ports with sailings to the UK, the border crossings and towns near them, and the cities and
+ * large towns where a road journey starts. In list order: the autocomplete offers it so.
+ */
+export const PLACES_OF_DEPARTURE: readonly PlaceOfDeparture[] = [
+  // Airports with scheduled flights to Great Britain (Waterford, Galway and Sligo have none).
+  ...inRepublic('airport', [
+    ['Dublin Airport', 'DUB', 'Dublin International Airport', 'Aerfort Bhaile Átha Cliath'],
+    ['Cork Airport', 'ORK', 'Cork International Airport', 'Aerfort Chorcaí'],
+    ['Shannon Airport', 'Shannon', 'SNN', 'Shannon International Airport', 'Aerfort na Sionainne', 'Sionainn'],
+    ['Ireland West Airport Knock', 'Knock', 'Knock Airport', 'NOC', 'Ireland West Airport', 'Cnoc Mhuire'],
+    ['Kerry Airport', 'KIR', 'Farranfore', 'Kerry', 'Aerfort Chiarraí'],
+    ['Donegal Airport', 'CFN', 'Carrickfinn', 'Carrickfin', 'Aerfort Dhún na nGall'],
+  ]),
+  // Ferry ports with sailings to Great Britain. Not Dún Laoghaire harbour (no ferry since 2015)
+  // nor Ringaskiddy (sailings to France and Spain only): see the town list for Dún Laoghaire.
+  ...inRepublic('ferryPort', [
+    ['Dublin Port', 'Port of Dublin', 'Dublin Ferryport', 'Dublin Ferry Port', 'Dublin Ferry', 'Calafort Bhaile Átha Cliath'],
+    ['Rosslare Europort', 'Rosslare', 'Rosslare Harbour', 'Rosslare Port', 'Rosslare Ferry Port', 'Ros Láir', 'Calafort Ros Láir'],
+  ]),
+  // Border crossings by road into Northern Ireland and the towns by them, from the Louth coast
+  // to Inishowen.
+  ...inRepublic('borderTown', [
+    ['Dundalk', 'Dún Dealgan'],
+    ['Carrickarnon'],
+    ['Ravensdale'],
+    ['Omeath', 'Ó Méith'],
+    ['Carlingford', 'Cairlinn'],
+    ['Hackballscross'],
+    ['Inniskeen', 'Inis Caoin'],
+    ['Carrickmacross', 'Carraig Mhachaire Rois'],
+    ['Castleblayney', 'Baile na Lorgan'],
+    ['Monaghan', 'Muineachán'],
+    ['Emyvale', 'Scairbh na gCaorach'],
+    ['Glaslough', 'Glasloch'],
+    ['Clones', 'Cluain Eois'],
+    ['Cootehill', 'Muinchille'],
+    ['Cavan', 'An Cabhán'],
+    ['Belturbet', 'Béal Tairbirt'],
+    ['Ballyconnell', 'Béal Átha Conaill'],
+    ['Swanlinbar', 'An Muileann Iarainn'],
+    ['Blacklion', 'An Blaic'],
+    ['Dowra', 'An Damhshraith'],
+    ['Kiltyclogher', 'Coill an Chlochair'],
+    ['Manorhamilton', 'Cluainín'],
+    ['Bundoran', 'Bun Dobhráin'],
+    ['Ballyshannon', 'Béal Átha Seanaidh'],
+    ['Pettigo', 'Paiteagó'],
+    ['Ballybofey', 'Bealach Féich'],
+    ['Stranorlar', 'Srath an Urláir'],
+    ['Lifford', 'Leifear'],
+    ['Castlefinn', 'Caisleán na Finne'],
+    ['Raphoe', 'Ráth Bhoth'],
+    ['St Johnston', 'Saint Johnston', 'Baile Suingean'],
+    ['Carrigans', 'An Carraigín'],
+    ['Killea'],
+    ['Bridgend', 'Ceann an Droichid'],
+    ['Burnfoot', 'Bun na hAbhann'],
+    ['Muff', 'Magh'],
+    ['Buncrana', 'Bun Cranncha'],
+    ['Moville', 'Bun an Phobail'],
+    ['Carndonagh', 'Carn Domhnach'],
+    ['Letterkenny', 'Leitir Ceanainn'],
+    ['Donegal Town', 'Donegal', 'Dún na nGall'],
+  ]),
+  // Cities, county towns and large towns: where a road journey to the border often starts.
+  ...inRepublic('town', [
+    ['Dublin', 'Dublin City', 'Baile Átha Cliath'],
+    ['Cork', 'Cork City', 'Corcaigh'],
+    ['Limerick', 'Limerick City', 'Luimneach'],
+    ['Galway', 'Galway City', 'Gaillimh'],
+    ['Waterford', 'Waterford City', 'Port Láirge'],
+    ['Kilkenny', 'Kilkenny City', 'Cill Chainnigh'],
+    ['Drogheda', 'Droichead Átha'],
+    ['Sligo', 'Sligeach'],
+    ['Athlone', 'Baile Átha Luain'],
+    ['Wexford', 'Loch Garman'],
+    ['Ennis', 'Inis'],
+    ['Tralee', 'Trá Lí'],
+    ['Killarney', 'Cill Airne'],
+    ['Carlow', 'Ceatharlach'],
+    ['Naas', 'An Nás'],
+    ['Newbridge', 'Droichead Nua', 'An Droichead Nua'],
+    ['Kildare', 'Cill Dara'],
+    ['Athy', 'Baile Átha Í'],
+    ['Maynooth', 'Maigh Nuad'],
+    ['Celbridge', 'Cill Droichid'],
+    ['Leixlip', 'Léim an Bhradáin'],
+    ['Portlaoise', 'Port Laoise', 'Port Laoighise'],
+    ['Portarlington', 'Cúil an tSúdaire'],
+    ['Tullamore', 'Tulach Mhór'],
+    ['Birr', 'Biorra'],
+    ['Edenderry', 'Éadan Doire'],
+    ['Mullingar', 'An Muileann gCearr'],
+    ['Longford', 'An Longfort'],
+    ['Navan', 'An Uaimh'],
+    ['Trim', 'Baile Átha Troim'],
+    ['Kells', 'Ceanannas'],
+    ['Ashbourne', 'Cill Dhéagláin'],
+    ['Dunboyne', 'Dún Búinne'],
+    ['Castlebar', 'Caisleán an Bharraigh'],
+    ['Westport', 'Cathair na Mart'],
+    ['Ballina', 'Béal an Átha'],
+    ['Roscommon', 'Ros Comáin'],
+    ['Boyle', 'Mainistir na Búille'],
+    ['Carrick-on-Shannon', 'Cora Droma Rúisc'],
+    ['Ballinasloe', 'Béal Átha na Sluaighe'],
+    ['Tuam', 'Tuaim'],
+    ['Loughrea', 'Baile Locha Riach'],
+    ['Clonmel', 'Cluain Meala'],
+    ['Thurles', 'Durlas'],
+    ['Nenagh', 'An tAonach'],
+    ['Tipperary', 'Tiobraid Árann'],
+    ['Cashel', 'Caiseal'],
+    ['Carrick-on-Suir', 'Carraig na Siúire'],
+    ['Roscrea', 'Ros Cré'],
+    ['Dungarvan', 'Dún Garbhán'],
+    ['Tramore', 'Trá Mhór'],
+    ['Enniscorthy', 'Inis Córthaidh'],
+    ['New Ross', 'Ros Mhic Thriúin'],
+    ['Gorey', 'Guaire'],
+    ['Wicklow', 'Cill Mhantáin'],
+    ['Arklow', 'An tInbhear Mór'],
+    ['Bray', 'Bré'],
+    ['Greystones', 'Na Clocha Liatha'],
+    // A town of County Dublin, listed for road journeys that start there (its ferry is gone).
+    ['Dún Laoghaire', 'Dunleary', 'Kingstown'],
+    ['Swords', 'Sord'],
+    ['Balbriggan', 'Baile Brigín'],
+    ['Malahide', 'Mullach Íde'],
+    ['Skerries', 'Na Sceirí'],
+    ['Tallaght', 'Tamhlacht'],
+    ['Lucan', 'Leamhcán'],
+    ['Blanchardstown', 'Baile Bhlainséir'],
+    ['Clondalkin', 'Cluain Dolcáin'],
+    ['Cobh', 'An Cóbh', 'Queenstown'],
+    ['Midleton', 'Mainistir na Corann'],
+    ['Mallow', 'Mala'],
+    ['Fermoy', 'Mainistir Fhear Maí'],
+    ['Youghal', 'Eochaill'],
+    ['Bandon', 'Droichead na Bandan'],
+    ['Kinsale', 'Cionn tSáile'],
+    ['Carrigaline', 'Carraig Uí Leighin'],
+    ['Bantry', 'Beanntraí'],
+    ['Skibbereen', 'An Sciobairín'],
+    ['Clonakilty', 'Cloich na Coillte'],
+    ['Listowel', 'Lios Tuathail'],
+    ['Newcastle West', 'An Caisleán Nua'],
+    ['Kenmare', 'Neidín'],
+    ['Dingle', 'An Daingean'],
+  ]),
 ];
 
 /** UK places where a worker coming from Ireland arrives: airports with flights from Ireland, ferry ports, road crossings into Northern Ireland. */
@@ -111,7 +235,7 @@ export const PORTS_OF_ARRIVAL: readonly Place[] = [
   { name: 'Derry/Londonderry', kind: 'roadCrossing', aliases: ['Derry', 'Londonderry'] },
 ];
 
-/** A place name reduced for matching: trimmed, spaces collapsed, lower case, no accents ("  dun laoghaire" = "Dún Laoghaire"). */
+/** A port of arrival's name reduced for matching: trimmed, spaces collapsed, lower case, no accents ("  dun laoghaire" = "Dún Laoghaire"). */
 export function normalisePlaceName(name: string): string {
   return name
     .normalize('NFD')
@@ -133,17 +257,60 @@ function index(places: readonly Place[]): Map<string, Place> {
   return byName;
 }
 
-const departures = index(PLACES_OF_DEPARTURE);
 const arrivals = index(PORTS_OF_ARRIVAL);
 
-/** The place of departure with this name or alias; undefined when it is not a listed place in Ireland. */
-export function findPlaceOfDeparture(name: string): Place | undefined {
-  return departures.get(normalisePlaceName(name));
+// "Dublin Airport T2", "DUB Terminal 1", "Cork Airport (T1)": a terminal says nothing more about
+// the place. Any start of the word counts, so the suggestions do not vanish while it is typed.
+const TERMINAL = / (?:t|te|ter|term|termi|termin|termina|terminal) ?\d{0,2}$/;
+
+/** Text reduced for matching a place of departure: searchKey, less a terminal at the end ("Dublin Airport T2" = "dublin airport"). */
+export function placeOfDepartureKey(text: string): string {
+  return searchKey(text).replace(TERMINAL, '');
 }
 
-/** True when the name is a listed place in the Republic of Ireland (case, accent and space insensitive): the routing check. */
-export function isPlaceOfDepartureInIreland(name: string): boolean {
-  return findPlaceOfDeparture(name) !== undefined;
+/** Every name of a place: its own and its aliases. */
+export function namesOfPlace(place: Place): readonly string[] {
+  return [place.name, ...(place.aliases ?? [])];
+}
+
+const departureNames = new Map<PlaceOfDeparture, SearchName[]>(
+  PLACES_OF_DEPARTURE.map((place) => [place, namesOfPlace(place).map((name, i) => ({ key: placeOfDepartureKey(name), weight: i === 0 ? 0 : 1 }))]),
+);
+const departures = new Map<string, PlaceOfDeparture>();
+for (const [place, names] of departureNames) {
+  // Keys are unique across the list (a test checks it), so no place hides another.
+  for (const { key } of names) departures.set(key, place);
+}
+
+/** The listed place of departure that the text names (its name or an alias, whatever the case, accents, punctuation, spacing or terminal); undefined when none. */
+export function findPlaceOfDeparture(text: string): PlaceOfDeparture | undefined {
+  const key = placeOfDepartureKey(text);
+  if (key === '') return undefined;
+  // A terminal belongs to an airport: "Dublin T2" is Dublin Airport, not the city.
+  const airport = key === searchKey(text) ? undefined : departures.get(`${key} airport`);
+  return airport ?? departures.get(key);
+}
+
+/** The places of departure that match typed text, best first (names, then aliases; starts of names before the rest); the place the text names exactly comes first; every place, in list order, for empty text. */
+export function searchPlacesOfDeparture(query: string): readonly PlaceOfDeparture[] {
+  const ranked = rankEntries(placeOfDepartureKey(query), PLACES_OF_DEPARTURE, (place) => departureNames.get(place) ?? []);
+  const exact = findPlaceOfDeparture(query);
+  return exact === undefined ? ranked : [exact, ...ranked.filter((place) => place !== exact)];
+}
+
+/** True when the text names a listed place of departure: the rule of the `port-of-departure` answer, on the page and on the server. */
+export function isListedPlaceOfDeparture(text: string): boolean {
+  return findPlaceOfDeparture(text) !== undefined;
+}
+
+/** True when the place routes through the Republic of Ireland: listed, and marked as in the Republic (an unknown place does not). */
+export function routesThroughRepublic(place: PlaceOfDeparture | undefined): boolean {
+  return place?.inRepublic === true;
+}
+
+/** The routing check on a stored place of departure: true only for a listed place marked as in the Republic of Ireland. */
+export function isPlaceOfDepartureInIreland(text: string): boolean {
+  return routesThroughRepublic(findPlaceOfDeparture(text));
 }
 
 /** The UK port of arrival with this name or alias; undefined when it is not listed. */

@@ -8,6 +8,7 @@ import {
   isAfterToday,
   isAtLeast72HoursAhead,
   isBeforeToday,
+  isLateForArrival,
   isNotInFuture,
   isNotInPast,
   isWithin14Days,
@@ -77,6 +78,26 @@ describe('the 72-hour rule: later than the end of the London day two days from n
       fc.property(instants, fc.integer({ min: -5, max: 10 }), (now, offset) => {
         const candidate = addDays(first72HourDate(now), offset);
         expect(isAtLeast72HoursAhead(candidate, now)).toBe(offset >= 0);
+      }),
+    );
+  });
+});
+
+describe('a late arrival: fewer than 3 London days after the day of applying', () => {
+  it('is late today, tomorrow and the day after, and not from the third day, whatever the hour', () => {
+    for (const now of [at('2026-03-28T00:00:00Z'), at('2026-03-28T23:59:00Z'), at('2026-10-24T23:30:00Z')]) {
+      const base = first72HourDate(now);
+      expect(isLateForArrival(addDays(base, -3), now)).toBe(true);
+      expect(isLateForArrival(addDays(base, -1), now)).toBe(true);
+      expect(isLateForArrival(base, now)).toBe(false);
+    }
+  });
+
+  it('warns of exactly the days the 72-hour rule of the work dates refuses', () => {
+    fc.assert(
+      fc.property(fc.date({ min: new Date('2020-01-01'), max: new Date('2035-01-01'), noInvalidDate: true }), fc.integer({ min: -5, max: 10 }), (now, offset) => {
+        const arrival = addDays(first72HourDate(now), offset);
+        expect(isLateForArrival(arrival, now)).toBe(!isAtLeast72HoursAhead(arrival, now));
       }),
     );
   });

@@ -20,6 +20,18 @@ export function isAtLeast72HoursAhead(date: CalendarDate, now: Date): boolean {
   return compareDates(date, addDays(londonToday(now), 2)) > 0;
 }
 
+/** Spec §1 and §9: apply at least 72 hours before travel, counted as London calendar days. */
+export const MIN_DAYS_BEFORE_ARRIVAL = 3;
+
+// Days, not hours, because the form itself counts days (its "72 hours" is "after the end of the
+// day two days from now"): an applicant warned of nothing on the page is never refused as late
+// for sending a few hours later on the same day, and the page warns of exactly what the
+// automated check refuses (decision 017).
+/** True when an application made at `now` is fewer than 3 London days before the arrival day: the automated check refuses it as late. */
+export function isLateForArrival(arrival: CalendarDate, now: Date): boolean {
+  return daysBetween(londonToday(now), arrival) < MIN_DAYS_BEFORE_ARRIVAL;
+}
+
 /** The first day that passes the 72-hour rule at `now` (for hints such as "for example …"). */
 export function first72HourDate(now: Date): CalendarDate {
   return addDays(londonToday(now), 3);

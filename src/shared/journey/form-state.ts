@@ -40,6 +40,10 @@ export interface FormState {
   readonly reuse: { readonly travel: boolean; readonly workDates: boolean };
   /** The work dates chosen for reuse did not fit this member's arrival date: the work-dates page says so. */
   readonly reusedWorkDatesDidNotFit: boolean;
+  /** The travel details chosen for reuse broke a rule for this member (passport expiry, work dates): the travel page says so. */
+  readonly reusedTravelDidNotFit: boolean;
+  /** A sponsor answer is being changed from the group overview: answering it returns there rather than to check your answers. */
+  readonly changingFromGroup: boolean;
   readonly submission: SubmissionAttempt | null;
 }
 
@@ -54,6 +58,8 @@ export const INITIAL_FORM_STATE: FormState = {
   complete: [],
   reuse: { travel: false, workDates: false },
   reusedWorkDatesDidNotFit: false,
+  reusedTravelDidNotFit: false,
+  changingFromGroup: false,
   submission: null,
 };
 
@@ -88,6 +94,9 @@ const savedStateSchema = v.object({
   complete: v.array(v.picklist(stepPaths)),
   reuse: v.object({ travel: v.boolean(), workDates: v.boolean() }),
   reusedWorkDatesDidNotFit: v.boolean(),
+  // Added later: a state saved before them reads as false rather than being thrown away.
+  reusedTravelDidNotFit: v.optional(v.boolean(), false),
+  changingFromGroup: v.optional(v.boolean(), false),
   submission: v.nullable(v.object({ formGroupId: text, createdDate: text, fingerprint: v.string() })),
 });
 

@@ -4,19 +4,8 @@ import type { ApplicantAnswers } from '../domain/answers.ts';
 import { SECTION_FIELDS, SECTION_NAMES, validateApplicant, validateSection } from '../validation/sections.ts';
 import { answersOf, type FormState } from './form-state.ts';
 import { reuseSets } from './reuse-sets.ts';
-import {
-  CHECK_ANSWERS_PATH,
-  COMPLETE_PATH,
-  GROUP_EDIT_PATH,
-  INELIGIBLE_PATH,
-  START_PATH,
-  STEPS,
-  findStep,
-  stepOfSection,
-  type JourneyPath,
-  type Step,
-  type StepContext,
-} from './steps.ts';
+import { STEPS, findStep, stepOfSection, type JourneyPath, type Step, type StepPath, type StepContext } from './steps.ts';
+import { CHECK_ANSWERS_PATH, COMPLETE_PATH, GROUP_EDIT_PATH, INELIGIBLE_PATH, START_PATH } from './paths.ts';
 
 /** The context the steps' next() read, for the current applicant. */
 export function stepContext(state: FormState): StepContext {
@@ -55,23 +44,35 @@ export function firstIncompletePath(state: FormState, now: Date, stopAt?: Journe
   if (path === CHECK_ANSWERS_PATH) {
     // Every step done; sections reused without their own page are checked here too.
     const invalid = Object.keys(validateApplicant(context.answers, now))[0];
-    if (invalid !== undefined) return pathOfField[invalid] ?? path;
+    if (invalid !== undefined) return pathOfField(invalid) ?? path;
   }
   return path;
 }
 
-// The page that asks for each field (never a reuse page).
-const pathOfField: Readonly<Record<string, JourneyPath>> = Object.fromEntries(
-  SECTION_NAMES.flatMap((section) => SECTION_FIELDS[section].map((field) => [field, stepOfSection(section).path])),
-);
+// The page that asks for each answer (never a reuse page); the leave date and stay length the
+// service derives from the dates are changed on the work-dates page.
+const FIELD_PATHS: Readonly<Record<string, StepPath>> = {
+  ...Object.fromEntries(SECTION_NAMES.flatMap((section) => SECTION_FIELDS[section].map((field) => [field, stepOfSection(section).path]))),
+  'lte-leave-date': stepOfSection('workDates').path,
+  'stay-length': stepOfSection('workDates').path,
+};
+
+/** The question page where an answer key (or a value derived from answers) is changed; undefined for fixed values. */
+export function pathOfField(field: string): StepPath | undefined {
+  return Object.hasOwn(FIELD_PATHS, field) ? FIELD_PATHS[field] : undefined;
+}
 
 /**
  * The page to show for `requested`: itself when the user may be there, otherwise where they
  * should be (the first incomplete step, the start page for the complete page with no receipts).
+ * Once applications are sent, every page of the journey shows their receipts again (Back from
+ * the complete page never opens an empty form that would send them twice), until the user
+ * starts a new application from the start page (`startNew`) or presses Finish.
  */
-export function resolvePath(state: FormState, requested: JourneyPath, now: Date): JourneyPath {
+export function resolvePath(state: FormState, requested: JourneyPath, now: Date, options: { readonly startNew?: boolean } = {}): JourneyPath {
   if (requested === START_PATH || requested === INELIGIBLE_PATH) return requested;
   if (requested === COMPLETE_PATH) return state.receipts.length > 0 ? requested : START_PATH;
+  if (state.receipts.length > 0 && options.startNew !== true) return COMPLETE_PATH;
   if (requested === GROUP_EDIT_PATH) {
     const sponsorDone = firstIncompletePath(state, now, '/passenger-name');
     if (sponsorDone !== '/passenger-name') return sponsorDone;

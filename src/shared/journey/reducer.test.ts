@@ -8,7 +8,8 @@ import { INITIAL_FORM_STATE, answersOf, parseSavedFormState, sectionAnswers, ser
 import { firstIncompletePath, resolvePath } from './progress.ts';
 import { journeyReducer, type JourneyAction } from './reducer.ts';
 import { applicantsToSend, buildSubmission } from './submission.ts';
-import { EXIT_URL, STEPS, type StepPath } from './steps.ts';
+import { STEPS, type StepPath } from './steps.ts';
+import { EXIT_URL } from './paths.ts';
 
 const NOW = new Date('2026-03-02T10:00:00Z');
 const today = londonToday(NOW);
@@ -319,5 +320,96 @@ describe('the saved state', () => {
       expect(Object.keys(sectionAnswers(section, answers)).length).toBeGreaterThan(0);
     }
     expect(STEPS.length).toBe(12);
+  });
+});
+
+describe('the sponsor of a group', () => {
+  const sponsorChange = { 'sponsor-name': 'New Stage Ltd', 'sponsor-reference': 'NEWLIC999' };
+
+  it('applies a changed sponsor answer to every member, and sends what the overview shows', () => {
+    const group = groupWith(member('Okafor'), member('Smith'));
+    const changing = run(group, { type: 'change', path: '/sponsor-details', fromGroup: true });
+    expect(changing.goTo).toBe('/sponsor-details');
+    const { state, goTo } = run(changing.state, { type: 'submitStep', path: '/sponsor-details', answers: sponsorChange });
+    expect(goTo).toBe('/group-edit');
+    expect(state.changingFromGroup).toBe(false);
+    for (const m of state.group) expect(answersOf(m)).toMatchObject(sponsorChange);
+    const { body } = buildSubmission(state, NOW, () => '00000000-0000-4000-8000-000000000000');
+    for (const applicant of body) {
+      expect(applicant.concessionForm.sponsorName).toBe('New Stage Ltd');
+      expect(applicant.concessionForm.sponsorshipReferenceNumber).toBe('NEWLIC999');
+    }
+  });
+
+  it('changed from a member’s check your answers, also applies to every member and returns there', () => {
+    const group = groupWith(member('Okafor'), member('Smith'));
+    const editing = run(group, { type: 'editApplication', index: 1 }, { type: 'change', path: '/sponsor-details' });
+    const { state, goTo } = run(editing.state, { type: 'submitStep', path: '/sponsor-details', answers: sponsorChange });
+    expect(goTo).toBe('/check-your-answers');
+    for (const m of state.group) expect(answersOf(m)).toMatchObject(sponsorChange);
+    expect(answersOf(state.current)).toMatchObject(sponsorChange);
+  });
+
+  it('gives a new group id to the next attempt when the answers or the sponsor change', () => {
+    const group = groupWith(member('Okafor'));
+    const first = buildSubmission(group, NOW, () => '11111111-1111-4111-8111-111111111111');
+    const started = run(group, { type: 'submissionStarted', attempt: first.attempt }).state;
+    expect(buildSubmission(started, NOW, () => '22222222-2222-4222-8222-222222222222').attempt).toEqual(first.attempt);
+    const changed = run(started, { type: 'submitStep', path: '/your-contact-details', answers: { 'sponsor-email': 'other@example.org' } }).state;
+    expect(buildSubmission(changed, NOW, () => '22222222-2222-4222-8222-222222222222').attempt.formGroupId).toBe('CWC-22222222-2222-4222-8222-222222222222');
+    const conflicted = run(started, { type: 'submissionConflicted' }).state;
+    expect(buildSubmission(conflicted, NOW, () => '33333333-3333-4333-8333-333333333333').attempt.formGroupId).toBe('CWC-33333333-3333-4333-8333-333333333333');
+  });
+});
+
+describe('reused travel details that do not fit', () => {
+  it('opens this member’s travel page with the errors and says why', () => {
+    const group = groupWith(member('Okafor'));
+    // This member's passport expires before the arrival the first member travels on.
+    const expiring = member('Smith', { 'passport-expiry-date': toDateParts(addDays(today, 5)) });
+    const started = answerSteps(group, expiring, ['/passenger-name', '/passenger-date-of-birth', '/nationality', '/passport-details', '/cos-reference']);
+    expect(started.goTo).toBe('/reuse-travel-details');
+    const { state, goTo } = run(started.state, { type: 'reuse', kind: 'travel', choice: '0' });
+    expect(goTo).toBe('/travel-details');
+    expect(state.reusedTravelDidNotFit).toBe(true);
+    expect(state.reuse.travel).toBe(false);
+    expect(state.errors.travel).toEqual({ 'date-of-arrival': 'notAfterPassportExpiry' });
+    expect(resolvePath(state, '/travel-details', NOW)).toBe('/travel-details');
+    const fixed = run(state, { type: 'submitStep', path: '/travel-details', answers: { ...expiring, 'date-of-arrival': toDateParts(addDays(today, 4)) } });
+    expect(fixed.state.reusedTravelDidNotFit).toBe(false);
+  });
+});
+
+describe('after sending', () => {
+  const sent = () => {
+    const done = answerSteps(INITIAL_FORM_STATE, single(), [...sponsorPaths, ...applicantPaths]).state;
+    const receipt = { applicationReference: 'CWC-00000-00000-0', groupRef: 'CWC-X', workerName: 'Okafor, Eithne', sponsorEmail: 'a@example.org', cosReference: 'C1' };
+    return run(done, { type: 'submissionSucceeded', receipts: [receipt] }).state;
+  };
+
+  it('shows the receipts for every page of the journey, never an empty form', () => {
+    const state = sent();
+    for (const path of ['/check-your-answers', '/group-edit', '/your-contact-details', '/work-dates'] as const) {
+      expect(resolvePath(state, path, NOW)).toBe('/complete');
+    }
+    expect(resolvePath(state, '/complete', NOW)).toBe('/complete');
+  });
+
+  it('lets a new application start from the start page, and forgets the receipts once it is answered', () => {
+    const state = sent();
+    expect(resolvePath(state, '/your-contact-details', NOW, { startNew: true })).toBe('/your-contact-details');
+    const answered = run(state, { type: 'submitStep', path: '/your-contact-details', answers: single() }).state;
+    expect(answered.receipts).toEqual([]);
+    expect(resolvePath(answered, '/sponsor-details', NOW)).toBe('/sponsor-details');
+  });
+});
+
+describe('a refused answer in a group', () => {
+  it('opens the member straight on the page to change, then returns to their check your answers', () => {
+    const group = groupWith(member('Okafor'), member('Smith'));
+    const { state, goTo } = run(group, { type: 'editApplication', index: 1, path: '/travel-details' });
+    expect(goTo).toBe('/travel-details');
+    expect(state.changeIndex).toBe(1);
+    expect(run(state, { type: 'submitStep', path: '/travel-details', answers: member('Smith') }).goTo).toBe('/check-your-answers');
   });
 });

@@ -3,42 +3,33 @@
 import type { ApplicantAnswers } from '../domain/answers.ts';
 import { MAX_GROUP_SIZE } from '../domain/fixed-values.ts';
 import type { Receipt } from '../domain/receipt.ts';
-import { validateSection } from '../validation/sections.ts';
+import { validateSection, type SectionName } from '../validation/sections.ts';
 import { INITIAL_FORM_STATE, answersOf, sectionAnswers, type ApplicantSections, type ErrorSection, type FormState, type SubmissionAttempt } from './form-state.ts';
 import { stepContext } from './progress.ts';
 import { reuseSets, type ReuseKind } from './reuse-sets.ts';
-import {
-  CHECK_ANSWERS_PATH,
-  COMPLETE_PATH,
-  EXIT_URL,
-  FIRST_APPLICANT_PATH,
-  GROUP_EDIT_PATH,
-  INELIGIBLE_PATH,
-  SPONSOR_PATHS,
-  START_PATH,
-  STEPS,
-  findStep,
-  type JourneyPath,
-  type StepPath,
-} from './steps.ts';
+import { FIRST_APPLICANT_PATH, SPONSOR_PATHS, STEPS, findStep, type JourneyPath, type StepPath } from './steps.ts';
+import { CHECK_ANSWERS_PATH, COMPLETE_PATH, EXIT_URL, GROUP_EDIT_PATH, INELIGIBLE_PATH, START_PATH } from './paths.ts';
 
 export type JourneyAction =
   /** A question page's answers: the section is validated; on success the user moves on. */
   | { readonly type: 'submitStep'; readonly path: StepPath; readonly answers: ApplicantAnswers }
   /** A step passed over: marked complete, and the user moves on. */
   | { readonly type: 'skipStep'; readonly path: StepPath }
-  /** A Change link on check your answers: the next answer returns there. */
-  | { readonly type: 'change'; readonly path: StepPath }
+  /** A Change link on check your answers (or on the group overview, `fromGroup`): the next answer returns there. */
+  | { readonly type: 'change'; readonly path: StepPath; readonly fromGroup?: boolean }
   /** A reuse page's choice: the index of a set, '' for none, undefined when nothing was chosen. */
   | { readonly type: 'reuse'; readonly kind: ReuseKind; readonly choice: string | undefined }
   /** "Confirm details and add applicant to the group" (or "… return to the group overview"). */
   | { readonly type: 'addToGroup' }
-  | { readonly type: 'editApplication'; readonly index: number }
+  /** Opens a group member for changes: on check your answers, or straight on the page at `path` (an answer the service refused). */
+  | { readonly type: 'editApplication'; readonly index: number; readonly path?: StepPath }
   | { readonly type: 'deleteApplication'; readonly index: number }
   | { readonly type: 'addApplication' }
   /** About to send: the group id and time to send, kept so that trying again sends the same. */
   | { readonly type: 'submissionStarted'; readonly attempt: SubmissionAttempt }
   | { readonly type: 'submissionSucceeded'; readonly receipts: readonly Receipt[] }
+  /** The service holds another submission under this group id (409): the next attempt gets a new one. */
+  | { readonly type: 'submissionConflicted' }
   | { readonly type: 'finish' }
   | { readonly type: 'exit' }
   | { readonly type: 'clearAndReturn' };
@@ -73,10 +64,17 @@ function nextMemberState(state: FormState, group: readonly ApplicantSections[]):
     errors: {},
     changeIndex: null,
     isChanging: false,
+    changingFromGroup: false,
     complete: [...SPONSOR_PATHS],
     reuse: { travel: false, workDates: false },
     reusedWorkDatesDidNotFit: false,
+    reusedTravelDidNotFit: false,
   };
+}
+
+/** The group with a sponsor answer applied to every member: a group is sent under one sponsor, the one its overview shows. */
+function withSponsorSection(group: readonly ApplicantSections[], section: SectionName, answers: ApplicantSections[SectionName]): readonly ApplicantSections[] {
+  return group.map((member) => ({ ...member, [section]: answers }));
 }
 
 const groupFull = (state: FormState): Transition => ({ state: { ...state, errors: { ...state.errors, group: { group: 'maxApplications' } } } });
@@ -86,7 +84,8 @@ export function journeyReducer(state: FormState, action: JourneyAction, now: Dat
     case 'submitStep': {
       const step = findStep(action.path);
       if (step === undefined) return { state };
-      const current = { ...state.current, [step.section]: sectionAnswers(step.section, action.answers) };
+      const answered = sectionAnswers(step.section, action.answers);
+      const current = { ...state.current, [step.section]: answered };
       const errors = validateSection(step.section, answersOf(current), now);
       if (Object.keys(errors).length > 0) {
         // The answers are kept with their errors: nothing typed is lost, even on a reload.
@@ -94,21 +93,29 @@ export function journeyReducer(state: FormState, action: JourneyAction, now: Dat
           state: { ...state, current, errors: { ...state.errors, [step.section]: errors }, complete: state.complete.filter((p) => p !== step.path) },
         };
       }
+      // The sponsor's answers belong to the whole group (the choice of single or group does not).
+      const sponsorOfGroup = step.scope === 'sponsor' && step.section !== 'whatDo';
       const next: FormState = {
         ...state,
         current,
+        group: sponsorOfGroup ? withSponsorSection(state.group, step.section, answered) : state.group,
+        // Answering again starts a new application: the receipts of the last one have been seen.
+        receipts: [],
         errors: withoutErrors(state.errors, step.section),
         complete: addPaths(state.complete, step.path),
         isChanging: false,
+        changingFromGroup: false,
         // Answering the travel or work-dates page means this member has details of their own.
         reuse: {
           travel: step.section === 'travel' ? false : state.reuse.travel,
           workDates: step.section === 'workDates' ? false : state.reuse.workDates,
         },
         reusedWorkDatesDidNotFit: step.section === 'workDates' ? false : state.reusedWorkDatesDidNotFit,
+        reusedTravelDidNotFit: step.section === 'travel' ? false : state.reusedTravelDidNotFit,
       };
       const after = step.next(stepContext(next));
-      return { state: next, goTo: after === INELIGIBLE_PATH || !state.isChanging ? after : CHECK_ANSWERS_PATH };
+      if (after === INELIGIBLE_PATH || !state.isChanging) return { state: next, goTo: after };
+      return { state: next, goTo: state.changingFromGroup ? GROUP_EDIT_PATH : CHECK_ANSWERS_PATH };
     }
 
     case 'skipStep': {
@@ -119,7 +126,7 @@ export function journeyReducer(state: FormState, action: JourneyAction, now: Dat
     }
 
     case 'change':
-      return { state: { ...state, isChanging: true }, goTo: action.path };
+      return { state: { ...state, isChanging: true, changingFromGroup: action.fromGroup === true }, goTo: action.path };
 
     case 'reuse': {
       const path: StepPath = action.kind === 'travel' ? '/reuse-travel-details' : '/reuse-work-dates';
@@ -137,10 +144,12 @@ export function journeyReducer(state: FormState, action: JourneyAction, now: Dat
       const current = { ...state.current, [action.kind]: set.answers };
       const ownPath = action.kind === 'travel' ? '/travel-details' : '/work-dates';
       const errors = validateSection(action.kind, answersOf(current), now);
-      if (action.kind === 'workDates' && Object.keys(errors).length > 0) {
-        // The dates do not fit this member's arrival: they are shown on the work-dates page, with why.
-        const next = { ...base, current, errors: { ...base.errors, workDates: errors }, reuse: { ...state.reuse, workDates: false }, reusedWorkDatesDidNotFit: true };
-        return { state: next, goTo: '/work-dates' };
+      if (Object.keys(errors).length > 0) {
+        // The set does not fit this member (their passport expires first, their work dates are
+        // too far away): it is shown on the member's own page, with why, to be changed there.
+        const didNotFit = action.kind === 'travel' ? { reusedTravelDidNotFit: true } : { reusedWorkDatesDidNotFit: true };
+        const next = { ...base, current, errors: { ...base.errors, [action.kind]: errors }, reuse: { ...state.reuse, [action.kind]: false }, ...didNotFit };
+        return { state: next, goTo: ownPath };
       }
       const next = { ...base, current, complete: addPaths(base.complete, ownPath), reuse: { ...state.reuse, [action.kind]: true } };
       return { state: next, goTo: findStep(path)!.next(stepContext(next)) };
@@ -164,11 +173,13 @@ export function journeyReducer(state: FormState, action: JourneyAction, now: Dat
           errors: {},
           changeIndex: action.index,
           isChanging: true,
+          changingFromGroup: false,
           complete: STEPS.map((step) => step.path),
           reuse: { travel: false, workDates: false },
           reusedWorkDatesDidNotFit: false,
+          reusedTravelDidNotFit: false,
         },
-        goTo: CHECK_ANSWERS_PATH,
+        goTo: action.path ?? CHECK_ANSWERS_PATH,
       };
     }
 
@@ -190,6 +201,9 @@ export function journeyReducer(state: FormState, action: JourneyAction, now: Dat
 
     case 'submissionSucceeded':
       return { state: { ...INITIAL_FORM_STATE, receipts: action.receipts }, goTo: COMPLETE_PATH };
+
+    case 'submissionConflicted':
+      return { state: { ...state, submission: null } };
 
     case 'finish':
       return { state: INITIAL_FORM_STATE, goTo: START_PATH };

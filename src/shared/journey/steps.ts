@@ -4,6 +4,8 @@
 import { nationalityStatus } from '../countries/countries.ts';
 import type { ApplicantAnswers } from '../domain/answers.ts';
 import type { SectionName } from '../validation/sections.ts';
+import type { COMPLETE_PATH, GROUP_EDIT_PATH, START_PATH } from './paths.ts';
+import { CHECK_ANSWERS_PATH, INELIGIBLE_PATH } from './paths.ts';
 
 /** The path of a question step. */
 export type StepPath =
@@ -19,19 +21,6 @@ export type StepPath =
   | '/travel-details'
   | '/reuse-work-dates'
   | '/work-dates';
-
-/** Pages of the journey that are not question steps. */
-export const CHECK_ANSWERS_PATH = '/check-your-answers';
-/** The group overview. */
-export const GROUP_EDIT_PATH = '/group-edit';
-/** Where the receipts are shown. */
-export const COMPLETE_PATH = '/complete';
-/** Where an ineligible nationality leads. */
-export const INELIGIBLE_PATH = '/ineligible';
-/** The start page. */
-export const START_PATH = '/';
-/** The national government home page, where Exit leads (spec §2). */
-export const EXIT_URL = 'https://www.gov.uk/';
 
 /** Any page the journey can send the user to. */
 export type JourneyPath = StepPath | typeof CHECK_ANSWERS_PATH | typeof GROUP_EDIT_PATH | typeof COMPLETE_PATH | typeof INELIGIBLE_PATH | typeof START_PATH;

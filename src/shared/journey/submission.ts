@@ -2,6 +2,7 @@
 // applicant), each as the payload of spec §3, under one group id. An attempt that got no answer
 // is sent again with the same group id and time, so the server stores it once.
 import { buildApplicantPayload, newFormGroupId, type NewFromConcessionRequest } from '../api/new-from-concession.ts';
+import type { ApplicantAnswers } from '../domain/answers.ts';
 import { answersOf, type ApplicantSections, type FormState, type SubmissionAttempt } from './form-state.ts';
 import { isGroupApplication } from './progress.ts';
 
@@ -13,12 +14,16 @@ export function applicantsToSend(state: FormState): readonly ApplicantSections[]
 /** The request body, and the attempt to record before sending it (the one already recorded when the answers are unchanged). */
 export function buildSubmission(state: FormState, now: Date, randomUuid: () => string): { body: NewFromConcessionRequest; attempt: SubmissionAttempt } {
   const applicants = applicantsToSend(state).map(answersOf);
-  const fingerprint = JSON.stringify(applicants);
+  // One sponsor for the whole submission: the one the group overview and check your answers show.
+  const sponsor = answersOf(state.current);
+  const fingerprint = JSON.stringify([applicants, sponsorOf(sponsor)]);
   const attempt =
     state.submission !== null && state.submission.fingerprint === fingerprint
       ? state.submission
       : { formGroupId: newFormGroupId(randomUuid), createdDate: now.toISOString(), fingerprint };
   const createdAt = new Date(attempt.createdDate);
-  const body = applicants.map((answers) => buildApplicantPayload(answers, answers, attempt.formGroupId, createdAt));
+  const body = applicants.map((answers) => buildApplicantPayload(answers, sponsor, attempt.formGroupId, createdAt));
   return { body, attempt };
 }
+
+const sponsorOf = (answers: ApplicantAnswers) => [answers['sponsor-email'], answers['sponsor-name'], answers['sponsor-reference']];

@@ -18,6 +18,7 @@ import {
   stayLength,
 } from '../dates/rules.ts';
 import { isEligibleNationality } from '../countries/countries.ts';
+import { isListedPlaceOfDeparture } from '../countries/places.ts';
 import { DECLARATIONS, METHODS_OF_ARRIVAL, STAY_LENGTHS, WHAT_DO_OPTIONS, type ApplicantAnswers } from '../domain/answers.ts';
 import { DECLARATION, PURPOSE_OF_STAY } from '../domain/fixed-values.ts';
 import { isValidEmail } from './email.ts';
@@ -103,7 +104,11 @@ export const FIELD_CHECKS: { readonly [F in AnswerField]: Check<F> } = {
     (answers) => answers['passport-expiry-date'],
     (day, _answers, now) => (isAfterToday(day, now) ? undefined : 'afterToday'),
   ),
-  'port-of-departure': text('port-of-departure'),
+  'port-of-departure': (answers, now) => {
+    const rule = text('port-of-departure')(answers, now);
+    if (rule !== undefined) return rule;
+    return isListedPlaceOfDeparture(answers['port-of-departure'] ?? '') ? undefined : 'listedPlace';
+  },
   'date-of-arrival': date(
     (answers) => answers['date-of-arrival'],
     (arrival, answers, now) => {

@@ -20,7 +20,8 @@ export const FIELD_RULES = {
   'passport-number': ['required', 'length', 'characters'],
   'passport-issue-date': ['required', 'validDate', 'notInFuture'],
   'passport-expiry-date': ['required', 'validDate', 'afterToday'],
-  'port-of-departure': ['required', 'maxLength'],
+  // `listedPlace`: a place of the shared list, the rule the page and the server share (decision 007).
+  'port-of-departure': ['required', 'maxLength', 'listedPlace'],
   'date-of-arrival': ['required', 'validDate', 'notInPast', 'notAfterPassportExpiry', 'compatibleWithWork'],
   'method-of-arrival': ['required', 'validOption'],
   'port-of-arrival': ['required', 'maxLength'],

@@ -17,7 +17,7 @@ export const MESSAGE_KEYS = {
   'passport-number': { required: 'validation.passport-number.required', length: 'validation.passport-number.length', characters: 'validation.passport-number.characters' },
   'passport-issue-date': { required: 'validation.passport-issue-date.required', validDate: 'validation.passport-issue-date.validDate', notInFuture: 'validation.passport-issue-date.notInFuture' },
   'passport-expiry-date': { required: 'validation.passport-expiry-date.required', validDate: 'validation.passport-expiry-date.validDate', afterToday: 'validation.passport-expiry-date.afterToday' },
-  'port-of-departure': { required: 'validation.port-of-departure.required', maxLength: 'validation.port-of-departure.maxLength' },
+  'port-of-departure': { required: 'validation.port-of-departure.required', maxLength: 'validation.port-of-departure.maxLength', listedPlace: 'validation.port-of-departure.listedPlace' },
   'date-of-arrival': { required: 'validation.date-of-arrival.required', validDate: 'validation.date-of-arrival.validDate', notInPast: 'validation.date-of-arrival.notInPast', notAfterPassportExpiry: 'validation.date-of-arrival.notAfterPassportExpiry', compatibleWithWork: 'validation.date-of-arrival.compatibleWithWork' },
   'method-of-arrival': { required: 'validation.method-of-arrival.required', validOption: 'validation.method-of-arrival.validOption' },
   'port-of-arrival': { required: 'validation.port-of-arrival.required', maxLength: 'validation.port-of-arrival.maxLength' },

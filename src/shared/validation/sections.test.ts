@@ -199,13 +199,32 @@ describe('maxLength of free-text fields', () => {
     ['flight-number', 20],
     ['cos-reference', 50],
   ] as const)('%s: at most %i characters', (field, max) => {
-    expect(checkField(field, with_({ [field]: 'a'.repeat(max) }), NOW)).toBeUndefined();
-    expect(checkField(field, with_({ [field]: ` ${'a'.repeat(max)} ` }), NOW)).toBeUndefined();
+    // A place of departure must also be on the list: no name of it is that long.
+    const passes = field === 'port-of-departure' ? 'listedPlace' : undefined;
+    expect(checkField(field, with_({ [field]: 'a'.repeat(max) }), NOW)).toBe(passes);
+    expect(checkField(field, with_({ [field]: ` ${'a'.repeat(max)} ` }), NOW)).toBe(passes);
     expect(checkField(field, with_({ [field]: 'a'.repeat(max + 1) }), NOW)).toBe('maxLength');
   });
 
   it('counts letters, not UTF-16 units', () => {
     expect(checkField('family-name', with_({ 'family-name': '𝒜'.repeat(100) }), NOW)).toBeUndefined();
+  });
+});
+
+describe('port-of-departure: a listed place in Ireland', () => {
+  it.each([
+    ['Dublin Airport', undefined],
+    ['  kilkenny ', undefined],
+    ['Dublin Airport T2', undefined],
+    ['Baile Átha Cliath', undefined],
+    ['Rosslare Europort', undefined],
+    ['', 'required'],
+    ['   ', 'required'],
+    ['Paris', 'listedPlace'],
+    ['Belfast', 'listedPlace'],
+    ['Holyhead', 'listedPlace'],
+  ] as const)('%j → %s', (place, rule) => {
+    expect(checkField('port-of-departure', with_({ 'port-of-departure': place }), NOW)).toBe(rule);
   });
 });
 

@@ -1,7 +1,8 @@
 import type { ReactNode } from 'react';
+import { COMPLETE_PATH } from '#shared/journey/paths.ts';
 import { FORM_STATE_STORAGE_KEY } from '#shared/journey/storage-key.ts';
 import { useTranslation } from '../i18n/use-translation.ts';
-import { useNavigate } from 'react-router';
+import { useLocation, useNavigate } from 'react-router';
 import { BackLink } from '../components/govuk/back-link/back-link.tsx';
 import { Footer } from '../components/govuk/footer/footer.tsx';
 import { Header } from '../components/govuk/header/header.tsx';
@@ -25,6 +26,9 @@ export function Layout({ children }: { children: ReactNode }) {
   const { clearJustSet } = useCookieConsent();
   useNavigationEffects(clearJustSet);
   const previousPath = usePreviousPath();
+  const { pathname } = useLocation();
+  // Once sent, applications cannot be taken back: the complete page offers Finish, not Go back.
+  const showBackLink = previousPath !== undefined && pathname !== COMPLETE_PATH;
 
   const footerLink = (path: string, text: string) => ({ href: path, text, onClick: (e: React.MouseEvent<HTMLElement>) => onSpaLink(e, path) });
 
@@ -36,7 +40,7 @@ export function Layout({ children }: { children: ReactNode }) {
       <ServiceNavigation serviceName={t('service.name')} serviceUrl="/" onServiceUrlClick={(e) => onSpaLink(e, '/')} />
       <div className="govuk-width-container">
         <div className="app-top-bar">
-          {previousPath !== undefined && (
+          {showBackLink && (
             <BackLink
               text={t('common.goBack')}
               href={previousPath}

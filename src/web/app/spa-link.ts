@@ -10,13 +10,13 @@ export function isPlainClick(event: MouseEvent): boolean {
  * Returns a click handler for links to pages of this service, so they route inside the SPA
  * instead of reloading the page; the `href` stays on the link for new tabs and no-JS use.
  */
-export function useSpaLinkHandler(): (event: MouseEvent<HTMLElement>, path: string) => void {
+export function useSpaLinkHandler(): (event: MouseEvent<HTMLElement>, path: string, historyState?: unknown) => void {
   const navigate = useNavigate();
   return useCallback(
-    (event, path) => {
+    (event, path, historyState) => {
       if (!isPlainClick(event)) return;
       event.preventDefault();
-      void navigate(path);
+      void navigate(path, historyState === undefined ? undefined : { state: historyState });
     },
     [navigate],
   );

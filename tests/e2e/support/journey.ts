@@ -86,7 +86,10 @@ export async function at(page: Page, path: string): Promise<void> {
   await page.waitForURL((url) => url.pathname === path, { timeout: 10_000 }).catch((error: unknown) => {
     throw new Error(`Expected ${path}, at ${new URL(page.url()).pathname}: ${String(error)}`);
   });
-  await page.locator('h1').first().waitFor();
+  // The address changes before React has rendered the new page (a state update after a fetch
+  // is scheduled as a task of its own): wait for the frames after it, then for the page itself.
+  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+  await page.waitForFunction(() => document.querySelector('[data-testid="page-spinner"]') === null && document.querySelector('main h1') !== null);
 }
 
 /** From the start page of the service at `base` to /passenger-name. */
@@ -110,6 +113,12 @@ export async function answerSponsor(page: Page, kind: 'single-application' | 'gr
 export async function chooseNationality(page: Page, nationality: string): Promise<void> {
   await page.fill('#nationality', nationality);
   await page.locator('.autocomplete__option', { hasText: nationality }).first().click();
+}
+
+/** Types `typed` (the place itself unless given) into the place-of-departure autocomplete and picks `place` from the suggestions. */
+export async function choosePlaceOfDeparture(page: Page, place: string, typed = place): Promise<void> {
+  await page.fill('#port-of-departure', typed);
+  await page.getByRole('option', { name: place, exact: true }).click();
 }
 
 /** From /passenger-name to the page after /nationality. */
@@ -142,7 +151,7 @@ export async function answerWorker(page: Page, answers: Worker): Promise<void> {
 
 export async function answerTravel(page: Page, travel: Travel = defaultTravel()): Promise<void> {
   await at(page, '/travel-details');
-  await page.fill('#port-of-departure', travel.departure);
+  await choosePlaceOfDeparture(page, travel.departure);
   await fillDate(page, 'date-of-arrival', travel.arrival);
   await page.check(`input[name="method-of-arrival"][value="${travel.method}"]`);
   if (travel.method === 'plane') {

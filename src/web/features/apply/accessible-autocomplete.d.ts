@@ -5,6 +5,9 @@ declare module 'accessible-autocomplete' {
     defaultValue?: string;
     showAllValues?: boolean;
     dropdownArrow?: () => string;
+    autoselect?: boolean;
+    /** Called with the typed text; answers with the suggestions, as the options' texts. */
+    source?: (query: string, populateResults: (results: string[]) => void) => void;
     onConfirm?: (value: string | undefined) => void;
     tNoResults?: () => string;
     tStatusNoResults?: () => string;

@@ -1,67 +1,45 @@
 // /check-your-answers: every answer with a Change link that comes back here; then send the
-// application (single) or add the applicant to the group (or return to it when editing).
+// application (single) or add the applicant to the group (or return to it when editing). A
+// group's sponsor is shown too: a change there applies to every member of the group.
 import type { MouseEvent } from 'react';
 import type { ApplicantAnswers } from '#shared/domain/answers.ts';
 import { answersOf } from '#shared/journey/form-state.ts';
-import { isGroupApplication } from '#shared/journey/progress.ts';
-import { CHECK_ANSWERS_PATH, type StepPath } from '#shared/journey/steps.ts';
+import { isGroupApplication, pathOfField } from '#shared/journey/progress.ts';
+import { type StepPath } from '#shared/journey/steps.ts';
+import { CHECK_ANSWERS_PATH } from '#shared/journey/paths.ts';
 import type { DateParts } from '#shared/dates/date-parts.ts';
 import { Button } from '../../components/govuk/button/button.tsx';
 import { SummaryList, type SummaryListRow } from '../../components/govuk/summary-list/summary-list.tsx';
 import { useTranslation } from '../../i18n/use-translation.ts';
+import { trackValidationError } from '../cookies/analytics.ts';
 import { formatAnswerDate, formatLeaveDate } from './answer-format.ts';
 import { DATE_FIELDS, FIELD_LABEL_KEYS, OPTION_KEYS, type QuestionField } from './field-texts.ts';
 import { JourneyPage } from './journey-page.tsx';
 import { useJourney } from './journey-store.ts';
+import { LateArrivalWarning } from './late-arrival-warning.tsx';
 import { PageErrorSummary } from './question-page.tsx';
-import { SubmissionFailed } from './submission-failed.tsx';
+import { RefusedAnswersSummary, SubmissionProblem, isSubmissionProblem } from './submission-problem.tsx';
 import { useSubmitApplications } from './use-submit-applications.ts';
 
-type Row = readonly [QuestionField, StepPath];
-
-// The rows of each part, and the page that answers each.
-const SPONSOR_ROWS: readonly Row[] = [
-  ['sponsor-email', '/your-contact-details'],
-  ['sponsor-name', '/sponsor-details'],
-  ['sponsor-reference', '/sponsor-details'],
-  ['what-would-you-like-to-do', '/what-would-you-like-to-do'],
-];
-const WORKER_ROWS: readonly Row[] = [
-  ['family-name', '/passenger-name'],
-  ['given-name', '/passenger-name'],
-  ['worker-email', '/passenger-name'],
-  ['date-of-birth', '/passenger-date-of-birth'],
-  ['nationality', '/nationality'],
-  ['cos-reference', '/cos-reference'],
-];
-const PASSPORT_ROWS: readonly Row[] = [
-  ['passport-number', '/passport-details'],
-  ['passport-issue-date', '/passport-details'],
-  ['passport-expiry-date', '/passport-details'],
-];
-const TRAVEL_ROWS: readonly Row[] = [
-  ['port-of-departure', '/travel-details'],
-  ['date-of-arrival', '/travel-details'],
-  ['method-of-arrival', '/travel-details'],
-  ['carrier', '/travel-details'],
-  ['flight-number', '/travel-details'],
-  ['port-of-arrival', '/travel-details'],
-];
-const WORK_ROWS: readonly Row[] = [
-  ['first-work-date', '/work-dates'],
-  ['last-work-date', '/work-dates'],
-];
+// The rows of each part; each links to the page that asks for it.
+const SPONSOR_FIELDS: readonly QuestionField[] = ['sponsor-email', 'sponsor-name', 'sponsor-reference'];
+const WORKER_FIELDS: readonly QuestionField[] = ['family-name', 'given-name', 'worker-email', 'date-of-birth', 'nationality', 'cos-reference'];
+const PASSPORT_FIELDS: readonly QuestionField[] = ['passport-number', 'passport-issue-date', 'passport-expiry-date'];
+const TRAVEL_FIELDS: readonly QuestionField[] = ['port-of-departure', 'date-of-arrival', 'method-of-arrival', 'carrier', 'flight-number', 'port-of-arrival'];
+const WORK_FIELDS: readonly QuestionField[] = ['first-work-date', 'last-work-date'];
 
 export function CheckAnswersPage() {
   const { t } = useTranslation();
   const { state, dispatch } = useJourney();
-  const { submit, status } = useSubmitApplications();
+  const { submit, status, sendAsNew } = useSubmitApplications(CHECK_ANSWERS_PATH);
   const answers = answersOf(state.current);
   const group = isGroupApplication(state);
   const editing = state.changeIndex !== null;
   const title = group ? t('apply.checkAnswers.groupTitle') : t('pages.checkYourAnswers');
+  const groupErrors = (state.errors.group ?? {}) as Record<string, string>;
+  const refused = status.kind === 'refused' ? status.answers : undefined;
 
-  if (status === 'failed') return <SubmissionFailed onRetry={() => void submit()} />;
+  if (isSubmissionProblem(status)) return <SubmissionProblem status={status} onRetry={() => void submit()} onStartOver={sendAsNew} />;
 
   const display = (field: QuestionField, value: ApplicantAnswers): string => {
     if (DATE_FIELDS.has(field)) return formatAnswerDate(value[field] as DateParts | undefined);
@@ -70,11 +48,14 @@ export function CheckAnswersPage() {
     return text;
   };
 
-  const rows = (list: readonly Row[]): SummaryListRow[] =>
-    list
+  const change = (path: StepPath) => dispatch({ type: 'change', path });
+
+  const rows = (fields: readonly QuestionField[]): SummaryListRow[] =>
+    fields
       // A road journey has no flight.
-      .filter(([field]) => answers['method-of-arrival'] === 'plane' || (field !== 'carrier' && field !== 'flight-number'))
-      .map(([field, path]) => {
+      .filter((field) => answers['method-of-arrival'] === 'plane' || (field !== 'carrier' && field !== 'flight-number'))
+      .map((field) => {
+        const path = pathOfField(field)!;
         const value = display(field, answers);
         const label = t(FIELD_LABEL_KEYS[field]);
         return {
@@ -90,7 +71,7 @@ export function CheckAnswersPage() {
                 onClick: (event: MouseEvent<HTMLAnchorElement>) => {
                   if (event.metaKey || event.ctrlKey || event.shiftKey || event.button !== 0) return;
                   event.preventDefault();
-                  dispatch({ type: 'change', path });
+                  change(path);
                 },
               },
             ],
@@ -100,15 +81,15 @@ export function CheckAnswersPage() {
 
   const leave = formatLeaveDate(answers);
   const parts: Array<[string, SummaryListRow[]]> = [
-    // In a group the sponsor is answered once for all members, on the group's first pages.
-    ...(group ? [] : [[t('apply.checkAnswers.sponsor'), rows(SPONSOR_ROWS)] as [string, SummaryListRow[]]]),
-    [t('apply.checkAnswers.worker'), rows(WORKER_ROWS)],
-    [t('apply.checkAnswers.passport'), rows(PASSPORT_ROWS)],
-    [t('apply.checkAnswers.travel'), rows(TRAVEL_ROWS)],
+    // In a group the sponsor is the group's: answered once, shown here, changed for every member.
+    [t('apply.checkAnswers.sponsor'), rows(group ? SPONSOR_FIELDS : [...SPONSOR_FIELDS, 'what-would-you-like-to-do'])],
+    [t('apply.checkAnswers.worker'), rows(WORKER_FIELDS)],
+    [t('apply.checkAnswers.passport'), rows(PASSPORT_FIELDS)],
+    [t('apply.checkAnswers.travel'), rows(TRAVEL_FIELDS)],
     [
       t('apply.checkAnswers.work'),
       [
-        ...rows(WORK_ROWS),
+        ...rows(WORK_FIELDS),
         {
           key: { text: t('apply.fields.lte-leave-date') },
           value: { text: leave === undefined ? '' : t('apply.workDates.noLaterThan', { date: leave }) },
@@ -117,14 +98,21 @@ export function CheckAnswersPage() {
     ],
   ];
 
+  const addToGroup = () => {
+    const after = dispatch({ type: 'addToGroup' });
+    for (const [field, rule] of Object.entries(after.errors.group ?? {})) trackValidationError(CHECK_ANSWERS_PATH, field, String(rule));
+  };
+
   return (
-    <JourneyPage path={CHECK_ANSWERS_PATH} title={title}>
+    <JourneyPage path={CHECK_ANSWERS_PATH} title={title} hasErrors={refused !== undefined || (group && Object.keys(groupErrors).length > 0)}>
       <div className="govuk-grid-row">
         <div className="govuk-grid-column-two-thirds">
-          {group && <PageErrorSummary errors={(state.errors.group ?? {}) as Record<string, string>} />}
+          {refused !== undefined && <RefusedAnswersSummary answers={refused} onChange={(path) => change(path)} />}
+          {group && <PageErrorSummary errors={groupErrors} />}
           <h1 className="govuk-heading-l" id="group">
             {title}
           </h1>
+          <LateArrivalWarning arrival={answers['date-of-arrival']} />
           {parts.map(([heading, list]) => (
             <section key={heading}>
               <h2 className="govuk-heading-m">{heading}</h2>
@@ -132,17 +120,13 @@ export function CheckAnswersPage() {
             </section>
           ))}
           {group ? (
-            <Button
-              text={editing ? t('apply.checkAnswers.returnToGroup') : t('apply.checkAnswers.addToGroup')}
-              onClick={() => dispatch({ type: 'addToGroup' })}
-              preventDoubleClick
-            />
+            <Button text={editing ? t('apply.checkAnswers.returnToGroup') : t('apply.checkAnswers.addToGroup')} onClick={addToGroup} preventDoubleClick />
           ) : (
             <>
               <p className="govuk-body">{t('apply.checkAnswers.sendHint')}</p>
               <Button
-                text={status === 'sending' ? t('apply.checkAnswers.sending') : t('apply.checkAnswers.send')}
-                disabled={status === 'sending'}
+                text={status.kind === 'sending' ? t('apply.checkAnswers.sending') : t('apply.checkAnswers.send')}
+                disabled={status.kind === 'sending'}
                 onClick={() => void submit()}
                 preventDoubleClick
               />

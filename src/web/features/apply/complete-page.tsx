@@ -1,5 +1,5 @@
 // /complete: the receipts of the applications just sent, and Finish (spec §2, §4).
-import { COMPLETE_PATH } from '#shared/journey/steps.ts';
+import { COMPLETE_PATH } from '#shared/journey/paths.ts';
 import { Button } from '../../components/govuk/button/button.tsx';
 import { Panel } from '../../components/govuk/panel/panel.tsx';
 import { Table } from '../../components/govuk/table/table.tsx';

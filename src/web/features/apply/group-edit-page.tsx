@@ -1,9 +1,12 @@
-// /group-edit: the group overview. The applicants awaiting submission, each with Edit and
-// Delete (after a confirmation); add another (up to 10); submit them all.
+// /group-edit: the group overview. The sponsor of the whole group, with Change links (a change
+// applies to every member); the applicants awaiting submission, each with Edit and Delete (after
+// a confirmation); add another (up to 10); submit them all.
 import { useState } from 'react';
 import { MAX_GROUP_SIZE } from '#shared/domain/fixed-values.ts';
 import { answersOf } from '#shared/journey/form-state.ts';
-import { GROUP_EDIT_PATH } from '#shared/journey/steps.ts';
+import { pathOfField } from '#shared/journey/progress.ts';
+import { findStep } from '#shared/journey/steps.ts';
+import { CHECK_ANSWERS_PATH, GROUP_EDIT_PATH } from '#shared/journey/paths.ts';
 import { validateApplicant } from '#shared/validation/sections.ts';
 import { Button } from '../../components/govuk/button/button.tsx';
 import { InsetText } from '../../components/govuk/inset-text/inset-text.tsx';
@@ -14,22 +17,27 @@ import { trackValidationError } from '../cookies/analytics.ts';
 import { memberName } from './answer-format.ts';
 import { JourneyPage } from './journey-page.tsx';
 import { useJourney } from './journey-store.ts';
+import { FIELD_LABEL_KEYS, type QuestionField } from './field-texts.ts';
 import { PageErrorSummary } from './question-page.tsx';
-import { SubmissionFailed } from './submission-failed.tsx';
+import { RefusedAnswersSummary, SubmissionProblem, isSubmissionProblem } from './submission-problem.tsx';
 import { useSubmitApplications } from './use-submit-applications.ts';
+
+const SPONSOR_FIELDS: readonly QuestionField[] = ['sponsor-email', 'sponsor-name', 'sponsor-reference'];
 
 export function GroupEditPage() {
   const { t } = useTranslation();
   const { state, dispatch } = useJourney();
-  const { submit, status } = useSubmitApplications();
+  const { submit, status, sendAsNew } = useSubmitApplications(GROUP_EDIT_PATH);
   const [confirming, setConfirming] = useState<number | null>(null);
   const [deleted, setDeleted] = useState<string | null>(null);
   const title = t('pages.groupEdit');
   const errors = (state.errors.group ?? {}) as Record<string, string>;
   const { group } = state;
   const full = group.length >= MAX_GROUP_SIZE;
+  const refused = status.kind === 'refused' ? status.answers : undefined;
+  const sponsor = answersOf(state.current);
 
-  if (status === 'failed') return <SubmissionFailed onRetry={() => void submit()} />;
+  if (isSubmissionProblem(status)) return <SubmissionProblem status={status} onRetry={() => void submit()} onStartOver={sendAsNew} />;
 
   const onSubmit = () => {
     // A member whose answers no longer pass (a date now too close, say) is opened for changes.
@@ -47,9 +55,21 @@ export function GroupEditPage() {
   };
 
   return (
-    <JourneyPage path={GROUP_EDIT_PATH} title={title} hasErrors={Object.keys(errors).length > 0}>
+    <JourneyPage path={GROUP_EDIT_PATH} title={title} hasErrors={refused !== undefined || Object.keys(errors).length > 0}>
       <div className="govuk-grid-row">
         <div className="govuk-grid-column-two-thirds">
+          {refused !== undefined && (
+            <RefusedAnswersSummary
+              answers={refused}
+              group={group}
+              onChange={(path, index) =>
+                // A sponsor answer (or one of the group as a whole) is the group's: changed from here.
+                index === undefined || findStep(path)?.scope === 'sponsor'
+                  ? dispatch({ type: 'change', path, fromGroup: true })
+                  : dispatch({ type: 'editApplication', index, path })
+              }
+            />
+          )}
           <PageErrorSummary errors={errors} />
           {deleted !== null && <NotificationBanner type="success" text={t('apply.group.deleted', { name: deleted })} />}
           <h1 className="govuk-heading-l" id="group">
@@ -74,54 +94,82 @@ export function GroupEditPage() {
               </div>
             </div>
           ) : null}
-          {group.length === 0 ? (
-            <p className="govuk-body">{t('apply.group.empty')}</p>
-          ) : (
-            <>
-              <p className="govuk-body">{t('apply.group.count', { count: group.length })}</p>
-              <SummaryList
-                rows={group.map((member, index) => {
-                  const answers = answersOf(member);
-                  const name = memberName(answers);
-                  return {
-                    key: { text: name },
-                    value: { text: answers['cos-reference'] ?? '' },
-                    actions: {
-                      items: [
-                        {
-                          href: '/check-your-answers',
-                          text: t('apply.group.edit'),
-                          visuallyHiddenText: name,
-                          onClick: (event) => {
-                            event.preventDefault();
-                            dispatch({ type: 'editApplication', index });
-                          },
-                        },
-                        {
-                          href: '#',
-                          text: t('apply.group.delete'),
-                          visuallyHiddenText: name,
-                          onClick: (event) => {
-                            event.preventDefault();
-                            setDeleted(null);
-                            setConfirming(index);
-                          },
-                        },
-                      ],
+          <h2 className="govuk-heading-m">{t('apply.checkAnswers.sponsor')}</h2>
+          <SummaryList
+            rows={SPONSOR_FIELDS.map((field) => {
+              const label = t(FIELD_LABEL_KEYS[field]);
+              const path = pathOfField(field)!;
+              const value = typeof sponsor[field] === 'string' ? sponsor[field].trim() : '';
+              return {
+                key: { text: label },
+                value: { html: <bdi>{value}</bdi> },
+                actions: {
+                  items: [
+                    {
+                      href: path,
+                      text: t('apply.checkAnswers.change'),
+                      visuallyHiddenText: label,
+                      onClick: (event) => {
+                        event.preventDefault();
+                        dispatch({ type: 'change', path, fromGroup: true });
+                      },
                     },
-                  };
-                })}
-              />
-            </>
-          )}
+                  ],
+                },
+              };
+            })}
+          />
+          <h2 className="govuk-heading-m">{t('apply.group.applicants')}</h2>
+          <div id="group-members">
+            {group.length === 0 ? (
+              <p className="govuk-body">{t('apply.group.empty')}</p>
+            ) : (
+              <>
+                <p className="govuk-body">{t('apply.group.count', { count: group.length })}</p>
+                <SummaryList
+                  rows={group.map((member, index) => {
+                    const answers = answersOf(member);
+                    const name = memberName(answers);
+                    return {
+                      key: { text: name },
+                      value: { text: answers['cos-reference'] ?? '' },
+                      actions: {
+                        items: [
+                          {
+                            href: CHECK_ANSWERS_PATH,
+                            text: t('apply.group.edit'),
+                            visuallyHiddenText: name,
+                            onClick: (event) => {
+                              event.preventDefault();
+                              dispatch({ type: 'editApplication', index });
+                            },
+                          },
+                          {
+                            href: '#',
+                            text: t('apply.group.delete'),
+                            visuallyHiddenText: name,
+                            onClick: (event) => {
+                              event.preventDefault();
+                              setDeleted(null);
+                              setConfirming(index);
+                            },
+                          },
+                        ],
+                      },
+                    };
+                  })}
+                />
+              </>
+            )}
+          </div>
           {full && <InsetText text={t('apply.group.limitReached')} />}
           <div className="govuk-button-group">
             {/* Kept at 10 too: pressing it then says why no more can be added. */}
             <Button text={t('apply.group.add')} classes="govuk-button--secondary" onClick={onAdd} />
             {group.length > 0 && (
               <Button
-                text={status === 'sending' ? t('apply.checkAnswers.sending') : t('apply.group.submit')}
-                disabled={status === 'sending'}
+                text={status.kind === 'sending' ? t('apply.checkAnswers.sending') : t('apply.group.submit')}
+                disabled={status.kind === 'sending'}
                 onClick={onSubmit}
                 preventDoubleClick
               />

@@ -3,7 +3,7 @@
 import { isBritish } from '#shared/countries/countries.ts';
 import { answersOf } from '#shared/journey/form-state.ts';
 import { isGroupApplication } from '#shared/journey/progress.ts';
-import { INELIGIBLE_PATH } from '#shared/journey/steps.ts';
+import { INELIGIBLE_PATH } from '#shared/journey/paths.ts';
 import { Button } from '../../components/govuk/button/button.tsx';
 import { RenderedText } from '../../components/rendered-text/rendered-text.tsx';
 import { useTranslation } from '../../i18n/use-translation.ts';

@@ -2,13 +2,15 @@
 // the guard that sends the user to the first step not yet answered, the page title and the
 // group header strip.
 import { useState, type ReactNode } from 'react';
-import { Navigate } from 'react-router';
+import { Navigate, useLocation } from 'react-router';
 import texts from 'virtual:translations/en/apply';
 import validationTexts from 'virtual:translations/en/validation';
 import { answersOf } from '#shared/journey/form-state.ts';
 import { isGroupApplication, resolvePath } from '#shared/journey/progress.ts';
-import { GROUP_EDIT_PATH, type JourneyPath } from '#shared/journey/steps.ts';
+import { type JourneyPath } from '#shared/journey/steps.ts';
+import { GROUP_EDIT_PATH } from '#shared/journey/paths.ts';
 import { usePageTitle } from '../../app/page-title.ts';
+import { isStartNew } from '../../app/start-new.ts';
 import { registerTexts } from '../../i18n/i18n.ts';
 import { useTranslation } from '../../i18n/use-translation.ts';
 import { memberName } from './answer-format.ts';
@@ -27,10 +29,11 @@ export interface JourneyPageProps {
 /** A page of the journey: shown when the user may be here, otherwise a redirect to where they should be. */
 export function JourneyPage({ path, title, hasErrors = false, children }: JourneyPageProps) {
   const { state } = useJourney();
+  const location = useLocation();
   usePageTitle(title, hasErrors);
   // Decided when the page opens: later changes of the state come from this page's own actions,
   // which say where to go themselves (a redirect here would race them).
-  const [target] = useState(() => resolvePath(state, path, new Date()));
+  const [target] = useState(() => resolvePath(state, path, new Date(), { startNew: isStartNew(location.state) }));
   if (target !== path) return <Navigate to={target} replace />;
   return (
     <>

@@ -5,7 +5,7 @@ import { useNavigate } from 'react-router';
 import { parseSavedFormState, serialiseFormState, type FormState } from '#shared/journey/form-state.ts';
 import { FORM_STATE_STORAGE_KEY } from '#shared/journey/storage-key.ts';
 import { journeyReducer, type JourneyAction } from '#shared/journey/reducer.ts';
-import { EXIT_URL } from '#shared/journey/steps.ts';
+import { EXIT_URL } from '#shared/journey/paths.ts';
 
 function readSaved(): FormState {
   try {

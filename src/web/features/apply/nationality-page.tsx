@@ -1,11 +1,11 @@
 // /nationality: a <select> of every nationality, enhanced by GOV.UK's accessible-autocomplete
-// (loaded with this page only). Without JavaScript enhancement the select still works. A British
-// or visa nationality shows its warning as soon as it is chosen; submitting an ineligible one
-// leads to /ineligible (the step decides).
-import 'accessible-autocomplete/dist/accessible-autocomplete.min.css';
-import accessibleAutocomplete from 'accessible-autocomplete';
-import { useEffect, useRef, useState } from 'react';
-import { COUNTRIES, findCountry, nationalityStatus } from '#shared/countries/countries.ts';
+// (loaded with this page only), which finds a country by its name, other names, demonyms and
+// codes while offering and sending the spec's "USA - American" (decision 016). Without
+// JavaScript enhancement the select still works. A British or visa nationality shows its warning
+// as soon as it is chosen; submitting an ineligible one leads to /ineligible (the step decides).
+import { useRef, useState } from 'react';
+import { COUNTRIES, findCountry, nationalityStatus, sentenceDemonym } from '#shared/countries/countries.ts';
+import { findCountryByText, searchCountries } from '#shared/countries/country-search.ts';
 import { answersOf } from '#shared/journey/form-state.ts';
 import { messageKey } from '#shared/validation/messages.ts';
 import { ErrorMessage } from '../../components/govuk/error-message/error-message.tsx';
@@ -16,6 +16,7 @@ import { useTranslation } from '../../i18n/use-translation.ts';
 import { FIELD_HINT_KEYS } from './field-texts.ts';
 import { useJourney } from './journey-store.ts';
 import { QuestionPage } from './question-page.tsx';
+import { useSelectAutocomplete } from './use-select-autocomplete.ts';
 
 // Sorted by the name shown, so the plain select is usable too.
 const OPTIONS = [...COUNTRIES].sort((a, b) => a.nationality_prefixed.localeCompare(b.nationality_prefixed));
@@ -27,44 +28,14 @@ export function NationalityPage() {
   const rule = state.errors.nationality?.nationality;
   const [chosen, setChosen] = useState(saved);
   const selectRef = useRef<HTMLSelectElement>(null);
-  // The widget asks for its texts when it speaks; this keeps them in the language shown now.
-  const translate = useRef(t);
-  useEffect(() => {
-    translate.current = t;
-  }, [t]);
   const title = t('pages.nationality');
-
-  useEffect(() => {
-    const select = selectRef.current;
-    if (select === null || select.dataset.enhanced === 'true') return;
-    select.dataset.enhanced = 'true';
-    accessibleAutocomplete.enhanceSelectElement({
-      selectElement: select,
-      defaultValue: '',
-      showAllValues: true,
-      dropdownArrow: () => '',
-      tNoResults: () => translate.current('apply.nationality.noResults'),
-      tStatusNoResults: () => translate.current('apply.nationality.noResults'),
-      tStatusQueryTooShort: (count: number) => translate.current('apply.nationality.queryTooShort', { count }),
-      tStatusSelectedOption: (option: string, count: number, index: number) =>
-        translate.current('apply.nationality.selectedOption', { option, count, position: index + 1 }),
-      tStatusResults: (count: number, selected: string) => translate.current('apply.nationality.results', { count, selected }),
-      tAssistiveHint: () => translate.current('apply.nationality.assistiveHint'),
-      // Given onConfirm, the library leaves the select to us: it is what the form submits.
-      onConfirm: (value: string | undefined) => {
-        if (value === undefined) {
-          // Left without a choice: an emptied box empties the answer; other text keeps the last choice.
-          const input = document.getElementById('nationality');
-          if (input instanceof HTMLInputElement && input.value.trim() === '') select.value = '';
-          setChosen(select.value);
-          return;
-        }
-        const country = OPTIONS.find((c) => c.nationality_prefixed === value);
-        select.value = country?.nationality_prefixed ?? '';
-        setChosen(select.value);
-      },
-    });
-  }, []);
+  // Text that names no country empties the answer ("Enter a country"): an unknown nationality
+  // must not reach the eligibility rule, which would call it ineligible.
+  useSelectAutocomplete(selectRef, {
+    search: (query) => searchCountries(query).map((c) => c.nationality_prefixed),
+    lookup: (typed) => findCountryByText(typed)?.nationality_prefixed,
+    onChange: setChosen,
+  });
 
   const status = chosen === '' ? 'empty' : nationalityStatus(chosen);
   const country = findCountry(chosen);
@@ -100,7 +71,7 @@ export function NationalityPage() {
       </div>
       <div aria-live="polite">
         {status === 'british' && (
-          <WarningText text={t('apply.nationality.british', { nationality: country?.nationality ?? chosen })} iconFallbackText={t('apply.warning')} />
+          <WarningText text={t('apply.nationality.british', { nationality: country === undefined ? chosen : sentenceDemonym(country) })} iconFallbackText={t('apply.warning')} />
         )}
         {status === 'visaNational' && (
           <WarningText html={<RenderedText html={t('apply.nationality.visaNational')} inline />} iconFallbackText={t('apply.warning')} />

@@ -9,7 +9,7 @@ import { answersOf } from '#shared/journey/form-state.ts';
 import { findStep, type StepPath } from '#shared/journey/steps.ts';
 import type { ValidatedField } from '#shared/validation/fields.ts';
 import { ERROR_SUMMARY_TITLE_KEY, messageKey } from '#shared/validation/messages.ts';
-import { SECTION_FIELDS } from '#shared/validation/sections.ts';
+import { SECTION_FIELDS, validateSection } from '#shared/validation/sections.ts';
 import { Button } from '../../components/govuk/button/button.tsx';
 import { DateInput } from '../../components/govuk/date-input/date-input.tsx';
 import { ErrorSummary } from '../../components/govuk/error-summary/error-summary.tsx';
@@ -76,7 +76,10 @@ export function QuestionPage({ path, title, headingInField = false, intro, child
   const { state, dispatch } = useJourney();
   const step = findStep(path)!;
   const fields = SECTION_FIELDS[step.section] as readonly string[];
-  const errors = (state.errors[step.section] ?? {}) as Record<string, string>;
+  // An answer given before that no longer passes (a date now too close, a reused set that does
+  // not fit this member) is why the user was sent back here: its errors show at once.
+  const stale = () => (state.complete.includes(path) ? validateSection(step.section, answersOf(state.current), new Date()) : {});
+  const errors = (state.errors[step.section] ?? stale()) as Record<string, string>;
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -101,7 +104,8 @@ export function QuestionPage({ path, title, headingInField = false, intro, child
   );
 }
 
-function useField(field: QuestionField) {
+/** A field of this question page: its saved value, label, hint and error message (for fields the page draws itself). */
+export function useField(field: QuestionField) {
   const { t } = useTranslation();
   const { answers, errors } = useContext(QuestionContext);
   const rule = errors[field];

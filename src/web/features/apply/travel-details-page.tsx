@@ -1,9 +1,16 @@
-// /travel-details: where from in Ireland, when, how, where to in the UK; the flight operator and
-// number are asked (and required) only for a plane, inside the "By plane" choice.
-import { PLACES_OF_DEPARTURE, PORTS_OF_ARRIVAL, type Place } from '#shared/countries/places.ts';
+// /travel-details: where from in Ireland (a listed place, picked with the autocomplete), when,
+// how, where to in the UK (free text with suggestions); the flight operator and number are asked
+// (and required) only for a plane, inside the "By plane" choice.
+import { PORTS_OF_ARRIVAL, type Place } from '#shared/countries/places.ts';
+import { useState } from 'react';
+import { answersOf } from '#shared/journey/form-state.ts';
+import { WarningText } from '../../components/govuk/warning-text/warning-text.tsx';
 import { useTranslation } from '../../i18n/use-translation.ts';
 import { OPTION_KEYS } from './field-texts.ts';
-import { DateField, QuestionPage, RadioField, TextField } from './question-page.tsx';
+import { useJourney } from './journey-store.ts';
+import { LateArrivalWarning } from './late-arrival-warning.tsx';
+import { PlaceOfDepartureField } from './place-of-departure-field.tsx';
+import { DateField, QuestionPage, RadioField, TextField, readAnswers } from './question-page.tsx';
 
 /** Suggestions for a free-text place: the browser offers them as the user types. */
 function PlaceSuggestions({ id, places }: { id: string; places: readonly Place[] }) {
@@ -18,11 +25,21 @@ function PlaceSuggestions({ id, places }: { id: string; places: readonly Place[]
 
 export function TravelDetailsPage() {
   const { t } = useTranslation();
+  const { state } = useJourney();
+  // The late-arrival warning follows the arrival date as it is typed.
+  const [arrival, setArrival] = useState(() => answersOf(state.current)['date-of-arrival']);
   return (
-    <QuestionPage path="/travel-details" title={t('pages.travelDetails')}>
-      <TextField field="port-of-departure" autocomplete="off" attributes={{ list: 'places-of-departure' }} />
-      <PlaceSuggestions id="places-of-departure" places={PLACES_OF_DEPARTURE} />
+    <QuestionPage
+      path="/travel-details"
+      title={t('pages.travelDetails')}
+      intro={state.reusedTravelDidNotFit && <WarningText text={t('apply.travel.reusedDidNotFit')} iconFallbackText={t('apply.warning')} />}
+      onInput={(form) => setArrival(readAnswers(form, ['date-of-arrival'])['date-of-arrival'])}
+    >
+      <PlaceOfDepartureField />
       <DateField field="date-of-arrival" hintText={t('apply.futureDateHint')} />
+      <div aria-live="polite">
+        <LateArrivalWarning arrival={arrival} />
+      </div>
       <RadioField
         field="method-of-arrival"
         items={[

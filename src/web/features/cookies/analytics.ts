@@ -73,7 +73,7 @@ export function trackPageView(path: string, title: string): void {
   push({ event: 'page_view', page_path: path, page_title: title });
 }
 
-/** Records one failed validation rule on a question page. */
+/** Records one failed validation rule: a question page's, or the server's refusal of a licence number (spec §5). */
 export function trackValidationError(path: string, field: string, rule: string): void {
   push({ event: 'validation_error', path, field, rule });
 }

@@ -1,4 +1,5 @@
 import { useSpaLinkHandler } from '../../app/spa-link.ts';
+import { START_NEW_STATE } from '../../app/start-new.ts';
 import { Button } from '../../components/govuk/button/button.tsx';
 import { useTranslation } from '../../i18n/use-translation.ts';
 import { InfoPage, InfoTexts } from './info-page.tsx';
@@ -16,7 +17,7 @@ export function StartPage() {
       headingClass="govuk-heading-xl"
       textKeys={['start.intro', 'start.whoCanUse', 'start.whenToApply', 'start.whatYouNeed', 'start.afterYouApply']}
     >
-      <Button text={t('start.startButton')} href={FIRST_STEP} isStartButton onClick={(event) => onSpaLink(event, FIRST_STEP)} />
+      <Button text={t('start.startButton')} href={FIRST_STEP} isStartButton onClick={(event) => onSpaLink(event, FIRST_STEP, START_NEW_STATE)} />
       <InfoTexts textKeys={['start.beforeYouStart']} />
     </InfoPage>
   );

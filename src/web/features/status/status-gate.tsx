@@ -1,8 +1,9 @@
 // What every status page shows before the statuses: the licence-number question (with its
-// errors, spec §8), the loading state, the invalid and expired link pages, and a failure with a
-// way to try again. `children` gets the answer once it is in.
-import { useRef, useState, type FocusEvent, type FormEvent, type ReactNode } from 'react';
-import { useSearchParams } from 'react-router';
+// errors, spec §8), the loading state, the invalid and expired link pages (the expired one with
+// a way to get a new link), and a failure with a way to try again. `children` gets the answer
+// once it is in.
+import { useEffect, useRef, useState, type FocusEvent, type FormEvent, type ReactNode } from 'react';
+import { useLocation, useSearchParams } from 'react-router';
 import texts from 'virtual:translations/en/status';
 import validationTexts from 'virtual:translations/en/validation';
 import type { PublicStatusResponse } from '#shared/api/public-status.ts';
@@ -15,7 +16,7 @@ import { Input } from '../../components/govuk/input/input.tsx';
 import { registerTexts } from '../../i18n/i18n.ts';
 import { useTranslation } from '../../i18n/use-translation.ts';
 import { trackValidationError } from '../cookies/analytics.ts';
-import { loadStatus, useStatusState, type StatusView } from './status-store.ts';
+import { loadStatus, requestNewLink, useStatusState, type StatusView } from './status-store.ts';
 
 registerTexts(texts);
 registerTexts(validationTexts);
@@ -50,13 +51,7 @@ export function StatusGate({ children }: { children: (response: PublicStatusResp
       </Message>
     );
   }
-  if (view.kind === 'expiredLink') {
-    return (
-      <Message title={t('status.expiredTitle')}>
-        <p className="govuk-body">{t('status.expiredBody')}</p>
-      </Message>
-    );
-  }
+  if (view.kind === 'expiredLink') return <ExpiredLink token={token} licenceNumber={licenceNumber} />;
   if (view.kind === 'loaded') return <>{children(view.response)}</>;
   return <LicenceForm token={token} licenceNumber={licenceNumber} view={view} />;
 }
@@ -66,14 +61,17 @@ function LicenceForm({ token, licenceNumber, view }: { token: string; licenceNum
   const { t } = useTranslation();
   const [typed, setTyped] = useState(licenceNumber);
   const checked = useRef<string | null>(null);
+  const { pathname } = useLocation();
   const title = t('pages.status');
   const rule = view.kind === 'licenceError' ? view.rule : undefined;
   usePageTitle(title, rule !== undefined);
 
   const check = (value: string) => {
     checked.current = value;
-    if (value.trim() === '') trackValidationError('/status', 'sponsor-licence-number', 'required');
-    void loadStatus(token, value);
+    // Every refusal of the number is a validation failure (spec §5), the server's included.
+    void loadStatus(token, value).then((result) => {
+      if (result.kind === 'licenceError') trackValidationError(pathname, 'sponsor-licence-number', result.rule);
+    });
   };
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -114,6 +112,89 @@ function LicenceForm({ token, licenceNumber, view }: { token: string; licenceNum
           ) : (
             <Button text={view.kind === 'failed' ? t('status.tryAgain') : t('status.check')} type="submit" />
           )}
+        </form>
+      </div>
+    </div>
+  );
+}
+
+type NewLinkState = 'ask' | 'required' | 'sending' | 'failed' | 'sent';
+
+/**
+ * "Link expired", with a way out: the licence number asks for a new link, which the server
+ * emails to the sponsor address it holds. Whether the number matched is not told (the server
+ * answers the same), so the confirmation says what happens if it did.
+ */
+function ExpiredLink({ token, licenceNumber }: { token: string; licenceNumber: string }) {
+  const { t } = useTranslation();
+  const { pathname } = useLocation();
+  // The number typed on the question before is offered again rather than asked for twice.
+  const [typed, setTyped] = useState(licenceNumber);
+  const [state, setState] = useState<NewLinkState>('ask');
+  const sentHeading = useRef<HTMLHeadingElement>(null);
+  const title = state === 'sent' ? t('status.newLink.sentTitle') : t('status.expiredTitle');
+  usePageTitle(title, state === 'required');
+  useEffect(() => {
+    // The form the user was in is gone: start them at the confirmation, as a new page would.
+    if (state === 'sent') sentHeading.current?.focus();
+  }, [state]);
+
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (state === 'sending') return;
+    if (typed.trim() === '') {
+      trackValidationError(pathname, 'sponsor-licence-number', 'required');
+      setState('required');
+      return;
+    }
+    setState('sending');
+    void requestNewLink(token, typed).then((outcome) => {
+      // 'invalidLink' has turned the whole page into "Application not found".
+      if (outcome !== 'invalidLink') setState(outcome);
+    });
+  };
+
+  if (state === 'sent') {
+    return (
+      <div className="govuk-grid-row">
+        <div className="govuk-grid-column-two-thirds">
+          <h1 className="govuk-heading-l" tabIndex={-1} ref={sentHeading}>
+            {title}
+          </h1>
+          <p className="govuk-body">{t('status.newLink.sentBody')}</p>
+          <p className="govuk-body">{t('status.newLink.sentNext')}</p>
+        </div>
+      </div>
+    );
+  }
+
+  const error = state === 'required' ? t(messageKey('sponsor-licence-number', 'required')) : undefined;
+  return (
+    <div className="govuk-grid-row">
+      <div className="govuk-grid-column-two-thirds">
+        {error !== undefined && <ErrorSummary titleText={t(ERROR_SUMMARY_TITLE_KEY)} errorList={[{ text: error, href: '#sponsor-licence-number' }]} />}
+        <h1 className="govuk-heading-l">{title}</h1>
+        <p className="govuk-body">{t('status.expiredBody')}</p>
+        <h2 className="govuk-heading-m">{t('status.newLink.heading')}</h2>
+        <p className="govuk-body">{t('status.newLink.intro')}</p>
+        {state === 'failed' && (
+          <div className="govuk-inset-text" role="alert">
+            <p className="govuk-body">{t('status.newLink.failed')}</p>
+          </div>
+        )}
+        <form noValidate onSubmit={onSubmit}>
+          <Input
+            name="sponsor-licence-number"
+            label={{ text: t('status.licenceLabel'), classes: 'govuk-label--s' }}
+            hint={{ text: t('status.licenceHint') }}
+            errorMessage={error === undefined ? undefined : { text: error }}
+            classes="govuk-input--width-20"
+            spellcheck={false}
+            autocomplete="off"
+            value={typed}
+            onChange={(event) => setTyped(event.currentTarget.value)}
+          />
+          {state === 'sending' ? <Spinner text={t('status.newLink.sending')} /> : <Button text={t('status.newLink.submit')} type="submit" />}
         </form>
       </div>
     </div>

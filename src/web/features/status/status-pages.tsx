@@ -3,7 +3,7 @@
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { APPLICATION_STATUSES, type PublicStatusResponse, type StatusItem } from '#shared/api/public-status.ts';
-import { formatLongDate } from '#shared/dates/format.ts';
+import { formatDateTime, formatLongDate } from '#shared/dates/format.ts';
 import { usePageTitle } from '../../app/page-title.ts';
 import { Button } from '../../components/govuk/button/button.tsx';
 import { Input } from '../../components/govuk/input/input.tsx';
@@ -26,6 +26,14 @@ const REASON_KEYS = { late: 'status.reasons.late', credibility: 'status.reasons.
 
 const day = (iso: string) => (iso === '' ? '' : formatLongDate(iso));
 const fullName = (item: StatusItem) => `${item.givenNames} ${item.familyName}`.trim();
+
+/**
+ * When an application was received, as DD/MM/YYYY HH:mm London time (spec §1). Set left to
+ * right: in an Arabic page the date and the time would otherwise swap places.
+ */
+function SubmittedAt({ iso }: { iso: string }) {
+  return <bdi dir="ltr">{formatDateTime(iso)}</bdi>;
+}
 
 function StatusTag({ status }: { status: StatusItem['status'] }) {
   const { t } = useTranslation();
@@ -80,7 +88,8 @@ function StatusList({ response, token }: { response: PublicStatusResponse; token
         rows={[
           { key: { text: t('status.caption') }, value: { text: t('status.count', { count: items.length }) } },
           { key: { text: t('status.sponsor') }, value: { html: <bdi>{`${response.sponsorName} (${response.sponsorReference})`}</bdi> } },
-          { key: { text: t('status.submitted') }, value: { text: items[0] === undefined ? '' : formatLongDate(items[0].submittedAt) } },
+          // A submission's applications are received together, so one time stands for all of them.
+          { key: { text: t('status.submitted') }, value: { html: items[0] === undefined ? '' : <SubmittedAt iso={items[0].submittedAt} /> } },
         ]}
       />
       <h2 className="govuk-heading-m">{t('status.totals')}</h2>
@@ -193,7 +202,7 @@ function StatusDetail({ response, index, token }: { response: PublicStatusRespon
           { key: { text: t('status.detail.arrival') }, value: { text: day(item.dateOfArrival) } },
           { key: { text: t('status.detail.work') }, value: { text: t('status.detail.workDates', { start: day(item.firstWorkDate), end: day(item.lastWorkDate) }) } },
           { key: { text: t('status.detail.leave') }, value: { text: day(item.leaveDate) } },
-          { key: { text: t('status.submitted') }, value: { text: formatLongDate(item.submittedAt) } },
+          { key: { text: t('status.submitted') }, value: { html: <SubmittedAt iso={item.submittedAt} /> } },
         ]}
       />
       {item.status === 'rejected' && <RenderedText html={t('status.guidance')} />}

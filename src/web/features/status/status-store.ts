@@ -2,7 +2,14 @@
 // session storage, because it holds the sponsor licence number and the applicants' details.
 import { useSyncExternalStore } from 'react';
 import * as v from 'valibot';
-import { PDF_MAKER_PATH, PUBLIC_STATUS_PATH, STATUS_ERRORS, publicStatusResponseSchema, type PublicStatusResponse } from '#shared/api/public-status.ts';
+import {
+  NEW_STATUS_LINK_PATH,
+  PDF_MAKER_PATH,
+  PUBLIC_STATUS_PATH,
+  STATUS_ERRORS,
+  publicStatusResponseSchema,
+  type PublicStatusResponse,
+} from '#shared/api/public-status.ts';
 
 /** Where the status call stands. */
 export type StatusView =
@@ -57,11 +64,15 @@ async function errorType(response: Response): Promise<string> {
   }
 }
 
-/** Checks the licence number and, when one is given, asks for the statuses (spec §4 "Status check"). */
-export async function loadStatus(token: string, licenceNumber: string): Promise<void> {
+/**
+ * Checks the licence number and, when one is given, asks for the statuses (spec §4 "Status
+ * check"). Resolves to the view it ends in, so the page can report a refused number.
+ */
+export async function loadStatus(token: string, licenceNumber: string): Promise<StatusView> {
   if (licenceNumber.trim() === '') {
-    set({ token, licenceNumber, view: { kind: 'licenceError', rule: 'required' } });
-    return;
+    const view: StatusView = { kind: 'licenceError', rule: 'required' };
+    set({ token, licenceNumber, view });
+    return view;
   }
   set({ token, licenceNumber, view: { kind: 'loading' } });
   let view: StatusView;
@@ -83,6 +94,26 @@ export async function loadStatus(token: string, licenceNumber: string): Promise<
     view = { kind: 'failed' };
   }
   set({ token, licenceNumber, view });
+  return view;
+}
+
+/**
+ * Asks for a new status link in place of an expired one. 'sent' whether or not the number
+ * matched: the server answers the same either way, and the page can only say "if it matched".
+ * A link the server does not accept at all turns the page into "Application not found".
+ */
+export async function requestNewLink(token: string, licenceNumber: string): Promise<'sent' | 'invalidLink' | 'failed'> {
+  try {
+    const response = await post(NEW_STATUS_LINK_PATH, { publicAccessTokenJWT: token, sponsorLicenceNumber: licenceNumber });
+    if (response.ok) return 'sent';
+    if (response.status === 401 && (await errorType(response)) === STATUS_ERRORS.invalidToken) {
+      set({ token, licenceNumber, view: { kind: 'invalidLink' } });
+      return 'invalidLink';
+    }
+    return 'failed';
+  } catch {
+    return 'failed';
+  }
 }
 
 /** Downloads the documents of these applications and saves the file; throws when it fails. */

@@ -1,0 +1,351 @@
+// One decision email per submission (decision 014), through a real SMTP server: the window that
+// gathers decisions made close together, the email that goes at once when nothing is left to
+// decide, and the races between decisions and the jobs that email them.
+import { copyFile, mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { AddressObject } from 'mailparser';
+import { simpleParser } from 'mailparser';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { Config } from '../config.ts';
+import { loadConfig } from '../config.ts';
+import { findApplication, recordStatusChange, updateApplicationStatus } from '../db/application-repository.ts';
+import type { Database } from '../db/database.ts';
+import { findNextDecisionEmailJob } from '../db/decision-email-repository.ts';
+import { enqueueJob, listJobs } from '../db/job-repository.ts';
+import { defaultMigrationsDirectory, readMigrations, runMigrations } from '../db/migrations.ts';
+import { storeSubmission } from '../db/submission-repository.ts';
+import { testEngines, useMigratedTestDatabase } from '../db/test-databases.ts';
+import type { StatusChange } from '../decisions/change-status.ts';
+import { changeApplicationStatus } from '../decisions/change-status.ts';
+import type { EmailMessage, EmailSender } from '../email/email-sender.ts';
+import { createEmailSender, EmailSendError } from '../email/email-sender.ts';
+import type { SmtpReceiver } from '../test-support/smtp-receiver.ts';
+import { startSmtpReceiver } from '../test-support/smtp-receiver.ts';
+import { capturingLogger, sampleSubmission } from '../test-support/sample-submissions.ts';
+import type { StatusLinkTokens } from '../tokens/status-link-tokens.ts';
+import { createStatusLinkTokens } from '../tokens/status-link-tokens.ts';
+import { createJobHandlers } from './job-handlers.ts';
+import { runDueJobs } from './outbox-worker.ts';
+
+const t0 = new Date('2026-03-02T10:00:00Z');
+const minutes = (n: number): Date => new Date(t0.getTime() + n * 60_000);
+const SPONSOR = 'sponsor@example.org';
+
+interface Mail {
+  readonly to: string;
+  readonly subject: string;
+  readonly text: string;
+}
+
+/** The references an email names, in its order. */
+const referencesIn = (mail: Mail): string[] => [...mail.text.matchAll(/^Application reference: (\S+)$/gm)].map((m) => m[1] ?? '');
+
+describe.each(testEngines())('decision emails on $name', (engine) => {
+  const test = useMigratedTestDatabase(engine);
+  let dataDir: string;
+  let smtp: SmtpReceiver;
+  let config: Config;
+  let tokens: StatusLinkTokens;
+  let smtpSender: EmailSender;
+  let log: ReturnType<typeof capturingLogger>;
+
+  beforeEach(async () => {
+    dataDir = await mkdtemp(join(tmpdir(), 'decision-emails-'));
+    smtp = await startSmtpReceiver();
+    config = loadConfig({
+      NODE_ENV: 'test',
+      DATA_DIR: dataDir,
+      PUBLIC_BASE_URL: 'https://cwc.example.gov.uk',
+      SMTP_URL: smtp.url,
+      MANUAL_REVIEW: 'true',
+    });
+    tokens = await createStatusLinkTokens(config);
+    log = capturingLogger();
+    smtpSender = createEmailSender(config, log.logger);
+  });
+  afterEach(async () => {
+    await smtpSender.close?.();
+    await smtp.close();
+    await rm(dataDir, { recursive: true, force: true });
+  });
+
+  function handlers(overrides: Partial<Config> = {}, emailSender: EmailSender = smtpSender) {
+    return createJobHandlers({ db: test.db, emailSender, tokens, config: { ...config, ...overrides } });
+  }
+
+  /** Runs every job due at `at` (and those they add) until none is left; returns how many ran. */
+  async function drain(at: Date, options: { overrides?: Partial<Config>; emailSender?: EmailSender; db?: Database } = {}) {
+    let total = 0;
+    for (;;) {
+      const ran = await runDueJobs({
+        db: options.db ?? test.db,
+        handlers: handlers(options.overrides, options.emailSender),
+        logger: log.logger,
+        now: () => at,
+        batchSize: 10,
+      });
+      if (ran === 0) return total;
+      total += ran;
+    }
+  }
+
+  async function received(): Promise<Mail[]> {
+    return Promise.all(
+      smtp.received.map(async ({ raw }) => {
+        const mail = await simpleParser(raw);
+        return { to: (mail.to as AddressObject).text, subject: mail.subject ?? '', text: mail.text ?? '' };
+      }),
+    );
+  }
+
+  /** The decision emails the sponsor has received (everything but the confirmation). */
+  async function decisionMails(): Promise<Mail[]> {
+    return (await received()).filter((m) => m.to === SPONSOR && !m.subject.endsWith('received'));
+  }
+
+  /** A submission of `count` applications, confirmed and checked (they wait for a caseworker). */
+  async function store(count: number, at = t0): Promise<{ submissionId: string; ids: string[] }> {
+    const result = await storeSubmission(test.db, sampleSubmission(at, Array.from({ length: count }, () => ({}))), at);
+    if (result.outcome !== 'created') throw new Error('not created');
+    await drain(at);
+    return { submissionId: result.submissionId, ids: result.applicants.map((a) => a.applicantId) };
+  }
+
+  const decide = (id: string | undefined, to: StatusChange['to'], at: Date, reason?: StatusChange['reason'], db: Database = test.db) =>
+    changeApplicationStatus(db, id ?? '', { to, reason, actor: 'caseworker:ann', now: at });
+
+  it('gathers the decisions made within the window into one email, and a later one into another', async () => {
+    const { ids } = await store(3);
+    await decide(ids[0], 'approved', minutes(1));
+    await drain(minutes(1));
+    await decide(ids[1], 'rejected', minutes(5), 'routing');
+    await drain(minutes(5));
+    // Ten minutes after the first decision not emailed, not before.
+    await drain(minutes(10.9));
+    expect(await decisionMails()).toEqual([]);
+
+    await drain(minutes(11));
+    const [first] = await decisionMails();
+    expect(first?.subject).toBe('Decisions on 2 applications');
+    expect(referencesIn(first!)).toEqual([ids[0], ids[1]]);
+    // Each worker with its own outcome.
+    expect(first?.text).toContain(`Application reference: ${ids[0]}\nName: Family0, Given0\nCertificate of sponsorship (COS) number: COS0\nDecision: Approved\nLeave the UK: No later than `);
+    expect(first?.text).toContain(
+      `Application reference: ${ids[1]}\nName: Family1, Given1\nCertificate of sponsorship (COS) number: COS1\nDecision: Rejected\nReason: The worker’s travel to the UK is not routed through the Republic of Ireland.`,
+    );
+    expect(first?.text).toContain('We are still checking 1 more application.');
+    expect(first?.text).toMatch(/https:\/\/cwc\.example\.gov\.uk\/status\?epat=\S+/);
+
+    // The window has long passed: the last decision is the only one left, so it goes at once.
+    await decide(ids[2], 'approved', minutes(30));
+    await drain(minutes(30));
+    const mails = await decisionMails();
+    expect(mails.map((m) => m.subject)).toEqual(['Decisions on 2 applications', `Application approved: ${ids[2]}`]);
+    expect(referencesIn(mails[1]!)).toEqual([ids[2]]);
+    expect(mails[1]?.text).not.toContain('still checking');
+    expect(mails[1]?.text).toMatch(/https:\/\/cwc\.example\.gov\.uk\/status\?epat=\S+/);
+  });
+
+  it('starts a new window for a decision made after an email, while others are still in progress', async () => {
+    const { ids } = await store(3);
+    await decide(ids[0], 'approved', minutes(0));
+    await drain(minutes(10));
+    await decide(ids[1], 'approved', minutes(20));
+    await drain(minutes(29));
+    expect((await decisionMails()).map(referencesIn)).toEqual([[ids[0]]]);
+    await drain(minutes(30));
+    expect((await decisionMails()).map(referencesIn)).toEqual([[ids[0]], [ids[1]]]);
+  });
+
+  it('sends at once when the last application is decided or withdrawn, without waiting for the window', async () => {
+    const decided = await store(2);
+    await decide(decided.ids[0], 'approved', minutes(0));
+    await drain(minutes(0));
+    await decide(decided.ids[1], 'approved', minutes(2));
+    await drain(minutes(2));
+    expect((await decisionMails()).map((m) => [m.subject, referencesIn(m)])).toEqual([['2 applications approved', decided.ids]]);
+
+    const withdrawn = await store(2, minutes(3));
+    await decide(withdrawn.ids[0], 'rejected', minutes(3), 'credibility');
+    await drain(minutes(3));
+    await decide(withdrawn.ids[1], 'withdrawn', minutes(4));
+    await drain(minutes(4));
+    const last = (await decisionMails()).at(-1);
+    expect([last?.subject, referencesIn(last!)]).toEqual([`Application rejected: ${withdrawn.ids[0]}`, [withdrawn.ids[0]]]);
+    expect(last?.text).not.toContain('still checking');
+  });
+
+  it('with a window of 0, emails each decision as soon as its job runs', async () => {
+    const { ids } = await store(3);
+    await decide(ids[0], 'approved', minutes(1));
+    await drain(minutes(1), { overrides: { decisionEmailWindowMinutes: 0 } });
+    await decide(ids[1], 'approved', minutes(2));
+    await drain(minutes(2), { overrides: { decisionEmailWindowMinutes: 0 } });
+    expect((await decisionMails()).map(referencesIn)).toEqual([[ids[0]], [ids[1]]]);
+    expect((await decisionMails())[1]?.text).toContain('We are still checking 1 more application.');
+  });
+
+  it('leaves out a decision withdrawn before its email went', async () => {
+    const { ids } = await store(3);
+    await decide(ids[0], 'approved', minutes(0));
+    await decide(ids[1], 'approved', minutes(1));
+    await decide(ids[0], 'withdrawn', minutes(2));
+    await drain(minutes(11));
+    expect((await decisionMails()).map(referencesIn)).toEqual([[ids[1]]]);
+  });
+
+  it('does not lose a decision made while a send-decisions job is sending, nor email one twice', async () => {
+    const { submissionId, ids } = await store(3);
+    await decide(ids[0], 'approved', minutes(0));
+    await decide(ids[1], 'rejected', minutes(1), 'late');
+    const job = await findNextDecisionEmailJob(test.db, submissionId);
+    expect(job?.open).toBe(true);
+
+    // The job's handler, driven directly: held in the middle of sending while the caseworker
+    // decides the last application.
+    let release: () => void = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    let sending: () => void = () => {};
+    const reachedSend = new Promise<void>((resolve) => (sending = resolve));
+    const holdingSender: EmailSender = {
+      async send(message: EmailMessage) {
+        sending();
+        await held;
+        await smtpSender.send(message);
+      },
+    };
+    const handler = handlers({}, holdingSender)['send-decisions']!;
+    const running = handler({ submissionId }, { jobId: job!.id, attempt: 1, now: minutes(10), logger: log.logger });
+    await reachedSend;
+    await decide(ids[2], 'approved', minutes(10));
+    release();
+    await running;
+    // What the worker would have recorded after the handler.
+    await test.db.query('UPDATE outbox_jobs SET completed_at = $2::timestamptz WHERE id = $1', [job!.id, minutes(10)]);
+
+    await drain(minutes(10));
+    const mails = await decisionMails();
+    expect(mails.map(referencesIn)).toEqual([[ids[0], ids[1]], [ids[2]]]);
+    expect(mails[0]?.text).toContain('We are still checking 1 more application.');
+    expect(mails[1]?.subject).toBe(`Application approved: ${ids[2]}`);
+  });
+
+  it('emails a decision made just before the job claims in that same email', async () => {
+    const { submissionId, ids } = await store(2);
+    await decide(ids[0], 'approved', minutes(0));
+    const job = await findNextDecisionEmailJob(test.db, submissionId);
+    // The job has not run yet: the decision waits for it rather than adding another.
+    await decide(ids[1], 'approved', minutes(0.5));
+    expect((await listJobs(test.db, { kind: 'send-decisions' })).map((j) => j.id)).toEqual([job?.id]);
+    await drain(minutes(0.5));
+    expect((await decisionMails()).map(referencesIn)).toEqual([ids]);
+  });
+
+  it('on a retry after a failed send, emails the same decisions again, and a newer decision once', async () => {
+    const { ids } = await store(3);
+    await decide(ids[0], 'approved', minutes(0));
+    await decide(ids[1], 'approved', minutes(1));
+    let failures = 0;
+    const failingOnce: EmailSender = {
+      async send(message: EmailMessage) {
+        if (failures++ === 0) throw new EmailSendError('smtp', 'ECONNECTION', true);
+        await smtpSender.send(message);
+      },
+    };
+    await drain(minutes(10), { emailSender: failingOnce });
+    expect(await decisionMails()).toEqual([]);
+    // Decided while the failed job waits for its retry: a job of its own emails it.
+    await decide(ids[2], 'rejected', minutes(11), 'routing');
+    await drain(minutes(12), { emailSender: failingOnce });
+    await drain(minutes(100), { emailSender: failingOnce });
+    // Each decision once: the retry sends what its first attempt claimed (and, due first, the
+    // newer decision too, leaving nothing to the newer job).
+    const mails = await decisionMails();
+    expect(mails.flatMap(referencesIn).sort()).toEqual([...ids].sort());
+    expect(mails.some((m) => referencesIn(m).includes(ids[0]!) && referencesIn(m).includes(ids[1]!))).toBe(true);
+    expect((await listJobs(test.db, { kind: 'send-decisions' })).every((j) => j.completedAt !== null)).toBe(true);
+  });
+
+  it('emails every decision exactly once when caseworkers and several workers race', { timeout: 60_000 }, async () => {
+    const groups = [await store(10), await store(10), await store(10)];
+    const ids = groups.flatMap((g) => g.ids);
+    const others = await Promise.all([test.openAnother(), test.openAnother()]);
+    // Three caseworkers on three connections, each deciding every third application one after
+    // the other, while two workers run whatever is due (window 0: jobs run between decisions).
+    const connections = [test.db, ...others];
+    const deciding = Promise.all(
+      connections.map(async (db, c) => {
+        for (const [i, id] of ids.entries()) {
+          if (i % 3 !== c) continue;
+          await decide(id, i % 4 === 0 ? 'rejected' : 'approved', t0, i % 4 === 0 ? 'credibility' : undefined, db);
+          await new Promise((r) => setTimeout(r, 3));
+        }
+      }),
+    );
+    let done = false;
+    const workers = others.map(async (db) => {
+      while (!done) {
+        if ((await drain(t0, { db, overrides: { decisionEmailWindowMinutes: 0 } })) === 0) await new Promise((r) => setTimeout(r, 5));
+      }
+    });
+    await deciding;
+    done = true;
+    await Promise.all(workers);
+    await drain(t0, { overrides: { decisionEmailWindowMinutes: 0 } });
+
+    const mails = await decisionMails();
+    const emailed = mails.flatMap(referencesIn);
+    expect(emailed.sort()).toEqual([...ids].sort());
+    for (const id of ids) expect((await findApplication(test.db, id))?.status).not.toBe('in-progress');
+  });
+
+  it('hands a decision of an instance not yet upgraded (a send-decision job) to the submission email', async () => {
+    const { ids } = await store(1);
+    // As the code before migration 004 decided: status, audit line and a per-application job.
+    await test.db.transaction(async (tx) => {
+      await updateApplicationStatus(tx, ids[0] ?? '', 'approved', null, minutes(1));
+      await recordStatusChange(tx, { applicantId: ids[0] ?? '', actor: 'caseworker:ann', fromStatus: 'in-progress', toStatus: 'approved', reason: null, changedAt: minutes(1) });
+      await enqueueJob(tx, { kind: 'send-decision', payload: { applicantId: ids[0], status: 'approved' }, runAfter: minutes(1) });
+    });
+    await drain(minutes(1));
+    expect((await decisionMails()).map((m) => m.subject)).toEqual([`Application approved: ${ids[0]}`]);
+  });
+});
+
+describe.each(testEngines())('migration 004 on $name', (engine) => {
+  it('counts decisions made before it as emailed, unless their per-application email job is still open', async () => {
+    const opened = await engine.open();
+    const dir = await mkdtemp(join(tmpdir(), 'migrations-'));
+    try {
+      const { db } = opened;
+      const source = fileURLToPath(defaultMigrationsDirectory);
+      for (const migration of (await readMigrations()).filter((m) => m.version < 4)) {
+        const file = `${String(migration.version).padStart(3, '0')}-${migration.name}.sql`;
+        await copyFile(join(source, file), join(dir, file));
+      }
+      await runMigrations(db, dir);
+      const stored = await storeSubmission(db, sampleSubmission(t0, [{}, {}, {}]), t0);
+      if (stored.outcome !== 'created') throw new Error('not created');
+      const [emailed, waiting, undecided] = stored.applicants.map((a) => a.applicantId);
+      await db.query(`UPDATE applications SET status = 'approved' WHERE applicant_id = ANY($1)`, [[emailed, waiting]]);
+      await enqueueJob(db, { kind: 'send-decision', payload: { applicantId: emailed, status: 'approved' } });
+      await db.query(`UPDATE outbox_jobs SET completed_at = now() WHERE kind = 'send-decision'`);
+      await enqueueJob(db, { kind: 'send-decision', payload: { applicantId: waiting, status: 'approved' } });
+
+      await runMigrations(db);
+      const { rows } = await db.query<{ applicant_id: string; decision_email_job: number | null }>(
+        'SELECT applicant_id, decision_email_job FROM applications',
+      );
+      expect(Object.fromEntries(rows.map((r) => [r.applicant_id, r.decision_email_job]))).toEqual({
+        [emailed ?? '']: 0,
+        [waiting ?? '']: null,
+        [undecided ?? '']: null,
+      });
+    } finally {
+      await opened.dispose();
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+});

@@ -1,0 +1,47 @@
+// The place of departure on /travel-details: a <select> of the shared list of places in Ireland
+// (value and text: the place's own name), enhanced by accessible-autocomplete like the
+// nationality, finding a place by its other names ("Baile Átha Cliath", "DUB T2"). Text that
+// names no place is kept as the answer, so the shared rule refuses it on the page with the
+// message the server would give (decision 007).
+import { useRef, useState } from 'react';
+import { PLACES_OF_DEPARTURE, findPlaceOfDeparture, searchPlacesOfDeparture } from '#shared/countries/places.ts';
+import { Select } from '../../components/govuk/select/select.tsx';
+import { useTranslation } from '../../i18n/use-translation.ts';
+import { useField } from './question-page.tsx';
+import { useSelectAutocomplete } from './use-select-autocomplete.ts';
+
+const FIELD = 'port-of-departure';
+// Sorted by name, so that the plain select is usable too; the autocomplete offers airports and ports first.
+const OPTIONS = PLACES_OF_DEPARTURE.map((place) => place.name).sort((a, b) => a.localeCompare(b, 'en-GB'));
+
+/** The place-of-departure question: a listed place in Ireland, picked with the autocomplete. */
+export function PlaceOfDepartureField() {
+  const { t } = useTranslation();
+  const { value, label, hint, errorMessage } = useField(FIELD);
+  const saved = typeof value === 'string' ? value.trim() : '';
+  const listed = findPlaceOfDeparture(saved)?.name;
+  // An answer that names no place (typed, refused, then reloaded) stays what the box shows.
+  const [unlisted, setUnlisted] = useState(listed === undefined ? saved : '');
+  const selectRef = useRef<HTMLSelectElement>(null);
+  useSelectAutocomplete(selectRef, {
+    search: (query) => searchPlacesOfDeparture(query).map((place) => place.name),
+    lookup: (typed) => findPlaceOfDeparture(typed)?.name,
+    keepUnlisted: setUnlisted,
+  });
+
+  return (
+    <Select
+      ref={selectRef}
+      name={FIELD}
+      value={listed ?? saved}
+      label={{ text: label }}
+      hint={hint}
+      errorMessage={errorMessage}
+      items={[
+        { value: '', text: t('apply.placeOfDeparture.choose') },
+        ...OPTIONS.map((name) => ({ value: name, text: name })),
+        unlisted !== '' && { value: unlisted, text: unlisted },
+      ]}
+    />
+  );
+}

@@ -1,0 +1,93 @@
+// What the user sees when the applications were not stored: the answers the service refused,
+// with links to change them (a 400), or a page saying what happened and what to do next.
+import type { MouseEvent, ReactNode } from 'react';
+import type { RefusedAnswer } from '#shared/api/new-from-concession.ts';
+import type { StepPath } from '#shared/journey/steps.ts';
+import { answersOf, type ApplicantSections } from '#shared/journey/form-state.ts';
+import { pathOfField } from '#shared/journey/progress.ts';
+import { isValidatedField, type ValidatedField } from '#shared/validation/fields.ts';
+import { ERROR_SUMMARY_TITLE_KEY, messageKey } from '#shared/validation/messages.ts';
+import { usePageTitle } from '../../app/page-title.ts';
+import { ServerErrorPage } from '../../app/server-error-page.tsx';
+import { Button } from '../../components/govuk/button/button.tsx';
+import { ErrorSummary, type ErrorSummaryItem } from '../../components/govuk/error-summary/error-summary.tsx';
+import { useTranslation } from '../../i18n/use-translation.ts';
+import { memberName } from './answer-format.ts';
+import type { SubmitStatus } from './use-submit-applications.ts';
+
+/** True when the submission was not stored for a reason that takes the whole page (refused answers are shown in the page itself). */
+export function isSubmissionProblem(status: SubmitStatus): boolean {
+  return status.kind === 'failed' || status.kind === 'conflict' || status.kind === 'tooMany';
+}
+
+/** The page for a submission that was not stored: the service error with "Try again", or what happened and what to do. */
+export function SubmissionProblem({ status, onRetry, onStartOver }: { status: SubmitStatus; onRetry: () => void; onStartOver: () => void }) {
+  const { t } = useTranslation();
+  if (status.kind === 'failed') {
+    return (
+      <ServerErrorPage>
+        <p className="govuk-body">{t('apply.submitError.kept')}</p>
+        <Button text={t('apply.submitError.retry')} onClick={onRetry} preventDoubleClick />
+      </ServerErrorPage>
+    );
+  }
+  if (status.kind === 'conflict') {
+    return (
+      <ProblemPage title={t('apply.submitConflict.title')}>
+        <p className="govuk-body">{t('apply.submitConflict.what')}</p>
+        <p className="govuk-body">{t('apply.submitConflict.todo')}</p>
+        <Button text={t('apply.submitConflict.sendAgain')} onClick={onStartOver} preventDoubleClick />
+      </ProblemPage>
+    );
+  }
+  if (status.kind === 'tooMany') {
+    return (
+      <ProblemPage title={t('apply.submitTooMany.title')}>
+        <p className="govuk-body">{t('apply.submitTooMany.body')}</p>
+        <Button text={t('apply.submitError.retry')} onClick={onRetry} preventDoubleClick />
+      </ProblemPage>
+    );
+  }
+  return null;
+}
+
+function ProblemPage({ title, children }: { title: string; children: ReactNode }) {
+  usePageTitle(title);
+  return (
+    <div className="govuk-grid-row">
+      <div className="govuk-grid-column-two-thirds">
+        <h1 className="govuk-heading-l">{title}</h1>
+        {children}
+      </div>
+    </div>
+  );
+}
+
+export interface RefusedAnswersSummaryProps {
+  readonly answers: readonly RefusedAnswer[];
+  /** The members sent, to name the one each refused answer is about; absent for a single application. */
+  readonly group?: readonly ApplicantSections[];
+  /** Opens the page where an answer is changed (for the member at `index` in a group). */
+  readonly onChange: (path: StepPath, index: number | undefined) => void;
+}
+
+/** The error summary of a refused submission: each answer's message, named by member in a group, linking to where it is changed. */
+export function RefusedAnswersSummary({ answers, group, onChange }: RefusedAnswersSummaryProps) {
+  const { t } = useTranslation();
+  const items = answers.map(({ index, field, rule }): ErrorSummaryItem => {
+    const message = isValidatedField(field) ? t(messageKey(field as ValidatedField, rule as never)) : t('apply.submitRefused.otherAnswer');
+    const member = group !== undefined && index !== undefined ? group[index] : undefined;
+    const text = member === undefined ? message : t('apply.submitRefused.memberAnswer', { name: memberName(answersOf(member)), message });
+    const path = pathOfField(field);
+    if (path === undefined) return { text };
+    return {
+      text,
+      href: path,
+      onClick: (event: MouseEvent<HTMLAnchorElement>) => {
+        event.preventDefault();
+        onChange(path, index);
+      },
+    };
+  });
+  return <ErrorSummary titleText={t(ERROR_SUMMARY_TITLE_KEY)} descriptionText={t('apply.submitRefused.notSent')} errorList={items} />;
+}

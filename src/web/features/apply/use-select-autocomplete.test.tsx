@@ -1,0 +1,119 @@
+import { act, cleanup, fireEvent, render, waitFor } from '@testing-library/react';
+import { useRef, useState } from 'react';
+import { describe, expect, it, vi } from 'vitest';
+import { COUNTRIES, nationalityStatus, sentenceDemonym } from '#shared/countries/countries.ts';
+import { findCountryByText, searchCountries } from '#shared/countries/country-search.ts';
+import { findPlaceOfDeparture, searchPlacesOfDeparture } from '#shared/countries/places.ts';
+import en from '../../i18n/en.json';
+import { TranslationProvider } from '../../i18n/use-translation.ts';
+import { testI18n } from '../../test-support/test-i18n.ts';
+import { useSelectAutocomplete, valueForTyped } from './use-select-autocomplete.ts';
+
+const lookup = (typed: string) => findCountryByText(typed)?.nationality_prefixed;
+
+describe('valueForTyped', () => {
+  it.each([
+    // What the box shows is still the option chosen.
+    ['USA - American', 'USA - American', false, 'USA - American'],
+    // Typed, not picked: the option the text names.
+    ['United States', '', false, 'USA - American'],
+    ['  ireland ', '', false, 'IRL - Irish'],
+    // Typed over an earlier choice: the text decides, not the old choice.
+    ['Holland', 'FRA - French', false, 'NLD - Dutch, Netherlandic'],
+    ['Atlantis', 'FRA - French', false, ''],
+    ['Atlantis', 'FRA - French', true, 'Atlantis'],
+    // Two countries equally: nothing, so the user chooses.
+    ['Congo', '', false, ''],
+    ['   ', 'FRA - French', true, ''],
+  ] as const)('%j over %j (keeping unlisted text: %s) → %j', (typed, current, keep, expected) => {
+    expect(valueForTyped(typed, current, lookup, keep)).toBe(expected);
+  });
+});
+
+function Picker({ keep, onSubmit }: { keep: boolean; onSubmit: (value: string) => void }) {
+  const selectRef = useRef<HTMLSelectElement>(null);
+  const [unlisted, setUnlisted] = useState('');
+  useSelectAutocomplete(selectRef, {
+    search: (query) => searchPlacesOfDeparture(query).map((place) => place.name),
+    lookup: (typed) => findPlaceOfDeparture(typed)?.name,
+    keepUnlisted: keep ? setUnlisted : undefined,
+  });
+  return (
+    <form
+      onSubmit={(event) => {
+        event.preventDefault();
+        onSubmit(String(new FormData(event.currentTarget).get('place')));
+      }}
+    >
+      <label htmlFor="place">Place</label>
+      <select ref={selectRef} id="place" name="place" defaultValue="">
+        <option value="" />
+        <option value="Dublin">Dublin</option>
+        <option value="Dublin Airport">Dublin Airport</option>
+        {unlisted !== '' && <option value={unlisted}>{unlisted}</option>}
+      </select>
+      <button type="submit">Continue</button>
+    </form>
+  );
+}
+
+// The widget's text box, once the select is enhanced.
+const box = () => waitFor(() => document.querySelector<HTMLInputElement>('input#place') ?? Promise.reject(new Error('not enhanced')));
+
+async function typeAndContinue(keep: boolean, text: string): Promise<string> {
+  cleanup();
+  const onSubmit = vi.fn<(value: string) => void>();
+  render(
+    <TranslationProvider instance={testI18n(en)}>
+      <Picker keep={keep} onSubmit={onSubmit} />
+    </TranslationProvider>,
+  );
+  const input = await box();
+  await act(async () => {
+    fireEvent.input(input, { target: { value: text } });
+  });
+  // Continue without picking from the list, and without leaving the box first.
+  await act(async () => {
+    fireEvent.submit(input.form!);
+  });
+  expect(onSubmit).toHaveBeenCalledOnce();
+  return onSubmit.mock.calls[0]![0];
+}
+
+describe('useSelectAutocomplete', () => {
+  it('enhances the select: the box takes its id, the select is hidden', async () => {
+    render(
+      <TranslationProvider instance={testI18n(en)}>
+        <Picker keep={false} onSubmit={() => {}} />
+      </TranslationProvider>,
+    );
+    expect((await box()).getAttribute('role')).toBe('combobox');
+    expect(document.getElementById('place-select')).toBeInstanceOf(HTMLSelectElement);
+  });
+
+  it('sends the option that typed text names, when Continue is pressed without a pick', async () => {
+    expect(await typeAndContinue(false, 'Dublin Airport T2')).toBe('Dublin Airport');
+    expect(await typeAndContinue(false, 'baile átha cliath')).toBe('Dublin');
+  });
+
+  it('sends text that names no option as typed, when asked to keep it, or nothing', async () => {
+    expect(await typeAndContinue(true, 'Paris')).toBe('Paris');
+    expect(await typeAndContinue(false, 'Paris')).toBe('');
+  });
+});
+
+describe('the British warning', () => {
+  it('reads "British passport holders …" for every nationality it is shown for', () => {
+    const template = en.apply.nationality.british;
+    const shown = COUNTRIES.filter((country) => nationalityStatus(country.nationality_prefixed) === 'british').map((country) =>
+      template.replace('{{nationality}}', sentenceDemonym(country)),
+    );
+    expect(shown).toEqual(['British passport holders do not need the creative worker concession']);
+  });
+
+  it('is reached from what people type for the UK', () => {
+    for (const typed of ['United Kingdom', 'Great Britain', 'UK', 'England', 'GB', 'British']) {
+      expect(nationalityStatus(searchCountries(typed)[0]!.nationality_prefixed), typed).toBe('british');
+    }
+  });
+});

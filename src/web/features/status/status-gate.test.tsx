@@ -1,0 +1,166 @@
+import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { MemoryRouter } from 'react-router';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { NEW_STATUS_LINK_PATH, PUBLIC_STATUS_PATH } from '#shared/api/public-status.ts';
+import en from '../../i18n/en.json';
+import { TranslationProvider } from '../../i18n/use-translation.ts';
+import { testI18n } from '../../test-support/test-i18n.ts';
+import { setAnalyticsConsent } from '../cookies/analytics.ts';
+import { StatusGate } from './status-gate.tsx';
+
+// The page's texts come from the test's own i18next instance; the app's is never started here.
+vi.mock(import('../../i18n/i18n.ts'), async (importOriginal) => ({ ...(await importOriginal()), registerTexts: () => undefined }));
+
+const instance = testI18n(en);
+
+/** What the server answers, by path, in the order the calls arrive. */
+type Answer = { status: number; body: unknown };
+let answers: Record<string, Answer[]>;
+let calls: Array<{ path: string; body: unknown }>;
+
+beforeEach(() => {
+  answers = {};
+  calls = [];
+  vi.stubGlobal('fetch', async (path: string, init: RequestInit) => {
+    calls.push({ path, body: JSON.parse(String(init.body)) });
+    const answer = answers[path]?.shift();
+    if (answer === undefined) throw new Error(`No answer for ${path}`);
+    return new Response(JSON.stringify(answer.body), { status: answer.status, headers: { 'content-type': 'application/json' } });
+  });
+  delete window.dataLayer;
+  setAnalyticsConsent(true);
+});
+afterEach(() => {
+  setAnalyticsConsent(false);
+  vi.unstubAllGlobals();
+});
+
+// The status state lives for the visit, keyed by token: each test uses a token of its own.
+function renderGate(token: string, path = '/status') {
+  return render(
+    <TranslationProvider instance={instance}>
+      <MemoryRouter initialEntries={[`${path}?epat=${token}`]}>
+        <StatusGate>{() => <p>statuses</p>}</StatusGate>
+      </MemoryRouter>
+    </TranslationProvider>,
+  );
+}
+
+const validationEvents = () =>
+  (window.dataLayer ?? []).filter((e): e is Record<string, unknown> => !!e && typeof e === 'object' && (e as { event?: unknown }).event === 'validation_error');
+
+async function check(licence: string, button = 'Check status') {
+  fireEvent.change(screen.getByLabelText('Sponsor licence number'), { target: { value: licence } });
+  await act(async () => {
+    fireEvent.click(screen.getByRole('button', { name: button }));
+  });
+}
+
+describe('the licence number question', () => {
+  it('sends each refusal of the number to analytics with the path, field and rule', async () => {
+    renderGate('token-refusals', '/status/1');
+    await check('  ');
+    answers[PUBLIC_STATUS_PATH] = [
+      { status: 403, body: { error: 'AuthorisationError' } },
+      { status: 429, body: { error: 'RateLimitError' } },
+    ];
+    await check('WRONG');
+    await screen.findByText('Your sponsor licence number does not match this application', { selector: '.govuk-error-message' });
+    await check('WRONG2');
+    await screen.findByText('Due to too many failed attempts you are locked out for an hour', { selector: '.govuk-error-message' });
+    expect(validationEvents()).toEqual([
+      { event: 'validation_error', path: '/status/1', field: 'sponsor-licence-number', rule: 'required' },
+      { event: 'validation_error', path: '/status/1', field: 'sponsor-licence-number', rule: 'doesNotMatch' },
+      { event: 'validation_error', path: '/status/1', field: 'sponsor-licence-number', rule: 'tooManyRequests' },
+    ]);
+    // The empty number never reached the server.
+    expect(calls.map((call) => call.body)).toEqual([
+      { publicAccessTokenJWT: 'token-refusals', sponsorLicenceNumber: 'WRONG' },
+      { publicAccessTokenJWT: 'token-refusals', sponsorLicenceNumber: 'WRONG2' },
+    ]);
+  });
+
+  it('sends nothing to analytics when the statuses load', async () => {
+    renderGate('token-loaded');
+    answers[PUBLIC_STATUS_PATH] = [{ status: 200, body: { items: [item()], sponsorName: 'S', sponsorReference: 'R' } }];
+    await check('LIC123');
+    await screen.findByText('statuses');
+    expect(validationEvents()).toEqual([]);
+  });
+});
+
+describe('the "Link expired" page', () => {
+  async function expire(token: string) {
+    renderGate(token);
+    answers[PUBLIC_STATUS_PATH] = [{ status: 401, body: { error: 'ExpiredTokenError' } }];
+    await check('LIC123');
+    await screen.findByRole('heading', { level: 1, name: 'Link expired' });
+  }
+
+  it('asks for the licence number again, with the GOV.UK error pattern when it is empty', async () => {
+    await expire('token-expired-empty');
+    expect(screen.getByText('The link to view your application status has expired.')).toBeTruthy();
+    expect(screen.getByRole('heading', { level: 2, name: 'Get a new link' })).toBeTruthy();
+    // The number typed before is offered again.
+    expect((screen.getByLabelText('Sponsor licence number') as HTMLInputElement).value).toBe('LIC123');
+    await check('', 'Get a new link');
+
+    const summary = document.querySelector('.govuk-error-summary');
+    expect(summary?.textContent).toContain('There was an issue with one or more of your answers');
+    expect(summary?.querySelector('a')?.getAttribute('href')).toBe('#sponsor-licence-number');
+    expect(screen.getByText('Enter your sponsor licence number', { selector: '.govuk-error-message' })).toBeTruthy();
+    expect(screen.getByLabelText('Sponsor licence number').getAttribute('aria-describedby')).toContain('sponsor-licence-number-error');
+    expect(document.title).toBe('Error: Link expired | Creative worker visa concession remote clearance');
+    expect(validationEvents().at(-1)).toEqual({ event: 'validation_error', path: '/status', field: 'sponsor-licence-number', rule: 'required' });
+    expect(calls.filter((call) => call.path === NEW_STATUS_LINK_PATH)).toEqual([]);
+  });
+
+  it('asks for a new link with the token and the number, then says what happens if it matched', async () => {
+    await expire('token-expired-sent');
+    answers[NEW_STATUS_LINK_PATH] = [{ status: 202, body: { sent: true } }];
+    await check(' LIC999 ', 'Get a new link');
+    const heading = await screen.findByRole('heading', { level: 1, name: 'Check your email' });
+    expect(calls.at(-1)).toEqual({ path: NEW_STATUS_LINK_PATH, body: { publicAccessTokenJWT: 'token-expired-sent', sponsorLicenceNumber: ' LIC999 ' } });
+    expect(screen.getByText('If the sponsor licence number matches the application, we have sent a new link to the sponsor’s email address.')).toBeTruthy();
+    expect(document.activeElement).toBe(heading);
+    expect(document.title).toBe('Check your email | Creative worker visa concession remote clearance');
+    expect(screen.queryByRole('textbox')).toBeNull();
+  });
+
+  it('says when the request failed and lets the user try again', async () => {
+    await expire('token-expired-failed');
+    answers[NEW_STATUS_LINK_PATH] = [
+      { status: 500, body: { error: 'InternalServerError' } },
+      { status: 202, body: { sent: true } },
+    ];
+    await check('LIC123', 'Get a new link');
+    expect((await screen.findByRole('alert')).textContent).toContain('Sorry, we could not ask for a new link.');
+    await check('LIC123', 'Get a new link');
+    await screen.findByRole('heading', { level: 1, name: 'Check your email' });
+  });
+
+  it('turns into "Application not found" when the server does not accept the old link', async () => {
+    await expire('token-expired-too-old');
+    answers[NEW_STATUS_LINK_PATH] = [{ status: 401, body: { error: 'InvalidTokenError' } }];
+    await check('LIC123', 'Get a new link');
+    await waitFor(() => expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Application not found'));
+  });
+});
+
+function item() {
+  return {
+    applicantId: 'CWC-7K3M9-QF2XA-B',
+    cosReference: 'COS1',
+    familyName: 'F',
+    givenNames: 'G',
+    status: 'in-progress',
+    decisionReason: null,
+    passportNumber: '•••123',
+    nationality: 'USA',
+    dateOfArrival: '2026-03-12',
+    firstWorkDate: '2026-03-13',
+    lastWorkDate: '2026-04-01',
+    leaveDate: '2026-04-15',
+    submittedAt: '2026-03-02T10:00:00.000Z',
+  };
+}

@@ -1,0 +1,228 @@
+// What a sponsor meets beyond the letter of the spec: a late arrival warned of before sending,
+// the group's sponsor changed on the overview, reused travel details that do not fit, answers
+// the service refuses, a submission the service already holds, and Back after sending.
+import { describe, expect, it } from 'vitest';
+import { addDays, londonToday } from '../../src/shared/dates/calendar.ts';
+import { toDateParts } from '../../src/shared/dates/date-parts.ts';
+import { buildSubmission } from '../../src/shared/journey/submission.ts';
+import { axeViolations, baseUrl, useBrowser } from './support/browser.ts';
+import { storedApplicationsOf } from './support/database.ts';
+import {
+  SPONSOR,
+  answerSponsor,
+  answerTravel,
+  answerWorkDates,
+  answerWorker,
+  at,
+  continueFrom,
+  daysFromToday,
+  defaultTravel,
+  fillDate,
+  worker,
+} from './support/journey.ts';
+import { asOf, groupWithMembers, run, seedSession, singleComplete } from './support/journey-states.ts';
+
+const test = useBrowser();
+const DAY = 86_400_000;
+
+describe('an arrival less than 72 hours away', () => {
+  it('is warned of on the travel page as the date is typed, and again on check your answers', async () => {
+    const { page } = test;
+    await answerSponsor(page, 'single-application');
+    await answerWorker(page, worker('Murphy'));
+    await answerTravel(page, { ...defaultTravel(), arrival: daysFromToday(1) });
+    await answerWorkDates(page, { first: daysFromToday(3), last: daysFromToday(20) });
+    await at(page, '/check-your-answers');
+    const warning = page.locator('#late-arrival-warning');
+    expect(await warning.textContent()).toContain('Applications made less than 72 hours before the temporary worker arrives in the UK are normally refused.');
+    expect(await axeViolations(page)).toEqual([]);
+
+    await page.getByRole('link', { name: 'Change Date of arrival in the UK' }).click();
+    await at(page, '/travel-details');
+    await warning.waitFor();
+    await fillDate(page, 'date-of-arrival', daysFromToday(3));
+    await warning.waitFor({ state: 'detached' });
+    await fillDate(page, 'date-of-arrival', daysFromToday(2));
+    await warning.waitFor();
+    expect(await axeViolations(page)).toEqual([]);
+  });
+});
+
+describe('the sponsor of a group', () => {
+  it('is shown on the overview and check your answers, and a licence number changed there is what is stored for every member', async () => {
+    const { page } = test;
+    await answerSponsor(page, 'group-application');
+    await answerWorker(page, worker('Okafor', { givenNames: 'Chidi' }));
+    await answerTravel(page);
+    await answerWorkDates(page);
+    await at(page, '/check-your-answers');
+    expect(await page.getByRole('heading', { name: 'Sponsor' }).count()).toBe(1);
+    expect(await page.locator('main').textContent()).toContain(SPONSOR.reference);
+    await page.getByRole('button', { name: 'Confirm details and add applicant to the group' }).click();
+    await at(page, '/group-edit');
+    expect(await page.locator('main').textContent()).toContain(SPONSOR.email);
+
+    await page.getByRole('link', { name: 'Change Sponsor licence number' }).click();
+    await at(page, '/sponsor-details');
+    await page.fill('#sponsor-reference', 'NEWLIC4242');
+    await continueFrom(page);
+    await at(page, '/group-edit');
+    expect(await page.locator('main').textContent()).toContain('NEWLIC4242');
+    expect(await axeViolations(page)).toEqual([]);
+
+    await page.getByRole('button', { name: 'Add another applicant' }).click();
+    await answerWorker(page, worker('Smith', { givenNames: 'Alex' }));
+    await at(page, '/reuse-travel-details');
+    await page.check('input[name="reuse-travel-details"][value="0"]');
+    await continueFrom(page);
+    await at(page, '/reuse-work-dates');
+    await page.check('input[name="reuse-work-dates"][value="0"]');
+    await continueFrom(page);
+    await at(page, '/check-your-answers');
+    expect(await page.locator('main').textContent()).toContain('NEWLIC4242');
+    await page.getByRole('button', { name: 'Confirm details and add applicant to the group' }).click();
+    await at(page, '/group-edit');
+    await page.getByRole('button', { name: 'Submit applications' }).click();
+    await at(page, '/complete');
+    const references = await page.locator('td .app-reference').allTextContents();
+    expect(references).toHaveLength(2);
+    for (const reference of references) {
+      const stored = await storedApplicationsOf(reference);
+      if (stored !== undefined) expect(stored.concessionForm.sponsorshipReferenceNumber).toBe('NEWLIC4242');
+    }
+  });
+});
+
+describe('reused travel details that do not fit a member', () => {
+  it('open the member’s travel page with the reason at once', async () => {
+    const { page, context } = test;
+    // The next member's passport expires before the arrival the saved member travels on.
+    const expiring = toDateParts(addDays(londonToday(new Date()), 5));
+    const state = groupWithMembers(1);
+    await seedSession(context, { ...state, current: { ...state.current, passport: { ...state.current.passport, 'passport-expiry-date': expiring } } });
+    await page.goto(`${baseUrl()}/reuse-travel-details`);
+    await at(page, '/reuse-travel-details');
+    await page.check('input[name="reuse-travel-details"][value="0"]');
+    await continueFrom(page);
+    await at(page, '/travel-details');
+    expect(await page.locator('.govuk-warning-text').first().textContent()).toContain('The travel details you chose do not fit this temporary worker.');
+    expect(await page.locator('.govuk-error-summary').textContent()).toContain('The date of arrival cannot be after the passport expiration date');
+    expect(await page.inputValue('#flight-number')).toBe('EI154');
+    expect(await axeViolations(page)).toEqual([]);
+  });
+});
+
+describe('answers the service refuses', () => {
+  it('are listed on check your answers with links to the pages that change them', async () => {
+    const { browser } = test;
+    // A browser whose clock is 12 days behind: dates it takes for the future are past for the service.
+    const behind = new Date(Date.now() - 12 * DAY);
+    const context = await browser.newContext();
+    try {
+      const page = await context.newPage();
+      await page.clock.setFixedTime(behind);
+      await seedSession(context, asOf(behind, () => singleComplete()));
+      await page.goto(`${baseUrl()}/check-your-answers`);
+      await at(page, '/check-your-answers');
+      await page.getByRole('button', { name: 'Confirm details and send the application' }).click();
+      const summary = page.locator('.govuk-error-summary');
+      await summary.waitFor();
+      expect(await summary.textContent()).toContain('Nothing has been sent. Change these answers, then send again.');
+      expect(await summary.locator('a').allTextContents()).toEqual(['The date of arrival cannot be in the past', 'Enter a valid date at least 72 hours from now']);
+      expect(await page.title()).toMatch(/^Error: /);
+      expect(new URL(page.url()).pathname).toBe('/check-your-answers');
+      expect(await axeViolations(page)).toEqual([]);
+      await summary.getByRole('link', { name: 'The date of arrival cannot be in the past' }).click();
+      await at(page, '/travel-details');
+    } finally {
+      await context.close();
+    }
+  });
+});
+
+describe('a submission the service already holds under its group id', () => {
+  it('says what happened and sends the applications again under a new group id when asked', async () => {
+    const { page, browser } = test;
+    await seedSession(test.context, singleComplete());
+    await page.goto(`${baseUrl()}/check-your-answers`);
+    await page.getByRole('button', { name: 'Confirm details and send the application' }).click();
+    await at(page, '/complete');
+    const usedGroupId: string = await page.evaluate(() => JSON.parse(sessionStorage.getItem('state') ?? '{}').receipts[0].groupRef);
+
+    // Another tab's answers under the group id already used: the service refuses them with 409.
+    const other = singleComplete({ 'family-name': 'Byrne', 'passport-number': 'BYRNE1234' });
+    const { attempt } = buildSubmission(other, new Date(), () => '00000000-0000-4000-8000-000000000000');
+    const context = await browser.newContext();
+    try {
+      const second = await context.newPage();
+      await seedSession(context, { ...other, submission: { ...attempt, formGroupId: usedGroupId } });
+      await second.goto(`${baseUrl()}/check-your-answers`);
+      await second.getByRole('button', { name: 'Confirm details and send the application' }).click();
+      await second.getByRole('heading', { name: 'These applications have not been sent' }).waitFor();
+      expect(await second.locator('main').textContent()).toContain('Check your email for a confirmation from us.');
+      expect(await axeViolations(second)).toEqual([]);
+      await second.getByRole('button', { name: 'Send the applications again' }).click();
+      await at(second, '/complete');
+      const sentGroupId: string = await second.evaluate(() => JSON.parse(sessionStorage.getItem('state') ?? '{}').receipts[0].groupRef);
+      expect(sentGroupId).not.toBe(usedGroupId);
+    } finally {
+      await context.close();
+    }
+  });
+});
+
+describe('after sending', () => {
+  it('Back shows the receipts again, never an empty form, and the complete page has no "Go back"', async () => {
+    const { page, context } = test;
+    await seedSession(context, run(singleComplete(), { type: 'change', path: '/work-dates' }));
+    await page.goto(`${baseUrl()}/work-dates`);
+    await continueFrom(page);
+    await at(page, '/check-your-answers');
+    await page.getByRole('button', { name: 'Confirm details and send the application' }).click();
+    await at(page, '/complete');
+    const reference = await page.locator('.govuk-panel .app-reference').textContent();
+    expect(await page.getByRole('link', { name: 'Go back' }).count()).toBe(0);
+    for (let back = 0; back < 2; back += 1) {
+      await page.goBack();
+      await at(page, '/complete');
+      expect(await page.locator('h1').textContent()).toBe('Application received');
+      expect(await page.locator('.govuk-panel .app-reference').textContent()).toBe(reference);
+      expect(await page.locator('input').count()).toBe(0);
+    }
+
+    // "Start now" begins a new application.
+    await page.goto(`${baseUrl()}/`);
+    await page.getByRole('button', { name: 'Start now' }).click();
+    await at(page, '/your-contact-details');
+    expect(await page.inputValue('#sponsor-email')).toBe('');
+  });
+
+  it('of a group, Back from the complete page shows the receipts again', async () => {
+    const { page, context } = test;
+    await seedSession(context, run(groupWithMembers(2), { type: 'clearAndReturn' }));
+    await page.goto(`${baseUrl()}/group-edit`);
+    await page.getByRole('button', { name: 'Submit applications' }).click();
+    await at(page, '/complete');
+    await page.goBack();
+    await at(page, '/complete');
+    expect(await page.locator('h1').textContent()).toBe('Applications received');
+    expect(await page.locator('td .app-reference').count()).toBe(2);
+  });
+});
+
+describe('analytics of validation failures', () => {
+  it('sends the group limit from check your answers, with path, field and rule', async () => {
+    const { page, context } = test;
+    // Ten saved members and an eleventh answered up to check your answers, reusing their travel and work dates.
+    await seedSession(context, run(groupWithMembers(10), { type: 'reuse', kind: 'travel', choice: '0' }, { type: 'reuse', kind: 'workDates', choice: '0' }));
+    await page.goto(`${baseUrl()}/`);
+    await page.getByRole('button', { name: 'Accept analytics cookies' }).click();
+    const events = () => page.evaluate(() => (window.dataLayer ?? []).filter((e) => (e as { event?: string }).event === 'validation_error'));
+
+    await page.goto(`${baseUrl()}/check-your-answers`);
+    await at(page, '/check-your-answers');
+    await page.getByRole('button', { name: 'Confirm details and add applicant to the group' }).click();
+    await page.locator('.govuk-error-summary').waitFor();
+    expect(await events()).toEqual([{ event: 'validation_error', path: '/check-your-answers', field: 'group', rule: 'maxApplications' }]);
+  });
+});

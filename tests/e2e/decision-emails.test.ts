@@ -1,0 +1,78 @@
+// Fewer, better emails (decision 014): a group of 10 filled in Chromium on the service that
+// decides at once (MANUAL_REVIEW off) brings the sponsor exactly two emails, the confirmation and
+// one email with every worker's decision, each with the status link.
+import { describe, expect, inject, it } from 'vitest';
+import { useBrowser } from './support/browser.ts';
+import {
+  SPONSOR,
+  answerSponsor,
+  answerTravel,
+  answerWorkDates,
+  answerWorker,
+  at,
+  continueFrom,
+  receivedMail,
+  waitForMail,
+  worker,
+} from './support/journey.ts';
+
+const test = useBrowser();
+
+const FAMILY_NAMES = ['Okafor', 'Smith', 'García', 'Nakamura', 'Dubois', 'Kowalski', 'Silva', 'Jensen', 'Rossi', 'Murphy'];
+
+describe('decision emails', () => {
+  it('bring the sponsor of a group of 10, approved at once, exactly 2 emails', { timeout: 300_000 }, async () => {
+    const { page } = test;
+    const base = inject('autoBaseUrl');
+    const mailDir = inject('autoMailDir');
+    await answerSponsor(page, 'group-application', base);
+    for (const [index, familyName] of FAMILY_NAMES.entries()) {
+      if (index > 0) {
+        await page.getByRole('button', { name: 'Add another applicant' }).click();
+        await at(page, '/passenger-name');
+      }
+      await answerWorker(page, worker(familyName, { givenNames: `Member ${index + 1}` }));
+      if (index === 0) {
+        await answerTravel(page);
+        await answerWorkDates(page);
+      } else {
+        // As a person filling a group would: the first member's journey and work dates again.
+        await at(page, '/reuse-travel-details');
+        await page.check('input[name="reuse-travel-details"][value="0"]');
+        await continueFrom(page);
+        await at(page, '/reuse-work-dates');
+        await page.check('input[name="reuse-work-dates"][value="0"]');
+        await continueFrom(page);
+      }
+      await at(page, '/check-your-answers');
+      await page.getByRole('button', { name: 'Confirm details and add applicant to the group' }).click();
+      await at(page, '/group-edit');
+    }
+    await page.getByRole('button', { name: 'Submit applications' }).click();
+    await at(page, '/complete');
+    // The list of receipts renders just after the page's heading.
+    await page.locator('td .app-reference').nth(9).waitFor();
+    const references = await page.locator('td .app-reference').allTextContents();
+    expect(references).toHaveLength(10);
+
+    // Other tests email the same sponsor on this service: these are the ones about this group.
+    const ours = (mail: Awaited<ReturnType<typeof receivedMail>>) =>
+      mail.filter((m) => m.to === SPONSOR.email && references.some((reference) => m.text.includes(reference)));
+    await waitForMail((mail) => ours(mail).length >= 2, 60_000, mailDir);
+    // Long enough for a stray third email (a decision email per worker, say) to arrive too.
+    await new Promise((resolve) => setTimeout(resolve, 5_000));
+    const mails = ours(await receivedMail(mailDir));
+    expect(mails.map((m) => m.subject)).toEqual(['Applications received', '10 applications approved']);
+
+    const [confirmation, decisions] = mails;
+    for (const reference of references) {
+      expect(confirmation?.text).toContain(`Application reference: ${reference}`);
+      expect(decisions?.text).toContain(`Application reference: ${reference}\nName: `);
+    }
+    for (const [index, familyName] of FAMILY_NAMES.entries()) expect(decisions?.text).toContain(`Name: ${familyName}, Member ${index + 1}\n`);
+    expect(decisions?.text.match(/^Decision: Approved\nLeave the UK: No later than \d\d \w+ \d{4}$/gm)).toHaveLength(10);
+    const statusLink = new RegExp(`${base.replace(/[.]/g, '\\.')}/status\\?epat=[\\w.-]+`);
+    expect(confirmation?.text).toMatch(statusLink);
+    expect(decisions?.text).toMatch(statusLink);
+  });
+});
