@@ -15,6 +15,7 @@ import {
   answerWorker,
   at,
   continueFrom,
+  reuseFirstSets,
   daysFromToday,
   defaultTravel,
   fillDate,
@@ -72,13 +73,7 @@ describe('the sponsor of a group', () => {
 
     await page.getByRole('button', { name: 'Add another applicant' }).click();
     await answerWorker(page, worker('Smith', { givenNames: 'Alex' }));
-    await at(page, '/reuse-travel-details');
-    await page.check('input[name="reuse-travel-details"][value="0"]');
-    await continueFrom(page);
-    await at(page, '/reuse-work-dates');
-    await page.check('input[name="reuse-work-dates"][value="0"]');
-    await continueFrom(page);
-    await at(page, '/check-your-answers');
+    await reuseFirstSets(page);
     expect(await page.locator('main').textContent()).toContain('NEWLIC4242');
     await page.getByRole('button', { name: 'Confirm details and add applicant to the group' }).click();
     await at(page, '/group-edit');

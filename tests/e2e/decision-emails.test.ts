@@ -10,7 +10,7 @@ import {
   answerWorkDates,
   answerWorker,
   at,
-  continueFrom,
+  reuseFirstSets,
   receivedMail,
   waitForMail,
   worker,
@@ -37,12 +37,7 @@ describe('decision emails', () => {
         await answerWorkDates(page);
       } else {
         // As a person filling a group would: the first member's journey and work dates again.
-        await at(page, '/reuse-travel-details');
-        await page.check('input[name="reuse-travel-details"][value="0"]');
-        await continueFrom(page);
-        await at(page, '/reuse-work-dates');
-        await page.check('input[name="reuse-work-dates"][value="0"]');
-        await continueFrom(page);
+        await reuseFirstSets(page);
       }
       await at(page, '/check-your-answers');
       await page.getByRole('button', { name: 'Confirm details and add applicant to the group' }).click();

@@ -169,6 +169,17 @@ export async function answerWorkDates(page: Page, dates: WorkDates = defaultWork
   await continueFrom(page);
 }
 
+/** From /reuse-travel-details to check your answers, taking the first set offered of each. */
+export async function reuseFirstSets(page: Page): Promise<void> {
+  await at(page, '/reuse-travel-details');
+  await page.check('input[name="reuse-travel-details"][value="0"]');
+  await continueFrom(page);
+  await at(page, '/reuse-work-dates');
+  await page.check('input[name="reuse-work-dates"][value="0"]');
+  await continueFrom(page);
+  await at(page, '/check-your-answers');
+}
+
 /** The emails the service has sent so far, parsed (the main service's, or those in `dir`). */
 export async function receivedMail(dir = inject('mailDir')): Promise<Array<{ to: string; subject: string; text: string }>> {
   const files = readdirSync(dir).filter((file) => file.endsWith('.eml')).sort();

@@ -1,13 +1,13 @@
 // What the user sees when the applications were not stored: the answers the service refused,
 // with links to change them (a 400), or a page saying what happened and what to do next.
-import type { MouseEvent, ReactNode } from 'react';
+import type { MouseEvent } from 'react';
 import type { RefusedAnswer } from '#shared/api/new-from-concession.ts';
 import type { StepPath } from '#shared/journey/steps.ts';
 import { answersOf, type ApplicantSections } from '#shared/journey/form-state.ts';
 import { pathOfField } from '#shared/journey/progress.ts';
 import { isValidatedField, type ValidatedField } from '#shared/validation/fields.ts';
 import { ERROR_SUMMARY_TITLE_KEY, messageKey } from '#shared/validation/messages.ts';
-import { usePageTitle } from '../../app/page-title.ts';
+import { MessagePage } from '../../app/message-page.tsx';
 import { ServerErrorPage } from '../../app/server-error-page.tsx';
 import { Button } from '../../components/govuk/button/button.tsx';
 import { ErrorSummary, type ErrorSummaryItem } from '../../components/govuk/error-summary/error-summary.tsx';
@@ -33,34 +33,22 @@ export function SubmissionProblem({ status, onRetry, onStartOver }: { status: Su
   }
   if (status.kind === 'conflict') {
     return (
-      <ProblemPage title={t('apply.submitConflict.title')}>
+      <MessagePage title={t('apply.submitConflict.title')}>
         <p className="govuk-body">{t('apply.submitConflict.what')}</p>
         <p className="govuk-body">{t('apply.submitConflict.todo')}</p>
         <Button text={t('apply.submitConflict.sendAgain')} onClick={onStartOver} preventDoubleClick />
-      </ProblemPage>
+      </MessagePage>
     );
   }
   if (status.kind === 'tooMany') {
     return (
-      <ProblemPage title={t('apply.submitTooMany.title')}>
+      <MessagePage title={t('apply.submitTooMany.title')}>
         <p className="govuk-body">{t('apply.submitTooMany.body')}</p>
         <Button text={t('apply.submitError.retry')} onClick={onRetry} preventDoubleClick />
-      </ProblemPage>
+      </MessagePage>
     );
   }
   return null;
-}
-
-function ProblemPage({ title, children }: { title: string; children: ReactNode }) {
-  usePageTitle(title);
-  return (
-    <div className="govuk-grid-row">
-      <div className="govuk-grid-column-two-thirds">
-        <h1 className="govuk-heading-l">{title}</h1>
-        {children}
-      </div>
-    </div>
-  );
 }
 
 export interface RefusedAnswersSummaryProps {

@@ -8,6 +8,7 @@ import texts from 'virtual:translations/en/status';
 import validationTexts from 'virtual:translations/en/validation';
 import type { PublicStatusResponse } from '#shared/api/public-status.ts';
 import { ERROR_SUMMARY_TITLE_KEY, messageKey } from '#shared/validation/messages.ts';
+import { MessagePage } from '../../app/message-page.tsx';
 import { usePageTitle } from '../../app/page-title.ts';
 import { Spinner } from '../../app/spinner.tsx';
 import { Button } from '../../components/govuk/button/button.tsx';
@@ -27,15 +28,21 @@ export function useStatusToken(): string {
   return params.get('epat') ?? '';
 }
 
-function Message({ title, children }: { title: string; children: ReactNode }) {
-  usePageTitle(title);
+/** The sponsor licence number question, with its error message when there is one. */
+function LicenceNumberInput({ error, value, onChange }: { error: string | undefined; value: string; onChange: (value: string) => void }) {
+  const { t } = useTranslation();
   return (
-    <div className="govuk-grid-row">
-      <div className="govuk-grid-column-two-thirds">
-        <h1 className="govuk-heading-l">{title}</h1>
-        {children}
-      </div>
-    </div>
+    <Input
+      name="sponsor-licence-number"
+      label={{ text: t('status.licenceLabel'), classes: 'govuk-label--s' }}
+      hint={{ text: t('status.licenceHint') }}
+      errorMessage={error === undefined ? undefined : { text: error }}
+      classes="govuk-input--width-20"
+      spellcheck={false}
+      autocomplete="off"
+      value={value}
+      onChange={(event) => onChange(event.currentTarget.value)}
+    />
   );
 }
 
@@ -46,9 +53,9 @@ export function StatusGate({ children }: { children: (response: PublicStatusResp
 
   if (token === '' || view.kind === 'invalidLink') {
     return (
-      <Message title={t('status.notFoundTitle')}>
+      <MessagePage title={t('status.notFoundTitle')}>
         <p className="govuk-body">{t('status.notFoundBody')}</p>
-      </Message>
+      </MessagePage>
     );
   }
   if (view.kind === 'expiredLink') return <ExpiredLink token={token} licenceNumber={licenceNumber} />;
@@ -96,17 +103,7 @@ function LicenceForm({ token, licenceNumber, view }: { token: string; licenceNum
           </div>
         )}
         <form noValidate onSubmit={onSubmit} onBlur={onBlur}>
-          <Input
-            name="sponsor-licence-number"
-            label={{ text: t('status.licenceLabel'), classes: 'govuk-label--s' }}
-            hint={{ text: t('status.licenceHint') }}
-            errorMessage={error === undefined ? undefined : { text: error }}
-            classes="govuk-input--width-20"
-            spellcheck={false}
-            autocomplete="off"
-            value={typed}
-            onChange={(event) => setTyped(event.currentTarget.value)}
-          />
+          <LicenceNumberInput error={error} value={typed} onChange={setTyped} />
           {view.kind === 'loading' ? (
             <Spinner text={t('status.loading')} />
           ) : (
@@ -183,17 +180,7 @@ function ExpiredLink({ token, licenceNumber }: { token: string; licenceNumber: s
           </div>
         )}
         <form noValidate onSubmit={onSubmit}>
-          <Input
-            name="sponsor-licence-number"
-            label={{ text: t('status.licenceLabel'), classes: 'govuk-label--s' }}
-            hint={{ text: t('status.licenceHint') }}
-            errorMessage={error === undefined ? undefined : { text: error }}
-            classes="govuk-input--width-20"
-            spellcheck={false}
-            autocomplete="off"
-            value={typed}
-            onChange={(event) => setTyped(event.currentTarget.value)}
-          />
+          <LicenceNumberInput error={error} value={typed} onChange={setTyped} />
           {state === 'sending' ? <Spinner text={t('status.newLink.sending')} /> : <Button text={t('status.newLink.submit')} type="submit" />}
         </form>
       </div>
