@@ -87,9 +87,11 @@ describe.skipIf(databaseUrl === '')('the status page', () => {
     expect(await page.getByRole('button', { name: 'Download approved applications' }).count()).toBe(0);
     expect(await axeViolations(page)).toEqual([]);
 
-    // The search box filters by name or COS number.
+    // The search box filters by name, COS number or reference (typed any case, without dashes).
     await page.fill('#search', 'nguy');
     expect((await rows()).map((r) => r[1])).toEqual(['Thị Minh Khai Nguyễn']);
+    await page.fill('#search', references[0]!.replace(/-/g, ' ').toLowerCase());
+    expect((await rows()).map((r) => r[1])).toEqual(['Łukasz Żółć']);
     await page.fill('#search', '');
 
     // A status call that fails shows an error with a way to try again.

@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { APPLICATION_STATUSES, type PublicStatusResponse, type StatusItem } from '#shared/api/public-status.ts';
 import { formatDateTime, formatLongDate } from '#shared/dates/format.ts';
+import { parseApplicationReference } from '#shared/domain/application-reference.ts';
 import { usePageTitle } from '../../app/page-title.ts';
 import { Button } from '../../components/govuk/button/button.tsx';
 import { Input } from '../../components/govuk/input/input.tsx';
@@ -74,9 +75,18 @@ function StatusList({ response, token }: { response: PublicStatusResponse; token
   const title = t('pages.status');
   usePageTitle(title);
   const query = search.trim().toLowerCase();
+  // A reference is typed back any way a person writes it (decision 013).
+  const reference = parseApplicationReference(search);
   const shown = items
     .map((item, index) => ({ item, index }))
-    .filter(({ item }) => query === '' || fullName(item).toLowerCase().includes(query) || `${item.familyName} ${item.givenNames}`.toLowerCase().includes(query) || item.cosReference.toLowerCase().includes(query));
+    .filter(
+      ({ item }) =>
+        query === '' ||
+        item.applicantId === reference ||
+        fullName(item).toLowerCase().includes(query) ||
+        `${item.familyName} ${item.givenNames}`.toLowerCase().includes(query) ||
+        item.cosReference.toLowerCase().includes(query),
+    );
   const approved = items.filter((item) => item.status === 'approved').map((item) => item.applicantId);
   const detail = (index: number) => `/status/${index}?epat=${encodeURIComponent(token)}`;
 
