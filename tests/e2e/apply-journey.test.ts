@@ -4,12 +4,14 @@ import { describe, expect, it } from 'vitest';
 import { axeViolations, useBrowser } from './support/browser.ts';
 import {
   SPONSOR,
+  addToGroup,
   answerSponsor,
   answerTravel,
   answerWorkDates,
   answerWorker,
   at,
   continueFrom,
+  submitGroup,
   waitForMail,
   worker,
 } from './support/journey.ts';
@@ -79,8 +81,7 @@ describe('a group application', () => {
     await answerWorkDates(page);
     await at(page, '/check-your-answers');
     expect(await page.locator('h1').textContent()).toBe('Check your answers before adding the applicant');
-    await page.getByRole('button', { name: 'Confirm details and add applicant to the group' }).click();
-    await at(page, '/group-edit');
+    await addToGroup(page);
     expect(await page.locator('.app-group-strip').textContent()).toBe('Group overview');
     expect(await axeViolations(page)).toEqual([]);
 
@@ -99,8 +100,7 @@ describe('a group application', () => {
       await continueFrom(page);
       await at(page, '/check-your-answers');
       expect(await page.locator('main').textContent()).toContain('EI154');
-      await page.getByRole('button', { name: 'Confirm details and add applicant to the group' }).click();
-      await at(page, '/group-edit');
+      await addToGroup(page);
     }
     expect(await page.locator('#group-members .govuk-summary-list__key').allTextContents()).toEqual(['Chidi Okafor', 'Alex Smith', 'Alex García']);
 
@@ -124,10 +124,8 @@ describe('a group application', () => {
     await page.getByRole('button', { name: 'Yes, delete it' }).click();
     expect(await page.locator('#group-members .govuk-summary-list__key').allTextContents()).toEqual(['Chidi Okafor', 'Jordan Smith']);
 
-    await page.getByRole('button', { name: 'Submit applications' }).click();
-    await at(page, '/complete');
+    const references = await submitGroup(page, 2);
     expect(await page.locator('h1').textContent()).toBe('Applications received');
-    const references = await page.locator('td .app-reference').allTextContents();
     expect(references).toHaveLength(2);
     expect(await axeViolations(page)).toEqual([]);
 

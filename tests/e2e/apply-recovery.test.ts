@@ -9,16 +9,18 @@ import { axeViolations, baseUrl, useBrowser } from './support/browser.ts';
 import { storedApplicationsOf } from './support/database.ts';
 import {
   SPONSOR,
+  addToGroup,
   answerSponsor,
   answerTravel,
   answerWorkDates,
   answerWorker,
   at,
   continueFrom,
-  reuseFirstSets,
   daysFromToday,
   defaultTravel,
   fillDate,
+  reuseFirstSets,
+  submitGroup,
   worker,
 } from './support/journey.ts';
 import { asOf, groupWithMembers, run, seedSession, singleComplete } from './support/journey-states.ts';
@@ -59,8 +61,7 @@ describe('the sponsor of a group', () => {
     await at(page, '/check-your-answers');
     expect(await page.getByRole('heading', { name: 'Sponsor' }).count()).toBe(1);
     expect(await page.locator('main').textContent()).toContain(SPONSOR.reference);
-    await page.getByRole('button', { name: 'Confirm details and add applicant to the group' }).click();
-    await at(page, '/group-edit');
+    await addToGroup(page);
     expect(await page.locator('main').textContent()).toContain(SPONSOR.email);
 
     await page.getByRole('link', { name: 'Change Sponsor licence number' }).click();
@@ -75,11 +76,8 @@ describe('the sponsor of a group', () => {
     await answerWorker(page, worker('Smith', { givenNames: 'Alex' }));
     await reuseFirstSets(page);
     expect(await page.locator('main').textContent()).toContain('NEWLIC4242');
-    await page.getByRole('button', { name: 'Confirm details and add applicant to the group' }).click();
-    await at(page, '/group-edit');
-    await page.getByRole('button', { name: 'Submit applications' }).click();
-    await at(page, '/complete');
-    const references = await page.locator('td .app-reference').allTextContents();
+    await addToGroup(page);
+    const references = await submitGroup(page, 2);
     expect(references).toHaveLength(2);
     for (const reference of references) {
       const stored = await storedApplicationsOf(reference);

@@ -6,12 +6,14 @@ import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import { NEW_FROM_CONCESSION_PATH } from '../../src/shared/api/new-from-concession.ts';
 import { answersOf, INITIAL_FORM_STATE, type FormState } from '../../src/shared/journey/form-state.ts';
-import type { StepPath } from '../../src/shared/journey/steps.ts';
+import { STEPS, type StepPath } from '../../src/shared/journey/steps.ts';
 import { validApplicantAnswers } from '../fixtures/applicants.ts';
 import { axeViolations, baseUrl, useBrowser } from './support/browser.ts';
 import { storedApplicationsOf } from './support/database.ts';
 import {
   SPONSOR,
+  type Travel,
+  addToGroup,
   answerSponsor,
   answerTravel,
   answerWorkDates,
@@ -20,9 +22,9 @@ import {
   choosePlaceOfDeparture,
   continueFrom,
   daysFromToday,
+  submitGroup,
   waitForMail,
   worker,
-  type Travel,
 } from './support/journey.ts';
 import { run, seedSession } from './support/journey-states.ts';
 
@@ -30,17 +32,8 @@ const test = useBrowser();
 
 /** A single application answered up to, not including, `path`. */
 function answeredBefore(path: StepPath): FormState {
-  const steps: StepPath[] = [
-    '/your-contact-details',
-    '/sponsor-details',
-    '/what-would-you-like-to-do',
-    '/passenger-name',
-    '/passenger-date-of-birth',
-    '/nationality',
-    '/passport-details',
-    '/cos-reference',
-    '/travel-details',
-  ];
+  // A single application's steps, in order (the reuse pages are a group's).
+  const steps = STEPS.map((step) => step.path).filter((step) => !step.startsWith('/reuse-'));
   const answers = validApplicantAnswers(new Date());
   return run(INITIAL_FORM_STATE, ...steps.slice(0, steps.indexOf(path)).map((step) => ({ type: 'submitStep' as const, path: step, answers })));
 }
@@ -258,13 +251,9 @@ describe('the service with MANUAL_REVIEW off', () => {
       }
       await at(page, '/check-your-answers');
       expect(await page.locator('.govuk-summary-list__value').allTextContents()).toContain(travel.departure);
-      await page.getByRole('button', { name: 'Confirm details and add applicant to the group' }).click();
-      await at(page, '/group-edit');
+      await addToGroup(page);
     }
-    await page.getByRole('button', { name: 'Submit applications' }).click();
-    await at(page, '/complete');
-    await page.locator('td .app-reference').nth(2).waitFor();
-    const references = await page.locator('td .app-reference').allTextContents();
+    const references = await submitGroup(page, 3);
     expect(references).toHaveLength(3);
 
     if (databaseUrl !== '') {

@@ -5,13 +5,15 @@ import { describe, expect, inject, it } from 'vitest';
 import { useBrowser } from './support/browser.ts';
 import {
   SPONSOR,
+  addToGroup,
   answerSponsor,
   answerTravel,
   answerWorkDates,
   answerWorker,
   at,
-  reuseFirstSets,
   receivedMail,
+  reuseFirstSets,
+  submitGroup,
   waitForMail,
   worker,
 } from './support/journey.ts';
@@ -40,14 +42,9 @@ describe('decision emails', () => {
         await reuseFirstSets(page);
       }
       await at(page, '/check-your-answers');
-      await page.getByRole('button', { name: 'Confirm details and add applicant to the group' }).click();
-      await at(page, '/group-edit');
+      await addToGroup(page);
     }
-    await page.getByRole('button', { name: 'Submit applications' }).click();
-    await at(page, '/complete');
-    // The list of receipts renders just after the page's heading.
-    await page.locator('td .app-reference').nth(9).waitFor();
-    const references = await page.locator('td .app-reference').allTextContents();
+    const references = await submitGroup(page, 10);
     expect(references).toHaveLength(10);
 
     // Other tests email the same sponsor on this service: these are the ones about this group.

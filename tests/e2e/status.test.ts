@@ -11,11 +11,13 @@ import { STATUS_LINK_AUDIENCE, STATUS_LINK_ISSUER } from '../../src/server/token
 import { axeViolations, baseUrl, useBrowser } from './support/browser.ts';
 import {
   SPONSOR,
+  addToGroup,
   answerSponsor,
   answerTravel,
   answerWorkDates,
   answerWorker,
   at,
+  submitGroup,
   waitForMail,
   worker,
 } from './support/journey.ts';
@@ -50,12 +52,9 @@ describe.skipIf(databaseUrl === '')('the status page', () => {
         await answerWorkDates(page);
       }
       await at(page, '/check-your-answers');
-      await page.getByRole('button', { name: 'Confirm details and add applicant to the group' }).click();
-      await at(page, '/group-edit');
+      await addToGroup(page);
     }
-    await page.getByRole('button', { name: 'Submit applications' }).click();
-    await at(page, '/complete');
-    const references = await page.locator('td .app-reference').allTextContents();
+    const references = await submitGroup(page, 2);
 
     // The status link, from the sponsor's confirmation email.
     const mail = await waitForMail((all) => all.some((m) => m.to === SPONSOR.email && references.every((r) => m.text.includes(r))));

@@ -180,6 +180,20 @@ export async function reuseFirstSets(page: Page): Promise<void> {
   await at(page, '/check-your-answers');
 }
 
+/** Presses "Confirm details and add applicant to the group" on check your answers and waits for the group overview. */
+export async function addToGroup(page: Page): Promise<void> {
+  await page.getByRole('button', { name: 'Confirm details and add applicant to the group' }).click();
+  await at(page, '/group-edit');
+}
+
+/** Presses "Submit applications" on the group overview and gives the references /complete shows, once all `count` are there. */
+export async function submitGroup(page: Page, count: number): Promise<string[]> {
+  await page.getByRole('button', { name: 'Submit applications' }).click();
+  await at(page, '/complete');
+  await page.locator('td .app-reference').nth(count - 1).waitFor();
+  return page.locator('td .app-reference').allTextContents();
+}
+
 /** The emails the service has sent so far, parsed (the main service's, or those in `dir`). */
 export async function receivedMail(dir = inject('mailDir')): Promise<Array<{ to: string; subject: string; text: string }>> {
   const files = readdirSync(dir).filter((file) => file.endsWith('.eml')).sort();

@@ -1,19 +1,17 @@
 // /check-your-answers: every answer with a Change link that comes back here; then send the
 // application (single) or add the applicant to the group (or return to it when editing). A
 // group's sponsor is shown too: a change there applies to every member of the group.
-import type { MouseEvent } from 'react';
-import type { ApplicantAnswers } from '#shared/domain/answers.ts';
 import { answersOf } from '#shared/journey/form-state.ts';
-import { isGroupApplication, pathOfField } from '#shared/journey/progress.ts';
+import { isGroupApplication } from '#shared/journey/progress.ts';
 import { type StepPath } from '#shared/journey/steps.ts';
 import { CHECK_ANSWERS_PATH } from '#shared/journey/paths.ts';
-import type { DateParts } from '#shared/dates/date-parts.ts';
 import { Button } from '../../components/govuk/button/button.tsx';
 import { SummaryList, type SummaryListRow } from '../../components/govuk/summary-list/summary-list.tsx';
 import { useTranslation } from '../../i18n/use-translation.ts';
 import { trackValidationError } from '../cookies/analytics.ts';
-import { formatAnswerDate, formatLeaveDate } from './answer-format.ts';
-import { DATE_FIELDS, FIELD_LABEL_KEYS, OPTION_KEYS, type QuestionField } from './field-texts.ts';
+import { formatLeaveDate } from './answer-format.ts';
+import { SPONSOR_FIELDS, answerRows } from './answer-rows.tsx';
+import type { QuestionField } from './field-texts.ts';
 import { JourneyPage } from './journey-page.tsx';
 import { useJourney } from './journey-store.ts';
 import { LateArrivalWarning } from './late-arrival-warning.tsx';
@@ -22,7 +20,6 @@ import { RefusedAnswersSummary, SubmissionProblem, isSubmissionProblem } from '.
 import { useSubmitApplications } from './use-submit-applications.ts';
 
 // The rows of each part; each links to the page that asks for it.
-const SPONSOR_FIELDS: readonly QuestionField[] = ['sponsor-email', 'sponsor-name', 'sponsor-reference'];
 const WORKER_FIELDS: readonly QuestionField[] = ['family-name', 'given-name', 'worker-email', 'date-of-birth', 'nationality', 'cos-reference'];
 const PASSPORT_FIELDS: readonly QuestionField[] = ['passport-number', 'passport-issue-date', 'passport-expiry-date'];
 const TRAVEL_FIELDS: readonly QuestionField[] = ['port-of-departure', 'date-of-arrival', 'method-of-arrival', 'carrier', 'flight-number', 'port-of-arrival'];
@@ -41,43 +38,8 @@ export function CheckAnswersPage() {
 
   if (isSubmissionProblem(status)) return <SubmissionProblem status={status} onRetry={() => void submit()} onStartOver={sendAsNew} />;
 
-  const display = (field: QuestionField, value: ApplicantAnswers): string => {
-    if (DATE_FIELDS.has(field)) return formatAnswerDate(value[field] as DateParts | undefined);
-    const text = (value[field] as string | undefined)?.trim() ?? '';
-    if (field === 'method-of-arrival' || field === 'what-would-you-like-to-do') return text in OPTION_KEYS ? t(OPTION_KEYS[text as keyof typeof OPTION_KEYS]) : text;
-    return text;
-  };
-
   const change = (path: StepPath) => dispatch({ type: 'change', path });
-
-  const rows = (fields: readonly QuestionField[]): SummaryListRow[] =>
-    fields
-      // A road journey has no flight.
-      .filter((field) => answers['method-of-arrival'] === 'plane' || (field !== 'carrier' && field !== 'flight-number'))
-      .map((field) => {
-        const path = pathOfField(field)!;
-        const value = display(field, answers);
-        const label = t(FIELD_LABEL_KEYS[field]);
-        return {
-          key: { text: label },
-          // <bdi>: typed values and dates keep their own direction inside Arabic text.
-          value: value === '' ? { text: t('apply.checkAnswers.noneProvided') } : { html: <bdi>{value}</bdi> },
-          actions: {
-            items: [
-              {
-                href: path,
-                text: t('apply.checkAnswers.change'),
-                visuallyHiddenText: label,
-                onClick: (event: MouseEvent<HTMLAnchorElement>) => {
-                  if (event.metaKey || event.ctrlKey || event.shiftKey || event.button !== 0) return;
-                  event.preventDefault();
-                  change(path);
-                },
-              },
-            ],
-          },
-        };
-      });
+  const rows = (fields: readonly QuestionField[]) => answerRows(t, answers, fields, change);
 
   const leave = formatLeaveDate(answers);
   const parts: Array<[string, SummaryListRow[]]> = [

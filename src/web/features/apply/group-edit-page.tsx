@@ -4,7 +4,6 @@
 import { useState } from 'react';
 import { MAX_GROUP_SIZE } from '#shared/domain/fixed-values.ts';
 import { answersOf } from '#shared/journey/form-state.ts';
-import { pathOfField } from '#shared/journey/progress.ts';
 import { findStep } from '#shared/journey/steps.ts';
 import { CHECK_ANSWERS_PATH, GROUP_EDIT_PATH } from '#shared/journey/paths.ts';
 import { validateApplicant } from '#shared/validation/sections.ts';
@@ -17,12 +16,11 @@ import { trackValidationError } from '../cookies/analytics.ts';
 import { memberName } from './answer-format.ts';
 import { JourneyPage } from './journey-page.tsx';
 import { useJourney } from './journey-store.ts';
-import { FIELD_LABEL_KEYS, type QuestionField } from './field-texts.ts';
+import { SPONSOR_FIELDS, answerRows } from './answer-rows.tsx';
 import { PageErrorSummary } from './question-page.tsx';
 import { RefusedAnswersSummary, SubmissionProblem, isSubmissionProblem } from './submission-problem.tsx';
 import { useSubmitApplications } from './use-submit-applications.ts';
 
-const SPONSOR_FIELDS: readonly QuestionField[] = ['sponsor-email', 'sponsor-name', 'sponsor-reference'];
 
 export function GroupEditPage() {
   const { t } = useTranslation();
@@ -35,7 +33,6 @@ export function GroupEditPage() {
   const { group } = state;
   const full = group.length >= MAX_GROUP_SIZE;
   const refused = status.kind === 'refused' ? status.answers : undefined;
-  const sponsor = answersOf(state.current);
 
   if (isSubmissionProblem(status)) return <SubmissionProblem status={status} onRetry={() => void submit()} onStartOver={sendAsNew} />;
 
@@ -95,30 +92,7 @@ export function GroupEditPage() {
             </div>
           ) : null}
           <h2 className="govuk-heading-m">{t('apply.checkAnswers.sponsor')}</h2>
-          <SummaryList
-            rows={SPONSOR_FIELDS.map((field) => {
-              const label = t(FIELD_LABEL_KEYS[field]);
-              const path = pathOfField(field)!;
-              const value = typeof sponsor[field] === 'string' ? sponsor[field].trim() : '';
-              return {
-                key: { text: label },
-                value: { html: <bdi>{value}</bdi> },
-                actions: {
-                  items: [
-                    {
-                      href: path,
-                      text: t('apply.checkAnswers.change'),
-                      visuallyHiddenText: label,
-                      onClick: (event) => {
-                        event.preventDefault();
-                        dispatch({ type: 'change', path, fromGroup: true });
-                      },
-                    },
-                  ],
-                },
-              };
-            })}
-          />
+          <SummaryList rows={answerRows(t, answersOf(state.current), SPONSOR_FIELDS, (path) => dispatch({ type: 'change', path, fromGroup: true }))} />
           <h2 className="govuk-heading-m">{t('apply.group.applicants')}</h2>
           <div id="group-members">
             {group.length === 0 ? (

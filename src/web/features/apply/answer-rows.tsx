@@ -1,0 +1,56 @@
+// Answers as summary-list rows, each with a Change link to the page that asks for it: check your
+// answers shows every answer so, and the group overview the group's sponsor.
+import type { MouseEvent } from 'react';
+import type { DateParts } from '#shared/dates/date-parts.ts';
+import type { ApplicantAnswers } from '#shared/domain/answers.ts';
+import { pathOfField } from '#shared/journey/progress.ts';
+import type { StepPath } from '#shared/journey/steps.ts';
+import { isPlainClick } from '../../app/spa-link.ts';
+import type { SummaryListRow } from '../../components/govuk/summary-list/summary-list.tsx';
+import type { Translate } from '../../i18n/use-translation.ts';
+import { formatAnswerDate } from './answer-format.ts';
+import { DATE_FIELDS, FIELD_LABEL_KEYS, OPTION_KEYS, type QuestionField } from './field-texts.ts';
+
+/** The sponsor's answers: shown for the whole group on the group overview and on each member's check your answers. */
+export const SPONSOR_FIELDS: readonly QuestionField[] = ['sponsor-email', 'sponsor-name', 'sponsor-reference'];
+
+/** An answer as the summary shows it: dates as days, options by their label, text as typed. */
+function display(t: Translate, field: QuestionField, answers: ApplicantAnswers): string {
+  if (DATE_FIELDS.has(field)) return formatAnswerDate(answers[field] as DateParts | undefined);
+  const text = (answers[field] as string | undefined)?.trim() ?? '';
+  if (field === 'method-of-arrival' || field === 'what-would-you-like-to-do') return text in OPTION_KEYS ? t(OPTION_KEYS[text as keyof typeof OPTION_KEYS]) : text;
+  return text;
+}
+
+/** The rows of `fields` (a road journey's flight fields left out); a Change link runs `onChange` with its page. */
+export function answerRows(t: Translate, answers: ApplicantAnswers, fields: readonly QuestionField[], onChange: (path: StepPath) => void): SummaryListRow[] {
+  return (
+    fields
+      // A road journey has no flight.
+      .filter((field) => answers['method-of-arrival'] === 'plane' || (field !== 'carrier' && field !== 'flight-number'))
+      .map((field) => {
+        const path = pathOfField(field)!;
+        const value = display(t, field, answers);
+        const label = t(FIELD_LABEL_KEYS[field]);
+        return {
+          key: { text: label },
+          // <bdi>: typed values and dates keep their own direction inside Arabic text.
+          value: value === '' ? { text: t('apply.checkAnswers.noneProvided') } : { html: <bdi>{value}</bdi> },
+          actions: {
+            items: [
+              {
+                href: path,
+                text: t('apply.checkAnswers.change'),
+                visuallyHiddenText: label,
+                onClick: (event: MouseEvent<HTMLAnchorElement>) => {
+                  if (!isPlainClick(event)) return;
+                  event.preventDefault();
+                  onChange(path);
+                },
+              },
+            ],
+          },
+        };
+      })
+  );
+}
