@@ -31,7 +31,7 @@ function answeredWith(status: number, body: unknown): (page: Page) => Promise<vo
     await page.route(`**${NEW_FROM_CONCESSION_PATH}`, (route) => route.fulfill({ status, contentType: 'application/json', body: JSON.stringify(body) }));
     const before = await page.locator('main').innerHTML();
     await page.locator('main .govuk-button').last().click();
-    await page.waitForFunction((html) => document.querySelector('main')?.innerHTML !== html && !document.querySelector('main .govuk-button[disabled]'), before);
+    await page.waitForFunction((html) => document.querySelector('main')?.innerHTML !== html && !document.querySelector('main .govuk-button[aria-disabled="true"]'), before);
   };
 }
 

@@ -88,7 +88,7 @@ export function CheckAnswersPage() {
               <p className="govuk-body">{t('apply.checkAnswers.sendHint')}</p>
               <Button
                 text={status.kind === 'sending' ? t('apply.checkAnswers.sending') : t('apply.checkAnswers.send')}
-                disabled={status.kind === 'sending'}
+                busy={status.kind === 'sending'}
                 onClick={() => void submit()}
                 preventDoubleClick
               />

@@ -143,7 +143,7 @@ export function GroupEditPage() {
             {group.length > 0 && (
               <Button
                 text={status.kind === 'sending' ? t('apply.checkAnswers.sending') : t('apply.group.submit')}
-                disabled={status.kind === 'sending'}
+                busy={status.kind === 'sending'}
                 onClick={onSubmit}
                 preventDoubleClick
               />

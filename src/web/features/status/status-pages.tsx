@@ -58,7 +58,7 @@ function DownloadButton({ applicantIds, text, secondary = false }: { applicantId
       <Button
         text={state === 'loading' ? t('status.downloading') : text}
         classes={`govuk-!-margin-bottom-1${secondary ? ' govuk-button--secondary' : ''}`}
-        disabled={state === 'loading'}
+        busy={state === 'loading'}
         onClick={onClick}
       />
       <span aria-live="polite" className="govuk-error-message govuk-!-margin-bottom-2">

@@ -28,6 +28,24 @@ describe('Button in React', () => {
     expect(submitTwice(false)).toBe(2);
   });
 
+  it('keeps a busy button focusable but ignores its clicks', () => {
+    const onClick = vi.fn();
+    const onSubmit = vi.fn((event: { preventDefault: () => void }) => event.preventDefault());
+    render(
+      <form onSubmit={onSubmit}>
+        <Button text="Send" busy onClick={onClick} />
+      </form>,
+    );
+    const button = screen.getByRole('button');
+    button.focus();
+    fireEvent.click(button);
+    expect(button).toHaveProperty('disabled', false);
+    expect(button.getAttribute('aria-disabled')).toBe('true');
+    expect(document.activeElement).toBe(button);
+    expect(onClick).not.toHaveBeenCalled();
+    expect(onSubmit).not.toHaveBeenCalled();
+  });
+
   it('answers the space key when it is a link', () => {
     const onClick = vi.fn((event: { preventDefault: () => void }) => event.preventDefault());
     render(<Button text="Start" href="/start" onClick={onClick} />);

@@ -10,6 +10,12 @@ export interface ButtonProps {
   name?: string;
   value?: string;
   disabled?: boolean;
+  /**
+   * The button's action is under way: it says so with `aria-disabled` and ignores clicks, but
+   * stays focusable, so keyboard and screen-reader users do not lose their place (a `disabled`
+   * button drops focus to the page).
+   */
+  busy?: boolean;
   href?: string;
   classes?: string;
   attributes?: HtmlAttributes;
@@ -53,6 +59,7 @@ export function Button({
   name,
   value,
   disabled,
+  busy,
   href,
   classes,
   attributes,
@@ -86,6 +93,10 @@ export function Button({
   }
 
   const handleClick = (event: MouseEvent<HTMLButtonElement>) => {
+    if (busy) {
+      event.preventDefault();
+      return;
+    }
     if (preventDoubleClick) {
       const now = Date.now();
       if (lastClick.current !== undefined && now - lastClick.current < DOUBLE_CLICK_MS) {
@@ -103,7 +114,7 @@ export function Button({
       value={value || undefined}
       name={name || undefined}
       disabled={disabled || undefined}
-      aria-disabled={disabled ? 'true' : undefined}
+      aria-disabled={disabled || busy ? 'true' : undefined}
       data-prevent-double-click={preventDoubleClick === undefined ? undefined : String(preventDoubleClick)}
       onClick={handleClick}
       {...common}
