@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import type { Plugin } from 'postcss';
 import postcssRtl from 'postcss-rtlcss';
+import { rootFiles } from './scripts/vite/root-files.ts';
 import { translationSections } from './scripts/vite/translation-sections.ts';
 
 // govuk-frontend still carries IE-only media hacks (`min-width: 0\0`) that the CSS minifier
@@ -26,6 +27,10 @@ export default defineConfig({
       dir: fileURLToPath(new URL('./src/web/i18n', import.meta.url)),
       // Long texts of a single page: loaded with that page, not with the first load.
       pageOnly: ['terms', 'privacy', 'accessibility', 'cookiesInformation', 'apply', 'validation', 'status'],
+    }),
+    rootFiles({
+      'favicon.ico': fileURLToPath(new URL('./node_modules/govuk-frontend/dist/govuk/assets/images/favicon.ico', import.meta.url)),
+      'robots.txt': fileURLToPath(new URL('./src/web/robots.txt', import.meta.url)),
     }),
   ],
   resolve: {

@@ -1,7 +1,9 @@
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { copyFile, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Writable } from 'node:stream';
+import { fileURLToPath } from 'node:url';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -34,7 +36,9 @@ beforeAll(async () => {
   await mkdir(join(webRoot, 'assets'));
   await mkdir(join(webRoot, '.vite'));
   await writeFile(join(webRoot, 'index.html'), indexHtml);
-  await writeFile(join(webRoot, 'robots.txt'), 'User-agent: *\nDisallow:\n');
+  // The files the web build puts at the root (scripts/vite/root-files.ts), from where it takes them.
+  await copyFile(fileURLToPath(new URL('../web/robots.txt', import.meta.url)), join(webRoot, 'robots.txt'));
+  await copyFile(createRequire(import.meta.url).resolve('govuk-frontend/dist/govuk/assets/images/favicon.ico'), join(webRoot, 'favicon.ico'));
   await writeFile(join(webRoot, '.vite', 'manifest.json'), '{}');
   await writeFile(join(webRoot, 'assets', 'app-abc123.js'), appJs);
   await writeFile(join(webRoot, 'assets', 'app-abc123.js.br'), brotliCompressSync(appJs));
@@ -122,7 +126,7 @@ describe('the app without analytics', () => {
       expect(response.body).toBe(indexHtml);
     });
 
-    it.each(['/status/3', '/cookies', '/anything', '/status?epat=abc.def', '/index.html', '/favicon.ico', '/.vite/manifest.json'])(
+    it.each(['/status/3', '/cookies', '/anything', '/status?epat=abc.def', '/index.html', '/.vite/manifest.json'])(
       'answers %s with index.html for the router',
       async (url) => {
         const response = await app.inject({ url });
@@ -147,6 +151,19 @@ describe('the app without analytics', () => {
       const robots = await app.inject({ url: '/robots.txt' });
       expect(robots.statusCode).toBe(200);
       expect(robots.headers['cache-control']).toBe('no-cache');
+    });
+
+    it('serves /robots.txt as plain text and /favicon.ico as GOV.UK’s icon, not index.html', async () => {
+      const robots = await app.inject({ url: '/robots.txt' });
+      expect(robots.statusCode).toBe(200);
+      expect(robots.headers['content-type']).toMatch(/^text\/plain\b/);
+      expect(robots.body).toMatch(/^User-agent: \*$/m);
+      expect(robots.body).toMatch(/^Disallow: \/status\?$/m);
+      const favicon = await app.inject({ url: '/favicon.ico' });
+      expect(favicon.statusCode).toBe(200);
+      expect(favicon.headers['content-type']).toBe('image/vnd.microsoft.icon');
+      expect(favicon.headers['cache-control']).toBe('no-cache');
+      expect(favicon.rawPayload.equals(await readFile(join(webRoot, 'favicon.ico')))).toBe(true);
     });
 
     it('serves the precompressed brotli or gzip file by Accept-Encoding', async () => {

@@ -1,6 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { axeViolations, baseUrl, launchBrowser } from './support/browser.ts';
+import { ROUTES } from '../../src/web/app/routes.tsx';
+import { axeViolations, baseUrl, landmarkCounts, launchBrowser, ONE_OF_EACH_LANDMARK } from './support/browser.ts';
 
 // Every route of spec §2 that this part of the service renders.
 const PATHS = [
@@ -45,6 +46,25 @@ async function openIn(language: 'en' | 'ar'): Promise<Page> {
   return context.newPage();
 }
 
+it('visits every route of spec §2', () => {
+  expect(PATHS).toEqual(ROUTES.map((route) => route.path.replace(':applicantIndex', '0')));
+});
+
+it('without JavaScript, says the service needs it and where to get help, in one main landmark', async () => {
+  const context = await browser.newContext({ javaScriptEnabled: false });
+  const page = await context.newPage();
+  await page.goto(`${baseUrl()}/cookies`);
+  const heading = page.getByRole('heading', { level: 1 });
+  expect(await heading.textContent()).toBe('You need to turn on JavaScript to use this service');
+  expect(await heading.isVisible()).toBe(true);
+  expect(await page.locator('main a[href^="mailto:"]').count()).toBe(2);
+  expect(await landmarkCounts(page)).toMatchObject({ main: 1 });
+  // Styled by the service's stylesheet, which loads without JavaScript.
+  expect(await heading.evaluate((h) => getComputedStyle(h).fontFamily)).toMatch(/GDS Transport/);
+  expect(await page.getAttribute('meta[name="description"]', 'content')).toMatch(/apply for remote clearance/);
+  await context.close();
+});
+
 it('the axe check finds a planted violation (so a pass means something)', async () => {
   const page = await openIn('en');
   await page.goto(`${baseUrl()}/`);
@@ -63,7 +83,7 @@ describe.each(['en', 'ar'] as const)('every page in %s', (language) => {
     await page.context().close();
   });
 
-  it.each(PATHS)('%s renders with a title, one h1 and no axe violation', async (path) => {
+  it.each(PATHS)('%s renders with a title, one h1, one of each landmark and no axe violation', async (path) => {
     await page.goto(`${baseUrl()}${path}`);
     await page.locator('main h1').waitFor();
     expect(await page.getAttribute('html', 'lang')).toBe(language);
@@ -71,6 +91,7 @@ describe.each(['en', 'ar'] as const)('every page in %s', (language) => {
     expect(await page.locator('h1').count()).toBe(1);
     const h1 = (await page.locator('main h1').textContent())?.trim() ?? '';
     await expect.poll(() => page.title()).toMatch(new RegExp(`^${h1.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')} \\| .+`));
+    expect(await landmarkCounts(page)).toEqual(ONE_OF_EACH_LANDMARK);
     expect(await axeViolations(page)).toEqual([]);
   });
 
@@ -78,9 +99,24 @@ describe.each(['en', 'ar'] as const)('every page in %s', (language) => {
     const fresh = await openIn(language);
     await fresh.goto(`${baseUrl()}/`);
     await fresh.locator('.govuk-cookie-banner').waitFor();
+    await fresh.locator('main h1').waitFor();
+    // GOV.UK's order: the banner first, outside the header, then the skip link, then the rest.
+    expect(
+      await fresh.evaluate(() => {
+        const banner = document.querySelector('.govuk-cookie-banner');
+        const skipLink = document.querySelector('.govuk-skip-link');
+        return {
+          bannerInLandmark: banner?.closest('header, main, footer') !== null,
+          skipLinkFollowsBanner: Boolean(banner && skipLink && banner.compareDocumentPosition(skipLink) & Node.DOCUMENT_POSITION_FOLLOWING),
+          firstFocusableAfterBanner: skipLink === document.querySelector('body > #root a:not(.govuk-cookie-banner a), body > #root button:not(.govuk-cookie-banner button)'),
+        };
+      }),
+    ).toEqual({ bannerInLandmark: false, skipLinkFollowsBanner: true, firstFocusableAfterBanner: true });
+    expect(await landmarkCounts(fresh)).toEqual(ONE_OF_EACH_LANDMARK);
     expect(await axeViolations(fresh)).toEqual([]);
     await fresh.locator('.govuk-cookie-banner button[value="reject"]').click();
     await fresh.locator('.govuk-cookie-banner [role="alert"]').waitFor();
+    expect(await landmarkCounts(fresh)).toEqual(ONE_OF_EACH_LANDMARK);
     expect(await axeViolations(fresh)).toEqual([]);
     await fresh.context().close();
   });
@@ -90,6 +126,7 @@ describe.each(['en', 'ar'] as const)('every page in %s', (language) => {
     await page.locator('#cookies-analytics').check();
     await page.locator('form button[type="submit"]').click();
     await page.locator('.govuk-notification-banner--success').waitFor();
+    expect(await landmarkCounts(page)).toEqual(ONE_OF_EACH_LANDMARK);
     expect(await axeViolations(page)).toEqual([]);
   });
 });

@@ -1,13 +1,13 @@
 // Every page of the journey, opened with answers that let the user be there, in English and in
 // Arabic, without and with errors: axe-core finds no violation, and the Arabic pages are
-// right-to-left.
+// right-to-left, and every page has one banner, one main and one contentinfo landmark.
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { NEW_FROM_CONCESSION_PATH } from '../../src/shared/api/new-from-concession.ts';
 import { addDays, londonToday } from '../../src/shared/dates/calendar.ts';
 import { toDateParts } from '../../src/shared/dates/date-parts.ts';
 import type { FormState } from '../../src/shared/journey/form-state.ts';
-import { axeViolations, baseUrl, launchBrowser } from './support/browser.ts';
+import { axeViolations, baseUrl, landmarkCounts, launchBrowser, ONE_OF_EACH_LANDMARK } from './support/browser.ts';
 import { groupWithMembers, run, seedSession, singleComplete, withErrorsEverywhere, withReceipts } from './support/journey-states.ts';
 
 interface Case {
@@ -140,6 +140,7 @@ describe.each(['en', 'ar'] as const)('the journey pages in %s', (language) => {
             await page.locator('.govuk-error-summary').waitFor();
             expect(await page.title()).toMatch(language === 'en' ? /^Error: / : /^خطأ: /);
           }
+          expect(await landmarkCounts(page)).toEqual(ONE_OF_EACH_LANDMARK);
           expect(await axeViolations(page)).toEqual([]);
         } finally {
           await context.close();

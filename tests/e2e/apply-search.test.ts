@@ -197,6 +197,14 @@ describe('the widgets with axe', () => {
       await open(page, '/nationality', language);
       await page.fill('#nationality', 'Ire');
       await page.locator('.autocomplete__menu--visible').waitFor();
+      // accessible-autocomplete brings no font: without app.scss its options fall back to the browser's.
+      const fonts = await page.evaluate(() => {
+        const family = (selector: string) => getComputedStyle(document.querySelector(selector)!).fontFamily;
+        return { option: family('.autocomplete__option'), input: family('.autocomplete__input'), body: family('.govuk-body') };
+      });
+      expect(fonts.body).toMatch(/GDS Transport/i);
+      expect(fonts.option).toBe(fonts.body);
+      expect(fonts.input).toBe(fonts.body);
       expect(await axeViolations(page)).toEqual([]);
       await page.fill('#nationality', '');
       await continueFrom(page);

@@ -81,6 +81,18 @@ describe('formatLongDate', () => {
   ])('keeps the calendar day %s as %s', (day, expected) => {
     expect(formatLongDate(day)).toBe(expected);
   });
+
+  it.each([
+    ['2026-12-04', '04 ديسمبر 2026'],
+    ['2026-11-23', '23 نوفمبر 2026'],
+    ['2027-01-01', '01 يناير 2027'],
+  ])('writes the calendar day %s in Arabic as %s, with Western digits', (day, expected) => {
+    expect(formatLongDate(day, 'ar')).toBe(expected);
+  });
+
+  it('names the London day of an instant in Arabic', () => {
+    expect(formatLongDate('2026-06-30T23:00:00Z', 'ar')).toBe('01 يوليو 2026');
+  });
 });
 
 describe('bad input', () => {

@@ -10,6 +10,9 @@
 //
 // The day is zero-padded ("05 March 2026") because the spec's pattern is DD. GOV.UK style
 // would write "5 March 2026"; set the long formatter's `day` to 'numeric' if the spec is relaxed.
+//
+// Arabic pages name the month in Arabic with Western digits ("05 مارس 2026"), so a date reads
+// in order inside right-to-left text; the numeric format stays as it is (decision 018).
 
 /** A day in the calendar, without time or time zone; `month` is 1–12. */
 export interface CalendarDate {
@@ -18,19 +21,23 @@ export interface CalendarDate {
   readonly day: number;
 }
 
-const LOCALE = 'en-GB';
+/** The languages a date can be written in: the service's English and Arabic. */
+export type DateLanguage = 'en' | 'ar';
+
+// `nu-latn`: Arabic month names with the Western digits the rest of the service uses.
+const LOCALES: Record<DateLanguage, string> = { en: 'en-GB', ar: 'ar-u-nu-latn' };
 const LONDON = 'Europe/London';
 
 // Building a DateTimeFormat is far slower than using one, so each is made once.
 const formatters = new Map<string, Intl.DateTimeFormat>();
 
-function formatter(kind: 'numeric' | 'long', timeZone: string): Intl.DateTimeFormat {
-  const key = `${kind}|${timeZone}`;
+function formatter(kind: 'numeric' | 'long', timeZone: string, language: DateLanguage = 'en'): Intl.DateTimeFormat {
+  const key = `${kind}|${timeZone}|${language}`;
   let cached = formatters.get(key);
   if (cached === undefined) {
     cached =
       kind === 'numeric'
-        ? new Intl.DateTimeFormat(LOCALE, {
+        ? new Intl.DateTimeFormat(LOCALES.en, {
             timeZone,
             year: 'numeric',
             month: '2-digit',
@@ -40,7 +47,7 @@ function formatter(kind: 'numeric' | 'long', timeZone: string): Intl.DateTimeFor
             // h23, not hour12: false, which some engines render as "24:05" after midnight.
             hourCycle: 'h23',
           })
-        : new Intl.DateTimeFormat(LOCALE, { timeZone, year: 'numeric', month: 'long', day: '2-digit' });
+        : new Intl.DateTimeFormat(LOCALES[language], { timeZone, year: 'numeric', month: 'long', day: '2-digit' });
     formatters.set(key, cached);
   }
   return cached;
@@ -135,9 +142,12 @@ export function formatDateTime(value: Date | string): string {
   return `${p.day}/${p.month}/${p.year} ${p.hour}:${p.minute}`;
 }
 
-/** Formats as `DD MMMM YYYY` ("05 March 2026") in London time; a `YYYY-MM-DD` day is never shifted. Throws RangeError when not a date. */
-export function formatLongDate(value: Date | string): string {
+/**
+ * Formats as `DD MMMM YYYY` ("05 March 2026") in London time, with the month's name in
+ * `language`; a `YYYY-MM-DD` day is never shifted. Throws RangeError when not a date.
+ */
+export function formatLongDate(value: Date | string, language: DateLanguage = 'en'): string {
   const input = read(value);
-  const p = isWallTime(input) ? parts(formatter('long', 'UTC'), asUtc(input)) : parts(formatter('long', LONDON), input);
+  const p = isWallTime(input) ? parts(formatter('long', 'UTC', language), asUtc(input)) : parts(formatter('long', LONDON, language), input);
   return `${p.day} ${p.month} ${p.year}`;
 }

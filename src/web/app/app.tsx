@@ -1,16 +1,28 @@
-import { Suspense } from 'react';
+import { Suspense, useState } from 'react';
 import { BrowserRouter, Navigate, Route, Routes, useLocation } from 'react-router';
 import { CookieConsentProvider } from '../features/cookies/cookie-consent.tsx';
 import { Layout } from './layout.tsx';
+import { useFocusOnArrival } from './navigation-effects.ts';
 import { RouterErrorBoundary } from './router-error-boundary.tsx';
 import { ROUTE_ALIASES, ROUTES } from './routes.tsx';
-import { Spinner } from './spinner.tsx';
+import { PageSpinner } from './spinner.tsx';
+
+// Beside the routes inside the Suspense boundary: its effect runs once the page has rendered.
+function PageArrival({ firstKey }: { firstKey: string }) {
+  useFocusOnArrival(firstKey);
+  return null;
+}
 
 function AppRoutes() {
-  const { pathname } = useLocation();
+  const { key, pathname } = useLocation();
+  // The location of the first load, where focus stays at the top of the page as loaded.
+  const [firstKey] = useState(key);
+  // A boundary per path: a page whose code is still loading shows the spinner at once (a
+  // boundary already on screen would keep the old page during the router's transition); a
+  // page whose code is here renders without suspending (lazyPage), so there is no spinner.
   return (
     <RouterErrorBoundary key={pathname}>
-      <Suspense fallback={<Spinner />}>
+      <Suspense fallback={<PageSpinner />}>
         <Routes>
           {ROUTES.map(({ path, Page }) => (
             <Route key={path} path={path} element={<Page />} />
@@ -20,6 +32,7 @@ function AppRoutes() {
           ))}
           <Route path="*" element={<Navigate to="/" replace />} />
         </Routes>
+        <PageArrival firstKey={firstKey} />
       </Suspense>
     </RouterErrorBoundary>
   );

@@ -1,15 +1,23 @@
 import { useTranslation } from '../i18n/use-translation.ts';
 import { LanguageNavigation } from '../components/govuk/language-navigation/language-navigation.tsx';
-import { changeLanguage, currentLanguage, type Language } from '../i18n/i18n.ts';
+import { useLocation } from 'react-router';
+import { changeLanguage, currentLanguage, LANGUAGE_PARAMETER, type Language } from '../i18n/i18n.ts';
 
 /** GOV.UK language navigation: English or Arabic, remembered for the session. */
 export function LanguageSwitch() {
   const { t } = useTranslation();
   const current = currentLanguage();
+  const { pathname, search } = useLocation();
+  // The link opens this page in that language, in a new tab too (the service reads the parameter on load).
+  const href = (lang: Language) => {
+    const query = new URLSearchParams(search);
+    query.set(LANGUAGE_PARAMETER, lang);
+    return `${pathname}?${query.toString()}`;
+  };
   const item = (lang: Language, text: string) => ({
     text,
     lang,
-    href: `?lang=${lang}`,
+    href: href(lang),
     current: current === lang,
     onClick: (event: React.MouseEvent<HTMLElement>) => {
       event.preventDefault();

@@ -34,12 +34,26 @@ export function Layout({ children }: { children: ReactNode }) {
 
   return (
     <>
+      {/* GOV.UK's cookie banner guidance: first in the body, before the skip link, so nobody
+          skips past it. It is a labelled region landmark of its own. */}
       <CookieConsentBanner />
-      <SkipLink text={t('common.skipLink')} href="#main-content" />
-      <Header homepageUrl={GOV_UK_HOME} />
-      <ServiceNavigation serviceName={t('service.name')} serviceUrl="/" onServiceUrlClick={(e) => onSpaLink(e, '/')} />
-      <div className="govuk-width-container">
-        <div className="app-top-bar">
+      {/* One banner landmark, as govuk-frontend's page template wraps its header and service
+          navigation. The back link, language and exit rows sit in it too (the template's
+          headerEnd): before main, so the skip link skips them, and inside a landmark.
+          The skip link opens the header rather than standing before it as in the template:
+          after the banner's "View cookies" link axe no longer takes it for a skip link and
+          reports it outside every landmark (axe-core issue 4240). Its place in the reading and
+          tab order is the template's: after the cookie banner, before everything else. */}
+      <header className="govuk-template__header">
+        <SkipLink text={t('common.skipLink')} href="#main-content" />
+        <Header homepageUrl={GOV_UK_HOME} />
+        <ServiceNavigation
+          serviceName={t('service.name')}
+          serviceUrl="/"
+          ariaLabel={t('common.serviceInformation')}
+          onServiceUrlClick={(e) => onSpaLink(e, '/')}
+        />
+        <div className="govuk-width-container app-top-bar">
           {showBackLink && (
             <BackLink
               text={t('common.goBack')}
@@ -67,24 +81,28 @@ export function Layout({ children }: { children: ReactNode }) {
             </p>
           </div>
         </div>
+      </header>
+      <div className="govuk-width-container">
         <main className="govuk-main-wrapper" id="main-content">
           {children}
         </main>
       </div>
-      <Footer
-        meta={{
-          visuallyHiddenTitle: t('footer.supportLinks'),
-          items: [
-            { href: FEEDBACK_URL, text: t('footer.feedback'), attributes: { target: '_blank', rel: 'noopener noreferrer' } },
-            footerLink('/terms-and-conditions', t('footer.terms')),
-            footerLink('/privacy-policy', t('footer.privacy')),
-            footerLink('/cookies', t('footer.cookies')),
-            footerLink('/accessibility', t('footer.accessibility')),
-          ],
-        }}
-        contentLicence={{ html: <RenderedText inline html={t('footer.licence')} /> }}
-        copyright={{ text: t('footer.copyright') }}
-      />
+      <footer className="govuk-template__footer">
+        <Footer
+          meta={{
+            visuallyHiddenTitle: t('footer.supportLinks'),
+            items: [
+              { href: FEEDBACK_URL, text: t('footer.feedback'), attributes: { target: '_blank', rel: 'noopener noreferrer' } },
+              footerLink('/terms-and-conditions', t('footer.terms')),
+              footerLink('/privacy-policy', t('footer.privacy')),
+              footerLink('/cookies', t('footer.cookies')),
+              footerLink('/accessibility', t('footer.accessibility')),
+            ],
+          }}
+          contentLicence={{ html: <RenderedText inline html={t('footer.licence')} /> }}
+          copyright={{ text: t('footer.copyright') }}
+        />
+      </footer>
     </>
   );
 }

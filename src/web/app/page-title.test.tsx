@@ -3,7 +3,7 @@ import { MemoryRouter } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { TranslationProvider } from '../i18n/use-translation.ts';
 import { testI18n } from '../test-support/test-i18n.ts';
-import { usePageTitle } from './page-title.ts';
+import { useLoadingTitle, usePageTitle } from './page-title.ts';
 
 function Page({ hasErrors }: { hasErrors: boolean }) {
   usePageTitle('What is your name?', hasErrors);
@@ -34,5 +34,21 @@ describe('usePageTitle', () => {
       </TranslationProvider>,
     );
     expect(document.title).toBe('Error: What is your name? | The service');
+  });
+});
+
+describe('useLoadingTitle', () => {
+  it('reads "Loading page | <service title>" while a page loads', () => {
+    const loading = testI18n({ service: { name: 'The service' }, common: { loading: 'Loading page' } });
+    function Spinner() {
+      useLoadingTitle();
+      return null;
+    }
+    render(
+      <TranslationProvider instance={loading}>
+        <Spinner />
+      </TranslationProvider>,
+    );
+    expect(document.title).toBe('Loading page | The service');
   });
 });

@@ -24,3 +24,16 @@ export function usePageTitle(pageTitle: string, hasErrors = false): void {
     }
   }, [pageTitle, hasErrors, serviceName, errorPrefix, key, pathname]);
 }
+
+/**
+ * Sets the document title to "Loading page | <service title>" while a page's code loads, so that
+ * the title does not name the page the user has just left. The page sets its own when it shows.
+ */
+export function useLoadingTitle(): void {
+  const { t } = useTranslation();
+  const loading = t('common.loading');
+  const serviceName = t('service.name');
+  useEffect(() => {
+    document.title = `${loading} | ${serviceName}`;
+  }, [loading, serviceName]);
+}

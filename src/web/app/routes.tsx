@@ -1,18 +1,21 @@
 import type { ComponentType } from 'react';
 import type * as QuestionPageModule from '../features/apply/question-pages.tsx';
-import { lazyPage } from './lazy-page.ts';
+import { lazyPage, registerPreload } from './lazy-page.ts';
 
 type QuestionPages = typeof QuestionPageModule;
 
 /** One page of the service: its path (React Router syntax) and the component that renders it. */
 export interface AppRoute {
   path: string;
-  Page: ComponentType;
+  /** Loaded on demand; `preload` fetches its code ahead of a visit. */
+  Page: ComponentType & { preload(): Promise<void> };
 }
 
-// The question pages that share one chunk.
-const apply = (name: keyof QuestionPages) =>
-  lazyPage(() => import('../features/apply/question-pages.tsx'), name);
+// Pages that share a chunk share its loader, so that one of them arriving readies the others.
+const questionPages = () => import('../features/apply/question-pages.tsx');
+const reusePages = () => import('../features/apply/reuse-page.tsx');
+const statusPages = () => import('../features/status/status-pages.tsx');
+const apply = (name: keyof QuestionPages) => lazyPage(questionPages, name);
 
 /** Every route of spec §2; any other path redirects to `/`. */
 export const ROUTES: AppRoute[] = [
@@ -28,19 +31,21 @@ export const ROUTES: AppRoute[] = [
   { path: '/cos-reference', Page: apply('CosReferencePage') },
   { path: '/travel-details', Page: lazyPage(() => import('../features/apply/travel-details-page.tsx'), 'TravelDetailsPage') },
   { path: '/work-dates', Page: lazyPage(() => import('../features/apply/work-dates-page.tsx'), 'WorkDatesPage') },
-  { path: '/reuse-travel-details', Page: lazyPage(() => import('../features/apply/reuse-page.tsx'), 'ReuseTravelDetailsPage') },
-  { path: '/reuse-work-dates', Page: lazyPage(() => import('../features/apply/reuse-page.tsx'), 'ReuseWorkDatesPage') },
+  { path: '/reuse-travel-details', Page: lazyPage(reusePages, 'ReuseTravelDetailsPage') },
+  { path: '/reuse-work-dates', Page: lazyPage(reusePages, 'ReuseWorkDatesPage') },
   { path: '/check-your-answers', Page: lazyPage(() => import('../features/apply/check-answers-page.tsx'), 'CheckAnswersPage') },
   { path: '/complete', Page: lazyPage(() => import('../features/apply/complete-page.tsx'), 'CompletePage') },
   { path: '/group-edit', Page: lazyPage(() => import('../features/apply/group-edit-page.tsx'), 'GroupEditPage') },
-  { path: '/status', Page: lazyPage(() => import('../features/status/status-pages.tsx'), 'StatusPage') },
-  { path: '/status/:applicantIndex', Page: lazyPage(() => import('../features/status/status-pages.tsx'), 'StatusApplicantPage') },
+  { path: '/status', Page: lazyPage(statusPages, 'StatusPage') },
+  { path: '/status/:applicantIndex', Page: lazyPage(statusPages, 'StatusApplicantPage') },
   { path: '/ineligible', Page: lazyPage(() => import('../features/apply/ineligible-page.tsx'), 'IneligiblePage') },
   { path: '/terms-and-conditions', Page: lazyPage(() => import('../features/info/terms-page.tsx'), 'TermsPage') },
   { path: '/privacy-policy', Page: lazyPage(() => import('../features/info/privacy-page.tsx'), 'PrivacyPage') },
   { path: '/cookies', Page: lazyPage(() => import('../features/cookies/cookies-page.tsx'), 'CookiesPage') },
   { path: '/accessibility', Page: lazyPage(() => import('../features/info/accessibility-page.tsx'), 'AccessibilityPage') },
 ];
+
+for (const { path, Page } of ROUTES) registerPreload(path, Page);
 
 /** Other spellings of a route that the spec mentions (spec §2: "/reuse-travel"). */
 export const ROUTE_ALIASES: Record<string, string> = {

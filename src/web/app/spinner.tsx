@@ -1,4 +1,5 @@
 import { useTranslation } from '../i18n/use-translation.ts';
+import { useLoadingTitle } from './page-title.ts';
 
 /** Shown while a lazily loaded page (or what `text` names) arrives; `role="status"` has screen readers announce it. */
 export function Spinner({ text }: { text?: string }) {
@@ -9,4 +10,10 @@ export function Spinner({ text }: { text?: string }) {
       <span className="govuk-body govuk-!-margin-0">{text ?? t('common.loading')}</span>
     </div>
   );
+}
+
+/** The spinner in place of a page whose code is still loading; the title no longer names the page left. */
+export function PageSpinner() {
+  useLoadingTitle();
+  return <Spinner />;
 }

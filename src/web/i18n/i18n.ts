@@ -10,8 +10,11 @@ const DIRECTION: Record<Language, 'ltr' | 'rtl'> = { en: 'ltr', ar: 'rtl' };
 // The choice lasts for the browser session, as the spec keeps everything else there too.
 /** The session-storage key of the chosen language. */
 export const LANGUAGE_STORAGE_KEY = 'lang';
+/** The query parameter of a link that opens the service in a language. */
+export const LANGUAGE_PARAMETER = 'lang';
 
-function isLanguage(value: unknown): value is Language {
+/** True for a language the service is written in. */
+export function isLanguage(value: unknown): value is Language {
   return typeof value === 'string' && (LANGUAGES as readonly string[]).includes(value);
 }
 
@@ -37,9 +40,23 @@ function applyToDocument(language: Language): void {
   document.documentElement.dir = DIRECTION[language];
 }
 
-/** Starts i18next in the language remembered for this session. */
+/**
+ * The language a link asks for (`?lang=ar`, as the language links write it), taken out of the
+ * address so that it is not kept in history or copied on; the choice is then remembered.
+ */
+function languageFromAddress(): Language | undefined {
+  const url = new URL(window.location.href);
+  const asked = url.searchParams.get(LANGUAGE_PARAMETER);
+  if (asked === null) return undefined;
+  url.searchParams.delete(LANGUAGE_PARAMETER);
+  window.history.replaceState(window.history.state, '', url.pathname + url.search + url.hash);
+  return isLanguage(asked) ? asked : undefined;
+}
+
+/** Starts i18next in the language a link asks for, or else the one remembered for this session. */
 export async function initI18n(): Promise<i18n> {
-  const language = storedLanguage();
+  const asked = languageFromAddress();
+  const language = asked ?? storedLanguage();
   await i18next.init({
     lng: 'en',
     fallbackLng: 'en',
@@ -51,6 +68,8 @@ export async function initI18n(): Promise<i18n> {
   });
   if (language !== 'en') await changeLanguage(language);
   else applyToDocument('en');
+  // A link's language lasts for the session, as the language switch's does.
+  if (asked === 'en') rememberLanguage('en');
   return i18next;
 }
 
@@ -59,6 +78,10 @@ export async function changeLanguage(language: Language): Promise<void> {
   await loadResources(language);
   await i18next.changeLanguage(language);
   applyToDocument(language);
+  rememberLanguage(language);
+}
+
+function rememberLanguage(language: Language): void {
   try {
     sessionStorage.setItem(LANGUAGE_STORAGE_KEY, language);
   } catch {

@@ -1,4 +1,5 @@
 import i18next, { type i18n } from 'i18next';
+import { isLanguage, type Language } from './i18n.ts';
 import { createContext, createElement, useCallback, useContext, useSyncExternalStore, type ReactNode } from 'react';
 
 /** Looks a key up in the current language; `options` holds interpolation values. */
@@ -40,7 +41,7 @@ function changesOf(instance: i18n): Changes {
  * The translation function for the current language (the one part of react-i18next this
  * service needs, without its weight on the first load: see docs/decisions/004).
  */
-export function useTranslation(): { t: Translate; i18n: i18n } {
+export function useTranslation(): { t: Translate; i18n: i18n; language: Language } {
   const instance = useContext(InstanceContext);
   const changes = changesOf(instance);
   const revision = useSyncExternalStore(
@@ -56,5 +57,5 @@ export function useTranslation(): { t: Translate; i18n: i18n } {
   // A new function per revision, so effects that depend on `t` run again after a change.
   // eslint-disable-next-line react-hooks/exhaustive-deps
   const t = useCallback<Translate>((key, options) => instance.t(key, options) as string, [instance, revision]);
-  return { t, i18n: instance };
+  return { t, i18n: instance, language: isLanguage(instance.language) ? instance.language : 'en' };
 }

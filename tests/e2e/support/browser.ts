@@ -74,15 +74,31 @@ export interface AxeViolation {
   targets: string[];
 }
 
-/** Runs axe-core on the page with the WCAG 2.0, 2.1 and 2.2 A and AA rules. */
+/**
+ * Runs axe-core on the page with the WCAG 2.0, 2.1 and 2.2 A and AA rules and axe's best
+ * practices: those hold the landmark, heading-order and page-has-heading-one rules a service
+ * assessment checks, which no WCAG tag carries.
+ */
 export async function axeViolations(page: Page): Promise<AxeViolation[]> {
   // Evaluated through DevTools, not as a <script>, so the page's CSP (no inline scripts) stays on.
   if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(axeSource);
   return page.evaluate(async () => {
     const axe = (window as unknown as { axe: { run: (ctx: Document, opts: unknown) => Promise<{ violations: { id: string; impact: string | null; help: string; nodes: { target: string[] }[] }[] }> } }).axe;
     const result = await axe.run(document, {
-      runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22a', 'wcag22aa'] },
+      runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22a', 'wcag22aa', 'best-practice'] },
     });
     return result.violations.map((v) => ({ id: v.id, impact: v.impact, help: v.help, targets: v.nodes.map((n) => n.target.join(' ')) }));
   });
 }
+
+/** How many banner, main and contentinfo landmarks the page has, by their computed ARIA roles. */
+export async function landmarkCounts(page: Page): Promise<{ banner: number; main: number; contentinfo: number }> {
+  // getByRole follows the ARIA rules, so a <header> inside <main> or <section> is not counted as a banner.
+  const [banner, main, contentinfo] = await Promise.all(
+    (['banner', 'main', 'contentinfo'] as const).map((role) => page.getByRole(role).count()),
+  );
+  return { banner: banner!, main: main!, contentinfo: contentinfo! };
+}
+
+/** What every page of the service has: one banner (header), one main and one contentinfo (footer). */
+export const ONE_OF_EACH_LANDMARK = { banner: 1, main: 1, contentinfo: 1 } as const;

@@ -7,6 +7,7 @@ import { pathOfField } from '#shared/journey/progress.ts';
 import type { StepPath } from '#shared/journey/steps.ts';
 import { isPlainClick } from '../../app/spa-link.ts';
 import type { SummaryListRow } from '../../components/govuk/summary-list/summary-list.tsx';
+import type { Language } from '../../i18n/i18n.ts';
 import type { Translate } from '../../i18n/use-translation.ts';
 import { formatAnswerDate } from './answer-format.ts';
 import { DATE_FIELDS, FIELD_LABEL_KEYS, OPTION_KEYS, type QuestionField } from './field-texts.ts';
@@ -15,22 +16,24 @@ import { DATE_FIELDS, FIELD_LABEL_KEYS, OPTION_KEYS, type QuestionField } from '
 export const SPONSOR_FIELDS: readonly QuestionField[] = ['sponsor-email', 'sponsor-name', 'sponsor-reference'];
 
 /** An answer as the summary shows it: dates as days, options by their label, text as typed. */
-function display(t: Translate, field: QuestionField, answers: ApplicantAnswers): string {
-  if (DATE_FIELDS.has(field)) return formatAnswerDate(answers[field] as DateParts | undefined);
+function display(t: Translate, language: Language, field: QuestionField, answers: ApplicantAnswers): string {
+  if (DATE_FIELDS.has(field)) return formatAnswerDate(answers[field] as DateParts | undefined, language);
   const text = (answers[field] as string | undefined)?.trim() ?? '';
   if (field === 'method-of-arrival' || field === 'what-would-you-like-to-do') return text in OPTION_KEYS ? t(OPTION_KEYS[text as keyof typeof OPTION_KEYS]) : text;
   return text;
 }
 
 /** The rows of `fields` (a road journey's flight fields left out); a Change link runs `onChange` with its page. */
-export function answerRows(t: Translate, answers: ApplicantAnswers, fields: readonly QuestionField[], onChange: (path: StepPath) => void): SummaryListRow[] {
+export function answerRows(
+  { t, language }: { t: Translate; language: Language },
+  answers: ApplicantAnswers, fields: readonly QuestionField[], onChange: (path: StepPath) => void): SummaryListRow[] {
   return (
     fields
       // A road journey has no flight.
       .filter((field) => answers['method-of-arrival'] === 'plane' || (field !== 'carrier' && field !== 'flight-number'))
       .map((field) => {
         const path = pathOfField(field)!;
-        const value = display(t, field, answers);
+        const value = display(t, language, field, answers);
         const label = t(FIELD_LABEL_KEYS[field]);
         return {
           key: { text: label },

@@ -26,7 +26,8 @@ const TRAVEL_FIELDS: readonly QuestionField[] = ['port-of-departure', 'date-of-a
 const WORK_FIELDS: readonly QuestionField[] = ['first-work-date', 'last-work-date'];
 
 export function CheckAnswersPage() {
-  const { t } = useTranslation();
+  const texts = useTranslation();
+  const { t } = texts;
   const { state, dispatch } = useJourney();
   const { submit, status, sendAsNew } = useSubmitApplications(CHECK_ANSWERS_PATH);
   const answers = answersOf(state.current);
@@ -39,9 +40,9 @@ export function CheckAnswersPage() {
   if (isSubmissionProblem(status)) return <SubmissionProblem status={status} onRetry={() => void submit()} onStartOver={sendAsNew} />;
 
   const change = (path: StepPath) => dispatch({ type: 'change', path });
-  const rows = (fields: readonly QuestionField[]) => answerRows(t, answers, fields, change);
+  const rows = (fields: readonly QuestionField[]) => answerRows(texts, answers, fields, change);
 
-  const leave = formatLeaveDate(answers);
+  const leave = formatLeaveDate(answers, texts.language);
   const parts: Array<[string, SummaryListRow[]]> = [
     // In a group the sponsor is the group's: answered once, shown here, changed for every member.
     [t('apply.checkAnswers.sponsor'), rows(group ? SPONSOR_FIELDS : [...SPONSOR_FIELDS, 'what-would-you-like-to-do'])],

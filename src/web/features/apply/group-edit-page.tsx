@@ -23,7 +23,7 @@ import { useSubmitApplications } from './use-submit-applications.ts';
 
 
 export function GroupEditPage() {
-  const { t } = useTranslation();
+  const { t, language } = useTranslation();
   const { state, dispatch } = useJourney();
   const { submit, status, sendAsNew } = useSubmitApplications(GROUP_EDIT_PATH);
   const [confirming, setConfirming] = useState<number | null>(null);
@@ -92,7 +92,7 @@ export function GroupEditPage() {
             </div>
           ) : null}
           <h2 className="govuk-heading-m">{t('apply.checkAnswers.sponsor')}</h2>
-          <SummaryList rows={answerRows(t, answersOf(state.current), SPONSOR_FIELDS, (path) => dispatch({ type: 'change', path, fromGroup: true }))} />
+          <SummaryList rows={answerRows({ t, language }, answersOf(state.current), SPONSOR_FIELDS, (path) => dispatch({ type: 'change', path, fromGroup: true }))} />
           <h2 className="govuk-heading-m">{t('apply.group.applicants')}</h2>
           <div id="group-members">
             {group.length === 0 ? (

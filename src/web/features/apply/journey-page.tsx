@@ -15,6 +15,7 @@ import { registerTexts } from '../../i18n/i18n.ts';
 import { useTranslation } from '../../i18n/use-translation.ts';
 import { memberName } from './answer-format.ts';
 import { useJourney } from './journey-store.ts';
+import { destinationsOf, usePreloadPages } from './preload-next.ts';
 
 registerTexts(texts);
 registerTexts(validationTexts);
@@ -31,6 +32,7 @@ export function JourneyPage({ path, title, hasErrors = false, children }: Journe
   const { state } = useJourney();
   const location = useLocation();
   usePageTitle(title, hasErrors);
+  usePreloadPages(destinationsOf(path, answersOf(state.current)));
   // Decided when the page opens: later changes of the state come from this page's own actions,
   // which say where to go themselves (a redirect here would race them).
   const [target] = useState(() => resolvePath(state, path, new Date(), { startNew: isStartNew(location.state) }));

@@ -12,9 +12,11 @@ import { ErrorMessage } from '../../components/govuk/error-message/error-message
 import { Hint } from '../../components/govuk/hint/hint.tsx';
 import { WarningText } from '../../components/govuk/warning-text/warning-text.tsx';
 import { RenderedText } from '../../components/rendered-text/rendered-text.tsx';
+import { fieldError } from '../../i18n/field-error.ts';
 import { useTranslation } from '../../i18n/use-translation.ts';
 import { FIELD_HINT_KEYS } from './field-texts.ts';
 import { useJourney } from './journey-store.ts';
+import { destinationsOf, usePreloadPages } from './preload-next.ts';
 import { QuestionPage } from './question-page.tsx';
 import { useSelectAutocomplete } from './use-select-autocomplete.ts';
 
@@ -38,6 +40,8 @@ export function NationalityPage() {
   });
 
   const status = chosen === '' ? 'empty' : nationalityStatus(chosen);
+  // Where Continue leads depends on the nationality being chosen, not the one saved.
+  usePreloadPages(destinationsOf('/nationality', { ...answersOf(state.current), nationality: chosen }));
   const country = findCountry(chosen);
   const hintKey = FIELD_HINT_KEYS.nationality!;
   const describedBy = ['nationality-hint', rule === undefined ? undefined : 'nationality-error'].filter(Boolean).join(' ');
@@ -51,7 +55,7 @@ export function NationalityPage() {
           </label>
         </h1>
         <Hint id="nationality-hint" text={t(hintKey)} />
-        {rule !== undefined && <ErrorMessage id="nationality-error" text={t(messageKey('nationality', rule))} />}
+        {rule !== undefined && <ErrorMessage id="nationality-error" {...fieldError(t, t(messageKey('nationality', rule)))} />}
         <select
           ref={selectRef}
           id="nationality"

@@ -16,6 +16,7 @@ import { ErrorSummary } from '../../components/govuk/error-summary/error-summary
 import { Input, type InputProps } from '../../components/govuk/input/input.tsx';
 import { Radios, type RadiosItem } from '../../components/govuk/radios/radios.tsx';
 import { RenderedText } from '../../components/rendered-text/rendered-text.tsx';
+import { fieldError } from '../../i18n/field-error.ts';
 import { useTranslation } from '../../i18n/use-translation.ts';
 import { trackValidationError } from '../cookies/analytics.ts';
 import { DATE_FIELDS, DATE_PART_KEYS, FIELD_HINT_KEYS, FIELD_LABEL_KEYS, type QuestionField } from './field-texts.ts';
@@ -114,7 +115,7 @@ export function useField(field: QuestionField) {
     value: answers[field],
     label: t(FIELD_LABEL_KEYS[field]),
     hint: hintKey === undefined ? undefined : { html: <RenderedText html={t(hintKey)} inline /> },
-    errorMessage: rule === undefined ? undefined : { text: t(messageKey(field as ValidatedField, rule as never)) },
+    errorMessage: rule === undefined ? undefined : fieldError(t, t(messageKey(field as ValidatedField, rule as never))),
   };
 }
 

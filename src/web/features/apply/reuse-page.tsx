@@ -6,6 +6,7 @@ import { reuseSets, type ReuseKind } from '#shared/journey/reuse-sets.ts';
 import { messageKey } from '#shared/validation/messages.ts';
 import { Button } from '../../components/govuk/button/button.tsx';
 import { Radios } from '../../components/govuk/radios/radios.tsx';
+import { fieldError } from '../../i18n/field-error.ts';
 import { useTranslation } from '../../i18n/use-translation.ts';
 import { trackValidationError } from '../cookies/analytics.ts';
 import { formatAnswerDate } from './answer-format.ts';
@@ -20,7 +21,7 @@ const PAGES = {
 } as const;
 
 export function ReusePage({ kind }: { kind: ReuseKind }) {
-  const { t } = useTranslation();
+  const { t, language } = useTranslation();
   const { state, dispatch } = useJourney();
   const page = PAGES[kind];
   const title = t(page.titleKey);
@@ -31,7 +32,7 @@ export function ReusePage({ kind }: { kind: ReuseKind }) {
   const describe = (answers: ApplicantAnswers) =>
     kind === 'travel'
       ? t('apply.reuse.travelOption', {
-          date: formatAnswerDate(answers['date-of-arrival']),
+          date: formatAnswerDate(answers['date-of-arrival'], language),
           arrival: answers['port-of-arrival'] ?? '',
           departure: answers['port-of-departure'] ?? '',
           method:
@@ -39,7 +40,7 @@ export function ReusePage({ kind }: { kind: ReuseKind }) {
               ? `${t(OPTION_KEYS.plane).toLowerCase()}, ${t('apply.reuse.travelFlight', { flight: answers['flight-number'] ?? '' })}`
               : t(OPTION_KEYS.road).toLowerCase(),
         })
-      : t('apply.reuse.workDatesOption', { start: formatAnswerDate(answers['first-work-date']), end: formatAnswerDate(answers['last-work-date']) });
+      : t('apply.reuse.workDatesOption', { start: formatAnswerDate(answers['first-work-date'], language), end: formatAnswerDate(answers['last-work-date'], language) });
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -59,7 +60,7 @@ export function ReusePage({ kind }: { kind: ReuseKind }) {
               idPrefix={page.field}
               fieldset={{ legend: { text: title, isPageHeading: true, classes: 'govuk-fieldset__legend--l' } }}
               hint={{ text: t(page.hintKey) }}
-              errorMessage={rule === undefined ? undefined : { text: t(messageKey(page.field, 'required')) }}
+              errorMessage={rule === undefined ? undefined : fieldError(t, t(messageKey(page.field, 'required')))}
               items={[
                 ...sets.map((set, index) => ({
                   value: String(index),

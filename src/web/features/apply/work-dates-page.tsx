@@ -10,10 +10,12 @@ import { useJourney } from './journey-store.ts';
 import { DateField, QuestionPage, readAnswers } from './question-page.tsx';
 
 export function WorkDatesPage() {
-  const { t } = useTranslation();
+  const { t, language } = useTranslation();
   const { state } = useJourney();
   const saved = answersOf(state.current);
-  const [leave, setLeave] = useState(() => formatLeaveDate(saved));
+  // The dates as typed so far: the leave date follows them, in the language shown now.
+  const [typed, setTyped] = useState(saved);
+  const leave = formatLeaveDate(typed, language);
 
   return (
     <QuestionPage
@@ -25,7 +27,7 @@ export function WorkDatesPage() {
           <p className="govuk-body">{t('apply.hints.work-dates')}</p>
         </>
       }
-      onInput={(form) => setLeave(formatLeaveDate({ ...saved, ...readAnswers(form, ['first-work-date', 'last-work-date']) }))}
+      onInput={(form) => setTyped({ ...saved, ...readAnswers(form, ['first-work-date', 'last-work-date']) })}
     >
       <DateField field="first-work-date" hintText={t('apply.futureDateHint')} />
       <DateField field="last-work-date" hintText={t('apply.futureDateHint')} />

@@ -1,3 +1,5 @@
+import { useEffect } from 'react';
+import { preloadPages } from '../../app/lazy-page.ts';
 import { useSpaLinkHandler } from '../../app/spa-link.ts';
 import { START_NEW_STATE } from '../../app/start-new.ts';
 import { Button } from '../../components/govuk/button/button.tsx';
@@ -11,6 +13,8 @@ const FIRST_STEP = '/your-contact-details';
 export function StartPage() {
   const { t } = useTranslation();
   const onSpaLink = useSpaLinkHandler();
+  // Start now then shows the first question at once.
+  useEffect(() => preloadPages([FIRST_STEP]), []);
   return (
     <InfoPage
       titleKey="start.title"

@@ -40,7 +40,14 @@ function renderGate(token: string, path = '/status') {
   return render(
     <TranslationProvider instance={instance}>
       <MemoryRouter initialEntries={[`${path}?epat=${token}`]}>
-        <StatusGate>{() => <p>statuses</p>}</StatusGate>
+        <StatusGate>
+          {() => (
+            <>
+              <h1>Statuses</h1>
+              <p>statuses</p>
+            </>
+          )}
+        </StatusGate>
       </MemoryRouter>
     </TranslationProvider>,
   );
@@ -86,6 +93,65 @@ describe('the licence number question', () => {
     await check('LIC123');
     await screen.findByText('statuses');
     expect(validationEvents()).toEqual([]);
+  });
+});
+
+describe('focus after "Check status"', () => {
+  it('stays on the busy button while the statuses load, then moves to the heading of what they show', async () => {
+    renderGate('token-focus-loaded');
+    let answer: (response: Response) => void = () => undefined;
+    vi.stubGlobal('fetch', () => new Promise<Response>((resolve) => (answer = resolve)));
+    // The live region is in the page before anything is asked.
+    const region = document.getElementById('status-announcement');
+    expect(region?.getAttribute('role')).toBe('status');
+    expect(region?.textContent).toBe('');
+    const button = screen.getByRole('button', { name: 'Check status' });
+    button.focus();
+    await check('LIC123');
+    expect(screen.getByText('Getting the status of your applications…')).toBeTruthy();
+    expect(button.getAttribute('aria-disabled')).toBe('true');
+    expect(document.activeElement).toBe(button);
+    await act(async () => {
+      answer(Response.json({ items: [item()], sponsorName: 'S', sponsorReference: 'R' }));
+    });
+    const heading = await screen.findByRole('heading', { level: 1, name: 'Statuses' });
+    await waitFor(() => expect(document.activeElement).toBe(heading));
+    expect(document.getElementById('status-announcement')).toBe(region);
+  });
+
+  it('moves to the error summary when the number is refused, each time', async () => {
+    renderGate('token-focus-refused');
+    answers[PUBLIC_STATUS_PATH] = [
+      { status: 403, body: { error: 'AuthorisationError' } },
+      { status: 403, body: { error: 'AuthorisationError' } },
+    ];
+    await check('WRONG');
+    await waitFor(() => expect(document.activeElement?.classList.contains('govuk-error-summary')).toBe(true));
+    screen.getByLabelText('Sponsor licence number').focus();
+    await check('WRONG');
+    await waitFor(() => expect(document.activeElement?.classList.contains('govuk-error-summary')).toBe(true));
+    await check('');
+    await waitFor(() => expect(document.activeElement?.classList.contains('govuk-error-summary')).toBe(true));
+    expect(document.querySelector('.govuk-error-summary')?.textContent).toContain('Enter your sponsor licence number');
+  });
+
+  it('moves to the heading of "Link expired"', async () => {
+    renderGate('token-focus-expired');
+    answers[PUBLIC_STATUS_PATH] = [{ status: 401, body: { error: 'ExpiredTokenError' } }];
+    await check('LIC123');
+    const heading = await screen.findByRole('heading', { level: 1, name: 'Link expired' });
+    await waitFor(() => expect(document.activeElement).toBe(heading));
+  });
+
+  it('stays on the button, now "Try again", when the statuses could not be fetched', async () => {
+    renderGate('token-focus-failed');
+    answers[PUBLIC_STATUS_PATH] = [{ status: 500, body: { error: 'InternalServerError' } }];
+    const button = screen.getByRole('button', { name: 'Check status' });
+    button.focus();
+    await check('LIC123');
+    await screen.findByRole('alert');
+    expect(button.textContent).toBe('Try again');
+    expect(document.activeElement).toBe(button);
   });
 });
 

@@ -2,7 +2,7 @@
 // errors, spec §8), the loading state, the invalid and expired link pages (the expired one with
 // a way to get a new link), and a failure with a way to try again. `children` gets the answer
 // once it is in.
-import { useEffect, useRef, useState, type FocusEvent, type FormEvent, type ReactNode } from 'react';
+import { createContext, useCallback, useContext, useEffect, useRef, useState, type FocusEvent, type FormEvent, type ReactNode } from 'react';
 import { useLocation, useSearchParams } from 'react-router';
 import texts from 'virtual:translations/en/status';
 import validationTexts from 'virtual:translations/en/validation';
@@ -12,9 +12,10 @@ import { MessagePage } from '../../app/message-page.tsx';
 import { usePageTitle } from '../../app/page-title.ts';
 import { Spinner } from '../../app/spinner.tsx';
 import { Button } from '../../components/govuk/button/button.tsx';
-import { ErrorSummary } from '../../components/govuk/error-summary/error-summary.tsx';
+import { ErrorSummary, setFocus } from '../../components/govuk/error-summary/error-summary.tsx';
 import { Input } from '../../components/govuk/input/input.tsx';
 import { registerTexts } from '../../i18n/i18n.ts';
+import { fieldError } from '../../i18n/field-error.ts';
 import { useTranslation } from '../../i18n/use-translation.ts';
 import { trackValidationError } from '../cookies/analytics.ts';
 import { loadStatus, requestNewLink, useStatusState, type StatusView } from './status-store.ts';
@@ -36,7 +37,7 @@ function LicenceNumberInput({ error, value, onChange }: { error: string | undefi
       name="sponsor-licence-number"
       label={{ text: t('status.licenceLabel'), classes: 'govuk-label--s' }}
       hint={{ text: t('status.licenceHint') }}
-      errorMessage={error === undefined ? undefined : { text: error }}
+      errorMessage={error === undefined ? undefined : fieldError(t, error)}
       classes="govuk-input--width-20"
       spellcheck={false}
       autocomplete="off"
@@ -46,25 +47,72 @@ function LicenceNumberInput({ error, value, onChange }: { error: string | undefi
   );
 }
 
+const AnnounceContext = createContext<(text: string) => void>(() => undefined);
+
+/**
+ * Says `text` to screen readers through the status pages' live region (a search's result count,
+ * a download's progress and end). The region is in the page from the start and only its text
+ * changes: a region mounted together with its text is often not read out.
+ */
+export function useAnnounce(): (text: string) => void {
+  return useContext(AnnounceContext);
+}
+
 export function StatusGate({ children }: { children: (response: PublicStatusResponse) => ReactNode }) {
   const { t } = useTranslation();
   const token = useStatusToken();
   const { licenceNumber, view } = useStatusState(token);
+  const [announcement, setAnnouncement] = useState('');
+  // The same text twice is not a change, and would not be read again: a no-break space makes it one.
+  const announce = useCallback((text: string) => setAnnouncement((said) => (said === text ? `${text}\u00a0` : text)), []);
+  const content = useRef<HTMLDivElement>(null);
+  const checked = useRef(false);
 
+  useEffect(() => {
+    if (!checked.current || view.kind === 'ask' || view.kind === 'loading') return;
+    checked.current = false;
+    // After a failure the "Try again" button keeps the focus it had, and the alert says why.
+    if (view.kind === 'failed') return;
+    // The question the user answered is gone (or has an error): start them where a new page
+    // would, at its heading, or at the error summary when there is one.
+    const target = content.current?.querySelector<HTMLElement>('.govuk-error-summary') ?? content.current?.querySelector<HTMLElement>('h1');
+    if (target && document.activeElement !== target) setFocus(target);
+  }, [view]);
+
+  let page: ReactNode;
   if (token === '' || view.kind === 'invalidLink') {
-    return (
+    page = (
       <MessagePage title={t('status.notFoundTitle')}>
         <p className="govuk-body">{t('status.notFoundBody')}</p>
       </MessagePage>
     );
+  } else if (view.kind === 'expiredLink') page = <ExpiredLink token={token} licenceNumber={licenceNumber} />;
+  else if (view.kind === 'loaded') page = children(view.response);
+  else {
+    page = (
+      <LicenceForm
+        token={token}
+        licenceNumber={licenceNumber}
+        view={view}
+        onCheck={() => {
+          checked.current = true;
+        }}
+      />
+    );
   }
-  if (view.kind === 'expiredLink') return <ExpiredLink token={token} licenceNumber={licenceNumber} />;
-  if (view.kind === 'loaded') return <>{children(view.response)}</>;
-  return <LicenceForm token={token} licenceNumber={licenceNumber} view={view} />;
+
+  return (
+    <AnnounceContext.Provider value={announce}>
+      <div ref={content}>{page}</div>
+      <div id="status-announcement" className="govuk-visually-hidden" role="status" aria-live="polite" aria-atomic="true">
+        {announcement}
+      </div>
+    </AnnounceContext.Provider>
+  );
 }
 
 /** The licence-number question, its errors and the loading and failure states; each page state sets its own title. */
-function LicenceForm({ token, licenceNumber, view }: { token: string; licenceNumber: string; view: StatusView }) {
+function LicenceForm({ token, licenceNumber, view, onCheck }: { token: string; licenceNumber: string; view: StatusView; onCheck: () => void }) {
   const { t } = useTranslation();
   const [typed, setTyped] = useState(licenceNumber);
   const checked = useRef<string | null>(null);
@@ -75,6 +123,7 @@ function LicenceForm({ token, licenceNumber, view }: { token: string; licenceNum
 
   const check = (value: string) => {
     checked.current = value;
+    onCheck();
     // Every refusal of the number is a validation failure (spec §5), the server's included.
     void loadStatus(token, value).then((result) => {
       if (result.kind === 'licenceError') trackValidationError(pathname, 'sponsor-licence-number', result.rule);
@@ -104,11 +153,9 @@ function LicenceForm({ token, licenceNumber, view }: { token: string; licenceNum
         )}
         <form noValidate onSubmit={onSubmit} onBlur={onBlur}>
           <LicenceNumberInput error={error} value={typed} onChange={setTyped} />
-          {view.kind === 'loading' ? (
-            <Spinner text={t('status.loading')} />
-          ) : (
-            <Button text={view.kind === 'failed' ? t('status.tryAgain') : t('status.check')} type="submit" />
-          )}
+          {/* The button stays while the statuses load, busy, so that focus is not lost with it. */}
+          <Button text={view.kind === 'failed' ? t('status.tryAgain') : t('status.check')} type="submit" busy={view.kind === 'loading'} />
+          {view.kind === 'loading' && <Spinner text={t('status.loading')} />}
         </form>
       </div>
     </div>
@@ -181,7 +228,8 @@ function ExpiredLink({ token, licenceNumber }: { token: string; licenceNumber: s
         )}
         <form noValidate onSubmit={onSubmit}>
           <LicenceNumberInput error={error} value={typed} onChange={setTyped} />
-          {state === 'sending' ? <Spinner text={t('status.newLink.sending')} /> : <Button text={t('status.newLink.submit')} type="submit" />}
+          <Button text={t('status.newLink.submit')} type="submit" busy={state === 'sending'} />
+          {state === 'sending' && <Spinner text={t('status.newLink.sending')} />}
         </form>
       </div>
     </div>

@@ -1,4 +1,4 @@
-import { act, fireEvent, render, screen } from '@testing-library/react';
+import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import en from '../../i18n/en.json';
@@ -13,9 +13,10 @@ const instance = testI18n(en);
 
 afterEach(() => {
   vi.unstubAllGlobals();
+  vi.restoreAllMocks();
 });
 
-const item = (submittedAt: string) => ({
+const item = (submittedAt: string, overrides: Record<string, unknown> = {}) => ({
   applicantId: 'CWC-7K3M9-QF2XA-B',
   cosReference: 'COS1',
   familyName: 'Family',
@@ -29,10 +30,19 @@ const item = (submittedAt: string) => ({
   lastWorkDate: '2026-08-01',
   leaveDate: '2026-08-15',
   submittedAt,
+  ...overrides,
 });
 
-async function open(path: string, submittedAt: string) {
-  vi.stubGlobal('fetch', async () => Response.json({ items: [item(submittedAt)], sponsorName: 'Sponsor', sponsorReference: 'LIC1' }));
+/** Answers the status call with `items`, and the document download with `pdf` (a PDF unless told otherwise). */
+function serve(items: unknown[], pdf: () => Promise<Response> = async () => new Response('%PDF-', { headers: { 'content-type': 'application/pdf' } })) {
+  vi.stubGlobal('fetch', async (path: string) =>
+    path.endsWith('/pdf-maker') ? pdf() : Response.json({ items, sponsorName: 'Sponsor', sponsorReference: 'LIC1' }),
+  );
+}
+
+async function open(path: string, submittedAt: string | unknown[]) {
+  if (typeof submittedAt === 'string') serve([item(submittedAt)]);
+  else serve(submittedAt);
   render(
     <TranslationProvider instance={instance}>
       <MemoryRouter initialEntries={[path]}>
@@ -69,5 +79,102 @@ describe('when an application was submitted', () => {
     await open('/status/0?epat=token-detail-time', '2026-01-15T17:45:00.000Z');
     await screen.findByRole('heading', { level: 1, name: 'Given Family' });
     expect(submitted()?.textContent).toBe('15/01/2026 17:45');
+  });
+});
+
+const SUBMITTED = '2026-07-01T12:05:00.000Z';
+const group = () => [
+  item(SUBMITTED, { applicantId: 'CWC-AAAAA-AAAAA-A', givenNames: 'Łukasz', familyName: 'Żółć', status: 'approved', passportNumber: '••••••567' }),
+  item(SUBMITTED, { applicantId: 'CWC-BBBBB-BBBBB-B', givenNames: 'Thị Minh Khai', familyName: 'Nguyễn', status: 'rejected', decisionReason: 'routing' }),
+  item(SUBMITTED, { applicantId: 'CWC-CCCCC-CCCCC-C', givenNames: 'Ana', familyName: 'Silva' }),
+];
+const announcement = () => document.getElementById('status-announcement');
+
+describe('each application on the status list', () => {
+  it('is a table row and, for narrow screens, a summary card with the same columns', async () => {
+    await open('/status?epat=token-cards', group());
+    const table = await screen.findByRole('table');
+    expect(within(table).getAllByRole('columnheader').map((th) => th.textContent)).toEqual(['COS number', 'Name', 'Application status', 'Actions']);
+    const cards = [...document.querySelectorAll('.app-status-cards .govuk-summary-card')];
+    expect(cards.map((card) => card.querySelector('h3.govuk-summary-card__title')?.textContent)).toEqual(['Łukasz Żółć', 'Thị Minh Khai Nguyễn', 'Ana Silva']);
+    expect([...cards[2]!.querySelectorAll('.govuk-summary-list__key')].map((dt) => dt.textContent)).toEqual(['COS number', 'Application status', 'Actions']);
+    expect(cards[2]!.querySelector('.govuk-summary-list__row:last-child .govuk-summary-list__value')?.textContent).toBe('No action required');
+    // The stylesheet shows one or the other, by the width of the screen.
+    expect(table.closest('.app-status-table')).not.toBeNull();
+  });
+
+  it('names its applicant in every link and download button, the visible texts unchanged', async () => {
+    await open('/status?epat=token-names', group());
+    const table = await screen.findByRole('table');
+    const row = within(table).getAllByRole('row')[1]!;
+    expect(within(row).getByRole('link').textContent).toBe('View application for Łukasz Żółć (CWC-AAAAA-AAAAA-A)');
+    expect(within(row).getByRole('button').textContent).toBe('Download pre-clearance document for Łukasz Żółć (CWC-AAAAA-AAAAA-A)');
+    expect(within(row).getByRole('button').querySelector('.govuk-visually-hidden')?.textContent).toBe(' pre-clearance document for Łukasz Żółć (CWC-AAAAA-AAAAA-A)');
+    expect(within(within(table).getAllByRole('row')[2]!).getByRole('link').textContent).toBe('View guidance for Thị Minh Khai Nguyễn (CWC-BBBBB-BBBBB-B)');
+    expect(screen.getAllByRole('button', { name: 'Download pre-clearance document for Łukasz Żółć (CWC-AAAAA-AAAAA-A)' })).toHaveLength(2);
+    expect(screen.getByRole('button', { name: 'Download approved applications' })).toBeTruthy();
+  });
+});
+
+describe('the live region of the status pages', () => {
+  it('is in the page, empty, before anything happens, and says how many applicants a search finds', async () => {
+    await open('/status?epat=token-live-search', group());
+    await screen.findByRole('table');
+    expect(announcement()?.getAttribute('role')).toBe('status');
+    expect(announcement()?.textContent).toBe('');
+    const region = announcement();
+    fireEvent.change(screen.getByLabelText('Search for an applicant'), { target: { value: 'nguy' } });
+    await waitFor(() => expect(announcement()?.textContent).toBe('1 applicant found'));
+    fireEvent.change(screen.getByLabelText('Search for an applicant'), { target: { value: 'zzz' } });
+    await waitFor(() => expect(announcement()?.textContent).toBe('No applicants match your search.'));
+    fireEvent.change(screen.getByLabelText('Search for an applicant'), { target: { value: '' } });
+    await waitFor(() => expect(announcement()?.textContent).toBe('3 applicants found'));
+    // The same element throughout: a region mounted with its text is often not read.
+    expect(announcement()).toBe(region);
+  });
+
+  it('says a download has started and ended, while the focus stays on its button', async () => {
+    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => undefined);
+    URL.createObjectURL = () => 'blob:document';
+    URL.revokeObjectURL = () => undefined;
+    let finish: (response: Response) => void = () => undefined;
+    const items = group();
+    await open('/status?epat=token-live-download', items);
+    serve(items, () => new Promise((resolve) => (finish = resolve)));
+    const button = within(await screen.findByRole('table')).getByRole('button');
+    button.focus();
+    await act(async () => {
+      fireEvent.click(button);
+    });
+    expect(button.getAttribute('aria-disabled')).toBe('true');
+    expect(button.textContent).toContain('Downloading…');
+    expect(announcement()?.textContent).toBe('Downloading…');
+    expect(document.activeElement).toBe(button);
+    await act(async () => {
+      finish(new Response('%PDF-', { headers: { 'content-type': 'application/pdf' } }));
+    });
+    await waitFor(() => expect(announcement()?.textContent).toBe('Download complete'));
+    expect(button.getAttribute('aria-disabled')).toBeNull();
+    expect(document.activeElement).toBe(button);
+
+    serve(items, async () => new Response('{}', { status: 500 }));
+    await act(async () => {
+      fireEvent.click(button);
+    });
+    await waitFor(() => expect(announcement()?.textContent).toBe('The download failed. Try again.'));
+    expect(button.closest('.app-download')?.textContent).toContain('The download failed. Try again.');
+    expect(document.activeElement).toBe(button);
+  });
+});
+
+describe('the application page', () => {
+  it('gives the masked passport number a text alternative, and names the applicant in its download button', async () => {
+    await open('/status/0?epat=token-passport', group());
+    await screen.findByRole('heading', { level: 1, name: 'Łukasz Żółć' });
+    const key = [...document.querySelectorAll('.govuk-summary-list__key')].find((dt) => dt.textContent?.trim() === 'Passport number');
+    const value = key?.parentElement?.querySelector('.govuk-summary-list__value');
+    expect(value?.querySelector('[aria-hidden="true"]')?.textContent).toBe('••••••567');
+    expect(value?.querySelector('.govuk-visually-hidden')?.textContent).toBe('ending 567');
+    expect(screen.getByRole('button', { name: 'Download pre-clearance document for Łukasz Żółć (CWC-AAAAA-AAAAA-A)' })).toBeTruthy();
   });
 });

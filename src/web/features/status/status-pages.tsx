@@ -1,9 +1,9 @@
 // /status and /status/:applicantIndex (spec §2 "Status page"): the submission's applications with
 // their statuses, totals, guidance, search and downloads; and one application in detail.
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { APPLICATION_STATUSES, type PublicStatusResponse, type StatusItem } from '#shared/api/public-status.ts';
-import { formatDateTime, formatLongDate } from '#shared/dates/format.ts';
+import { formatDateTime, formatLongDate, type DateLanguage } from '#shared/dates/format.ts';
 import { parseApplicationReference } from '#shared/domain/application-reference.ts';
 import { usePageTitle } from '../../app/page-title.ts';
 import { Button } from '../../components/govuk/button/button.tsx';
@@ -13,7 +13,7 @@ import { Table } from '../../components/govuk/table/table.tsx';
 import { Tag } from '../../components/govuk/tag/tag.tsx';
 import { RenderedText } from '../../components/rendered-text/rendered-text.tsx';
 import { useTranslation } from '../../i18n/use-translation.ts';
-import { StatusGate, useStatusToken } from './status-gate.tsx';
+import { StatusGate, useAnnounce, useStatusToken } from './status-gate.tsx';
 import { downloadDocuments } from './status-store.ts';
 
 const STATUS_KEYS = {
@@ -25,7 +25,7 @@ const STATUS_KEYS = {
 const TAG_CLASSES = { approved: 'govuk-tag--green', rejected: 'govuk-tag--red', 'in-progress': 'govuk-tag--blue', withdrawn: 'govuk-tag--grey' } as const;
 const REASON_KEYS = { late: 'status.reasons.late', credibility: 'status.reasons.credibility', routing: 'status.reasons.routing' } as const;
 
-const day = (iso: string) => (iso === '' ? '' : formatLongDate(iso));
+const day = (iso: string, language: DateLanguage) => (iso === '' ? '' : formatLongDate(iso, language));
 const fullName = (item: StatusItem) => `${item.givenNames} ${item.familyName}`.trim();
 
 /**
@@ -41,36 +41,119 @@ function StatusTag({ status }: { status: StatusItem['status'] }) {
   return <Tag text={t(STATUS_KEYS[status])} classes={TAG_CLASSES[status]} />;
 }
 
-/** A download button with its own loading and failure states (spec §4 "Download PDFs"). */
-function DownloadButton({ applicantIds, text, secondary = false }: { applicantIds: readonly string[]; text: string; secondary?: boolean }) {
+type DownloadState = 'loading' | 'failed';
+
+/** A page's downloads (spec §4 "Download PDFs"): what each is doing, by the applications it is for. */
+// The key of "Download approved applications": no applicant id looks like it.
+const ALL_APPROVED = 'approved';
+
+interface Downloads {
+  /** The state of the download that `key` names: one applicant's id, or the approved ones' button's key. */
+  stateOf(key: string): DownloadState | undefined;
+  download(key: string, applicantIds: readonly string[]): void;
+}
+
+/**
+ * The downloads of one page. Kept above the buttons, so the table's button and the narrow
+ * screens' card button for the same application show the same state; the progress and the end
+ * are announced through the page's live region.
+ */
+function useDownloads(): Downloads {
   const { t } = useTranslation();
-  const [state, setState] = useState<'idle' | 'loading' | 'failed'>('idle');
-  const onClick = () => {
-    if (state === 'loading') return;
-    setState('loading');
-    downloadDocuments(applicantIds).then(
-      () => setState('idle'),
-      () => setState('failed'),
-    );
+  const announce = useAnnounce();
+  const [states, setStates] = useState<ReadonlyMap<string, DownloadState>>(new Map());
+  const running = useRef(new Set<string>());
+  const setState = (key: string, state: DownloadState | undefined) =>
+    setStates((current) => {
+      const next = new Map(current);
+      if (state === undefined) next.delete(key);
+      else next.set(key, state);
+      return next;
+    });
+  return {
+    stateOf: (key) => states.get(key),
+    download: (key, applicantIds) => {
+      if (running.current.has(key)) return;
+      running.current.add(key);
+      setState(key, 'loading');
+      announce(t('status.downloading'));
+      downloadDocuments(applicantIds)
+        .then(
+          () => {
+            setState(key, undefined);
+            announce(t('status.downloadComplete'));
+          },
+          () => {
+            setState(key, 'failed');
+            announce(t('status.downloadFailed'));
+          },
+        )
+        .finally(() => running.current.delete(key));
+    },
   };
+}
+
+/**
+ * A download button, and what went wrong under it. `hiddenText` names the application for
+ * screen readers, whose users hear the buttons out of the table's columns. While busy it keeps
+ * its place and the focus (the Button's `busy`): a disabled button would drop focus to the page.
+ */
+function DownloadButton({
+  downloadKey,
+  applicantIds,
+  text,
+  hiddenText,
+  secondary = false,
+  downloads,
+}: {
+  /** Names the download: the table's and the card's button for one applicant share it. */
+  downloadKey: string;
+  applicantIds: readonly string[];
+  text: string;
+  hiddenText?: string;
+  secondary?: boolean;
+  downloads: Downloads;
+}) {
+  const { t } = useTranslation();
+  const state = downloads.stateOf(downloadKey);
   return (
     <span className="app-download">
       <Button
-        text={state === 'loading' ? t('status.downloading') : text}
+        html={
+          <>
+            {state === 'loading' ? t('status.downloading') : text}
+            {hiddenText !== undefined && <span className="govuk-visually-hidden"> {hiddenText}</span>}
+          </>
+        }
         classes={`govuk-!-margin-bottom-1${secondary ? ' govuk-button--secondary' : ''}`}
         busy={state === 'loading'}
-        onClick={onClick}
+        onClick={() => downloads.download(downloadKey, applicantIds)}
       />
-      <span aria-live="polite" className="govuk-error-message govuk-!-margin-bottom-2">
-        {state === 'failed' ? t('status.downloadFailed') : ''}
-      </span>
+      {state === 'failed' && <span className="govuk-error-message govuk-!-margin-bottom-2">{t('status.downloadFailed')}</span>}
     </span>
   );
 }
 
+/** The masked passport number: screen readers hear "ending 567" rather than a row of dots. */
+function MaskedPassportNumber({ masked }: { masked: string }) {
+  const { t } = useTranslation();
+  return (
+    <>
+      <bdi aria-hidden="true">{masked}</bdi>
+      <span className="govuk-visually-hidden">{t('status.detail.passportEnding', { digits: masked.slice(-3) })}</span>
+    </>
+  );
+}
+
+/** How long after the last key press the number of results is announced: not at every letter. */
+const ANNOUNCE_RESULTS_AFTER_MS = 500;
+
 function StatusList({ response, token }: { response: PublicStatusResponse; token: string }) {
   const { t } = useTranslation();
+  const announce = useAnnounce();
+  const downloads = useDownloads();
   const [search, setSearch] = useState('');
+  const searched = useRef(false);
   const { items } = response;
   const title = t('pages.status');
   usePageTitle(title);
@@ -90,11 +173,45 @@ function StatusList({ response, token }: { response: PublicStatusResponse; token
   const approved = items.filter((item) => item.status === 'approved').map((item) => item.applicantId);
   const detail = (index: number) => `/status/${index}?epat=${encodeURIComponent(token)}`;
 
+  // The list changes as the user types, away from where they are: say how many are left.
+  useEffect(() => {
+    if (!searched.current) return;
+    const timer = setTimeout(() => announce(shown.length === 0 ? t('status.noMatches') : t('status.searchResults', { count: shown.length })), ANNOUNCE_RESULTS_AFTER_MS);
+    return () => clearTimeout(timer);
+  }, [query, shown.length, announce, t]);
+
+  const actions = (item: StatusItem, index: number) => {
+    const forApplicant = { name: fullName(item), reference: item.applicantId };
+    if (item.status === 'approved') {
+      return (
+        <>
+          <Link className="govuk-link app-status-action" to={detail(index)}>
+            {t('status.viewApplication')}
+            <span className="govuk-visually-hidden"> {t('status.viewApplicationFor', forApplicant)}</span>
+          </Link>
+          <DownloadButton
+            downloadKey={item.applicantId}
+            applicantIds={[item.applicantId]}
+            text={t('status.download')} hiddenText={t('status.downloadFor', forApplicant)} secondary downloads={downloads} />
+        </>
+      );
+    }
+    if (item.status === 'rejected') {
+      return (
+        <Link className="govuk-link" to={detail(index)}>
+          {t('status.viewGuidance')}
+          <span className="govuk-visually-hidden"> {t('status.viewGuidanceFor', forApplicant)}</span>
+        </Link>
+      );
+    }
+    return t('status.noAction');
+  };
+
   return (
     <>
       <h1 className="govuk-heading-l">{title}</h1>
       <SummaryList
-        classes="govuk-summary-list--no-border"
+        classes="govuk-summary-list--no-border app-status-wrap"
         rows={[
           { key: { text: t('status.caption') }, value: { text: t('status.count', { count: items.length }) } },
           { key: { text: t('status.sponsor') }, value: { html: <bdi>{`${response.sponsorName} (${response.sponsorReference})`}</bdi> } },
@@ -128,44 +245,48 @@ function StatusList({ response, token }: { response: PublicStatusResponse; token
         autocomplete="off"
         spellcheck={false}
         value={search}
-        onChange={(event) => setSearch(event.currentTarget.value)}
+        onChange={(event) => {
+          searched.current = true;
+          setSearch(event.currentTarget.value);
+        }}
       />
       {shown.length === 0 ? (
-        <p className="govuk-body" role="status">
-          {t('status.noMatches')}
-        </p>
+        <p className="govuk-body">{t('status.noMatches')}</p>
       ) : (
-        <Table
-          caption={t('status.caption')}
-          captionClasses="govuk-visually-hidden"
-          head={[{ text: t('status.cosColumn') }, { text: t('status.nameColumn') }, { text: t('status.statusColumn') }, { text: t('status.actionsColumn') }]}
-          rows={shown.map(({ item, index }) => [
-            { html: <bdi>{item.cosReference}</bdi> },
-            { html: <bdi>{fullName(item)}</bdi> },
-            { html: <StatusTag status={item.status} /> },
-            {
-              html:
-                item.status === 'approved' ? (
-                  <>
-                    <Link className="govuk-link govuk-!-margin-inline-end-3" to={detail(index)}>
-                      {t('status.viewApplication')}
-                      <span className="govuk-visually-hidden"> {fullName(item)}</span>
-                    </Link>
-                    <DownloadButton applicantIds={[item.applicantId]} text={t('status.download')} secondary />
-                  </>
-                ) : item.status === 'rejected' ? (
-                  <Link className="govuk-link" to={detail(index)}>
-                    {t('status.viewGuidance')}
-                    <span className="govuk-visually-hidden"> {fullName(item)}</span>
-                  </Link>
-                ) : (
-                  t('status.noAction')
-                ),
-            },
-          ])}
-        />
+        <>
+          {/* Four columns cannot fit a narrow screen (320 CSS pixels, or 400% zoom): there each
+              application is a summary card instead. The one not shown is display:none (app.scss),
+              so screen readers meet the applications once. */}
+          <div className="app-status-table">
+            <Table
+              caption={t('status.caption')}
+              captionClasses="govuk-visually-hidden"
+              head={[{ text: t('status.cosColumn') }, { text: t('status.nameColumn') }, { text: t('status.statusColumn') }, { text: t('status.actionsColumn') }]}
+              rows={shown.map(({ item, index }) => [
+                { html: <bdi>{item.cosReference}</bdi> },
+                { html: <bdi>{fullName(item)}</bdi>, classes: 'app-status-wrap' },
+                { html: <StatusTag status={item.status} /> },
+                { html: actions(item, index) },
+              ])}
+            />
+          </div>
+          <div className="app-status-cards">
+            <h2 className="govuk-visually-hidden">{t('status.caption')}</h2>
+            {shown.map(({ item, index }) => (
+              <SummaryList
+                key={item.applicantId}
+                card={{ title: { html: <bdi>{fullName(item)}</bdi>, headingLevel: 3 } }}
+                rows={[
+                  { key: { text: t('status.cosColumn') }, value: { html: <bdi>{item.cosReference}</bdi> } },
+                  { key: { text: t('status.statusColumn') }, value: { html: <StatusTag status={item.status} /> } },
+                  { key: { text: t('status.actionsColumn') }, value: { html: actions(item, index) } },
+                ]}
+              />
+            ))}
+          </div>
+        </>
       )}
-      {approved.length > 0 && <DownloadButton applicantIds={approved} text={t('status.downloadAll')} />}
+      {approved.length > 0 && <DownloadButton downloadKey={ALL_APPROVED} applicantIds={approved} text={t('status.downloadAll')} downloads={downloads} />}
     </>
   );
 }
@@ -176,7 +297,8 @@ export function StatusPage() {
 }
 
 function StatusDetail({ response, index, token }: { response: PublicStatusResponse; index: number; token: string }) {
-  const { t } = useTranslation();
+  const { t, language } = useTranslation();
+  const downloads = useDownloads();
   const item = response.items[index];
   const title = item === undefined ? t('status.notFoundTitle') : fullName(item);
   usePageTitle(title);
@@ -198,25 +320,34 @@ function StatusDetail({ response, index, token }: { response: PublicStatusRespon
   return (
     <>
       <span className="govuk-caption-l">{t('pages.statusApplicant')}</span>
-      <h1 className="govuk-heading-l">
+      <h1 className="govuk-heading-l app-status-wrap">
         <bdi>{title}</bdi>
       </h1>
       <SummaryList
+        classes="app-status-wrap"
         rows={[
           { key: { text: t('status.detail.status') }, value: { html: <StatusTag status={item.status} /> } },
           item.decisionReason !== null && { key: { text: t('status.detail.reason') }, value: { text: t(REASON_KEYS[item.decisionReason]) } },
           { key: { text: t('status.cosColumn') }, value: { html: <bdi>{item.cosReference}</bdi> } },
           { key: { text: t('status.detail.reference') }, value: { html: <bdi>{item.applicantId}</bdi> } },
-          { key: { text: t('status.detail.passport') }, value: { html: <bdi>{item.passportNumber}</bdi> } },
+          { key: { text: t('status.detail.passport') }, value: { html: <MaskedPassportNumber masked={item.passportNumber} /> } },
           { key: { text: t('status.detail.nationality') }, value: { html: <bdi>{item.nationality}</bdi> } },
-          { key: { text: t('status.detail.arrival') }, value: { text: day(item.dateOfArrival) } },
-          { key: { text: t('status.detail.work') }, value: { text: t('status.detail.workDates', { start: day(item.firstWorkDate), end: day(item.lastWorkDate) }) } },
-          { key: { text: t('status.detail.leave') }, value: { text: day(item.leaveDate) } },
+          { key: { text: t('status.detail.arrival') }, value: { text: day(item.dateOfArrival, language) } },
+          { key: { text: t('status.detail.work') }, value: { text: t('status.detail.workDates', { start: day(item.firstWorkDate, language), end: day(item.lastWorkDate, language) }) } },
+          { key: { text: t('status.detail.leave') }, value: { text: day(item.leaveDate, language) } },
           { key: { text: t('status.submitted') }, value: { html: <SubmittedAt iso={item.submittedAt} /> } },
         ]}
       />
       {item.status === 'rejected' && <RenderedText html={t('status.guidance')} />}
-      {item.status === 'approved' && <DownloadButton applicantIds={[item.applicantId]} text={t('status.download')} />}
+      {item.status === 'approved' && (
+        <DownloadButton
+          downloadKey={item.applicantId}
+          applicantIds={[item.applicantId]}
+          text={t('status.download')}
+          hiddenText={t('status.downloadFor', { name: fullName(item), reference: item.applicantId })}
+          downloads={downloads}
+        />
+      )}
       {back}
     </>
   );

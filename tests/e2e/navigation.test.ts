@@ -1,0 +1,112 @@
+// Moving between pages in Chromium: where focus lands after a navigation, that a page whose
+// code is loaded appears without the loading spinner, and the title while a page still loads.
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { baseUrl, useBrowser } from './support/browser.ts';
+import { SPONSOR, at, continueFrom } from './support/journey.ts';
+import { groupWithMembers, run, seedSession, singleComplete } from './support/journey-states.ts';
+
+const test = useBrowser();
+
+const SERVICE = 'Creative worker visa concession remote clearance';
+
+/** What has focus: the h1 of main, the error summary, a success banner, or something else. */
+const focused = (page: Page) =>
+  page.evaluate(() => {
+    const active = document.activeElement;
+    if (active === null || active === document.body) return 'body';
+    if (active === document.querySelector('main h1')) return 'main h1';
+    if (active.matches('.govuk-error-summary')) return 'error summary';
+    if (active.matches('.govuk-notification-banner--success[role="alert"][tabindex="-1"]')) return 'success banner';
+    return active.outerHTML.slice(0, 80);
+  });
+
+/** Lets the frames after a navigation pass, so that anything that would move focus late has done so. */
+const settle = (page: Page) => page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(resolve, 100)))));
+
+async function toContactDetails(page: Page): Promise<void> {
+  await page.goto(`${baseUrl()}/`);
+  await page.getByRole('button', { name: 'Start now' }).click();
+  await at(page, '/your-contact-details');
+}
+
+describe('focus after a navigation', () => {
+  it('lands on the new page’s h1 after Continue, and on the error summary after a Continue with errors', async () => {
+    const { page } = test;
+    await toContactDetails(page);
+    expect(await focused(page)).toBe('main h1');
+    await page.fill('#sponsor-email', SPONSOR.email);
+    await continueFrom(page);
+    await at(page, '/sponsor-details');
+    await settle(page);
+    expect(await focused(page)).toBe('main h1');
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Sponsor details');
+
+    await continueFrom(page);
+    await settle(page);
+    expect(await focused(page)).toBe('error summary');
+  });
+
+  it('lands on the success banner after a group member is deleted', async () => {
+    const { context, page } = test;
+    await seedSession(context, run(groupWithMembers(2), { type: 'clearAndReturn' }));
+    await page.goto(`${baseUrl()}/group-edit`);
+    await at(page, '/group-edit');
+    await page.getByRole('link', { name: /^Delete .*Member0/ }).click();
+    await page.getByRole('button', { name: 'Yes, delete it' }).click();
+    await page.locator('.govuk-notification-banner--success').waitFor();
+    await settle(page);
+    expect(await focused(page)).toBe('success banner');
+    expect(await page.locator('.govuk-notification-banner').textContent()).toContain('Member0');
+    expect(await page.evaluate(() => window.scrollY)).toBe(0);
+  });
+});
+
+describe('going from page to page', () => {
+  it('shows a question page whose code is loaded without the loading spinner', async () => {
+    const { page } = test;
+    await toContactDetails(page);
+    await page.fill('#sponsor-email', SPONSOR.email);
+    await page.evaluate(() => {
+      const w = window as unknown as { sawSpinner: boolean };
+      w.sawSpinner = false;
+      new MutationObserver(() => {
+        if (document.querySelector('[data-testid="page-spinner"]') !== null) w.sawSpinner = true;
+      }).observe(document.body, { childList: true, subtree: true });
+    });
+    await continueFrom(page);
+    await at(page, '/sponsor-details');
+    await page.fill('#sponsor-name', SPONSOR.name);
+    await page.fill('#sponsor-reference', SPONSOR.reference);
+    await continueFrom(page);
+    await at(page, '/what-would-you-like-to-do');
+    expect(await page.evaluate(() => (window as unknown as { sawSpinner: boolean }).sawSpinner)).toBe(false);
+  });
+
+  it('does not keep the previous page’s title while the next page’s code loads', async () => {
+    const { context, page } = test;
+    await seedSession(context, singleComplete());
+    // The nationality page's code is held back until the test lets it go (a slow network).
+    let release = () => undefined as void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/\/assets\/nationality-page-[^/]*\.js$/, async (route) => {
+      await released;
+      await route.continue();
+    });
+    await page.goto(`${baseUrl()}/passenger-date-of-birth`);
+    await at(page, '/passenger-date-of-birth');
+    expect(await page.title()).toBe(`What is the temporary worker’s date of birth? | ${SERVICE}`);
+
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await page.waitForURL((url) => url.pathname === '/nationality');
+    await page.locator('[data-testid="page-spinner"]').waitFor();
+    expect(await page.title()).toBe(`Loading page | ${SERVICE}`);
+
+    release();
+    await at(page, '/nationality');
+    expect(await page.title()).toBe(`What is the temporary worker’s nationality? | ${SERVICE}`);
+    // Focus waited for the page itself, not its spinner.
+    await settle(page);
+    expect(await focused(page)).toBe('main h1');
+  });
+});
