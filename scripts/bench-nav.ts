@@ -12,23 +12,13 @@
 // Figures only: nothing fails on time. Options (environment): CHROMIUM_PATH.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { SPONSOR, chooseNationality, choosePlaceOfDeparture, defaultTravel, defaultWorkDates, fillDate, monthsFromToday, worker } from '../tests/e2e/support/journey.ts';
+import { freePort } from '../src/server/test-support/child-process.ts';
 
 const SERVER = join(process.cwd(), 'dist', 'server', 'main.js');
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
-    });
-  });
-}
 
 async function startService(): Promise<{ baseUrl: string; stop: () => Promise<void> }> {
   const port = await freePort();

@@ -57,28 +57,20 @@ describe('dates on Arabic pages', () => {
   });
 });
 
-describe('error messages on Arabic pages', () => {
-  it('prefixes each field error with a hidden Arabic "Error:"', async () => {
-    await seedSession(test.context, singleComplete({ 'family-name': '' }), 'ar');
+describe('the hidden "Error:" prefix of field errors', () => {
+  it.each([
+    ['ar', 'خطأ:', /^خطأ: /],
+    ['en', 'Error:', /^Error: /],
+  ] as const)('is in the page’s language (%s)', async (language, prefix, title) => {
+    await seedSession(test.context, singleComplete({ 'family-name': '' }), language);
     await test.page.goto(`${baseUrl()}/passenger-name`);
     await at(test.page, '/passenger-name');
     await test.page.locator('#family-name').fill('');
     await test.page.locator('main form .govuk-button').click();
-    const prefix = test.page.locator('#family-name-error .govuk-visually-hidden');
-    await prefix.waitFor();
-    expect(await prefix.textContent()).toBe('خطأ:');
-    expect(await test.page.title()).toMatch(/^خطأ: /);
-  });
-
-  it('keeps "Error:" on English pages', async () => {
-    await seedSession(test.context, singleComplete({ 'family-name': '' }), 'en');
-    await test.page.goto(`${baseUrl()}/passenger-name`);
-    await at(test.page, '/passenger-name');
-    await test.page.locator('#family-name').fill('');
-    await test.page.locator('main form .govuk-button').click();
-    const prefix = test.page.locator('#family-name-error .govuk-visually-hidden');
-    await prefix.waitFor();
-    expect(await prefix.textContent()).toBe('Error:');
+    const hidden = test.page.locator('#family-name-error .govuk-visually-hidden');
+    await hidden.waitFor();
+    expect(await hidden.textContent()).toBe(prefix);
+    expect(await test.page.title()).toMatch(title);
   });
 });
 

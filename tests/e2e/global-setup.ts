@@ -6,12 +6,12 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { generateKeyPairSync, randomBytes } from 'node:crypto';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
 import { startSmtpReceiver } from '../../src/server/test-support/smtp-receiver.ts';
+import { freePort } from '../../src/server/test-support/child-process.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -44,16 +44,6 @@ async function postgresSchema(url: string): Promise<{ url: string; drop: () => P
       await admin.end();
     },
   };
-}
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
-    });
-  });
 }
 
 async function waitUntilReady(url: string, child: ChildProcess): Promise<void> {

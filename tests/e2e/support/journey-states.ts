@@ -35,9 +35,10 @@ export function singleComplete(overrides: Partial<ApplicantAnswers> = {}): FormS
   return run(INITIAL_FORM_STATE, ...submit(validApplicantAnswers(now(), overrides), [...sponsorPaths, ...applicantPaths]));
 }
 
-/** A group with `count` members saved, and the next member's questions answered up to /cos-reference. */
-export function groupWithMembers(count: number): FormState {
-  const member = (i: number) => validApplicantAnswers(now(), { 'what-would-you-like-to-do': 'group-application', 'family-name': `Member${i}`, 'passport-number': `P0000000${i}` });
+/** A group with `count` members saved, and the next member's questions answered up to /cos-reference; `overrides` apply to every member. */
+export function groupWithMembers(count: number, overrides: Partial<ApplicantAnswers> = {}): FormState {
+  const member = (i: number) =>
+    validApplicantAnswers(now(), { 'what-would-you-like-to-do': 'group-application', 'family-name': `Member${i}`, 'passport-number': `P0000000${i}`, ...overrides });
   let state = run(INITIAL_FORM_STATE, ...submit(member(0), sponsorPaths));
   for (let i = 0; i < count; i += 1) {
     state = run(state, ...submit(member(i), applicantPaths), { type: 'addToGroup' });

@@ -1,0 +1,55 @@
+// No page of the journey scrolls sideways on a 320 CSS pixel screen (WCAG 1.4.10 reflow, the
+// width of 400 % zoom on a 1280 pixel window), in English and Arabic, even with the longest
+// answers the rules allow typed without a space. The status pages are checked in
+// status-accessibility.test.ts.
+import { describe, expect, it } from 'vitest';
+import type { ApplicantAnswers } from '../../src/shared/domain/answers.ts';
+import type { FormState } from '../../src/shared/journey/form-state.ts';
+import { MAX_LENGTHS } from '../../src/shared/validation/fields.ts';
+import { baseUrl, useBrowser } from './support/browser.ts';
+import { at } from './support/journey.ts';
+import { groupWithMembers, run, seedSession, singleComplete } from './support/journey-states.ts';
+
+const test = useBrowser(async (context) => {
+  await context.addCookies([{ name: 'cookieConsent_analytics', value: 'false', url: baseUrl() }]);
+});
+
+const WIDTH = 320;
+
+// Long words break nowhere unless the page lets them: the worst case for reflow.
+const LONG: Partial<ApplicantAnswers> = {
+  'sponsor-email': `${'bookings'.repeat(8)}@${'example-theatre-company.'.repeat(3)}co.uk`,
+  'sponsor-name': 'Wolfeschlegelsteinhausenbergerdorff'.repeat(4).slice(0, MAX_LENGTHS['sponsor-name']),
+  'family-name': 'Wolfeschlegelsteinhausenbergerdorff'.repeat(3).slice(0, MAX_LENGTHS['family-name']),
+  'given-name': 'Hubertblainewolfeschlegelsteinhausen'.repeat(3).slice(0, MAX_LENGTHS['given-name']),
+  'worker-email': `${'eithne'.repeat(10)}@${'example'.repeat(9)}.com`,
+  'port-of-arrival': 'Llanfairpwllgwyngyllgogerychwyrndrobwllllantysiliogogogoch',
+  carrier: 'AerLingusRegionalOperatedByEmeraldAirlinesForTheSummerSeason',
+};
+
+const longGroup = (): FormState => groupWithMembers(3, LONG);
+
+const PAGES: Array<[string, () => FormState]> = [
+  ['/check-your-answers', () => singleComplete(LONG)],
+  ['/check-your-answers', () => run(longGroup(), { type: 'editApplication', index: 0 })],
+  ['/group-edit', longGroup],
+  ['/your-contact-details', () => singleComplete(LONG)],
+  ['/passenger-name', () => singleComplete(LONG)],
+  ['/travel-details', () => singleComplete(LONG)],
+  ['/work-dates', () => singleComplete(LONG)],
+  ['/reuse-travel-details', longGroup],
+];
+
+describe(`the journey at ${WIDTH} CSS pixels`, () => {
+  for (const language of ['en', 'ar'] as const) {
+    it.each(PAGES)(`%s does not scroll sideways in ${language}`, async (path, state) => {
+      await test.page.setViewportSize({ width: WIDTH, height: 700 });
+      await seedSession(test.context, state(), language);
+      await test.page.goto(`${baseUrl()}${path}`);
+      await at(test.page, path);
+      expect(await test.page.evaluate(() => document.documentElement.dir)).toBe(language === 'ar' ? 'rtl' : 'ltr');
+      const widths = await test.page.evaluate(() => ({ page: document.documentElement.scrollWidth, body: document.body.scrollWidth }));
+      expect(widths).toEqual({ page: WIDTH, body: WIDTH });
+    });
+  }
+});
