@@ -275,6 +275,8 @@ describe('the app without analytics', () => {
 describe('readiness without a database', () => {
   it('answers 503 when the database is closed', async () => {
     const closing = await openDatabase({ engine: 'pglite' });
+    // Readiness writes to a table of the migrations.
+    await runMigrations(closing);
     await withApp(
       testConfig(),
       async (app) => {

@@ -54,6 +54,17 @@ export async function openServiceDatabase(
   return database;
 }
 
+/**
+ * TRUST_PROXY as Fastify takes it. Fastify 5 reads a plain number as "trust nothing" (it cannot
+ * tell a proxy from a client that sent enough entries), so a number of proxies becomes a function
+ * that believes the socket's peer and the entries the other proxies added, right to left, and no
+ * more: the client address is the entry the outermost proxy wrote, never one the client wrote.
+ */
+export function trustProxyOption(trustProxy: Config['trustProxy']): false | string | ((address: string, hop: number) => boolean) {
+  if (typeof trustProxy !== 'number') return trustProxy;
+  return (_address, hop) => hop < trustProxy;
+}
+
 /** The whole HTTP service, ready for `inject` or `listen`; it does not listen itself. */
 export async function buildApp(config: Config, deps: AppDeps = {}): Promise<FastifyInstance> {
   const logger = deps.logger ?? createLogger(config, deps.logDestination);
@@ -62,8 +73,18 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     // Unique across instances, so one request can be followed through the logs of a cluster.
     genReqId: () => randomUUID(),
     requestIdHeader: false,
-    // Behind a load balancer the client address (for rate limits) is the first X-Forwarded-For.
-    trustProxy: config.trustProxy,
+    // Behind a load balancer the client address (for rate limits) is read from X-Forwarded-For,
+    // believing only the hops or ranges configured (config.ts refuses `true`).
+    trustProxy: trustProxyOption(config.trustProxy),
+    // A client that trickles its headers or body would otherwise hold a connection for good.
+    // Fastify's requestTimeout covers the whole request; Node's headersTimeout the headers, and
+    // Node only checks both every connectionsCheckingInterval (30 s by default), hence the interval.
+    requestTimeout: config.requestTimeoutSeconds * 1000,
+    http: {
+      headersTimeout: config.requestTimeoutSeconds * 1000,
+      requestTimeout: config.requestTimeoutSeconds * 1000,
+      connectionsCheckingInterval: Math.min(30_000, (config.requestTimeoutSeconds * 1000) / 4),
+    },
   });
 
   let database = deps.database;
@@ -80,9 +101,12 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   // compressed on the fly. Request bodies are not inflated: none of the API needs it.
   await app.register(compress, { encodings: ['br', 'gzip'], globalDecompression: false, threshold: 256 });
 
-  // API answers can hold personal data: no browser or proxy should keep a copy.
-  app.addHook('onRequest', async (request, reply) => {
-    if (request.url.startsWith('/api/') || request.url.startsWith('/health/')) reply.header('cache-control', 'no-store');
+  // API answers can hold personal data: no browser or proxy should keep a copy. Every answer
+  // starts as no-store and only the routes serving the built files (web-app.ts) set their own
+  // caching, so the decision follows the route that answers, not the raw URL: the router decodes
+  // `/%61pi/...` to an API route that a prefix test on request.url would miss.
+  app.addHook('onRequest', async (_request, reply) => {
+    reply.header('cache-control', 'no-store');
   });
 
   registerHealthRoutes(app, database);

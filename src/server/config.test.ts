@@ -15,6 +15,7 @@ const localDefaults = {
   retentionDays: 180,
   runWorker: true,
   trustProxy: false,
+  requestTimeoutSeconds: 30,
   submissionRateLimit: 30,
   statusRateLimit: 60,
   decisionEmailWindowMinutes: 10,
@@ -69,7 +70,8 @@ describe('loadConfig', () => {
         EMAIL_FROM: 'Service <service@example.gov.uk>',
         RETENTION_DAYS: '365',
         RUN_WORKER: 'false',
-        TRUST_PROXY: 'true',
+        TRUST_PROXY: '2',
+        REQUEST_TIMEOUT_SECONDS: '15',
         SUBMISSION_RATE_LIMIT: '5',
         STATUS_RATE_LIMIT: '7',
         DECISION_EMAIL_WINDOW_MINUTES: '0',
@@ -96,12 +98,33 @@ describe('loadConfig', () => {
       emailFrom: 'Service <service@example.gov.uk>',
       retentionDays: 365,
       runWorker: false,
-      trustProxy: true,
+      trustProxy: 2,
+      requestTimeoutSeconds: 15,
       submissionRateLimit: 5,
       statusRateLimit: 7,
       decisionEmailWindowMinutes: 0,
     });
     expect(Object.isFrozen(config)).toBe(true);
+  });
+
+  it('takes TRUST_PROXY as a number of proxies or their address ranges, and refuses true with what to write instead', () => {
+    expect(loadConfig({ TRUST_PROXY: '1' }, cwd).trustProxy).toBe(1);
+    expect(loadConfig({ TRUST_PROXY: '0' }, cwd).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: 'FALSE' }, cwd).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: '10.0.0.0/8, 192.168.0.0/16,2001:db8::/32,203.0.113.7,loopback' }, cwd).trustProxy).toBe(
+      '10.0.0.0/8,192.168.0.0/16,2001:db8::/32,203.0.113.7,loopback',
+    );
+    expect(problemsOf({ TRUST_PROXY: 'true' })).toEqual([
+      'TRUST_PROXY=true would let any client choose its own address for the rate limits: set the number of proxies in front of the service (TRUST_PROXY=1) or their addresses (TRUST_PROXY=10.0.0.0/8,192.168.0.0/16)',
+    ]);
+    for (const value of ['yes', '10.0.0.0/33', '10.0.0/8', 'proxy.example.com', '11', '-1']) {
+      expect(problemsOf({ TRUST_PROXY: value }), value).toHaveLength(1);
+    }
+  });
+
+  it('takes REQUEST_TIMEOUT_SECONDS from 1 to 600', () => {
+    expect(loadConfig({ REQUEST_TIMEOUT_SECONDS: '600' }, cwd).requestTimeoutSeconds).toBe(600);
+    for (const value of ['0', '601', '1.5', 'soon']) expect(problemsOf({ REQUEST_TIMEOUT_SECONDS: value }), value).toHaveLength(1);
   });
 
   it('treats empty variables as unset', () => {

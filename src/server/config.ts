@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import { resolve } from 'node:path';
 
 export type NodeEnv = 'development' | 'test' | 'production';
@@ -37,8 +38,14 @@ export interface Config {
   readonly retentionDays: number;
   /** Run the job worker inside the server process (false when `npm run worker` runs separately). */
   readonly runWorker: boolean;
-  /** Trust X-Forwarded-For from a load balancer when limiting requests per client address. */
-  readonly trustProxy: boolean;
+  /**
+   * Which X-Forwarded-For entries to believe when limiting requests per client address: false
+   * (none), the number of proxies in front (hops), or the proxies' addresses and CIDR ranges
+   * (comma-separated). Fastify's `trustProxy` takes each as it is.
+   */
+  readonly trustProxy: false | number | string;
+  /** Seconds a client has to send a request's headers and body before the connection is cut. */
+  readonly requestTimeoutSeconds: number;
   /** Submissions accepted per client address per minute, per server instance. */
   readonly submissionRateLimit: number;
   /** Status, download and new-link calls accepted per client address per minute, per server instance. */
@@ -173,7 +180,14 @@ export const configVariables: readonly ConfigVariable[] = [
     name: 'TRUST_PROXY',
     default: 'false',
     requiredInProduction: false,
-    description: '`true` behind a load balancer: the client address for rate limits comes from X-Forwarded-For.',
+    description:
+      'Behind a load balancer, which X-Forwarded-For entries to believe for the client address of the rate limits: the number of proxies in front of the service (`1`), or their addresses and CIDR ranges, comma-separated (`10.0.0.0/8,192.168.0.0/16`). A number believes that many hops whoever sent them, so use it only when the service cannot be reached except through the proxies; ranges are safer. `true` is refused: it would take the left-most address, which any client can write itself.',
+  },
+  {
+    name: 'REQUEST_TIMEOUT_SECONDS',
+    default: '30',
+    requiredInProduction: false,
+    description: 'Seconds (1 to 600) a client has to send the headers and the body of a request; a slower one is answered 408 or disconnected.',
   },
   {
     name: 'SUBMISSION_RATE_LIMIT',
@@ -296,7 +310,9 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
 
   const manualReview = flag('MANUAL_REVIEW', false);
   const runWorker = flag('RUN_WORKER', true);
-  const trustProxy = flag('TRUST_PROXY', false);
+  const trustProxy = parseTrustProxy(read('TRUST_PROXY'), problems);
+  const requestTimeoutSeconds = positiveWholeNumber('REQUEST_TIMEOUT_SECONDS', 30);
+  if (requestTimeoutSeconds > 600) problems.push('REQUEST_TIMEOUT_SECONDS must be a whole number from 1 to 600');
   const statusLinkTtlDays = positiveWholeNumber('STATUS_LINK_TTL_DAYS', 90);
   const retentionDays = positiveWholeNumber('RETENTION_DAYS', 180);
   const submissionRateLimit = positiveWholeNumber('SUBMISSION_RATE_LIMIT', 30);
@@ -352,10 +368,49 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     retentionDays,
     runWorker,
     trustProxy,
+    requestTimeoutSeconds,
     submissionRateLimit,
     statusRateLimit,
     decisionEmailWindowMinutes,
   });
+}
+
+const trustProxyNames = ['loopback', 'linklocal', 'uniquelocal'];
+
+function isAddressOrRange(entry: string): boolean {
+  const [address = '', prefix, ...rest] = entry.split('/');
+  const version = isIP(address);
+  if (version === 0 || rest.length > 0) return false;
+  if (prefix === undefined) return true;
+  // A prefix length, or (for IPv4) a dotted netmask as proxy-addr also reads.
+  if (/^\d{1,3}$/.test(prefix)) return Number(prefix) <= (version === 4 ? 32 : 128);
+  return version === 4 && isIP(prefix) === 4;
+}
+
+/**
+ * TRUST_PROXY as Fastify's `trustProxy`. `true` is refused, not mapped: it trusts every hop, so
+ * the client address becomes the left-most X-Forwarded-For entry, which the client writes itself,
+ * and anyone could then dodge the per-address rate limits. Only the operator knows how many
+ * proxies there are, so the value must say it.
+ */
+function parseTrustProxy(value: string | undefined, problems: string[]): false | number | string {
+  if (value === undefined || value.toLowerCase() === 'false' || value === '0') return false;
+  if (value.toLowerCase() === 'true') {
+    problems.push(
+      'TRUST_PROXY=true would let any client choose its own address for the rate limits: set the number of proxies in front of the service (TRUST_PROXY=1) or their addresses (TRUST_PROXY=10.0.0.0/8,192.168.0.0/16)',
+    );
+    return false;
+  }
+  if (/^\d+$/.test(value)) {
+    if (Number(value) > 10) problems.push('TRUST_PROXY must be a number of proxies from 0 to 10, or their addresses and CIDR ranges, comma-separated');
+    return Number(value);
+  }
+  const entries = value.split(',').map((entry) => entry.trim());
+  if (!entries.every((entry) => trustProxyNames.includes(entry) || isAddressOrRange(entry))) {
+    problems.push('TRUST_PROXY must be false, a number of proxies (1), or addresses and CIDR ranges, comma-separated (10.0.0.0/8,192.168.0.0/16)');
+    return false;
+  }
+  return entries.join(',');
 }
 
 function parseUrl(value: string): URL | undefined {

@@ -5,7 +5,7 @@ import type { Database } from './db/database.ts';
 import type { RunningWorker } from './jobs/outbox-worker.ts';
 import { startServiceWorker } from './jobs/start-service-worker.ts';
 import { createLogger } from './logger.ts';
-import { exitOnUncaughtErrors, loadConfigOrExit, stopOnSignals } from './process-lifecycle.ts';
+import { exitOnUncaughtErrors, loadConfigOrExit, logStartupFailure, stopOnSignals } from './process-lifecycle.ts';
 
 // Comfortably inside the 30 s most orchestrators wait between SIGTERM and SIGKILL.
 const shutdownTimeoutMs = 10_000;
@@ -25,7 +25,7 @@ async function main(): Promise<void> {
     // RUN_WORKER=false when `npm run worker` processes run the jobs instead.
     if (config.runWorker) worker = await startServiceWorker(config, database, logger);
   } catch (error) {
-    logger.fatal({ err: error }, 'Start-up failed');
+    logStartupFailure(logger, error, config);
     process.exit(1);
   }
 

@@ -3,6 +3,7 @@
 import type { Logger } from 'pino';
 import type { Config } from './config.ts';
 import { ConfigError, loadConfig } from './config.ts';
+import { describeStartupFailure } from './startup-errors.ts';
 
 /** The configuration, or exit 1 with every problem on stderr (before a logger exists, for the person starting it). */
 export function loadConfigOrExit(): Config {
@@ -13,6 +14,16 @@ export function loadConfigOrExit(): Config {
     process.stderr.write(`${error.message}\n`);
     process.exit(1);
   }
+}
+
+/**
+ * Logs why the start failed in words that name the path and the problem (a full or read-only
+ * DATA_DIR, say). The error itself goes with it only when it is an Error: the embedded
+ * database's file errors are plain objects that would print as "[object Object]".
+ */
+export function logStartupFailure(logger: Logger, error: unknown, config: Pick<Config, 'dataDir' | 'databaseUrl'>): void {
+  const { message, code, path } = describeStartupFailure(error, config.dataDir, config.databaseUrl === undefined ? 'pglite' : 'postgres');
+  logger.fatal({ ...(error instanceof Error && { err: error }), code, path }, message);
 }
 
 /** A thrown error or rejected promise nobody handled leaves the process in an unknown state: log it and exit 1. */

@@ -6,7 +6,7 @@ import type { Database } from './db/database.ts';
 import type { RunningWorker } from './jobs/outbox-worker.ts';
 import { startServiceWorker } from './jobs/start-service-worker.ts';
 import { createLogger } from './logger.ts';
-import { exitOnUncaughtErrors, loadConfigOrExit, stopOnSignals } from './process-lifecycle.ts';
+import { exitOnUncaughtErrors, loadConfigOrExit, logStartupFailure, stopOnSignals } from './process-lifecycle.ts';
 
 // The job in hand gets this long to finish; an email send times out well within it. The
 // unfinished job is retried by another worker when its lease runs out.
@@ -32,7 +32,7 @@ async function main(): Promise<void> {
     database = await openServiceDatabase(config, logger);
     worker = await startServiceWorker(config, database, logger);
   } catch (error) {
-    logger.fatal({ err: error }, 'Start-up failed');
+    logStartupFailure(logger, error, config);
     process.exit(1);
   }
 

@@ -61,6 +61,18 @@ describe.each(testEngines())('caseworker commands on $name', (engine) => {
     return result.applicants.map((a) => a.applicantId);
   }
 
+  it('refuses a reference holding a control or bidi character before it reaches the database', async () => {
+    for (const command of ['show', 'approve', 'withdraw', 'unlock']) {
+      for (const character of ['\u0000', '\u001B', '\u202E']) {
+        err = '';
+        expect(await run(command, `CWC-7K3M9${character}`), command).toBe(1);
+        expect(err, command).toContain('The application reference holds a control or bidirectional character');
+        expect(err, command).not.toContain(character);
+      }
+    }
+    expect(await run('reject', 'x\u0000y', '--reason', 'late')).toBe(1);
+  });
+
   it('lists applications with their status, reason, date, COS number and name', async () => {
     const [first, second] = await store();
     await run('reject', second ?? '', '--reason', 'routing');

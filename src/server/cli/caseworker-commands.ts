@@ -4,6 +4,7 @@ import { readFile } from 'node:fs/promises';
 import { basename } from 'node:path';
 import { formatDateTime } from '#shared/dates/format.ts';
 import { parseApplicationReference } from '#shared/domain/application-reference.ts';
+import { hasForbiddenCharacters } from '#shared/validation/characters.ts';
 import type { ApplicationRecord, ApplicationStatus, RejectionReason } from '../db/application-repository.ts';
 import {
   applicationStatuses,
@@ -142,6 +143,9 @@ function parseCommand(args: readonly string[]): Command {
   // it is stored under; anything else (an id from before references) is looked up as it is.
   const applicationId = (): string => {
     const typed = onePositional('application reference');
+    // No reference or id holds one; PostgreSQL refuses NUL in a query, and an escape sequence
+    // echoed back in "No application has the id …" would act on the caseworker's terminal.
+    if (hasForbiddenCharacters(typed)) throw new UsageError('The application reference holds a control or bidirectional character');
     return parseApplicationReference(typed) ?? typed;
   };
 

@@ -44,7 +44,8 @@ export interface StatusChangeRecord {
   readonly reason: string | null;
 }
 
-interface ApplicationRow {
+/** A row of `applicationColumns`. */
+export interface ApplicationRow {
   applicant_id: string;
   submission_id: string;
   form_group_id: string;
@@ -69,15 +70,18 @@ interface ApplicationRow {
   sponsor_email: string | null;
 }
 
-const selectApplications = `
-  SELECT a.applicant_id, a.submission_id, s.form_group_id, a.position, a.status, a.decision_reason,
-         a.concession_form, a.secondary_details, a.passport_number, a.cos_reference, a.family_name,
-         a.given_names, a.worker_email, a.place_of_departure, a.arrival_date, a.leave_date,
-         a.created_at, a.updated_at, a.personal_data_deleted_at,
-         s.sponsor_name, s.sponsor_reference, s.sponsor_email
-  FROM applications a JOIN submissions s ON s.id = a.submission_id`;
+/** The columns of an ApplicationRecord, for a query over `applications a` and `submissions s`. */
+export const applicationColumns = `
+  a.applicant_id, a.submission_id, s.form_group_id, a.position, a.status, a.decision_reason,
+  a.concession_form, a.secondary_details, a.passport_number, a.cos_reference, a.family_name,
+  a.given_names, a.worker_email, a.place_of_departure, a.arrival_date, a.leave_date,
+  a.created_at, a.updated_at, a.personal_data_deleted_at,
+  s.sponsor_name, s.sponsor_reference, s.sponsor_email`;
 
-const toApplication = (row: ApplicationRow): ApplicationRecord => ({
+const selectApplications = `SELECT ${applicationColumns} FROM applications a JOIN submissions s ON s.id = a.submission_id`;
+
+/** An ApplicationRecord from a row of `applicationColumns`. */
+export const toApplication = (row: ApplicationRow): ApplicationRecord => ({
   applicantId: row.applicant_id,
   submissionId: row.submission_id,
   formGroupId: row.form_group_id,

@@ -4,8 +4,12 @@ import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { loadConfig } from '../config.ts';
+import type { TcpProxy } from '../test-support/tcp-proxy.ts';
+import { startTcpProxy } from '../test-support/tcp-proxy.ts';
+import { isDatabaseUnavailableError } from './database-errors.ts';
+import type { Database } from './database.ts';
 import { DatabaseInUseError, openDatabase } from './database.ts';
-import { isDatabaseReachable } from './health-repository.ts';
 import type { TestDatabase } from './test-databases.ts';
 import { testEngines } from './test-databases.ts';
 
@@ -81,12 +85,6 @@ describe.each(testEngines())('database on $name', (engine) => {
     await db.transaction((tx) => tx.query('INSERT INTO thing (id) VALUES (2)'));
     expect((await db.query('SELECT id FROM thing')).rows).toEqual([{ id: 2 }]);
   });
-
-  it('reports reachability for the readiness check, and not after close', async () => {
-    expect(await isDatabaseReachable(test.db)).toBe(true);
-    await test.db.close();
-    expect(await isDatabaseReachable(test.db)).toBe(false);
-  });
 });
 
 describe('the embedded database in a folder', () => {
@@ -112,5 +110,46 @@ describe('the embedded database in a folder', () => {
     const again = await openDatabase({ engine: 'pglite', dataDir });
     expect(await readFile(`${dataDir}.lock`, 'utf8')).toBe(String(process.pid));
     await again.close();
+  });
+});
+
+const postgresUrl = loadConfig().databaseUrl;
+
+describe.skipIf(postgresUrl === undefined)('a PostgreSQL connection lost in the middle of a transaction', () => {
+  let proxy: TcpProxy;
+  let db: Database | undefined;
+  beforeEach(async () => {
+    const target = new URL(postgresUrl!);
+    proxy = await startTcpProxy(target.hostname, Number(target.port || 5432));
+  });
+  afterEach(async () => {
+    await db?.close();
+    db = undefined;
+    await proxy.stop();
+  });
+
+  it('fails that transaction, as unavailable, and the pool connects again once the server is back', async () => {
+    const url = new URL(postgresUrl!);
+    url.hostname = '127.0.0.1';
+    url.port = String(proxy.port);
+    const opened = await openDatabase({ engine: 'postgres', connectionString: url.href, maxConnections: 2 });
+    db = opened;
+    // Cut while the client is checked out and between statements: pg emits 'error' on the
+    // client, which without a listener is an uncaught exception (and the test run reports it).
+    const cut = opened.transaction(async (tx) => {
+      await tx.query('SELECT 1');
+      await proxy.stop();
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      return tx.query('SELECT 2');
+    });
+    const error = await cut.then(
+      () => undefined,
+      (failure: unknown) => failure,
+    );
+    expect(isDatabaseUnavailableError(error)).toBe(true);
+    await expect(opened.query('SELECT 1')).rejects.toSatisfy(isDatabaseUnavailableError);
+
+    await proxy.start();
+    expect((await opened.transaction((tx) => tx.query<{ ok: number }>('SELECT 1 AS ok'))).rows).toEqual([{ ok: 1 }]);
   });
 });

@@ -213,6 +213,13 @@ async function openPostgres(options: Extract<DatabaseOptions, { engine: 'postgre
     async transaction(fn) {
       const client = await pool.connect();
       let broken: Error | undefined;
+      // The pool listens for errors only on idle clients. A checked-out client whose connection
+      // dies (the server restarting, the network cut) emits 'error', which unheard would crash
+      // the process; heard, the query in hand fails and the client is discarded on release.
+      const onError = (error: Error) => {
+        broken = error;
+      };
+      client.on('error', onError);
       try {
         await client.query('BEGIN');
         const result = await fn(wrap(client));
@@ -220,6 +227,8 @@ async function openPostgres(options: Extract<DatabaseOptions, { engine: 'postgre
         return result;
       } catch (error) {
         try {
+          // A dead connection cannot roll back; its transaction ended with it.
+          if (broken !== undefined) throw broken;
           await client.query('ROLLBACK');
         } catch (rollbackError) {
           // The connection is unusable: tell the pool to discard it rather than reuse it.
@@ -227,6 +236,8 @@ async function openPostgres(options: Extract<DatabaseOptions, { engine: 'postgre
         }
         throw error;
       } finally {
+        // Released, the client is the pool's again, and the pool's own listener takes over.
+        client.removeListener('error', onError);
         client.release(broken);
       }
     },

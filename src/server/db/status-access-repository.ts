@@ -1,3 +1,4 @@
+import { applicationColumns, toApplication, type ApplicationRecord, type ApplicationRow } from './application-repository.ts';
 import type { Database, Queryable } from './database.ts';
 
 /** How long a submission stays locked, and the window in which failures count (spec §9: 1 hour). */
@@ -7,10 +8,65 @@ export const MAX_FAILED_ATTEMPTS = 5;
 
 export type LicenceAttemptOutcome = 'ok' | 'mismatch' | 'locked' | 'unknown';
 
+/** What the status page and the documents show of a submission opened with its licence number. */
+export interface OpenedSubmission {
+  readonly sponsorName: string | null;
+  readonly sponsorReference: string;
+  /** In the order they were sent. */
+  readonly applications: ApplicationRecord[];
+}
+
+export type OpenOutcome = { readonly outcome: 'ok'; readonly submission: OpenedSubmission } | { readonly outcome: Exclude<LicenceAttemptOutcome, 'ok'> };
+
+const lockEndsAt = (lockedAt: Date | null): number | null => (lockedAt === null ? null : lockedAt.getTime() + LOCKOUT_MS);
+
 /**
- * One attempt to open a submission with a licence number. `matches` compares the number typed
- * with the submission's; the attempt is recorded and answered in one transaction that holds the
- * submission's row, so attempts for one submission (from any instance) are counted one at a time.
+ * Opens a submission with a licence number: the status call and the download, on every request.
+ * The right number costs one query and no lock: the submission, its applications and any lockout
+ * are read together, so a lockout still refuses the right number. Only a wrong number goes on to
+ * attemptLicence, which holds the submission's row to count it. A right number read while a fifth
+ * failure is being counted is answered as if it came just before that failure, which it may have.
+ */
+export async function openWithLicence(
+  db: Database,
+  submissionId: string,
+  matches: (sponsorReference: string) => boolean,
+  now: Date,
+): Promise<OpenOutcome> {
+  const { rows } = await db.query<Partial<ApplicationRow> & Pick<ApplicationRow, 'sponsor_name' | 'sponsor_reference'> & { lockout_began_at: Date | null }>(
+    `SELECT ${applicationColumns}, l.locked_at AS lockout_began_at
+     FROM submissions s
+     LEFT JOIN applications a ON a.submission_id = s.id
+     LEFT JOIN licence_lockouts l ON l.submission_id = s.id
+     WHERE s.id = $1
+     ORDER BY a.position`,
+    [submissionId],
+  );
+  const first = rows[0];
+  if (first === undefined) return { outcome: 'unknown' };
+  const lockEnds = lockEndsAt(first.lockout_began_at);
+  if (lockEnds !== null && lockEnds > now.getTime()) return { outcome: 'locked' };
+  if (!matches(first.sponsor_reference)) {
+    const outcome = await attemptLicence(db, submissionId, matches, now);
+    // A submission's licence number never changes, so 'ok' cannot come back; refusing is safe.
+    return { outcome: outcome === 'ok' ? 'mismatch' : outcome };
+  }
+  return {
+    outcome: 'ok',
+    submission: {
+      sponsorName: first.sponsor_name,
+      sponsorReference: first.sponsor_reference,
+      // A submission without applications reads as one row of nulls (the LEFT JOIN).
+      applications: rows.filter((row): row is ApplicationRow & { lockout_began_at: Date | null } => row.applicant_id != null).map(toApplication),
+    },
+  };
+}
+
+/**
+ * One attempt to open a submission with a licence number, counted. `matches` compares the number
+ * typed with the submission's; the attempt is recorded and answered in one transaction that holds
+ * the submission's row, so attempts for one submission (from any instance) are counted one at a
+ * time. The requests of the service come through openWithLicence, which sends only wrong numbers.
  *
  * - locked: a lockout began less than an hour ago (whatever the number);
  * - mismatch: recorded; the fifth failure within an hour (since any earlier lockout ended) locks;
@@ -32,7 +88,7 @@ export async function attemptLicence(
     );
     const submission = rows[0];
     if (submission === undefined) return 'unknown';
-    const lockEnds = submission.locked_at === null ? null : submission.locked_at.getTime() + LOCKOUT_MS;
+    const lockEnds = lockEndsAt(submission.locked_at);
     if (lockEnds !== null && lockEnds > now.getTime()) return 'locked';
     if (matches(submission.sponsor_reference)) return 'ok';
 

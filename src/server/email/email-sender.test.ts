@@ -11,7 +11,7 @@ import { simpleParser } from 'mailparser';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createLogger } from '../logger.ts';
 import type { EmailMessage, EmailSender } from './email-sender.ts';
-import { EmailSendError, createEmailSender } from './email-sender.ts';
+import { EmailSendError, createEmailSender, prepareOutboxFolder } from './email-sender.ts';
 import { confirmationEmail } from './templates.ts';
 import type { SmtpReceiver } from '../test-support/smtp-receiver.ts';
 import { startSmtpReceiver } from '../test-support/smtp-receiver.ts';
@@ -343,5 +343,29 @@ describe('GOV.UK Notify', () => {
     expect(error).toBeInstanceOf(EmailSendError);
     expect(error.code).toBe('ETIMEDOUT');
     expect(error.retryable).toBe(true);
+  });
+});
+
+describe('the outbox folder at start', () => {
+  it('removes the temporary files of writes cut short, but not emails, other files, or a live process\'s write', async () => {
+    const folder = join(await mkdtemp(join(tmpdir(), 'outbox-')), 'outbox');
+    try {
+      const uuid = '0f8fad5b-d9cb-469f-a165-70867728950e';
+      expect(await prepareOutboxFolder(folder)).toBe(0);
+      const files = {
+        // pid 2^22 + 1: above any pid_max, so never running.
+        dead: `a.eml.4194305.${uuid}.tmp`,
+        own: `b.eml.${process.pid}.${uuid}.tmp`,
+        // pid 1 is always running: a worker sharing the folder is mid-write.
+        live: `c.eml.1.${uuid}.tmp`,
+        email: 'd.eml',
+        other: 'notes.tmp',
+      };
+      for (const name of Object.values(files)) await writeFile(join(folder, name), 'x');
+      expect(await prepareOutboxFolder(folder)).toBe(2);
+      expect((await readdir(folder)).sort()).toEqual([files.live, files.email, files.other].sort());
+    } finally {
+      await rm(join(folder, '..'), { recursive: true, force: true });
+    }
   });
 });

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
+import { constants } from 'node:fs';
+import { access, mkdir, readdir, rename, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { createTransport } from 'nodemailer';
 import type { NodemailerError } from 'nodemailer';
@@ -67,6 +68,11 @@ const transportNames: Record<EmailTransportName, string> = {
 // would hold a job worker far longer than a retry later costs.
 const SMTP_TIMEOUTS = { connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 30_000, dnsTimeout: 10_000 };
 const NOTIFY_TIMEOUT_MS = 15_000;
+
+/** The outbox folder when emails are written to files (no Notify, no SMTP), else undefined. */
+export function outboxFolderOf(config: Pick<Config, 'notify' | 'smtpUrl' | 'dataDir'>): string | undefined {
+  return config.notify === undefined && config.smtpUrl === undefined ? join(config.dataDir, 'outbox') : undefined;
+}
 
 /** Notify when configured (it wins), else SMTP when configured, else `.eml` files in DATA_DIR/outbox. */
 export function createEmailSender(
@@ -253,8 +259,41 @@ function fileSafe(reference: string): string {
   return safe === '' ? 'email' : safe;
 }
 
+// `<name>.eml.<pid>.<uuid>.tmp`: written first, then renamed, so a mail program never opens half a file.
+const temporaryFile = (path: string) => `${path}.${process.pid}.${randomUUID()}.tmp`;
+const TEMPORARY_FILE = /\.eml\.(\d+)\.[0-9a-f-]{36}\.tmp$/;
+
+function isRunning(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+/**
+ * Makes the outbox folder ready at start: there, writable (so a read-only or misplaced DATA_DIR
+ * stops the start with its path rather than failing every email later), and rid of the temporary
+ * files of writes a crash cut short, which hold names and addresses. Another live process's
+ * files (workers sharing DATA_DIR) are left to it. Resolves to how many were removed.
+ */
+export async function prepareOutboxFolder(folder: string): Promise<number> {
+  await mkdir(folder, { recursive: true, mode: 0o700 });
+  // W_OK also fails on a read-only file system, for root too.
+  await access(folder, constants.W_OK);
+  let removed = 0;
+  for (const name of await readdir(folder)) {
+    const pid = Number(TEMPORARY_FILE.exec(name)?.[1] ?? Number.NaN);
+    if (Number.isNaN(pid) || (pid !== process.pid && isRunning(pid))) continue;
+    await rm(join(folder, name), { force: true });
+    removed += 1;
+  }
+  return removed;
+}
+
 async function writeAtomically(path: string, content: Buffer): Promise<void> {
-  const temporary = `${path}.${process.pid}.${randomUUID()}.tmp`;
+  const temporary = temporaryFile(path);
   try {
     // 0600: the file holds names and addresses.
     await writeFile(temporary, content, { mode: 0o600, flag: 'wx' });

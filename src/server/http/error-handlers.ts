@@ -1,4 +1,5 @@
 import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
+import { isDatabaseUnavailableError } from '../db/database-errors.ts';
 import { HttpError } from './http-error.ts';
 
 const names: Record<number, string> = {
@@ -16,6 +17,9 @@ const names: Record<number, string> = {
   429: 'TooManyRequests',
 };
 
+/** Retry-After of a 503 for a database away: a failover or restart takes seconds to a minute. */
+export const DATABASE_RETRY_AFTER_SECONDS = 10;
+
 export function sendNotFound(reply: FastifyReply, message = 'The page or resource was not found'): FastifyReply {
   return reply.code(404).type('application/json; charset=utf-8').send({ error: 'NotFound', message });
 }
@@ -23,7 +27,8 @@ export function sendNotFound(reply: FastifyReply, message = 'The page or resourc
 /**
  * Every error answers JSON, never an HTML page or a stack trace. Client errors (4xx) keep their
  * message, which Fastify and HttpError write for callers; anything else is logged, without the
- * request body, and answered with the service's generic apology.
+ * request body, and answered with the service's generic apology: 503 ServiceUnavailable with
+ * Retry-After when the database is away (down, cut off, timing out, out of disk), else 500.
  */
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError | HttpError, request, reply) => {
@@ -41,10 +46,19 @@ export function registerErrorHandler(app: FastifyInstance): void {
         .type('application/json; charset=utf-8')
         .send({ error: names[statusCode] ?? 'BadRequest', message: error.message });
     }
-    request.log.error({ err: error }, 'Request failed');
     // Headers set before the failure (a file's type or encoding) would describe the wrong body.
     reply.removeHeader('content-encoding');
     reply.removeHeader('content-length');
+    if (isDatabaseUnavailableError(error)) {
+      // Nothing was stored, or (a commit cut off) it was and a retry with the same body finds it.
+      request.log.error({ err: error }, 'Request failed: the database is unavailable');
+      return reply
+        .code(503)
+        .header('retry-after', String(DATABASE_RETRY_AFTER_SECONDS))
+        .type('application/json; charset=utf-8')
+        .send({ error: 'ServiceUnavailable', message: 'Sorry, the service is unavailable: try again shortly' });
+    }
+    request.log.error({ err: error }, 'Request failed');
     return reply
       .code(500)
       .type('application/json; charset=utf-8')

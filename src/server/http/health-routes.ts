@@ -1,9 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '../db/database.ts';
-import { isDatabaseReachable } from '../db/health-repository.ts';
+import { isDatabaseWritable } from '../db/health-repository.ts';
 
 // A database that neither answers nor fails (a network partition) must still fail the probe
-// before the load balancer's own timeout.
+// before the load balancer's own timeout. Ready means the database takes writes: one that only
+// reads (a full disk, a read-only standby) would fail every submission.
 const readinessTimeoutMs = 3_000;
 
 export function registerHealthRoutes(app: FastifyInstance, database: Database): void {
@@ -17,7 +18,7 @@ export function registerHealthRoutes(app: FastifyInstance, database: Database): 
     const timeout = new Promise<boolean>((resolve) => {
       timer = setTimeout(() => resolve(false), readinessTimeoutMs);
     });
-    const ready = await Promise.race([isDatabaseReachable(database), timeout]);
+    const ready = await Promise.race([isDatabaseWritable(database), timeout]);
     clearTimeout(timer);
     if (!ready) return reply.code(503).send({ status: 'unavailable' });
     return { status: 'ok' };

@@ -1,7 +1,7 @@
 // Property: whatever malformed request arrives, the submission route answers a 4xx JSON error,
 // never a 5xx, and stores nothing. Every generated body is wrong by construction (a wrong type,
-// a missing or unknown key, a bad date shape, an oversized string, broken JSON or a wrong
-// content type), so a 2xx would itself be a failure.
+// a missing or unknown key, a bad date shape, a control or bidi character inside a text, an
+// oversized string, broken JSON or a wrong content type), so a 2xx would itself be a failure.
 import type { FastifyInstance } from 'fastify';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -50,6 +50,13 @@ function mutate(
   return JSON.stringify(body);
 }
 
+// Every C0 control character, DEL, and the bidi embeddings, overrides and isolates.
+const forbiddenCharacters = [
+  ...Array.from({ length: 0x20 }, (_, code) => String.fromCharCode(code)),
+  '\u007F',
+  ...['\u202A', '\u202B', '\u202C', '\u202D', '\u202E', '\u2066', '\u2067', '\u2068', '\u2069'],
+];
+
 const json = (payload: string): Request => ({ payload, contentType: 'application/json' });
 const notAString = fc.jsonValue().filter((value) => typeof value !== 'string');
 
@@ -73,6 +80,18 @@ const malformed: fc.Arbitrary<Request> = fc.oneof(
   // A date in another shape.
   fc.tuple(target, fc.string().filter((s) => !/^(\d{4}-\d{2}-\d{2})?$/.test(s))).map(([at, value]) =>
     json(mutate(at, (a, s, k) => (a[s][k] = value), (s) => dateKeys[s])),
+  ),
+  // A control character (NUL first of all: PostgreSQL refuses it) or a bidi override or isolate
+  // inside any text of the body, which has to be refused as an answer, not fail in the database.
+  fc.tuple(target, fc.constantFrom(...forbiddenCharacters), fc.nat()).map(([at, character, position]) =>
+    json(
+      mutate(at, (a, s, k) => {
+        // Never at either end, where trimming would drop a tab or line break like a space.
+        const value = typeof a[s][k] === 'string' && (a[s][k] as string).length >= 2 ? (a[s][k] as string) : 'xx';
+        const cut = 1 + (position % (value.length - 1));
+        a[s][k] = `${value.slice(0, cut)}${character}${value.slice(cut)}`;
+      }),
+    ),
   ),
   // A string longer than any field allows.
   fc.tuple(target, fc.integer({ min: 501, max: 5_000 })).map(([at, length]) => json(mutate(at, (a, s, k) => (a[s][k] = 'x'.repeat(length))))),

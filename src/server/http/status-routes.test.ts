@@ -2,7 +2,7 @@ import { generateKeyPairSync } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { SignJWT, base64url, importPKCS8 } from 'jose';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { PDF_MAKER_PATH, PUBLIC_STATUS_PATH } from '#shared/api/public-status.ts';
+import { NEW_STATUS_LINK_PATH, PDF_MAKER_PATH, PUBLIC_STATUS_PATH } from '#shared/api/public-status.ts';
 import { buildApp } from '../app.ts';
 import { sameLicenceNumber } from './status-routes.ts';
 import { loadConfig } from '../config.ts';
@@ -107,6 +107,60 @@ describe.each(testEngines())('the status and download calls on $name', (engine) 
     expect((await status('LIC123456')).statusCode).toBe(200);
   });
 
+  it('refuses the right number on both calls during a lockout, without counting it or moving the lockout', async () => {
+    for (let attempt = 1; attempt <= 5; attempt += 1) {
+      clock = new Date(START.getTime() + attempt * 60_000);
+      expect((await status('WRONG')).statusCode).toBe(403);
+    }
+    const failures = async () => (await test.db.query<{ n: number }>('SELECT count(*) AS n FROM licence_attempt_failures')).rows[0]?.n;
+    const lockedAt = async () => (await test.db.query<{ locked_at: Date }>('SELECT locked_at FROM licence_lockouts')).rows[0]?.locked_at.toISOString();
+    const lockoutBegan = new Date(START.getTime() + 5 * 60_000);
+    expect(await lockedAt()).toBe(lockoutBegan.toISOString());
+    for (const minutes of [0, 30, 59.99]) {
+      clock = new Date(lockoutBegan.getTime() + minutes * 60_000);
+      expect((await status('LIC123456')).statusCode, `${minutes} minutes in`).toBe(429);
+      expect((await download([ids[0]!])).statusCode, `${minutes} minutes in`).toBe(429);
+    }
+    expect(await failures()).toBe(5);
+    expect(await lockedAt()).toBe(lockoutBegan.toISOString());
+    clock = new Date(lockoutBegan.getTime() + 60 * 60_000);
+    expect((await status('LIC123456')).statusCode).toBe(200);
+    expect((await download([ids[0]!])).statusCode).toBe(200);
+  });
+
+  // One in-memory PGlite is one connection: a transaction there holds up every other query.
+  it.runIf(engine.name === 'postgres')('answers the right number without waiting for a lock on the submission, while a wrong number waits to be counted', async () => {
+    const other = await test.openAnother();
+    let release = () => {};
+    const released = new Promise<void>((resolve) => (release = resolve));
+    let holding = () => {};
+    const held = new Promise<void>((resolve) => (holding = resolve));
+    // Another instance counting a failure holds the row like this.
+    const lock = other.transaction(async (tx) => {
+      await tx.query('SELECT id FROM submissions WHERE id = $1 FOR UPDATE', [submissionId]);
+      holding();
+      await released;
+    });
+    const within = <T>(promise: Promise<T>, ms: number) =>
+      Promise.race([promise, new Promise<'still waiting'>((resolve) => setTimeout(() => resolve('still waiting'), ms))]);
+    let wrong: ReturnType<typeof status> | undefined;
+    try {
+      await held;
+      const right = await within(status('LIC123456'), 3_000);
+      expect(right === 'still waiting' ? right : right.statusCode).toBe(200);
+      const pdf = await within(download([ids[0]!]), 3_000);
+      expect(pdf === 'still waiting' ? pdf : pdf.statusCode).toBe(200);
+      wrong = status('WRONG');
+      expect(await within(wrong, 500)).toBe('still waiting');
+    } finally {
+      release();
+      await lock;
+    }
+    expect((await wrong).statusCode).toBe(403);
+    const { rows } = await test.db.query<{ n: number }>('SELECT count(*) AS n FROM licence_attempt_failures');
+    expect(rows[0]?.n).toBe(1);
+  });
+
   it('does not lock for failures spread over more than an hour', async () => {
     for (let attempt = 0; attempt < 8; attempt += 1) {
       clock = new Date(START.getTime() + attempt * 20 * 60_000);
@@ -171,6 +225,23 @@ describe.each(testEngines())('the status and download calls on $name', (engine) 
     expect(logLines.join('\n')).toContain(PUBLIC_STATUS_PATH);
     expect(logLines.join('\n')).not.toContain(token.slice(0, 20));
     expect(logLines.join('\n')).not.toContain('LIC123456');
+  });
+
+  it('refuses a licence number holding a control or bidi character with a 400, without counting an attempt, and a token holding one as not ours', async () => {
+    for (const character of ['\u0000', '\u001B', '\t', '\u202E', '\u2066']) {
+      for (const path of [PUBLIC_STATUS_PATH, NEW_STATUS_LINK_PATH]) {
+        const response = await app.inject({ method: 'POST', url: path, payload: { publicAccessTokenJWT: token, sponsorLicenceNumber: `LIC${character}123456` } });
+        expect(response.statusCode, path).toBe(400);
+        expect(response.json(), path).toMatchObject({ error: 'InvalidRequest', details: [{ field: 'sponsorLicenceNumber', rule: 'check' }] });
+      }
+      const forged = await status('LIC123456', `${token.slice(0, 10)}${character}${token.slice(10)}`);
+      expect(forged.statusCode).toBe(401);
+      expect(forged.json()).toMatchObject({ error: 'InvalidTokenError' });
+    }
+    // None of them counted: the right number still opens the submission after 15 refusals.
+    expect((await status('LIC123456')).statusCode).toBe(200);
+    const { rows } = await test.db.query<{ count: number }>('SELECT count(*)::int AS count FROM licence_attempt_failures');
+    expect(rows[0]?.count ?? 0).toBe(0);
   });
 });
 

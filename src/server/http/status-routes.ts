@@ -16,14 +16,13 @@ import {
 } from '#shared/api/public-status.ts';
 import type { Config } from '../config.ts';
 import type { ApplicationRecord } from '../db/application-repository.ts';
-import { listApplicationsOfSubmission } from '../db/application-repository.ts';
 import type { Database } from '../db/database.ts';
-import { attemptLicence } from '../db/status-access-repository.ts';
-import { findSubmission } from '../db/submission-repository.ts';
-import { renderPreClearanceDocuments, type PreClearanceDetails } from '../pdf/pre-clearance-document.ts';
+import { openWithLicence, type OpenedSubmission } from '../db/status-access-repository.ts';
+import { preparePreClearanceDocuments, renderPreClearanceDocuments, type PreClearanceDetails } from '../pdf/pre-clearance-document.ts';
 import { ExpiredTokenError, InvalidTokenError, type StatusLinkTokens } from '../tokens/status-link-tokens.ts';
 import { HttpError } from './http-error.ts';
 import { parseBody, perMinute, registerJsonApi } from './json-api.ts';
+import { rememberVerifiedTokens } from './verified-status-tokens.ts';
 
 export interface StatusRouteOptions {
   readonly config: Pick<Config, 'statusRateLimit'>;
@@ -41,6 +40,9 @@ export function sameLicenceNumber(stored: string, typed: string): boolean {
 }
 
 export async function registerStatusRoutes(app: FastifyInstance, options: StatusRouteOptions): Promise<void> {
+  // A process's first document costs about 150 ms more than the next (fonts, tables, first use):
+  // paid at start-up, not by the first download.
+  app.addHook('onReady', () => preparePreClearanceDocuments());
   await registerJsonApi(app, (scope) => statusRoutes(scope, options));
 }
 
@@ -49,41 +51,39 @@ function statusRoutes(app: FastifyInstance, options: StatusRouteOptions): void {
   // which must hold everywhere, is in the database.
   const limits = { bodyLimit: 16 * 1024, config: { rateLimit: perMinute(options.config.statusRateLimit) } };
   const shapeMessage = 'The request is not in the expected shape';
+  const verifyToken = rememberVerifiedTokens(options.tokens, options.now);
 
   /** The submission the token and licence number open, or the refusal the page shows. */
-  async function openSubmission(token: string, licenceNumber: string): Promise<string> {
+  async function openSubmission(token: string, licenceNumber: string): Promise<OpenedSubmission> {
     let submissionId: string;
     try {
-      ({ submissionId } = await (await options.tokens()).verify(token));
+      ({ submissionId } = await verifyToken(token));
     } catch (error) {
       if (error instanceof ExpiredTokenError) throw new HttpError(401, STATUS_ERRORS.expiredToken, 'The link to view your application status has expired');
       if (error instanceof InvalidTokenError) throw new HttpError(401, STATUS_ERRORS.invalidToken, 'Application not found');
       throw error;
     }
     if (licenceNumber.trim() === '') throw new HttpError(400, 'InvalidRequest', 'Enter your sponsor licence number');
-    const outcome = await attemptLicence(options.database, submissionId, (stored) => sameLicenceNumber(stored, licenceNumber), options.now());
-    if (outcome === 'unknown') throw new HttpError(401, STATUS_ERRORS.invalidToken, 'Application not found');
-    if (outcome === 'locked') throw new HttpError(429, STATUS_ERRORS.rateLimit, 'Due to too many failed attempts you are locked out for an hour');
-    if (outcome === 'mismatch') throw new HttpError(403, STATUS_ERRORS.authorisation, 'Your sponsor licence number does not match this application');
-    return submissionId;
+    const opened = await openWithLicence(options.database, submissionId, (stored) => sameLicenceNumber(stored, licenceNumber), options.now());
+    if (opened.outcome === 'ok') return opened.submission;
+    if (opened.outcome === 'unknown') throw new HttpError(401, STATUS_ERRORS.invalidToken, 'Application not found');
+    if (opened.outcome === 'locked') throw new HttpError(429, STATUS_ERRORS.rateLimit, 'Due to too many failed attempts you are locked out for an hour');
+    throw new HttpError(403, STATUS_ERRORS.authorisation, 'Your sponsor licence number does not match this application');
   }
 
   app.post(PUBLIC_STATUS_PATH, limits, async (request): Promise<PublicStatusResponse> => {
     const body = parseBody(publicStatusRequestSchema, request.body, shapeMessage);
-    const submissionId = await openSubmission(body.publicAccessTokenJWT, body.sponsorLicenceNumber);
-    const submission = await findSubmission(options.database, submissionId);
-    const applications = await listApplicationsOfSubmission(options.database, submissionId);
+    const submission = await openSubmission(body.publicAccessTokenJWT, body.sponsorLicenceNumber);
     return {
-      items: applications.map(toStatusItem),
-      sponsorName: submission?.sponsorName ?? '',
-      sponsorReference: submission?.sponsorReference ?? '',
+      items: submission.applications.map(toStatusItem),
+      sponsorName: submission.sponsorName ?? '',
+      sponsorReference: submission.sponsorReference,
     };
   });
 
   app.post(PDF_MAKER_PATH, limits, async (request, reply) => {
     const body = parseBody(pdfMakerRequestSchema, request.body, shapeMessage);
-    const submissionId = await openSubmission(body.publicAccessTokenJWT, body.sponsorLicenceNumber);
-    const applications = await listApplicationsOfSubmission(options.database, submissionId);
+    const { applications } = await openSubmission(body.publicAccessTokenJWT, body.sponsorLicenceNumber);
     const wanted = [...new Set(body.applicantIds)].map((id) => {
       const application = applications.find((a) => a.applicantId === id);
       if (application === undefined) throw new HttpError(404, 'ApplicationNotFoundError', `No application ${id} in this submission`);

@@ -2,7 +2,7 @@ import type { Logger } from 'pino';
 import type { Config } from '../config.ts';
 import type { Database } from '../db/database.ts';
 import { jobKinds } from '../db/job-repository.ts';
-import { createEmailSender } from '../email/email-sender.ts';
+import { createEmailSender, outboxFolderOf, prepareOutboxFolder } from '../email/email-sender.ts';
 import { createStatusLinkTokens } from '../tokens/status-link-tokens.ts';
 import { createJobHandlers } from './job-handlers.ts';
 import type { RunningWorker, WorkerOptions } from './outbox-worker.ts';
@@ -18,6 +18,11 @@ export async function startServiceWorker(
   logger: Logger,
   options: Pick<WorkerOptions, 'pollIntervalMs' | 'workerId'> = {},
 ): Promise<RunningWorker> {
+  const outbox = outboxFolderOf(config);
+  if (outbox !== undefined) {
+    const removed = await prepareOutboxFolder(outbox);
+    if (removed > 0) logger.info({ folder: outbox, removed }, 'Removed unfinished outbox files left by an earlier crash');
+  }
   const emailSender = createEmailSender(config, logger.child({ component: 'email' }));
   const tokens = await createStatusLinkTokens(config);
   const worker = startWorker({

@@ -48,6 +48,16 @@ describe('the pre-clearance document', () => {
     expect(swedish).toContain('Åsa');
   });
 
+  it('reads back as written whatever documents came before it in the process (the fonts are parsed once and shared)', async () => {
+    // Ż is drawn as Z and a dot: subsetting it once must not leave a later plain Z unreadable.
+    const first = await renderPreClearanceDocuments([details('Żółć', 'Åsa')], ISSUED);
+    const again = await renderPreClearanceDocuments([details('Żółć', 'Åsa')], ISSUED);
+    expect(again.equals(first)).toBe(true);
+    const [page] = await pdfPageTexts(await renderPreClearanceDocuments([details('Zapata', 'Ana', { applicationReference: 'CWC-AZ7ZZ-Z' })], ISSUED));
+    expect(page).toContain('Zapata');
+    expect(page).toContain('CWC-AZ7ZZ-Z');
+  });
+
   it('refuses to make an empty document', async () => {
     await expect(renderPreClearanceDocuments([], ISSUED)).rejects.toThrow();
   });

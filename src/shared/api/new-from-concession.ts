@@ -16,6 +16,7 @@ import { findPlaceOfDeparture } from '../countries/places.ts';
 import type { ApplicantAnswers, SponsorAnswers } from '../domain/answers.ts';
 import { COUNTRY_OF_DEPARTURE, DECLARATION, GROUP_ID_PREFIX, MAX_GROUP_SIZE, PURPOSE_OF_STAY } from '../domain/fixed-values.ts';
 import type { Receipt } from '../domain/receipt.ts';
+import { hasForbiddenCharacters } from '../validation/characters.ts';
 import { checkField, checkNationalityEligibility, derivedLeaveDate, derivedStayLength, type AnswerField } from '../validation/checks.ts';
 import type { FieldError } from '../validation/fields.ts';
 
@@ -245,6 +246,13 @@ export function validateApplicantPayload(applicant: ApplicantPayload, now: Date)
   for (const field of PAYLOAD_FIELDS) {
     const rule = checkField(field, answers, now);
     if (rule !== undefined) errors.push({ field, rule } as FieldError);
+  }
+  // By road no rule reads the flight answers (the page does not ask them), yet the payload
+  // keeps them as sent and is stored: they must not carry what PostgreSQL or a reader refuses.
+  for (const field of ['carrier', 'flight-number'] as const) {
+    if (!errors.some((error) => error.field === field) && hasForbiddenCharacters(answers[field])) {
+      errors.push({ field, rule: 'noControlCharacters' });
+    }
   }
   if (applicant.secondaryDetails.countryOfDeparture !== COUNTRY_OF_DEPARTURE) {
     errors.push({ field: 'country-of-departure', rule: 'fixedValue' });

@@ -1,6 +1,7 @@
 // POST /api/public/publicStatus and POST /api/public/pdf-maker (spec §7, §8): the request and
 // response shapes, and the error types the status page tells apart.
 import * as v from 'valibot';
+import { hasForbiddenCharacters } from '../validation/characters.ts';
 
 /** The path of the status call. */
 export const PUBLIC_STATUS_PATH = '/api/public/publicStatus';
@@ -22,7 +23,14 @@ export const STATUS_ERRORS = {
 } as const;
 
 const token = v.pipe(v.string(), v.minLength(1), v.maxLength(4096));
-const licenceNumber = v.pipe(v.string(), v.maxLength(200));
+// A control or bidi character cannot be part of a licence number: refused as the wrong shape
+// before it is compared, so it costs the sponsor none of their attempts. A token is left to the
+// signature check, which answers one that is not ours as "not found" whatever it holds.
+const licenceNumber = v.pipe(
+  v.string(),
+  v.maxLength(200),
+  v.check((value) => !hasForbiddenCharacters(value), 'The licence number holds a control or bidirectional character'),
+);
 
 /** The body of the status call. */
 export const publicStatusRequestSchema = v.strictObject({

@@ -21,6 +21,7 @@ import { isEligibleNationality } from '../countries/countries.ts';
 import { isListedPlaceOfDeparture } from '../countries/places.ts';
 import { DECLARATIONS, METHODS_OF_ARRIVAL, STAY_LENGTHS, WHAT_DO_OPTIONS, type ApplicantAnswers } from '../domain/answers.ts';
 import { DECLARATION, PURPOSE_OF_STAY } from '../domain/fixed-values.ts';
+import { hasForbiddenCharacters } from './characters.ts';
 import { isValidEmail } from './email.ts';
 import { MAX_LENGTHS, PASSPORT_NUMBER_LENGTH, type RuleName } from './fields.ts';
 
@@ -38,6 +39,7 @@ function text<F extends keyof typeof MAX_LENGTHS>(field: F): Check<F> {
   return (answers) => {
     const value = answers[field];
     if (blank(value)) return 'required' as RuleName<F>;
+    if (hasForbiddenCharacters(value)) return 'noControlCharacters' as RuleName<F>;
     if (tooLong(value, MAX_LENGTHS[field])) return 'maxLength' as RuleName<F>;
     return undefined;
   };
@@ -69,6 +71,7 @@ function travelDates(answers: ApplicantAnswers) {
 export const FIELD_CHECKS: { readonly [F in AnswerField]: Check<F> } = {
   'sponsor-email': (answers) => {
     if (blank(answers['sponsor-email'])) return 'required';
+    if (hasForbiddenCharacters(answers['sponsor-email'])) return 'noControlCharacters';
     return isValidEmail(answers['sponsor-email'] ?? '') ? undefined : 'validEmail';
   },
   'sponsor-name': text('sponsor-name'),
@@ -78,12 +81,16 @@ export const FIELD_CHECKS: { readonly [F in AnswerField]: Check<F> } = {
     return isOneOf(WHAT_DO_OPTIONS, answers['what-would-you-like-to-do']) ? undefined : 'validOption';
   },
   // Eligibility is not a page error (see fields.ts); checkNationalityEligibility adds it for payloads.
-  nationality: (answers) => (blank(answers.nationality) ? 'required' : undefined),
+  nationality: (answers) => {
+    if (blank(answers.nationality)) return 'required';
+    return hasForbiddenCharacters(answers.nationality) ? 'noControlCharacters' : undefined;
+  },
   'family-name': text('family-name'),
   'given-name': text('given-name'),
   'worker-email': (answers) => {
     // Optional: only an address that is given must be valid.
     if (blank(answers['worker-email'])) return undefined;
+    if (hasForbiddenCharacters(answers['worker-email'])) return 'noControlCharacters';
     return isValidEmail(answers['worker-email'] ?? '') ? undefined : 'validEmail';
   },
   'date-of-birth': date(
@@ -190,5 +197,7 @@ export function checkField<F extends AnswerField>(field: F, answers: ApplicantAn
 /** The nationality rule of submitted payloads: given, then eligible (spec §5; unknown counts as ineligible). */
 export function checkNationalityEligibility(answers: ApplicantAnswers): RuleName<'nationality'> | undefined {
   if (blank(answers.nationality)) return 'required';
+  // The code alone decides eligibility, so "FRA - French" with a NUL after it would pass.
+  if (hasForbiddenCharacters(answers.nationality)) return 'noControlCharacters';
   return isEligibleNationality(answers.nationality) ? undefined : 'eligible';
 }

@@ -3,33 +3,35 @@
 // the form state, sent to analytics (spec §5) and returned by the server, and each has a
 // message `validation.<field>.<rule>` (messages.ts). Names say what the rule requires
 // (`beforeToday`: the date must be before today), except the two status answers named by spec §8.
+// `noControlCharacters` (characters.ts) guards every free-text answer; the passport number's own
+// `characters` rule already refuses anything but letters and digits.
 
 /** The rules of each field, in the order they are checked. */
 export const FIELD_RULES = {
-  'sponsor-email': ['required', 'validEmail'],
-  'sponsor-name': ['required', 'maxLength'],
-  'sponsor-reference': ['required', 'maxLength'],
+  'sponsor-email': ['required', 'noControlCharacters', 'validEmail'],
+  'sponsor-name': ['required', 'noControlCharacters', 'maxLength'],
+  'sponsor-reference': ['required', 'noControlCharacters', 'maxLength'],
   'what-would-you-like-to-do': ['required', 'validOption'],
   // `eligible` is checked on submitted payloads only: on the page an ineligible nationality
   // leads to the /ineligible page rather than to an error message.
-  nationality: ['required', 'eligible'],
-  'family-name': ['required', 'maxLength'],
-  'given-name': ['required', 'maxLength'],
-  'worker-email': ['validEmail'],
+  nationality: ['required', 'noControlCharacters', 'eligible'],
+  'family-name': ['required', 'noControlCharacters', 'maxLength'],
+  'given-name': ['required', 'noControlCharacters', 'maxLength'],
+  'worker-email': ['noControlCharacters', 'validEmail'],
   'date-of-birth': ['required', 'validDate', 'beforeToday'],
   'passport-number': ['required', 'length', 'characters'],
   'passport-issue-date': ['required', 'validDate', 'notInFuture'],
   'passport-expiry-date': ['required', 'validDate', 'afterToday'],
   // `listedPlace`: a place of the shared list, the rule the page and the server share (decision 007).
-  'port-of-departure': ['required', 'maxLength', 'listedPlace'],
+  'port-of-departure': ['required', 'noControlCharacters', 'maxLength', 'listedPlace'],
   'date-of-arrival': ['required', 'validDate', 'notInPast', 'notAfterPassportExpiry', 'compatibleWithWork'],
   'method-of-arrival': ['required', 'validOption'],
-  'port-of-arrival': ['required', 'maxLength'],
-  carrier: ['required', 'maxLength'],
-  'flight-number': ['required', 'maxLength'],
+  'port-of-arrival': ['required', 'noControlCharacters', 'maxLength'],
+  carrier: ['required', 'noControlCharacters', 'maxLength'],
+  'flight-number': ['required', 'noControlCharacters', 'maxLength'],
   'first-work-date': ['required', 'validDate', 'atLeast72Hours', 'within14Days'],
   'last-work-date': ['required', 'validDate', 'atLeast72Hours', 'notBeforeStart', 'within3Months'],
-  'cos-reference': ['required', 'maxLength'],
+  'cos-reference': ['required', 'noControlCharacters', 'maxLength'],
   // Not asked on a page: derived or fixed values, checked on submitted payloads.
   'stay-length': ['required', 'validOption', 'matchesDates'],
   'purpose-of-stay': ['required', 'fixedValue'],

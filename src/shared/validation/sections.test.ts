@@ -382,3 +382,25 @@ describe('status page and group', () => {
     expect(validateGroupSize(11)).toEqual({ group: 'maxApplications' });
   });
 });
+
+describe('noControlCharacters: hidden characters in free text', () => {
+  it('refuses a control character or a bidi override inside any free-text answer, on the page and for the server alike', () => {
+    const free = ['sponsor-email', 'sponsor-name', 'sponsor-reference', 'nationality', 'family-name', 'given-name', 'worker-email', 'port-of-departure', 'port-of-arrival', 'carrier', 'flight-number', 'cos-reference'] as const;
+    for (const character of ['\u0000', '\t', '\n', '\u001F', '\u007F', '\u202D', '\u2069']) {
+      for (const field of free) {
+        const text = valid[field] || 'worker@example.com';
+        const value = `${text.slice(0, 1)}${character}${text.slice(1)}`;
+        expect(checkField(field, with_({ [field]: value }), NOW), `${field} ${JSON.stringify(character)}`).toBe('noControlCharacters');
+      }
+      expect(checkNationalityEligibility(with_({ nationality: `USA - American${character}x` }))).toBe('noControlCharacters');
+    }
+  });
+
+  it('comes before the length, so the message names what to fix', () => {
+    expect(validatePassengerName(with_({ 'family-name': `${'x'.repeat(200)}\u0000` }), NOW)).toEqual({ 'family-name': 'noControlCharacters' });
+  });
+
+  it('lets through a tab or line break at either end, dropped like a space, and Arabic direction marks', () => {
+    expect(validatePassengerName(with_({ 'family-name': '\tNí Bhraonáin\r\n', 'given-name': 'محمد\u200F' }), NOW)).toEqual({});
+  });
+});

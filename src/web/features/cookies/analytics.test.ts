@@ -20,7 +20,12 @@ describe('analytics', () => {
   });
 
   it('after consent, loads gtag.js with the configured id and queues events', () => {
+    // Opened from a status link: gtag.js is configured with the address without its query.
+    history.replaceState(null, '', '/status?epat=secret-token');
     setAnalyticsConsent(true);
+    history.replaceState(null, '', '/');
+    const config = (window.dataLayer ?? []).map((e) => Array.from(e as ArrayLike<unknown>)).find(([command]) => command === 'config');
+    expect(config?.[2]).toMatchObject({ send_page_view: false, page_location: `${location.origin}/status` });
     expect(document.querySelector('script')?.getAttribute('src')).toBe('https://www.googletagmanager.com/gtag/js?id=G-ABC123');
     trackPageView('/status', 'Status');
     trackValidationError('/passenger-name', 'family-name', 'required');
@@ -29,6 +34,17 @@ describe('analytics', () => {
       { event: 'page_view', page_path: '/status', page_title: 'Status' },
       { event: 'validation_error', path: '/passenger-name', field: 'family-name', rule: 'required' },
     ]);
+  });
+
+  it('gives gtag.js the page location without the query string, never the address bar with a status token', () => {
+    history.replaceState(null, '', '/status?epat=secret-token');
+    setAnalyticsConsent(true);
+    trackPageView('/status', 'Status');
+    history.replaceState(null, '', '/');
+    const commands = (window.dataLayer ?? []).filter((e) => !(e as object as { event?: unknown }).event).map((e) => Array.from(e as ArrayLike<unknown>));
+    const locations = commands.flatMap(([, ...rest]) => rest.filter((arg) => typeof arg === 'object' && arg !== null && 'page_location' in arg));
+    expect(locations.at(-1)).toEqual({ page_location: `${location.origin}/status` });
+    expect(JSON.stringify(commands)).not.toContain('secret-token');
   });
 
   it('stops queueing and deletes analytics cookies when consent is withdrawn', () => {

@@ -13,6 +13,9 @@ const GTAG_HOST = 'https://www.googletagmanager.com';
 let consented = false;
 let scriptRequested = false;
 
+/** The page's address as analytics sees it: no query string or fragment, which can hold status tokens. */
+const pageLocation = (path: string) => `${location.origin}${path}`;
+
 /** The analytics measurement id served by the server in `<meta name="analytics-id">`, if any. */
 export function analyticsId(): string | undefined {
   const content = document.querySelector('meta[name="analytics-id"]')?.getAttribute('content')?.trim();
@@ -33,8 +36,10 @@ function loadScript(id: string): void {
   if (scriptRequested) return;
   scriptRequested = true;
   gtag('js', new Date());
-  // Page views are sent by the router on each navigation, so gtag's own is off.
-  gtag('config', id, { send_page_view: false, anonymize_ip: true });
+  // Page views are sent by the router on each navigation, so gtag's own is off. gtag.js would
+  // otherwise report the address bar as the page's location, query string (a status link's
+  // token) and all: it is given the address without one.
+  gtag('config', id, { send_page_view: false, anonymize_ip: true, page_location: pageLocation(location.pathname) });
   const script = document.createElement('script');
   script.async = true;
   script.src = `${GTAG_HOST}/gtag/js?id=${encodeURIComponent(id)}`;
@@ -70,6 +75,7 @@ export function setAnalyticsConsent(analytics: boolean): void {
 
 /** Records a page view. Only the path is sent: query strings can hold status tokens. */
 export function trackPageView(path: string, title: string): void {
+  if (consented) gtag('set', { page_location: pageLocation(path) });
   push({ event: 'page_view', page_path: path, page_title: title });
 }
 

@@ -5,6 +5,7 @@ import { RenderedText } from '../../components/rendered-text/rendered-text.tsx';
 import { Table } from '../../components/govuk/table/table.tsx';
 import { LANGUAGE_STORAGE_KEY, registerTexts } from '../../i18n/i18n.ts';
 import { CONSENT_COOKIE } from '../cookies/consent-cookie.ts';
+import { STATUS_TOKEN_STORAGE_KEY } from '../status/status-token.ts';
 import texts from 'virtual:translations/en/cookiesInformation';
 
 registerTexts(texts);
@@ -72,6 +73,11 @@ export function CookiesInformation() {
             name: LANGUAGE_STORAGE_KEY,
             purpose: t('cookiesInformation.languagePurpose'),
             expires: t('cookiesInformation.languageExpires'),
+          },
+          {
+            name: STATUS_TOKEN_STORAGE_KEY,
+            purpose: t('cookiesInformation.statusTokenPurpose'),
+            expires: t('cookiesInformation.statusTokenExpires'),
           },
         ]}
       />

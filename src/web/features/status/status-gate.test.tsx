@@ -153,6 +153,20 @@ describe('focus after "Check status"', () => {
     expect(button.textContent).toBe('Try again');
     expect(document.activeElement).toBe(button);
   });
+
+  it('offers "Try again" when the database is away (503), and shows the statuses once it is back', async () => {
+    renderGate('token-database-away');
+    answers[PUBLIC_STATUS_PATH] = [
+      { status: 503, body: { error: 'ServiceUnavailable', message: 'Sorry, the service is unavailable: try again shortly' } },
+      { status: 200, body: { items: [item()], sponsorName: 'S', sponsorReference: 'R' } },
+    ];
+    await check('LIC123');
+    await screen.findByRole('alert');
+    expect((screen.getByLabelText('Sponsor licence number') as HTMLInputElement).value).toBe('LIC123');
+    await check('LIC123', 'Try again');
+    await screen.findByText('statuses');
+    expect(calls.filter((c) => c.path === PUBLIC_STATUS_PATH)).toHaveLength(2);
+  });
 });
 
 describe('the "Link expired" page', () => {

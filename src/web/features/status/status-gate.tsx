@@ -3,7 +3,7 @@
 // a way to get a new link), and a failure with a way to try again. `children` gets the answer
 // once it is in.
 import { createContext, useCallback, useContext, useEffect, useRef, useState, type FocusEvent, type FormEvent, type ReactNode } from 'react';
-import { useLocation, useSearchParams } from 'react-router';
+import { useLocation } from 'react-router';
 import texts from 'virtual:translations/en/status';
 import validationTexts from 'virtual:translations/en/validation';
 import type { PublicStatusResponse } from '#shared/api/public-status.ts';
@@ -19,15 +19,10 @@ import { fieldError } from '../../i18n/field-error.ts';
 import { useTranslation } from '../../i18n/use-translation.ts';
 import { trackValidationError } from '../cookies/analytics.ts';
 import { loadStatus, requestNewLink, useStatusState, type StatusView } from './status-store.ts';
+import { useStatusToken } from './status-token.ts';
 
 registerTexts(texts);
 registerTexts(validationTexts);
-
-/** The status link's token, from `?epat=`. */
-export function useStatusToken(): string {
-  const [params] = useSearchParams();
-  return params.get('epat') ?? '';
-}
 
 /** The sponsor licence number question, with its error message when there is one. */
 function LicenceNumberInput({ error, value, onChange }: { error: string | undefined; value: string; onChange: (value: string) => void }) {
@@ -59,8 +54,13 @@ export function useAnnounce(): (text: string) => void {
 }
 
 export function StatusGate({ children }: { children: (response: PublicStatusResponse) => ReactNode }) {
-  const { t } = useTranslation();
   const token = useStatusToken();
+  // Nothing is shown (and no page view recorded) until the token is out of the address.
+  return token === undefined ? null : <StatusGateFor token={token}>{children}</StatusGateFor>;
+}
+
+function StatusGateFor({ token, children }: { token: string; children: (response: PublicStatusResponse) => ReactNode }) {
+  const { t } = useTranslation();
   const { licenceNumber, view } = useStatusState(token);
   const [announcement, setAnnouncement] = useState('');
   // The same text twice is not a change, and would not be read again: a no-break space makes it one.

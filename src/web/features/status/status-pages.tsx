@@ -13,7 +13,7 @@ import { Table } from '../../components/govuk/table/table.tsx';
 import { Tag } from '../../components/govuk/tag/tag.tsx';
 import { RenderedText } from '../../components/rendered-text/rendered-text.tsx';
 import { useTranslation } from '../../i18n/use-translation.ts';
-import { StatusGate, useAnnounce, useStatusToken } from './status-gate.tsx';
+import { StatusGate, useAnnounce } from './status-gate.tsx';
 import { downloadDocuments } from './status-store.ts';
 
 const STATUS_KEYS = {
@@ -148,7 +148,7 @@ function MaskedPassportNumber({ masked }: { masked: string }) {
 /** How long after the last key press the number of results is announced: not at every letter. */
 const ANNOUNCE_RESULTS_AFTER_MS = 500;
 
-function StatusList({ response, token }: { response: PublicStatusResponse; token: string }) {
+function StatusList({ response }: { response: PublicStatusResponse }) {
   const { t } = useTranslation();
   const announce = useAnnounce();
   const downloads = useDownloads();
@@ -171,7 +171,8 @@ function StatusList({ response, token }: { response: PublicStatusResponse; token
         item.cosReference.toLowerCase().includes(query),
     );
   const approved = items.filter((item) => item.status === 'approved').map((item) => item.applicantId);
-  const detail = (index: number) => `/status/${index}?epat=${encodeURIComponent(token)}`;
+  // The token is kept for the tab (status-token.ts), so the addresses do not carry it.
+  const detail = (index: number) => `/status/${index}`;
 
   // The list changes as the user types, away from where they are: say how many are left.
   useEffect(() => {
@@ -292,11 +293,10 @@ function StatusList({ response, token }: { response: PublicStatusResponse; token
 }
 
 export function StatusPage() {
-  const token = useStatusToken();
-  return <StatusGate>{(response) => <StatusList response={response} token={token} />}</StatusGate>;
+  return <StatusGate>{(response) => <StatusList response={response} />}</StatusGate>;
 }
 
-function StatusDetail({ response, index, token }: { response: PublicStatusResponse; index: number; token: string }) {
+function StatusDetail({ response, index }: { response: PublicStatusResponse; index: number }) {
   const { t, language } = useTranslation();
   const downloads = useDownloads();
   const item = response.items[index];
@@ -304,7 +304,7 @@ function StatusDetail({ response, index, token }: { response: PublicStatusRespon
   usePageTitle(title);
   const back = (
     <p className="govuk-body">
-      <Link className="govuk-link" to={`/status?epat=${encodeURIComponent(token)}`}>
+      <Link className="govuk-link" to="/status">
         {t('status.detail.back')}
       </Link>
     </p>
@@ -354,8 +354,7 @@ function StatusDetail({ response, index, token }: { response: PublicStatusRespon
 }
 
 export function StatusApplicantPage() {
-  const token = useStatusToken();
   const { applicantIndex = '' } = useParams();
   const index = /^\d+$/.test(applicantIndex) ? Number(applicantIndex) : -1;
-  return <StatusGate>{(response) => <StatusDetail response={response} index={index} token={token} />}</StatusGate>;
+  return <StatusGate>{(response) => <StatusDetail response={response} index={index} />}</StatusGate>;
 }

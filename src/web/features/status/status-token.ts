@@ -1,0 +1,54 @@
+// The status link's token (`?epat=`). It is read from the address once and kept in session
+// storage, and the address is replaced without it: a token left in the address bar would stay in
+// the tab's history, be shown over a shoulder or shared in a screenshot, and be offered to
+// analytics as the page's location.
+import { useEffect } from 'react';
+import { useLocation, useNavigate } from 'react-router';
+
+/** The session storage key of the status link's token (listed on the cookies page). */
+export const STATUS_TOKEN_STORAGE_KEY = 'statusToken';
+const TOKEN_PARAMETER = 'epat';
+
+// Where storage is refused (some private modes), the token lives for the page's life instead.
+let inMemory: string | undefined;
+
+function storedToken(): string {
+  try {
+    return sessionStorage.getItem(STATUS_TOKEN_STORAGE_KEY) ?? inMemory ?? '';
+  } catch {
+    return inMemory ?? '';
+  }
+}
+
+function storeToken(token: string): void {
+  try {
+    sessionStorage.setItem(STATUS_TOKEN_STORAGE_KEY, token);
+    inMemory = undefined;
+  } catch {
+    inMemory = token;
+  }
+}
+
+/**
+ * The token of the status link this tab was opened with, or '' when it has none. `undefined`
+ * while a token just read from the address is being taken out of it: the page waits rather than
+ * render (and record a page view) at an address that is about to change. A new link's token
+ * replaces the one kept.
+ */
+export function useStatusToken(): string | undefined {
+  const location = useLocation();
+  const navigate = useNavigate();
+  const fromLink = new URLSearchParams(location.search).get(TOKEN_PARAMETER);
+
+  useEffect(() => {
+    if (fromLink === null) return;
+    storeToken(fromLink);
+    const rest = new URLSearchParams(location.search);
+    rest.delete(TOKEN_PARAMETER);
+    const search = rest.toString();
+    // Replace, not push: the entry with the token must not stay in the tab's history.
+    void navigate({ pathname: location.pathname, search: search === '' ? '' : `?${search}`, hash: location.hash }, { replace: true, state: location.state });
+  }, [fromLink, location, navigate]);
+
+  return fromLink === null ? storedToken() : undefined;
+}
