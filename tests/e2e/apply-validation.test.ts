@@ -6,7 +6,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { FIELD_RULES } from '../../src/shared/validation/fields.ts';
 import { MESSAGE_KEYS } from '../../src/shared/validation/messages.ts';
 import en from '../../src/web/i18n/en.json';
-import { axeViolations, useBrowser } from './support/browser.ts';
+import { axeViolations, baseUrl, useBrowser } from './support/browser.ts';
 import {
   answerSponsor,
   answerTravel,
@@ -22,6 +22,7 @@ import {
   monthsFromToday,
   worker,
 } from './support/journey.ts';
+import { seedSession, singleComplete } from './support/journey-states.ts';
 
 const test = useBrowser();
 const long = 'x'.repeat(201);
@@ -39,8 +40,14 @@ function message(key: string): string {
   return (en.validation as unknown as Record<string, Record<string, string>>)[field!]![rule!]!;
 }
 
-// `eligible` leads to /ineligible instead of a message; `validOption` needs a value no page offers.
-const UNREACHABLE = new Set(['nationality.eligible', 'what-would-you-like-to-do.validOption', 'method-of-arrival.validOption']);
+// `eligible` leads to /ineligible instead of a message; `validOption` needs a value no page offers;
+// the nationality is chosen from a list, and typed text that names no country leaves it empty.
+const UNREACHABLE = new Set([
+  'nationality.eligible',
+  'nationality.noControlCharacters',
+  'what-would-you-like-to-do.validOption',
+  'method-of-arrival.validOption',
+]);
 const expected = new Map<string, string>();
 for (const field of PAGE_FIELDS) {
   for (const rule of FIELD_RULES[field]) {
@@ -81,6 +88,27 @@ describe('the validation messages', () => {
   afterAll(() => {
     // Run last: every message of the question pages was seen.
     expect([...expected.values()].filter((text) => !seen.has(text))).toEqual([]);
+  });
+
+  it('refuse hidden characters (a right-to-left override pasted with a name) in every typed answer', async () => {
+    await seedSession(test.context, singleComplete());
+    const hidden = (text: string) => `${text.slice(0, 3)}\u202E${text.slice(3)}`;
+    const pages: Array<[string, Array<(typeof PAGE_FIELDS)[number]>]> = [
+      ['/your-contact-details', ['sponsor-email']],
+      ['/sponsor-details', ['sponsor-name', 'sponsor-reference']],
+      ['/passenger-name', ['family-name', 'given-name', 'worker-email']],
+      ['/cos-reference', ['cos-reference']],
+      ['/travel-details', ['port-of-departure', 'port-of-arrival', 'carrier', 'flight-number']],
+    ];
+    for (const [path, fields] of pages) {
+      // A tab of its own, so each page starts from the complete answers (a refused answer is kept).
+      const page = await test.context.newPage();
+      await page.goto(`${baseUrl()}${path}`);
+      await at(page, path);
+      for (const field of fields) await page.fill(`#${field}`, hidden(await page.inputValue(`#${field}`)));
+      await submitExpectingErrors(page, ...fields.map((field) => m(field, 'noControlCharacters')));
+      await page.close();
+    }
   });
 
   it('are shown on the sponsor pages and the applicant pages', { timeout: 180_000 }, async () => {
