@@ -1,0 +1,83 @@
+// What the HTTP benchmarks share: the run settings, an autocannon run after a warm-up, a
+// database of their own, and the table they print.
+import { randomBytes } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import autocannon from 'autocannon';
+import pg from 'pg';
+import type { Database } from '../src/server/db/database.ts';
+import { openDatabase } from '../src/server/db/database.ts';
+import { runMigrations } from '../src/server/db/migrations.ts';
+
+/** Options (environment): BENCH_SECONDS (10), BENCH_CONNECTIONS (10). */
+export const benchSeconds = Number(process.env.BENCH_SECONDS ?? 10);
+export const benchConnections = Number(process.env.BENCH_CONNECTIONS ?? 10);
+
+export interface Measured {
+  readonly name: string;
+  readonly result: autocannon.Result;
+}
+
+/** POSTs JSON to `options.url` for BENCH_SECONDS on BENCH_CONNECTIONS, after a short warm-up. */
+export async function measure(name: string, options: Omit<autocannon.Options, 'method' | 'connections' | 'headers'>): Promise<Measured> {
+  const run: autocannon.Options = { ...options, method: 'POST', connections: benchConnections, headers: { 'content-type': 'application/json' } };
+  // A short warm-up first: JIT, connection pool, first-use caches.
+  await autocannon({ ...run, duration: 2 });
+  const result = await autocannon({ ...run, duration: benchSeconds });
+  return { name, result };
+}
+
+/**
+ * A migrated database for one run: on the PostgreSQL server of `databaseUrl` in a schema of its
+ * own, else the embedded PGlite in a temporary folder; `cleanUp` drops either.
+ */
+export async function openBenchDatabase(databaseUrl: string | undefined): Promise<{ database: Database; engine: string; cleanUp: () => Promise<void> }> {
+  if (databaseUrl !== undefined) {
+    const schema = `bench_${randomBytes(4).toString('hex')}`;
+    const admin = new pg.Client({ connectionString: databaseUrl });
+    await admin.connect();
+    await admin.query(`CREATE SCHEMA ${schema}`);
+    const database = await openDatabase({ engine: 'postgres', connectionString: databaseUrl, schema, maxConnections: 10 });
+    await runMigrations(database);
+    return {
+      database,
+      engine: 'PostgreSQL',
+      async cleanUp() {
+        await database.close();
+        await admin.query(`DROP SCHEMA ${schema} CASCADE`);
+        await admin.end();
+      },
+    };
+  }
+  const dir = await mkdtemp(join(tmpdir(), 'bench-'));
+  const database = await openDatabase({ engine: 'pglite', dataDir: join(dir, 'pglite') });
+  await runMigrations(database);
+  return {
+    database,
+    engine: 'PGlite',
+    async cleanUp() {
+      await database.close();
+      await rm(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Prints the runs as a table under `heading`; any request that failed makes the exit code 1. */
+export function printRuns(heading: string, runs: readonly Measured[]): void {
+  console.log(`\n${heading}, ${benchConnections} connections, ${benchSeconds} s each, Node.js ${process.version}`);
+  console.table(
+    runs.map(({ name, result }) => ({
+      route: name,
+      'requests/s': Math.round(result.requests.average),
+      'p50 ms': result.latency.p50,
+      'p99 ms': result.latency.p99,
+      '2xx': result['2xx'],
+      'not 2xx': result.non2xx + result.errors + result.timeouts,
+    })),
+  );
+  if (runs.some(({ result }) => result.non2xx + result.errors + result.timeouts > 0)) {
+    console.error('Some requests failed: the figures above do not measure what they claim.');
+    process.exitCode = 1;
+  }
+}
