@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import type { Config } from '../config.ts';
+import { isProcessRunning } from '../process-alive.ts';
 
 export interface QueryResult<Row> {
   readonly rows: Row[];
@@ -110,15 +111,6 @@ export class DatabaseInUseError extends Error {
   }
 }
 
-function isRunning(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
-  }
-}
-
 /**
  * PGlite is one PostgreSQL in one process: two processes writing the same files would corrupt
  * them. A lock file beside the folder holds the owner's pid; one left by a process that died (a
@@ -134,7 +126,7 @@ async function lockDataDir(dataDir: string): Promise<() => Promise<void>> {
       if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
     }
     const owner = Number((await readFile(lockFile, 'utf8').catch(() => '')).trim());
-    if (Number.isSafeInteger(owner) && owner > 0 && isRunning(owner)) throw new DatabaseInUseError(dataDir, owner);
+    if (Number.isSafeInteger(owner) && owner > 0 && isProcessRunning(owner)) throw new DatabaseInUseError(dataDir, owner);
     await rm(lockFile, { force: true });
   }
 }

@@ -7,6 +7,7 @@ import type { NodemailerError } from 'nodemailer';
 import { NotifyClient } from 'notifications-node-client';
 import type { Logger } from 'pino';
 import type { Config } from '../config.ts';
+import { isProcessRunning } from '../process-alive.ts';
 
 /** One email to one recipient, already rendered (see templates.ts). */
 export interface EmailMessage {
@@ -263,15 +264,6 @@ function fileSafe(reference: string): string {
 const temporaryFile = (path: string) => `${path}.${process.pid}.${randomUUID()}.tmp`;
 const TEMPORARY_FILE = /\.eml\.(\d+)\.[0-9a-f-]{36}\.tmp$/;
 
-function isRunning(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
-  }
-}
-
 /**
  * Makes the outbox folder ready at start: there, writable (so a read-only or misplaced DATA_DIR
  * stops the start with its path rather than failing every email later), and rid of the temporary
@@ -285,7 +277,7 @@ export async function prepareOutboxFolder(folder: string): Promise<number> {
   let removed = 0;
   for (const name of await readdir(folder)) {
     const pid = Number(TEMPORARY_FILE.exec(name)?.[1] ?? Number.NaN);
-    if (Number.isNaN(pid) || (pid !== process.pid && isRunning(pid))) continue;
+    if (Number.isNaN(pid) || (pid !== process.pid && isProcessRunning(pid))) continue;
     await rm(join(folder, name), { force: true });
     removed += 1;
   }
