@@ -112,21 +112,31 @@ describe('sending', () => {
     expect(posts).toHaveLength(1);
   });
 
-  it('after a failure shows the server-error page, keeps the answers and sends the same group id again', async () => {
+  const FAILURES = [
+    // The request reaches the service (and is stored), but its answer is lost on the way back.
+    ['a lost answer (502)', { status: 502, body: 'Bad gateway' }, true],
+    // The service's own answer while its database is unreachable.
+    [
+      'the database away (503 ServiceUnavailable)',
+      {
+        status: 503,
+        headers: { 'retry-after': '10' },
+        contentType: 'application/json; charset=utf-8',
+        body: JSON.stringify({ error: 'ServiceUnavailable', message: 'Sorry, the service is unavailable: try again shortly' }),
+      },
+      false,
+    ],
+  ] as const;
+
+  it.each(FAILURES)('after %s shows the server-error page, keeps the answers and sends the same body again', async (_, failure, reachesService) => {
     const { page, context } = test;
     await seedSession(context, singleComplete());
     const bodies: string[] = [];
-    let failNext = true;
-    // The first request reaches the server (and is stored), but its answer is lost on the way back.
     await page.route(`**${NEW_FROM_CONCESSION_PATH}`, async (route) => {
       bodies.push(route.request().postData() ?? '');
-      const response = await route.fetch();
-      if (failNext) {
-        failNext = false;
-        await route.fulfill({ status: 502, body: 'Bad gateway' });
-      } else {
-        await route.fulfill({ response });
-      }
+      if (bodies.length > 1) return route.fulfill({ response: await route.fetch() });
+      if (reachesService) await route.fetch();
+      return route.fulfill(failure);
     });
     await page.goto(`${baseUrl()}/check-your-answers`);
     await page.getByRole('button', { name: 'Confirm details and send the application' }).click();
@@ -143,36 +153,6 @@ describe('sending', () => {
     const reference = (await page.locator('.govuk-panel .app-reference').textContent()) ?? '';
     const stored = await storedApplicationsOf(reference);
     if (stored !== undefined) expect(stored.concessionForm.formGroupId).toBe(JSON.parse(bodies[0]!)[0].concessionForm.formGroupId);
-  });
-
-  it('while the database is away (503 ServiceUnavailable) shows the server-error page, then sends the same body again', async () => {
-    const { page, context } = test;
-    await seedSession(context, singleComplete());
-    const bodies: string[] = [];
-    // The service's own answer when its database is unreachable; the second try reaches it.
-    await page.route(`**${NEW_FROM_CONCESSION_PATH}`, async (route) => {
-      bodies.push(route.request().postData() ?? '');
-      if (bodies.length === 1) {
-        await route.fulfill({
-          status: 503,
-          headers: { 'retry-after': '10' },
-          contentType: 'application/json; charset=utf-8',
-          body: JSON.stringify({ error: 'ServiceUnavailable', message: 'Sorry, the service is unavailable: try again shortly' }),
-        });
-      } else {
-        await route.fulfill({ response: await route.fetch() });
-      }
-    });
-    await page.goto(`${baseUrl()}/check-your-answers`);
-    await page.getByRole('button', { name: 'Confirm details and send the application' }).click();
-    await page.locator('h1', { hasText: 'Sorry, there is a problem with the service' }).waitFor();
-    const saved = await page.evaluate(() => JSON.parse(sessionStorage.getItem('state') ?? '{}').current);
-    expect(saved.passengerName['family-name']).toBe('Ní Bhraonáin');
-
-    await page.getByRole('button', { name: 'Try again' }).click();
-    await at(page, '/complete');
-    expect(bodies).toHaveLength(2);
-    expect(bodies[1]).toBe(bodies[0]);
   });
 });
 
