@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { describe, expect, it } from 'vitest';
-import { ConfigError, configVariables, loadConfig } from './config.ts';
+import { ConfigError, configMarkdownTable, configVariables, loadConfig } from './config.ts';
 
 const cwd = '/srv/app';
 // Shapes only: the token module, not the config, parses the keys.
@@ -244,5 +244,27 @@ describe('the README', () => {
   it('documents every environment variable the server reads', async () => {
     const readme = await readFile(new URL('../../README.md', import.meta.url), 'utf8');
     expect(configVariables.map((v) => v.name).filter((name) => !readme.includes(`\`${name}\``))).toEqual([]);
+  });
+});
+
+describe('the declared variables', () => {
+  it('each parse their own default without a problem', () => {
+    for (const v of configVariables) {
+      // PUBLIC_BASE_URL's default names the port it takes from PORT.
+      if (v.default === undefined || v.name === 'PUBLIC_BASE_URL') continue;
+      const problems: string[] = [];
+      v.parse(v.default, { problems, cwd });
+      expect(problems, v.name).toEqual([]);
+    }
+  });
+
+  it('are the README configuration table, row for row (npm run docs:config prints it)', async () => {
+    const readme = await readFile(new URL('../../README.md', import.meta.url), 'utf8');
+    const section = readme.split(/^## /m).find((s) => s.startsWith('Configuration\n')) ?? '';
+    const table = section
+      .split('\n')
+      .filter((line) => line.startsWith('|'))
+      .join('\n');
+    expect(`${table}\n`).toBe(configMarkdownTable());
   });
 });

@@ -54,166 +54,293 @@ export interface Config {
   readonly decisionEmailWindowMinutes: number;
 }
 
-export interface ConfigVariable {
-  readonly name: string;
-  /** The default as a person would write it; undefined when there is none. */
-  readonly default: string | undefined;
-  readonly requiredInProduction: boolean;
-  readonly description: string;
+/** What a variable's parser may use besides the value: where problems go, and the folder paths are relative to. */
+export interface ConfigParseContext {
+  readonly problems: string[];
+  readonly cwd: string;
 }
 
-/** The environment variables the server reads; a test checks that the README documents each one. */
-export const configVariables: readonly ConfigVariable[] = [
-  {
-    name: 'NODE_ENV',
-    default: 'development',
-    requiredInProduction: false,
-    description: '`production` makes the missing values below an error instead of using local defaults.',
-  },
-  { name: 'PORT', default: '3000', requiredInProduction: false, description: 'TCP port the server listens on.' },
-  {
-    name: 'HOST',
-    default: '0.0.0.0',
-    requiredInProduction: false,
-    description: 'Address the server listens on (`127.0.0.1` to accept local connections only).',
-  },
-  {
-    name: 'DATA_DIR',
-    default: './data',
-    requiredInProduction: false,
-    description: 'Folder for local data: the embedded PGlite database (`DATA_DIR/pglite`) when DATABASE_URL is not set.',
-  },
-  {
-    name: 'DATABASE_URL',
-    default: undefined,
-    requiredInProduction: false,
-    description:
-      'PostgreSQL connection string (`postgres://user:password@host:5432/db`). When unset, the embedded PGlite database in DATA_DIR is used, which suits a single instance only.',
-  },
-  {
-    name: 'PUBLIC_BASE_URL',
-    default: 'http://localhost:<PORT>',
-    requiredInProduction: true,
-    description: 'The address users reach the service at; used to build links in emails.',
-  },
-  {
-    name: 'LOG_LEVEL',
-    default: 'info',
-    requiredInProduction: false,
-    description: 'One of fatal, error, warn, info, debug, trace, silent.',
-  },
-  {
-    name: 'ANALYTICS_ID',
-    default: undefined,
-    requiredInProduction: false,
-    description:
-      'Google Analytics 4 measurement id (`G-XXXXXXXXXX`). When unset, no analytics code runs and the Content-Security-Policy allows no Google hosts.',
-  },
-  {
-    name: 'MANUAL_REVIEW',
-    default: 'false',
-    requiredInProduction: false,
-    description: '`true`: applications that pass the automated checks wait in progress for a caseworker instead of being approved.',
-  },
-  {
-    name: 'STATUS_LINK_TTL_DAYS',
-    default: '90',
-    requiredInProduction: false,
-    description: 'Days a status link in an email stays valid.',
-  },
-  {
-    name: 'TOKEN_PRIVATE_KEY',
-    default: undefined,
-    requiredInProduction: true,
-    description: 'PEM (PKCS#8) ES256 private key signing status links; with TOKEN_PUBLIC_KEY. When unset outside production, a key pair is generated once into DATA_DIR.',
-  },
-  {
-    name: 'TOKEN_PUBLIC_KEY',
-    default: undefined,
-    requiredInProduction: true,
-    description: 'PEM (SPKI) public key matching TOKEN_PRIVATE_KEY, used to verify status links.',
-  },
-  {
-    name: 'SMTP_URL',
-    default: undefined,
-    requiredInProduction: false,
-    description: '`smtp://user:password@host:587` or `smtps://…`: send emails through this mail server.',
-  },
-  {
-    name: 'NOTIFY_API_KEY',
-    default: undefined,
-    requiredInProduction: false,
-    description: 'GOV.UK Notify API key: send emails through Notify (wins over SMTP_URL). Needs NOTIFY_TEMPLATE_ID.',
-  },
-  {
-    name: 'NOTIFY_TEMPLATE_ID',
-    default: undefined,
-    requiredInProduction: false,
-    description: 'The Notify email template, whose subject is ((subject)) and body ((body)).',
-  },
-  {
-    name: 'EMAIL_FROM',
-    default: 'Creative worker concession <no-reply@localhost>',
-    requiredInProduction: false,
-    description: 'From address of emails sent by SMTP or written to DATA_DIR/outbox. With neither Notify nor SMTP, emails are written as .eml files to DATA_DIR/outbox (the log names the file, never the link).',
-  },
-  {
-    name: 'RETENTION_DAYS',
-    default: '180',
-    requiredInProduction: false,
-    description: 'Days after the leave date after which the personal data of a decided application is deleted; also the age after which an old status link can no longer be exchanged for a new one.',
-  },
-  {
-    name: 'DECISION_EMAIL_WINDOW_MINUTES',
-    default: '10',
-    requiredInProduction: false,
-    description:
-      'Minutes (0 to 1440) a decision waits for other decisions on the same submission, so the sponsor gets them in one email; `0` emails each at once. No wait once every application of the submission is decided.',
-  },
-  {
-    name: 'RUN_WORKER',
-    default: 'true',
-    requiredInProduction: false,
-    description: '`false`: the server does not run the job worker itself (run `npm run worker` instead, one or more).',
-  },
-  {
-    name: 'TRUST_PROXY',
-    default: 'false',
-    requiredInProduction: false,
-    description:
-      'Behind a load balancer, which X-Forwarded-For entries to believe for the client address of the rate limits: the number of proxies in front of the service (`1`), or their addresses and CIDR ranges, comma-separated (`10.0.0.0/8,192.168.0.0/16`). A number believes that many hops whoever sent them, so use it only when the service cannot be reached except through the proxies; ranges are safer. `true` is refused: it would take the left-most address, which any client can write itself.',
-  },
-  {
-    name: 'REQUEST_TIMEOUT_SECONDS',
-    default: '30',
-    requiredInProduction: false,
-    description: 'Seconds (1 to 600) a client has to send the headers and the body of a request; a slower one is answered 408 or disconnected.',
-  },
-  {
-    name: 'SUBMISSION_RATE_LIMIT',
-    default: '30',
-    requiredInProduction: false,
-    description: 'Submissions (POST /api/public/newFromConcession) accepted per client address per minute on each server instance; more answer 429.',
-  },
-  {
-    name: 'STATUS_RATE_LIMIT',
-    default: '60',
-    requiredInProduction: false,
-    description: 'Status, document and new-link calls (publicStatus, pdf-maker, newStatusLink) accepted per client address per minute on each server instance; more answer 429.',
-  },
-  {
-    name: 'WEB_ROOT',
-    default: './dist/web',
-    requiredInProduction: false,
-    description: 'Folder of the built single-page app (`vite build` output) that the server serves.',
-  },
-];
+/**
+ * One environment variable, declared once: loadConfig reads it with `parse`, and the README's
+ * configuration table is generated from the rest (`npm run docs:config`; a test keeps them equal).
+ */
+export interface ConfigVariable<T = unknown> {
+  readonly name: string;
+  /** The default as a person would write it, and what `parse` reads when the variable is unset; undefined when there is none. */
+  readonly default: string | undefined;
+  readonly requiredInProduction: boolean;
+  /** Markdown for the README's table. */
+  readonly description: string;
+  /** Turns a set value (or the default) into its config value; a wrong value adds a problem that never echoes it. */
+  readonly parse: (value: string, context: ConfigParseContext) => T;
+}
+
+// Keeps each variable's own default type, so a variable with a default reads as never undefined.
+function variable<T, const D extends string | undefined>(declared: ConfigVariable<T> & { readonly default: D }) {
+  return declared;
+}
 
 const nodeEnvs: readonly NodeEnv[] = ['development', 'test', 'production'];
 const logLevels: readonly LogLevel[] = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
 // GA4 measurement ids are "G-" and ten upper-case letters or digits; a little slack for older ids.
 // The shape check also keeps the value safe to place in the HTML attribute it ends up in.
 const analyticsIdPattern = /^G-[A-Z0-9]{4,16}$/;
+
+const text = (value: string): string => value;
+
+function oneOf<T extends string>(name: string, allowed: readonly T[], normalise: (value: string) => string = text) {
+  return (value: string, { problems }: ConfigParseContext): T | undefined => {
+    const found = allowed.find((a) => a === normalise(value));
+    if (found === undefined) problems.push(`${name} must be one of ${allowed.join(', ')}`);
+    return found;
+  };
+}
+
+function flag(name: string) {
+  return (value: string, { problems }: ConfigParseContext): boolean => {
+    const lower = value.toLowerCase();
+    if (lower !== 'true' && lower !== 'false') problems.push(`${name} must be true or false`);
+    return lower === 'true';
+  };
+}
+
+function positiveWholeNumber(name: string) {
+  return (value: string, { problems }: ConfigParseContext): number => {
+    if (!/^\d+$/.test(value) || Number(value) < 1) problems.push(`${name} must be a whole number of at least 1`);
+    return Number(value);
+  };
+}
+
+function wholeNumberUpTo(name: string, max: number) {
+  return (value: string, { problems }: ConfigParseContext): number => {
+    if (!/^\d+$/.test(value) || Number(value) > max) problems.push(`${name} must be a whole number from 0 to ${max}`);
+    return Number(value);
+  };
+}
+
+function urlWithProtocol(protocols: readonly string[], problem: string) {
+  return (value: string, { problems }: ConfigParseContext): string => {
+    const protocol = parseUrl(value)?.protocol;
+    if (protocol === undefined || !protocols.includes(protocol)) problems.push(problem);
+    return value;
+  };
+}
+
+const path = (value: string, { cwd }: ConfigParseContext): string => resolve(cwd, value);
+// Keys given on one line with \n (as env files often hold them) become real PEM line breaks.
+const pem = (value: string): string => value.replace(/\\n/g, '\n');
+
+/** Every variable the server reads, in the README's order. */
+const variables = {
+  nodeEnv: variable({
+    name: 'NODE_ENV',
+    default: 'development',
+    requiredInProduction: false,
+    description: '`production` turns a missing or wrong value below into an error instead of a local default (`test` is also accepted)',
+    parse: oneOf('NODE_ENV', nodeEnvs),
+  }),
+  port: variable({
+    name: 'PORT',
+    default: '3000',
+    requiredInProduction: false,
+    description: 'TCP port the server listens on',
+    parse: (value, { problems }) => {
+      if (!/^\d+$/.test(value) || Number(value) > 65535) problems.push('PORT must be a whole number from 0 to 65535');
+      return Number(value);
+    },
+  }),
+  host: variable({
+    name: 'HOST',
+    default: '0.0.0.0',
+    requiredInProduction: false,
+    description: 'Address it listens on (`127.0.0.1` for local connections only)',
+    parse: text,
+  }),
+  dataDir: variable({
+    name: 'DATA_DIR',
+    default: './data',
+    requiredInProduction: false,
+    description: 'Local data; the embedded PGlite database lives in `DATA_DIR/pglite` when `DATABASE_URL` is not set',
+    parse: path,
+  }),
+  databaseUrl: variable({
+    name: 'DATABASE_URL',
+    default: undefined,
+    requiredInProduction: false,
+    description: 'PostgreSQL connection string; when not set, the embedded PGlite is used (one server instance only)',
+    parse: urlWithProtocol(['postgres:', 'postgresql:'], 'DATABASE_URL must be a postgres:// or postgresql:// connection string'),
+  }),
+  publicBaseUrl: variable({
+    name: 'PUBLIC_BASE_URL',
+    // Locally the service is reached on its own port: loadConfig puts the port in.
+    default: 'http://localhost:<PORT>',
+    requiredInProduction: true,
+    description: 'The address users reach the service at, used in the links of emails',
+    parse: (value, { problems }) => {
+      const url = parseUrl(value);
+      if (url === undefined || (url.protocol !== 'http:' && url.protocol !== 'https:')) {
+        problems.push('PUBLIC_BASE_URL must be an absolute http:// or https:// address');
+      } else if (url.search !== '' || url.hash !== '' || url.username !== '' || url.password !== '') {
+        problems.push('PUBLIC_BASE_URL must not contain a query string, fragment or credentials');
+      } else {
+        return url.href.replace(/\/+$/, '');
+      }
+      return undefined;
+    },
+  }),
+  logLevel: variable({
+    name: 'LOG_LEVEL',
+    default: 'info',
+    requiredInProduction: false,
+    description: '`fatal`, `error`, `warn`, `info`, `debug`, `trace` or `silent`',
+    parse: oneOf('LOG_LEVEL', logLevels, (value) => value.toLowerCase()),
+  }),
+  analyticsId: variable({
+    name: 'ANALYTICS_ID',
+    default: undefined,
+    requiredInProduction: false,
+    description:
+      'Google Analytics 4 measurement id (`G-XXXXXXXXXX`); when not set there is no analytics and no Google host in the Content-Security-Policy',
+    parse: (value, { problems }) => {
+      if (!analyticsIdPattern.test(value)) problems.push('ANALYTICS_ID must be a Google Analytics 4 measurement id such as G-ABC123DEF4');
+      return value;
+    },
+  }),
+  manualReview: variable({
+    name: 'MANUAL_REVIEW',
+    default: 'false',
+    requiredInProduction: false,
+    description: '`true`: applications that pass the automated checks wait, in progress, for a caseworker instead of being approved',
+    parse: flag('MANUAL_REVIEW'),
+  }),
+  statusLinkTtlDays: variable({
+    name: 'STATUS_LINK_TTL_DAYS',
+    default: '90',
+    requiredInProduction: false,
+    description: 'Days a status link in an email stays valid',
+    parse: positiveWholeNumber('STATUS_LINK_TTL_DAYS'),
+  }),
+  tokenPrivateKey: variable({
+    name: 'TOKEN_PRIVATE_KEY',
+    default: undefined,
+    requiredInProduction: true,
+    description:
+      'PEM (PKCS#8) ES256 private key signing status links, set with `TOKEN_PUBLIC_KEY`; one line with `\\n` is accepted. When not set outside production, a key pair is generated once into `DATA_DIR`',
+    parse: pem,
+  }),
+  tokenPublicKey: variable({
+    name: 'TOKEN_PUBLIC_KEY',
+    default: undefined,
+    requiredInProduction: true,
+    description: 'PEM (SPKI) public key matching `TOKEN_PRIVATE_KEY`, verifying status links; one line with `\\n` is accepted',
+    parse: pem,
+  }),
+  smtpUrl: variable({
+    name: 'SMTP_URL',
+    default: undefined,
+    requiredInProduction: false,
+    description: '`smtp://user:password@host:587` or `smtps://…`: send emails through this mail server',
+    parse: urlWithProtocol(['smtp:', 'smtps:'], 'SMTP_URL must be an smtp:// or smtps:// address'),
+  }),
+  notifyApiKey: variable({
+    name: 'NOTIFY_API_KEY',
+    default: undefined,
+    requiredInProduction: false,
+    description: 'GOV.UK Notify API key: send emails through Notify (before SMTP)',
+    parse: text,
+  }),
+  notifyTemplateId: variable({
+    name: 'NOTIFY_TEMPLATE_ID',
+    default: undefined,
+    requiredInProduction: false,
+    description: 'The Notify email template to use, with `((subject))` as its subject and `((body))` as its body; needed with `NOTIFY_API_KEY`',
+    parse: text,
+  }),
+  emailFrom: variable({
+    name: 'EMAIL_FROM',
+    default: 'Creative worker concession <no-reply@localhost>',
+    requiredInProduction: false,
+    description: 'From address of emails sent by SMTP or written to the outbox folder',
+    parse: text,
+  }),
+  retentionDays: variable({
+    name: 'RETENTION_DAYS',
+    default: '180',
+    requiredInProduction: false,
+    description:
+      'Days after the leave date after which the personal data of a decided application is deleted; also the age after which an old status link can no longer be exchanged for a new one',
+    parse: positiveWholeNumber('RETENTION_DAYS'),
+  }),
+  decisionEmailWindowMinutes: variable({
+    name: 'DECISION_EMAIL_WINDOW_MINUTES',
+    default: '10',
+    requiredInProduction: false,
+    description:
+      'Minutes (0 to 1440) a decision waits for others on the same submission, so the sponsor gets the decisions made close together in one email; `0` sends at once. Once every application of a submission is decided, its email goes at once',
+    // At most a day: the decision is promised within 72 hours of applying (spec §9).
+    parse: wholeNumberUpTo('DECISION_EMAIL_WINDOW_MINUTES', 1440),
+  }),
+  runWorker: variable({
+    name: 'RUN_WORKER',
+    default: 'true',
+    requiredInProduction: false,
+    description: '`false`: the server does not run the job worker itself; run one or more `npm run worker` instead',
+    parse: flag('RUN_WORKER'),
+  }),
+  trustProxy: variable({
+    name: 'TRUST_PROXY',
+    default: 'false',
+    requiredInProduction: false,
+    description:
+      'Behind a load balancer, which `X-Forwarded-For` entries to believe for the client address of the rate limits: the number of proxies in front of the service (`1`), or their addresses and CIDR ranges, comma-separated (`10.0.0.0/8,192.168.0.0/16`). A number believes that many hops whoever sent them, so use it only when the service cannot be reached except through the proxies; ranges are safer. `true` is refused: it would take the left-most address, which any client can write itself',
+    parse: (value, { problems }) => parseTrustProxy(value, problems),
+  }),
+  requestTimeoutSeconds: variable({
+    name: 'REQUEST_TIMEOUT_SECONDS',
+    default: '30',
+    requiredInProduction: false,
+    description: 'Seconds (1 to 600) a client has to send the headers and the body of a request; a slower one is answered 408 or disconnected',
+    parse: (value, context) => {
+      const seconds = positiveWholeNumber('REQUEST_TIMEOUT_SECONDS')(value, context);
+      if (seconds > 600) context.problems.push('REQUEST_TIMEOUT_SECONDS must be a whole number from 1 to 600');
+      return seconds;
+    },
+  }),
+  submissionRateLimit: variable({
+    name: 'SUBMISSION_RATE_LIMIT',
+    default: '30',
+    requiredInProduction: false,
+    description: 'Submissions accepted per client address per minute on each server instance; more are answered 429',
+    parse: positiveWholeNumber('SUBMISSION_RATE_LIMIT'),
+  }),
+  statusRateLimit: variable({
+    name: 'STATUS_RATE_LIMIT',
+    default: '60',
+    requiredInProduction: false,
+    description: 'Status, document and new-link calls accepted per client address per minute on each server instance; more are answered 429',
+    parse: positiveWholeNumber('STATUS_RATE_LIMIT'),
+  }),
+  webRoot: variable({
+    name: 'WEB_ROOT',
+    default: './dist/web',
+    requiredInProduction: false,
+    description: 'Folder of the built app that the server serves',
+    parse: path,
+  }),
+};
+
+/** The environment variables the server reads, in the README's order; the README's table is generated from them. */
+export const configVariables: readonly ConfigVariable[] = Object.values(variables);
+
+/** The README's configuration table (markdown), generated from configVariables; `npm run docs:config` prints it. */
+export function configMarkdownTable(): string {
+  const rows = configVariables.map((v) => {
+    const fallback = v.default === undefined ? 'none' : `\`${v.default}\``;
+    const required = v.requiredInProduction ? '; **required in production**' : '';
+    return `| \`${v.name}\` | ${fallback} | ${v.description}${required} |`;
+  });
+  return ['| Variable | Default | Meaning |', '|---|---|---|', ...rows].join('\n') + '\n';
+}
 
 /** Thrown by loadConfig with every problem found, so one start-up attempt shows them all. */
 export class ConfigError extends Error {
@@ -230,121 +357,74 @@ type Env = Readonly<Record<string, string | undefined>>;
 
 /**
  * Reads the environment once. Values are never echoed in errors: DATABASE_URL can hold a password.
- * An empty variable counts as unset, the way `FOO=` lines in env files are meant.
+ * An empty variable counts as unset, the way `FOO=` lines in env files are meant. The order of the
+ * reads below is the order problems are listed in.
  */
 export function loadConfig(env: Env = process.env, cwd: string = process.cwd()): Config {
   const problems: string[] = [];
+  const context: ConfigParseContext = { problems, cwd };
   const read = (name: string): string | undefined => {
     const value = env[name]?.trim();
     return value === undefined || value === '' ? undefined : value;
   };
+  /** The set value, else the declared default, parsed. */
+  const valueOf = <T>(v: ConfigVariable<T> & { readonly default: string }): T => v.parse(read(v.name) ?? v.default, context);
+  /** The set value parsed, else undefined. */
+  const optionalValueOf = <T>(v: ConfigVariable<T>): T | undefined => {
+    const value = read(v.name);
+    return value === undefined ? undefined : v.parse(value, context);
+  };
 
-  const nodeEnvRaw = read('NODE_ENV') ?? 'development';
-  const nodeEnv = nodeEnvs.find((e) => e === nodeEnvRaw);
-  if (nodeEnv === undefined) problems.push(`NODE_ENV must be one of ${nodeEnvs.join(', ')}`);
+  const nodeEnv = valueOf(variables.nodeEnv);
   const isProduction = nodeEnv === 'production';
-
-  const portRaw = read('PORT');
-  let port = 3000;
-  if (portRaw !== undefined) {
-    port = Number(portRaw);
-    if (!/^\d+$/.test(portRaw) || port > 65535) problems.push('PORT must be a whole number from 0 to 65535');
-  }
-
-  const host = read('HOST') ?? '0.0.0.0';
-  const dataDir = resolve(cwd, read('DATA_DIR') ?? './data');
-  const webRoot = resolve(cwd, read('WEB_ROOT') ?? './dist/web');
-
-  const databaseUrl = read('DATABASE_URL');
-  if (databaseUrl !== undefined) {
-    const protocol = parseUrl(databaseUrl)?.protocol;
-    if (protocol !== 'postgres:' && protocol !== 'postgresql:') {
-      problems.push('DATABASE_URL must be a postgres:// or postgresql:// connection string');
+  // One problem for variables that go together (a key pair), so the message names them both.
+  const requireInProduction = (...required: readonly ConfigVariable[]): void => {
+    if (isProduction && required.every((v) => v.requiredInProduction && read(v.name) === undefined)) {
+      problems.push(`${required.map((v) => v.name).join(' and ')} ${required.length === 1 ? 'is' : 'are'} required when NODE_ENV=production`);
     }
-  }
-
-  const publicBaseUrlRaw = read('PUBLIC_BASE_URL');
-  // Locally the service is reached on its own port.
-  let publicBaseUrl = `http://localhost:${port}`;
-  if (publicBaseUrlRaw === undefined) {
-    if (isProduction) problems.push('PUBLIC_BASE_URL is required when NODE_ENV=production');
-  } else {
-    const url = parseUrl(publicBaseUrlRaw);
-    if (url === undefined || (url.protocol !== 'http:' && url.protocol !== 'https:')) {
-      problems.push('PUBLIC_BASE_URL must be an absolute http:// or https:// address');
-    } else if (url.search !== '' || url.hash !== '' || url.username !== '' || url.password !== '') {
-      problems.push('PUBLIC_BASE_URL must not contain a query string, fragment or credentials');
-    } else {
-      publicBaseUrl = url.href.replace(/\/+$/, '');
-    }
-  }
-
-  const logLevelRaw = read('LOG_LEVEL')?.toLowerCase() ?? 'info';
-  const logLevel = logLevels.find((l) => l === logLevelRaw);
-  if (logLevel === undefined) problems.push(`LOG_LEVEL must be one of ${logLevels.join(', ')}`);
-
-  const analyticsId = read('ANALYTICS_ID');
-  if (analyticsId !== undefined && !analyticsIdPattern.test(analyticsId)) {
-    problems.push('ANALYTICS_ID must be a Google Analytics 4 measurement id such as G-ABC123DEF4');
-  }
-
-  const flag = (name: string, fallback: boolean): boolean => {
-    const value = read(name)?.toLowerCase();
-    if (value === undefined) return fallback;
-    if (value === 'true' || value === 'false') return value === 'true';
-    problems.push(`${name} must be true or false`);
-    return fallback;
-  };
-  const positiveWholeNumber = (name: string, fallback: number): number => {
-    const value = read(name);
-    if (value === undefined) return fallback;
-    if (!/^\d+$/.test(value) || Number(value) < 1) problems.push(`${name} must be a whole number of at least 1`);
-    return Number(value);
-  };
-  const wholeNumberUpTo = (name: string, fallback: number, max: number): number => {
-    const value = read(name);
-    if (value === undefined) return fallback;
-    if (!/^\d+$/.test(value) || Number(value) > max) problems.push(`${name} must be a whole number from 0 to ${max}`);
-    return Number(value);
   };
 
-  const manualReview = flag('MANUAL_REVIEW', false);
-  const runWorker = flag('RUN_WORKER', true);
-  const trustProxy = parseTrustProxy(read('TRUST_PROXY'), problems);
-  const requestTimeoutSeconds = positiveWholeNumber('REQUEST_TIMEOUT_SECONDS', 30);
-  if (requestTimeoutSeconds > 600) problems.push('REQUEST_TIMEOUT_SECONDS must be a whole number from 1 to 600');
-  const statusLinkTtlDays = positiveWholeNumber('STATUS_LINK_TTL_DAYS', 90);
-  const retentionDays = positiveWholeNumber('RETENTION_DAYS', 180);
-  const submissionRateLimit = positiveWholeNumber('SUBMISSION_RATE_LIMIT', 30);
-  const statusRateLimit = positiveWholeNumber('STATUS_RATE_LIMIT', 60);
-  // At most a day: the decision is promised within 72 hours of applying (spec §9).
-  const decisionEmailWindowMinutes = wholeNumberUpTo('DECISION_EMAIL_WINDOW_MINUTES', 10, 1440);
+  const port = valueOf(variables.port);
+  const host = valueOf(variables.host);
+  const dataDir = valueOf(variables.dataDir);
+  const webRoot = valueOf(variables.webRoot);
+  const databaseUrl = optionalValueOf(variables.databaseUrl);
 
-  const privateKeyPem = read('TOKEN_PRIVATE_KEY');
-  const publicKeyPem = read('TOKEN_PUBLIC_KEY');
+  requireInProduction(variables.publicBaseUrl);
+  const publicBaseUrl =
+    optionalValueOf(variables.publicBaseUrl) ?? variables.publicBaseUrl.default.replace('<PORT>', String(port));
+
+  const logLevel = valueOf(variables.logLevel);
+  const analyticsId = optionalValueOf(variables.analyticsId);
+
+  const manualReview = valueOf(variables.manualReview);
+  const runWorker = valueOf(variables.runWorker);
+  const trustProxy = valueOf(variables.trustProxy);
+  const requestTimeoutSeconds = valueOf(variables.requestTimeoutSeconds);
+  const statusLinkTtlDays = valueOf(variables.statusLinkTtlDays);
+  const retentionDays = valueOf(variables.retentionDays);
+  const submissionRateLimit = valueOf(variables.submissionRateLimit);
+  const statusRateLimit = valueOf(variables.statusRateLimit);
+  const decisionEmailWindowMinutes = valueOf(variables.decisionEmailWindowMinutes);
+
+  const privateKeyPem = optionalValueOf(variables.tokenPrivateKey);
+  const publicKeyPem = optionalValueOf(variables.tokenPublicKey);
   if ((privateKeyPem === undefined) !== (publicKeyPem === undefined)) {
     problems.push('TOKEN_PRIVATE_KEY and TOKEN_PUBLIC_KEY must be set together');
-  } else if (privateKeyPem === undefined && isProduction) {
-    problems.push('TOKEN_PRIVATE_KEY and TOKEN_PUBLIC_KEY are required when NODE_ENV=production');
+  } else {
+    requireInProduction(variables.tokenPrivateKey, variables.tokenPublicKey);
   }
-  const tokenKeys =
-    privateKeyPem !== undefined && publicKeyPem !== undefined
-      ? { privateKeyPem: privateKeyPem.replace(/\\n/g, '\n'), publicKeyPem: publicKeyPem.replace(/\\n/g, '\n') }
-      : undefined;
+  const tokenKeys = privateKeyPem !== undefined && publicKeyPem !== undefined ? { privateKeyPem, publicKeyPem } : undefined;
 
-  const smtpUrl = read('SMTP_URL');
-  if (smtpUrl !== undefined) {
-    const protocol = parseUrl(smtpUrl)?.protocol;
-    if (protocol !== 'smtp:' && protocol !== 'smtps:') problems.push('SMTP_URL must be an smtp:// or smtps:// address');
-  }
-  const notifyApiKey = read('NOTIFY_API_KEY');
-  const notifyTemplateId = read('NOTIFY_TEMPLATE_ID');
+  const smtpUrl = optionalValueOf(variables.smtpUrl);
+  const notifyApiKey = optionalValueOf(variables.notifyApiKey);
+  const notifyTemplateId = optionalValueOf(variables.notifyTemplateId);
   if (notifyApiKey !== undefined && notifyTemplateId === undefined) {
     problems.push('NOTIFY_TEMPLATE_ID is required when NOTIFY_API_KEY is set');
   }
   const notify =
     notifyApiKey !== undefined && notifyTemplateId !== undefined ? { apiKey: notifyApiKey, templateId: notifyTemplateId } : undefined;
-  const emailFrom = read('EMAIL_FROM') ?? 'Creative worker concession <no-reply@localhost>';
+  const emailFrom = valueOf(variables.emailFrom);
 
   if (problems.length > 0 || nodeEnv === undefined || logLevel === undefined) throw new ConfigError(problems);
 

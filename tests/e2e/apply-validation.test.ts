@@ -1,8 +1,8 @@
 // Every validation message of spec §5 that a question page can show, shown at least once in
 // Chromium by typing what breaks each rule; each time with the error summary focused, "Error: "
 // in the title, and no axe violation.
-import type { Page } from 'playwright-core';
-import { afterAll, describe, expect, it } from 'vitest';
+import type { BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FIELD_RULES } from '../../src/shared/validation/fields.ts';
 import { MESSAGE_KEYS } from '../../src/shared/validation/messages.ts';
 import en from '../../src/web/i18n/en.json';
@@ -85,11 +85,6 @@ async function submitExpectingErrors(page: Page, ...messages: string[]): Promise
 const m = (field: (typeof PAGE_FIELDS)[number], rule: string) => expected.get(`${field}.${rule}`)!;
 
 describe('the validation messages', () => {
-  afterAll(() => {
-    // Run last: every message of the question pages was seen.
-    expect([...expected.values()].filter((text) => !seen.has(text))).toEqual([]);
-  });
-
   it('refuse hidden characters (a right-to-left override pasted with a name) in every typed answer', async () => {
     await seedSession(test.context, singleComplete());
     const hidden = (text: string) => `${text.slice(0, 3)}\u202E${text.slice(3)}`;
@@ -111,143 +106,166 @@ describe('the validation messages', () => {
     }
   });
 
-  it('are shown on the sponsor pages and the applicant pages', { timeout: 180_000 }, async () => {
-    const { page } = test;
-    await answerSponsor(page, 'single-application');
-    // Back to the first page to break its rules.
-    await page.goBack();
-    await page.goBack();
-    await page.goBack();
-    await at(page, '/your-contact-details');
-    await page.fill('#sponsor-email', '');
-    await submitExpectingErrors(page, m('sponsor-email', 'required'));
-    expect(await axeViolations(page)).toEqual([]);
-    await page.fill('#sponsor-email', 'bookings@example');
-    await submitExpectingErrors(page, m('sponsor-email', 'validEmail'));
-    await page.fill('#sponsor-email', 'bookings@example.org');
-    await continueFrom(page);
+  // One application answered page after page: each test takes it on from where the one before
+  // left it, on a page of their own that lives through them all (vitest runs them in order).
+  describe('on the sponsor pages and the applicant pages, in the order of the journey', () => {
+    let context: BrowserContext;
+    let page: Page;
+    beforeAll(async () => {
+      context = await test.browser.newContext();
+      page = await context.newPage();
+    });
+    afterAll(async () => {
+      await context.close();
+    });
 
-    await at(page, '/sponsor-details');
-    await page.fill('#sponsor-name', '');
-    await page.fill('#sponsor-reference', '');
-    await submitExpectingErrors(page, m('sponsor-name', 'required'), m('sponsor-reference', 'required'));
-    await page.fill('#sponsor-name', long);
-    await page.fill('#sponsor-reference', long);
-    await submitExpectingErrors(page, m('sponsor-name', 'maxLength'), m('sponsor-reference', 'maxLength'));
-    await page.fill('#sponsor-name', 'Example Theatre');
-    await page.fill('#sponsor-reference', 'TNBHDW2R7');
-    await continueFrom(page);
+    it('are shown on the sponsor pages', async () => {
+      await answerSponsor(page, 'single-application');
+      // Back to the first page to break its rules.
+      await page.goBack();
+      await page.goBack();
+      await page.goBack();
+      await at(page, '/your-contact-details');
+      await page.fill('#sponsor-email', '');
+      await submitExpectingErrors(page, m('sponsor-email', 'required'));
+      expect(await axeViolations(page)).toEqual([]);
+      await page.fill('#sponsor-email', 'bookings@example');
+      await submitExpectingErrors(page, m('sponsor-email', 'validEmail'));
+      await page.fill('#sponsor-email', 'bookings@example.org');
+      await continueFrom(page);
 
-    await at(page, '/what-would-you-like-to-do');
-    await page.evaluate(() => document.querySelectorAll('input[type=radio]').forEach((r) => ((r as HTMLInputElement).checked = false)));
-    await submitExpectingErrors(page, m('what-would-you-like-to-do', 'required'));
-    expect(await axeViolations(page)).toEqual([]);
-    await page.check('input[value="single-application"]');
-    await continueFrom(page);
+      await at(page, '/sponsor-details');
+      await page.fill('#sponsor-name', '');
+      await page.fill('#sponsor-reference', '');
+      await submitExpectingErrors(page, m('sponsor-name', 'required'), m('sponsor-reference', 'required'));
+      await page.fill('#sponsor-name', long);
+      await page.fill('#sponsor-reference', long);
+      await submitExpectingErrors(page, m('sponsor-name', 'maxLength'), m('sponsor-reference', 'maxLength'));
+      await page.fill('#sponsor-name', 'Example Theatre');
+      await page.fill('#sponsor-reference', 'TNBHDW2R7');
+      await continueFrom(page);
 
-    await at(page, '/passenger-name');
-    await submitExpectingErrors(page, m('family-name', 'required'), m('given-name', 'required'));
-    await page.fill('#family-name', long);
-    await page.fill('#given-name', long);
-    await page.fill('#worker-email', 'worker@');
-    await submitExpectingErrors(page, m('family-name', 'maxLength'), m('given-name', 'maxLength'), m('worker-email', 'validEmail'));
-    await page.fill('#family-name', 'Okafor');
-    await page.fill('#given-name', 'Chidi');
-    await page.fill('#worker-email', '');
-    await continueFrom(page);
+      await at(page, '/what-would-you-like-to-do');
+      await page.evaluate(() => document.querySelectorAll('input[type=radio]').forEach((r) => ((r as HTMLInputElement).checked = false)));
+      await submitExpectingErrors(page, m('what-would-you-like-to-do', 'required'));
+      expect(await axeViolations(page)).toEqual([]);
+      await page.check('input[value="single-application"]');
+      await continueFrom(page);
+    });
 
-    await at(page, '/passenger-date-of-birth');
-    await submitExpectingErrors(page, m('date-of-birth', 'required'));
-    await fillDate(page, 'date-of-birth', { day: '30', month: '2', year: '1990' });
-    await submitExpectingErrors(page, m('date-of-birth', 'validDate'));
-    expect(await axeViolations(page)).toEqual([]);
-    await fillDate(page, 'date-of-birth', daysFromToday(1));
-    await submitExpectingErrors(page, m('date-of-birth', 'beforeToday'));
-    await fillDate(page, 'date-of-birth', { day: '17', month: '5', year: '1990' });
-    await continueFrom(page);
+    it('are shown on the pages about the worker', async () => {
+      await at(page, '/passenger-name');
+      await submitExpectingErrors(page, m('family-name', 'required'), m('given-name', 'required'));
+      await page.fill('#family-name', long);
+      await page.fill('#given-name', long);
+      await page.fill('#worker-email', 'worker@');
+      await submitExpectingErrors(page, m('family-name', 'maxLength'), m('given-name', 'maxLength'), m('worker-email', 'validEmail'));
+      await page.fill('#family-name', 'Okafor');
+      await page.fill('#given-name', 'Chidi');
+      await page.fill('#worker-email', '');
+      await continueFrom(page);
 
-    await at(page, '/nationality');
-    await submitExpectingErrors(page, m('nationality', 'required'));
-    expect(await axeViolations(page)).toEqual([]);
-    await chooseNationality(page, 'USA - American');
-    await continueFrom(page);
+      await at(page, '/passenger-date-of-birth');
+      await submitExpectingErrors(page, m('date-of-birth', 'required'));
+      await fillDate(page, 'date-of-birth', { day: '30', month: '2', year: '1990' });
+      await submitExpectingErrors(page, m('date-of-birth', 'validDate'));
+      expect(await axeViolations(page)).toEqual([]);
+      await fillDate(page, 'date-of-birth', daysFromToday(1));
+      await submitExpectingErrors(page, m('date-of-birth', 'beforeToday'));
+      await fillDate(page, 'date-of-birth', { day: '17', month: '5', year: '1990' });
+      await continueFrom(page);
 
-    await at(page, '/passport-details');
-    await submitExpectingErrors(page, m('passport-number', 'required'), m('passport-issue-date', 'required'), m('passport-expiry-date', 'required'));
-    await page.fill('#passport-number', 'AB');
-    await fillDate(page, 'passport-issue-date', { day: '31', month: '4', year: '2020' });
-    await fillDate(page, 'passport-expiry-date', { day: 'x', month: '1', year: '2030' });
-    await submitExpectingErrors(page, m('passport-number', 'length'), m('passport-issue-date', 'validDate'), m('passport-expiry-date', 'validDate'));
-    await page.fill('#passport-number', 'AB-12345');
-    await fillDate(page, 'passport-issue-date', daysFromToday(1));
-    await fillDate(page, 'passport-expiry-date', daysFromToday(0));
-    await submitExpectingErrors(page, m('passport-number', 'characters'), m('passport-issue-date', 'notInFuture'), m('passport-expiry-date', 'afterToday'));
-    expect(await axeViolations(page)).toEqual([]);
-    await page.fill('#passport-number', 'AB12345');
-    await fillDate(page, 'passport-issue-date', monthsFromToday(-24));
-    // Expires before the arrival below, for the arrival's rule.
-    await fillDate(page, 'passport-expiry-date', daysFromToday(5));
-    await continueFrom(page);
+      await at(page, '/nationality');
+      await submitExpectingErrors(page, m('nationality', 'required'));
+      expect(await axeViolations(page)).toEqual([]);
+      await chooseNationality(page, 'USA - American');
+      await continueFrom(page);
+    });
 
-    await at(page, '/cos-reference');
-    await submitExpectingErrors(page, m('cos-reference', 'required'));
-    await page.fill('#cos-reference', long);
-    await submitExpectingErrors(page, m('cos-reference', 'maxLength'));
-    await page.fill('#cos-reference', 'C2G8K51234567Q');
-    await continueFrom(page);
+    it('are shown on the passport and certificate of sponsorship pages', async () => {
+      await at(page, '/passport-details');
+      await submitExpectingErrors(page, m('passport-number', 'required'), m('passport-issue-date', 'required'), m('passport-expiry-date', 'required'));
+      await page.fill('#passport-number', 'AB');
+      await fillDate(page, 'passport-issue-date', { day: '31', month: '4', year: '2020' });
+      await fillDate(page, 'passport-expiry-date', { day: 'x', month: '1', year: '2030' });
+      await submitExpectingErrors(page, m('passport-number', 'length'), m('passport-issue-date', 'validDate'), m('passport-expiry-date', 'validDate'));
+      await page.fill('#passport-number', 'AB-12345');
+      await fillDate(page, 'passport-issue-date', daysFromToday(1));
+      await fillDate(page, 'passport-expiry-date', daysFromToday(0));
+      await submitExpectingErrors(page, m('passport-number', 'characters'), m('passport-issue-date', 'notInFuture'), m('passport-expiry-date', 'afterToday'));
+      expect(await axeViolations(page)).toEqual([]);
+      await page.fill('#passport-number', 'AB12345');
+      await fillDate(page, 'passport-issue-date', monthsFromToday(-24));
+      // Expires before the arrival below, for the arrival's rule.
+      await fillDate(page, 'passport-expiry-date', daysFromToday(5));
+      await continueFrom(page);
 
-    await at(page, '/travel-details');
-    await submitExpectingErrors(page, m('port-of-departure', 'required'), m('date-of-arrival', 'required'), m('method-of-arrival', 'required'), m('port-of-arrival', 'required'));
-    expect(await axeViolations(page)).toEqual([]);
-    await page.check('input[name="method-of-arrival"][value="plane"]');
-    await page.fill('#port-of-departure', long);
-    await page.fill('#port-of-arrival', long);
-    await fillDate(page, 'date-of-arrival', { day: '1', month: '13', year: '2026' });
-    await submitExpectingErrors(page, m('carrier', 'required'), m('flight-number', 'required'), m('port-of-departure', 'maxLength'), m('port-of-arrival', 'maxLength'), m('date-of-arrival', 'validDate'));
-    await page.fill('#carrier', long);
-    await page.fill('#flight-number', long);
-    await fillDate(page, 'date-of-arrival', daysFromToday(-1));
-    await submitExpectingErrors(page, m('carrier', 'maxLength'), m('flight-number', 'maxLength'), m('date-of-arrival', 'notInPast'));
-    await fillDate(page, 'date-of-arrival', daysFromToday(10));
-    await submitExpectingErrors(page, m('date-of-arrival', 'notAfterPassportExpiry'));
-    // The passport expiry fixed, the travel details in order.
-    await page.goBack();
-    await page.goBack();
-    await at(page, '/passport-details');
-    await fillDate(page, 'passport-expiry-date', monthsFromToday(96));
-    await continueFrom(page);
-    await at(page, '/cos-reference');
-    await continueFrom(page);
-    await answerTravel(page, defaultTravel());
+      await at(page, '/cos-reference');
+      await submitExpectingErrors(page, m('cos-reference', 'required'));
+      await page.fill('#cos-reference', long);
+      await submitExpectingErrors(page, m('cos-reference', 'maxLength'));
+      await page.fill('#cos-reference', 'C2G8K51234567Q');
+      await continueFrom(page);
+    });
 
-    await at(page, '/work-dates');
-    await submitExpectingErrors(page, m('first-work-date', 'required'), m('last-work-date', 'required'));
-    await fillDate(page, 'first-work-date', { day: '0', month: '1', year: '2027' });
-    await fillDate(page, 'last-work-date', { day: '1', month: '1', year: '27' });
-    await submitExpectingErrors(page, m('first-work-date', 'validDate'), m('last-work-date', 'validDate'));
-    await fillDate(page, 'first-work-date', daysFromToday(2));
-    await fillDate(page, 'last-work-date', daysFromToday(1));
-    await submitExpectingErrors(page, m('first-work-date', 'atLeast72Hours'), m('last-work-date', 'atLeast72Hours'));
-    expect(await axeViolations(page)).toEqual([]);
-    await fillDate(page, 'first-work-date', daysFromToday(30));
-    await fillDate(page, 'last-work-date', daysFromToday(20));
-    await submitExpectingErrors(page, m('first-work-date', 'within14Days'), m('last-work-date', 'notBeforeStart'));
-    await fillDate(page, 'first-work-date', daysFromToday(11));
-    await fillDate(page, 'last-work-date', monthsFromToday(4));
-    await submitExpectingErrors(page, m('last-work-date', 'within3Months'));
-    await answerWorkDates(page, defaultWorkDates());
+    it('are shown on the travel details page', async () => {
+      await at(page, '/travel-details');
+      await submitExpectingErrors(page, m('port-of-departure', 'required'), m('date-of-arrival', 'required'), m('method-of-arrival', 'required'), m('port-of-arrival', 'required'));
+      expect(await axeViolations(page)).toEqual([]);
+      await page.check('input[name="method-of-arrival"][value="plane"]');
+      await page.fill('#port-of-departure', long);
+      await page.fill('#port-of-arrival', long);
+      await fillDate(page, 'date-of-arrival', { day: '1', month: '13', year: '2026' });
+      await submitExpectingErrors(page, m('carrier', 'required'), m('flight-number', 'required'), m('port-of-departure', 'maxLength'), m('port-of-arrival', 'maxLength'), m('date-of-arrival', 'validDate'));
+      await page.fill('#carrier', long);
+      await page.fill('#flight-number', long);
+      await fillDate(page, 'date-of-arrival', daysFromToday(-1));
+      await submitExpectingErrors(page, m('carrier', 'maxLength'), m('flight-number', 'maxLength'), m('date-of-arrival', 'notInPast'));
+      await fillDate(page, 'date-of-arrival', daysFromToday(10));
+      await submitExpectingErrors(page, m('date-of-arrival', 'notAfterPassportExpiry'));
+      // The passport expiry fixed, the travel details in order.
+      await page.goBack();
+      await page.goBack();
+      await at(page, '/passport-details');
+      await fillDate(page, 'passport-expiry-date', monthsFromToday(96));
+      await continueFrom(page);
+      await at(page, '/cos-reference');
+      await continueFrom(page);
+      await answerTravel(page, defaultTravel());
+    });
 
-    // Work starting 14 days after the arrival, then an arrival a day earlier, changed from check your answers.
-    await at(page, '/check-your-answers');
-    await page.getByRole('link', { name: 'Change Start date' }).click();
-    await at(page, '/work-dates');
-    await fillDate(page, 'first-work-date', daysFromToday(24));
-    await continueFrom(page);
-    await at(page, '/check-your-answers');
-    await page.getByRole('link', { name: 'Change Date of arrival in the UK' }).click();
-    await at(page, '/travel-details');
-    await fillDate(page, 'date-of-arrival', daysFromToday(9));
-    await submitExpectingErrors(page, m('date-of-arrival', 'compatibleWithWork'));
+    it('are shown on the work dates page', async () => {
+      await at(page, '/work-dates');
+      await submitExpectingErrors(page, m('first-work-date', 'required'), m('last-work-date', 'required'));
+      await fillDate(page, 'first-work-date', { day: '0', month: '1', year: '2027' });
+      await fillDate(page, 'last-work-date', { day: '1', month: '1', year: '27' });
+      await submitExpectingErrors(page, m('first-work-date', 'validDate'), m('last-work-date', 'validDate'));
+      await fillDate(page, 'first-work-date', daysFromToday(2));
+      await fillDate(page, 'last-work-date', daysFromToday(1));
+      await submitExpectingErrors(page, m('first-work-date', 'atLeast72Hours'), m('last-work-date', 'atLeast72Hours'));
+      expect(await axeViolations(page)).toEqual([]);
+      await fillDate(page, 'first-work-date', daysFromToday(30));
+      await fillDate(page, 'last-work-date', daysFromToday(20));
+      await submitExpectingErrors(page, m('first-work-date', 'within14Days'), m('last-work-date', 'notBeforeStart'));
+      await fillDate(page, 'first-work-date', daysFromToday(11));
+      await fillDate(page, 'last-work-date', monthsFromToday(4));
+      await submitExpectingErrors(page, m('last-work-date', 'within3Months'));
+      await answerWorkDates(page, defaultWorkDates());
+    });
+
+    it('refuse an arrival that no longer fits the work dates, changed from check your answers', async () => {
+      // Work starting 14 days after the arrival, then an arrival a day earlier.
+      await at(page, '/check-your-answers');
+      await page.getByRole('link', { name: 'Change Start date' }).click();
+      await at(page, '/work-dates');
+      await fillDate(page, 'first-work-date', daysFromToday(24));
+      await continueFrom(page);
+      await at(page, '/check-your-answers');
+      await page.getByRole('link', { name: 'Change Date of arrival in the UK' }).click();
+      await at(page, '/travel-details');
+      await fillDate(page, 'date-of-arrival', daysFromToday(9));
+      await submitExpectingErrors(page, m('date-of-arrival', 'compatibleWithWork'));
+    });
   });
 
   it('are shown on the reuse pages of a group member', async () => {
@@ -268,5 +286,10 @@ describe('the validation messages', () => {
     await continueFrom(page);
     await at(page, '/reuse-work-dates');
     await submitExpectingErrors(page, m('reuse-work-dates', 'required'));
+  });
+
+  // Last, after every test above has shown its messages.
+  it('include every message a question page can show', () => {
+    expect([...expected.values()].filter((text) => !seen.has(text))).toEqual([]);
   });
 });

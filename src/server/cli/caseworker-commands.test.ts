@@ -6,7 +6,7 @@ import { findApplication, listStatusChanges } from '../db/application-repository
 import { listJobs } from '../db/job-repository.ts';
 import { isPassportLostOrStolen } from '../db/lost-stolen-passport-repository.ts';
 import { storeSubmission } from '../db/submission-repository.ts';
-import { testEngines, useMigratedTestDatabase } from '../db/test-databases.ts';
+import { testEngines, useMigratedTestDatabase } from '../test-support/test-databases.ts';
 import { sampleSubmission } from '../test-support/sample-submissions.ts';
 import { LOCKOUT_MS, attemptLicence, listLicenceUnlocks } from '../db/status-access-repository.ts';
 import { parsePassportList, runCaseworkerCommand, usage } from './caseworker-commands.ts';
@@ -24,6 +24,10 @@ describe('reading a lost or stolen passport list', () => {
   it('reads the passport_number column of a CSV, wherever it is', () => {
     const csv = '\uFEFFreported,Passport Number,country\n2026-01-01,ab123456,FRA\n"2026-01-02, late",cd654321,IRL\n2026-01-03,,GBR\n';
     expect(parsePassportList(csv)).toEqual({ numbers: ['AB123456', 'CD654321'], invalidLines: [4] });
+  });
+
+  it('reads a cell whose quote never closes up to the end of its line', () => {
+    expect(parsePassportList('country,passport_number\nFRA,"ab123456\nIRL,cd654321\n')).toEqual({ numbers: ['AB123456', 'CD654321'], invalidLines: [] });
   });
 
   it('refuses a CSV without that column', () => {
@@ -130,6 +134,7 @@ describe.each(testEngines())('caseworker commands on $name', (engine) => {
 
   const refusals: Array<[string, string[], RegExp]> = [
     ['an unknown command', ['frobnicate'], /^Unknown command "frobnicate"\n\nUsage:/],
+    ['a command named like an object property', ['constructor', '--x'], /^Unknown command "constructor"/],
     ['no command', [], /^No command given/],
     ['a missing id', ['approve'], /^approve needs the application reference/],
     ['two ids', ['approve', 'a', 'b'], /^approve takes one application reference, not 2/],
@@ -139,6 +144,8 @@ describe.each(testEngines())('caseworker commands on $name', (engine) => {
     ['an unknown reason', ['reject', 'x', '--reason', 'vibes'], /^Unknown reason "vibes"/],
     ['a reason option without a value', ['reject', 'x', '--reason'], /^The option --reason needs a value/],
     ['an unknown option', ['approve', 'x', '--force', 'yes'], /^Unknown option --force for approve/],
+    ['a reason option followed by another option', ['reject', 'x', '--reason', '--status'], /^The option --reason needs a value/],
+    ['an option of another command', ['approve', 'x', '--status', 'approved'], /^Unknown option --status for approve/],
     ['an unknown status', ['list', '--status', 'pending'], /^Unknown status "pending"/],
     ['an unknown id', ['approve', 'no-such-id'], /^No application has the id no-such-id\n$/],
     ['showing an unknown id', ['show', 'no-such-id'], /^No application has the id no-such-id\n$/],

@@ -2,19 +2,22 @@
 // what a caseworker needs to decide, and the output goes to their own terminal, not to a log.
 import { readFile } from 'node:fs/promises';
 import { basename } from 'node:path';
+import { parseArgs } from 'node:util';
+import { parseCsv } from '#shared/countries/csv.ts';
 import { formatDateTime } from '#shared/dates/format.ts';
 import { parseApplicationReference } from '#shared/domain/application-reference.ts';
 import { hasForbiddenCharacters } from '#shared/validation/characters.ts';
-import type { ApplicationRecord, ApplicationStatus, RejectionReason } from '../db/application-repository.ts';
 import {
-  applicationStatuses,
-  findApplication,
-  listApplications,
-  listStatusChanges,
-  rejectionReasons,
-} from '../db/application-repository.ts';
+  APPLICATION_STATUSES as applicationStatuses,
+  REJECTION_REASONS as rejectionReasons,
+  type ApplicationStatus,
+  type RejectionReason,
+} from '#shared/domain/application-status.ts';
+import { normalisePassportNumber } from '#shared/domain/passport-number.ts';
+import type { ApplicationRecord } from '../db/application-repository.ts';
+import { findApplication, listApplications, listStatusChanges } from '../db/application-repository.ts';
 import type { Database } from '../db/database.ts';
-import { addLostStolenPassports, normalisePassportNumber } from '../db/lost-stolen-passport-repository.ts';
+import { addLostStolenPassports } from '../db/lost-stolen-passport-repository.ts';
 import { unlockLicence } from '../db/status-access-repository.ts';
 import { changeApplicationStatus } from '../decisions/change-status.ts';
 import { StatusChangeError } from '../decisions/status-transitions.ts';
@@ -111,28 +114,40 @@ export async function runCaseworkerCommand(args: readonly string[], context: Cli
   }
 }
 
+// The options each command takes; every option takes a value.
+// A Map, not an object: a command typed as `constructor` must not find Object's own properties.
+const commandOptions: ReadonlyMap<string, readonly string[]> = new Map([
+  ['list', ['status']],
+  ['reject', ['reason']],
+]);
+
 function parseCommand(args: readonly string[]): Command {
   const [name, ...rest] = args;
+  const known = (name === undefined ? undefined : commandOptions.get(name)) ?? [];
+  // Not strict: an unknown option must be answered with our message (naming the command), not
+  // parseArgs' own, and the tokens say everything needed to do that.
+  const { tokens } = parseArgs({
+    args: rest,
+    options: Object.fromEntries(known.map((option) => [option, { type: 'string' as const }])),
+    strict: false,
+    allowPositionals: true,
+    tokens: true,
+  });
   const options = new Map<string, string>();
+  const unknown: string[] = [];
   const positional: string[] = [];
-  for (let i = 0; i < rest.length; i += 1) {
-    const arg = rest[i] ?? '';
-    if (arg.startsWith('--')) {
-      const [key, inline] = arg.slice(2).split('=', 2);
-      const value = inline ?? rest[i + 1];
-      if (key === undefined || key === '' || value === undefined || (inline === undefined && value.startsWith('--'))) {
-        throw new UsageError(`The option ${arg} needs a value`);
-      }
-      if (inline === undefined) i += 1;
-      options.set(key, value);
-    } else {
-      positional.push(arg);
+  for (const token of tokens) {
+    if (token.kind === 'positional') positional.push(token.value);
+    else if (token.kind === 'option') {
+      if (!known.includes(token.name)) unknown.push(token.rawName);
+      // parseArgs takes the next argument as the value even when it is another option.
+      else if (token.value === undefined || (!token.inlineValue && token.value.startsWith('--'))) {
+        throw new UsageError(`The option ${token.rawName} needs a value`);
+      } else options.set(token.name, token.value);
     }
   }
-  const allowOptions = (...allowed: string[]) => {
-    for (const key of options.keys()) {
-      if (!allowed.includes(key)) throw new UsageError(`Unknown option --${key} for ${name ?? ''}`);
-    }
+  const allowOptions = () => {
+    if (unknown[0] !== undefined) throw new UsageError(`Unknown option ${unknown[0]} for ${name ?? ''}`);
   };
   const onePositional = (what: string): string => {
     if (positional.length === 0 || positional[0]?.trim() === '') throw new UsageError(`${name ?? ''} needs the ${what}`);
@@ -157,7 +172,7 @@ function parseCommand(args: readonly string[]): Command {
     case '-h':
       return { name: 'help' };
     case 'list': {
-      allowOptions('status');
+      allowOptions();
       if (positional.length > 0) throw new UsageError('list takes no arguments other than --status');
       const status = options.get('status');
       if (status !== undefined && !applicationStatuses.some((s) => s === status)) {
@@ -172,7 +187,7 @@ function parseCommand(args: readonly string[]): Command {
       allowOptions();
       return { name, applicantId: applicationId() };
     case 'reject': {
-      allowOptions('reason');
+      allowOptions();
       const applicantId = applicationId();
       const reason = options.get('reason');
       if (reason === undefined) throw new UsageError(`reject needs --reason: one of ${rejectionReasons.join(', ')}`);
@@ -324,27 +339,12 @@ export function parsePassportList(
   return { numbers, invalidLines };
 }
 
-// Enough CSV for a list export: commas, double-quoted cells, "" for a quote inside one.
+// A list export is read line by line, so a bad line is reported by its number. A line whose
+// quote never closes (an export cut mid-cell) is read as if it closed at the line's end.
 function csvCells(line: string): string[] {
-  const cells: string[] = [];
-  let cell = '';
-  let quoted = false;
-  for (let i = 0; i < line.length; i += 1) {
-    const c = line[i];
-    if (quoted) {
-      if (c === '"' && line[i + 1] === '"') {
-        cell += '"';
-        i += 1;
-      } else if (c === '"') quoted = false;
-      else cell += c;
-    } else if (c === '"') quoted = true;
-    else if (c === ',') {
-      cells.push(cell.trim());
-      cell = '';
-    } else cell += c;
-  }
-  cells.push(cell.trim());
-  return cells;
+  const quotes = line.split('"').length - 1;
+  const [cells = []] = parseCsv(quotes % 2 === 0 ? line : `${line}"`);
+  return cells.map((cell) => cell.trim());
 }
 
 // Values come from the public form: a name holding terminal escape codes must not be able to

@@ -10,8 +10,8 @@ import { listJobs } from '../db/job-repository.ts';
 import { isPassportLostOrStolen } from '../db/lost-stolen-passport-repository.ts';
 import { runMigrations } from '../db/migrations.ts';
 import { storeSubmission } from '../db/submission-repository.ts';
-import type { TestDatabase } from '../db/test-databases.ts';
-import { testEngines } from '../db/test-databases.ts';
+import type { TestDatabase } from '../test-support/test-databases.ts';
+import { testEngines } from '../test-support/test-databases.ts';
 import { databaseUrlFor, runTsx, testDatabaseUrl } from '../test-support/child-process.ts';
 import { sampleSubmission } from '../test-support/sample-submissions.ts';
 

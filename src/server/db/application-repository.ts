@@ -1,10 +1,5 @@
+import type { ApplicationStatus, RejectionReason } from '#shared/domain/application-status.ts';
 import type { Queryable } from './database.ts';
-
-export type ApplicationStatus = 'in-progress' | 'approved' | 'rejected' | 'withdrawn';
-export type RejectionReason = 'late' | 'credibility' | 'routing';
-
-export const applicationStatuses: readonly ApplicationStatus[] = ['in-progress', 'approved', 'rejected', 'withdrawn'];
-export const rejectionReasons: readonly RejectionReason[] = ['late', 'credibility', 'routing'];
 
 /** One application. The personal fields are null once its retention period is over. */
 export interface ApplicationRecord {
@@ -213,16 +208,6 @@ export async function hasAutomatedDecision(db: Queryable, applicantId: string): 
     [applicantId],
   );
   return rows[0]?.found === true;
-}
-
-/** Counts of applications per status (every status present, zero when none). */
-export async function countApplicationsByStatus(db: Queryable): Promise<Record<ApplicationStatus, number>> {
-  const { rows } = await db.query<{ status: ApplicationStatus; n: number }>(
-    'SELECT status, count(*) AS n FROM applications GROUP BY status',
-  );
-  const counts: Record<ApplicationStatus, number> = { 'in-progress': 0, approved: 0, rejected: 0, withdrawn: 0 };
-  for (const row of rows) counts[row.status] = row.n;
-  return counts;
 }
 
 export interface PurgeResult {

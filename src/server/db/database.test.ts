@@ -10,8 +10,8 @@ import { startTcpProxy } from '../test-support/tcp-proxy.ts';
 import { isDatabaseUnavailableError } from './database-errors.ts';
 import type { Database } from './database.ts';
 import { DatabaseInUseError, openDatabase } from './database.ts';
-import type { TestDatabase } from './test-databases.ts';
-import { testEngines } from './test-databases.ts';
+import type { TestDatabase } from '../test-support/test-databases.ts';
+import { testEngines } from '../test-support/test-databases.ts';
 
 describe.each(testEngines())('database on $name', (engine) => {
   let test: TestDatabase;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Database } from './database.ts';
 import { isDatabaseWritable } from './health-repository.ts';
-import { testEngines, useMigratedTestDatabase } from './test-databases.ts';
+import { testEngines, useMigratedTestDatabase } from '../test-support/test-databases.ts';
 
 describe.each(testEngines())('the readiness write on $name', (engine) => {
   const test = useMigratedTestDatabase(engine);

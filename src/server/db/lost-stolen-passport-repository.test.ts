@@ -1,19 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { addLostStolenPassports, isPassportLostOrStolen, normalisePassportNumber } from './lost-stolen-passport-repository.ts';
-import { testEngines, useMigratedTestDatabase } from './test-databases.ts';
-
-describe('passport numbers', () => {
-  it('are compared upper-case, without spaces or hyphens', () => {
-    expect(normalisePassportNumber(' ab 12-34 56 ')).toBe('AB123456');
-  });
-
-  it('must then be 3 to 15 letters and digits', () => {
-    expect(normalisePassportNumber('AB')).toBeUndefined();
-    expect(normalisePassportNumber('A'.repeat(16))).toBeUndefined();
-    expect(normalisePassportNumber('AB12/34')).toBeUndefined();
-    expect(normalisePassportNumber('ÉA1234')).toBeUndefined();
-  });
-});
+import { addLostStolenPassports, isPassportLostOrStolen } from './lost-stolen-passport-repository.ts';
+import { testEngines, useMigratedTestDatabase } from '../test-support/test-databases.ts';
 
 describe.each(testEngines())('the lost or stolen list on $name', (engine) => {
   const test = useMigratedTestDatabase(engine);

@@ -1,16 +1,5 @@
 import type { Queryable } from './database.ts';
 
-const storedForm = /^[A-Z0-9]{3,15}$/;
-
-/**
- * The one form passport numbers are stored and compared in: upper-case, without the spaces and
- * hyphens people type or lists contain. Undefined when the result is not 3 to 15 letters and digits.
- */
-export function normalisePassportNumber(value: string): string | undefined {
-  const normalised = value.replace(/[\s-]+/g, '').toUpperCase();
-  return storedForm.test(normalised) ? normalised : undefined;
-}
-
 /** True when the (normalised) passport number is on the lost or stolen list. */
 export async function isPassportLostOrStolen(db: Queryable, passportNumber: string): Promise<boolean> {
   const { rows } = await db.query<{ found: boolean }>(

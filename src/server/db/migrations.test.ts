@@ -5,8 +5,8 @@ import { fileURLToPath } from 'node:url';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { listAppliedMigrations } from './migration-repository.ts';
 import { defaultMigrationsDirectory, readMigrations, runMigrations } from './migrations.ts';
-import type { TestDatabase } from './test-databases.ts';
-import { testEngines } from './test-databases.ts';
+import type { TestDatabase } from '../test-support/test-databases.ts';
+import { testEngines } from '../test-support/test-databases.ts';
 
 let directory: string;
 beforeEach(async () => {

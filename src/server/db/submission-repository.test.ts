@@ -4,7 +4,7 @@ import { sampleSubmission } from '../test-support/sample-submissions.ts';
 import { findApplication, listApplicationsOfSubmission, listStatusChanges } from './application-repository.ts';
 import { listJobs } from './job-repository.ts';
 import { findSubmission, storeSubmission } from './submission-repository.ts';
-import { testEngines, useMigratedTestDatabase } from './test-databases.ts';
+import { testEngines, useMigratedTestDatabase } from '../test-support/test-databases.ts';
 
 const now = new Date('2026-03-02T10:00:00Z');
 

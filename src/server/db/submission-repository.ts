@@ -1,8 +1,8 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { newApplicationReference } from '#shared/domain/application-reference.ts';
+import { normalisePassportNumber } from '#shared/domain/passport-number.ts';
 import type { Database, Queryable } from './database.ts';
 import { enqueueJobs, jobKinds } from './job-repository.ts';
-import { normalisePassportNumber } from './lost-stolen-passport-repository.ts';
 
 /** One applicant of a submission: the payload as sent, plus the fields the service works with. */
 export interface NewApplication {

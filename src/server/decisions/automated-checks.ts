@@ -1,6 +1,6 @@
 import { parseIsoDate } from '#shared/dates/format.ts';
 import { isLateForArrival } from '#shared/dates/rules.ts';
-import type { RejectionReason } from '../db/application-repository.ts';
+import type { RejectionReason } from '#shared/domain/application-status.ts';
 
 /** The late check on a stored arrival date: the rule the travel page warns of (shared, one function). */
 export function isLateApplication(arrivalDate: string, appliedAt: Date): boolean {
@@ -23,10 +23,7 @@ export interface CheckDependencies {
   readonly isPassportLostOrStolen: (passportNumber: string) => Promise<boolean>;
 }
 
-/** The checks in the order they run; the first that fails gives the rejection reason. */
-export const checkOrder: readonly RejectionReason[] = ['late', 'routing', 'credibility'];
-
-/** The reason of the first failing check, or undefined when every check passes. */
+/** The reason of the first failing check (late, then routing, then credibility), or undefined when every check passes. */
 export async function firstFailingCheck(
   application: CheckedApplication,
   deps: CheckDependencies,

@@ -1,4 +1,5 @@
-import type { ApplicationRecord, ApplicationStatus, RejectionReason } from '../db/application-repository.ts';
+import type { ApplicationStatus, RejectionReason } from '#shared/domain/application-status.ts';
+import type { ApplicationRecord } from '../db/application-repository.ts';
 import { findApplication, recordStatusChange, updateApplicationStatus } from '../db/application-repository.ts';
 import type { Database, Queryable } from '../db/database.ts';
 import { hurryDecisionEmail, scheduleDecisionEmail } from './decision-emails.ts';

@@ -4,7 +4,7 @@ import { listJobs } from '../db/job-repository.ts';
 import { addLostStolenPassports } from '../db/lost-stolen-passport-repository.ts';
 import type { NewApplication } from '../db/submission-repository.ts';
 import { storeSubmission } from '../db/submission-repository.ts';
-import { testEngines, useMigratedTestDatabase } from '../db/test-databases.ts';
+import { testEngines, useMigratedTestDatabase } from '../test-support/test-databases.ts';
 import { daysAfter, sampleSubmission } from '../test-support/sample-submissions.ts';
 import { changeApplicationStatus } from './change-status.ts';
 import { awaitingCaseworkerNote, decideApplication } from './decide-application.ts';

@@ -1,15 +1,5 @@
-import type { ApplicationStatus } from '../db/application-repository.ts';
-
-// A decision can be withdrawn (the sponsor calls the worker's trip off, or a caseworker pulls an
-// approval back), but is never turned into the opposite decision: a rejected worker applies
-// again, so every email the sponsor received stays true of the application it names. A withdrawn
-// application is final.
-const allowedTransitions: Readonly<Record<ApplicationStatus, readonly ApplicationStatus[]>> = {
-  'in-progress': ['approved', 'rejected', 'withdrawn'],
-  approved: ['withdrawn'],
-  rejected: ['withdrawn'],
-  withdrawn: [],
-};
+// Which status may follow which is the shared domain's rule; this adds the caseworker's wording.
+import { isTransitionAllowed, type ApplicationStatus } from '#shared/domain/application-status.ts';
 
 export type StatusChangeProblem = 'not-found' | 'unchanged' | 'not-allowed' | 'reason-required' | 'reason-not-allowed';
 
@@ -22,10 +12,6 @@ export class StatusChangeError extends Error {
     this.name = 'StatusChangeError';
     this.problem = problem;
   }
-}
-
-export function isTransitionAllowed(from: ApplicationStatus, to: ApplicationStatus): boolean {
-  return allowedTransitions[from].includes(to);
 }
 
 /** Throws a StatusChangeError saying why, unless `from` may become `to`. */

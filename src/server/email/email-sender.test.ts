@@ -336,6 +336,33 @@ describe('GOV.UK Notify', () => {
     expect(error.code).toBe('HTTP 500');
   });
 
+  it('throws a retryable error with the socket code, not the address, when the API cannot be reached', async () => {
+    const api = await startNotifyApi();
+    const closed = await new Promise<string>((resolve) => {
+      const probe = createNetServer().listen(0, '127.0.0.1', () => {
+        const { port } = probe.address() as AddressInfo;
+        probe.close(() => resolve(`http://127.0.0.1:${port}`));
+      });
+    });
+    const previous = process.env.HTTP_PROXY;
+    // The proxy variables are not followed: the real API is reached, and nothing else.
+    process.env.HTTP_PROXY = closed;
+    try {
+      const sender = track(createEmailSender(notifyConfig, logger(), { notifyBaseUrl: api.url }));
+      await sender.send(message);
+      expect(api.requests).toHaveLength(1);
+    } finally {
+      if (previous === undefined) delete process.env.HTTP_PROXY;
+      else process.env.HTTP_PROXY = previous;
+    }
+    const sender = track(createEmailSender(notifyConfig, logger(), { notifyBaseUrl: closed }));
+    const error = (await sender.send(message).catch((e: unknown) => e)) as EmailSendError;
+    expect(error).toBeInstanceOf(EmailSendError);
+    expect(error.code).toBe('ECONNREFUSED');
+    expect(error.retryable).toBe(true);
+    expect(error.message).not.toContain(recipient);
+  });
+
   it('gives up on an API that does not answer', async () => {
     const api = await startNotifyApi(() => 'hang');
     const sender = track(createEmailSender(notifyConfig, logger(), { notifyBaseUrl: api.url, timeoutMs: 300 }));

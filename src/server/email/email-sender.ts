@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { constants } from 'node:fs';
 import { access, mkdir, readdir, rename, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import axios, { isAxiosError, type AxiosInstance } from 'axios';
 import { createTransport } from 'nodemailer';
 import type { NodemailerError } from 'nodemailer';
 import { NotifyClient } from 'notifications-node-client';
@@ -89,10 +90,7 @@ export function createEmailSender(
 function notifySender(notify: NonNullable<Config['notify']>, logger: EmailLogger, options: EmailSenderOptions): EmailSender {
   const client =
     options.notifyBaseUrl === undefined ? new NotifyClient(notify.apiKey) : new NotifyClient(options.notifyBaseUrl, notify.apiKey);
-  // The client builds the request and its signed token; the HTTP exchange is ours, because the
-  // client's axios call has no timeout and its errors carry the request body, addresses included.
-  const timeoutMs = options.timeoutMs ?? NOTIFY_TIMEOUT_MS;
-  client.setClient(((request: NotifyRequest) => notifyFetch(request, timeoutMs)) as unknown as NotifyRestClient);
+  client.setClient(notifyHttpClient(options.timeoutMs ?? NOTIFY_TIMEOUT_MS));
 
   return {
     async send(message) {
@@ -103,45 +101,43 @@ function notifySender(notify: NonNullable<Config['notify']>, logger: EmailLogger
           reference: message.reference,
         });
       } catch (error) {
-        throw failed(logger, 'notify', message.reference, error instanceof EmailSendError ? error : unexpected('notify', error));
+        throw failed(logger, 'notify', message.reference, notifyError(error));
       }
       logger.info({ transport: 'notify', reference: message.reference }, 'Email sent');
     },
   };
 }
 
-type NotifyRestClient = Parameters<NotifyClient['setClient']>[0];
-
-/** What the Notify client hands its HTTP client: an axios request config. */
-interface NotifyRequest {
-  readonly method: string;
-  readonly url: string;
-  readonly data?: unknown;
-  readonly headers?: Record<string, string>;
+/**
+ * The axios instance the Notify client sends through (its `setClient`). Axios's defaults would wait
+ * for ever on an API that does not answer, and follow redirects and the HTTP(S)_PROXY variables,
+ * which the service never asked for. Its `timeout` only counts silence on the socket, so each
+ * request also gets a signal that ends it when the whole exchange takes too long.
+ */
+function notifyHttpClient(timeoutMs: number): AxiosInstance {
+  const http = axios.create({ maxRedirects: 0, proxy: false, timeout: timeoutMs, transitional: { clarifyTimeoutError: true } });
+  http.interceptors.request.use((request) => {
+    request.signal = AbortSignal.timeout(timeoutMs);
+    return request;
+  });
+  return http;
 }
 
-async function notifyFetch(request: NotifyRequest, timeoutMs: number): Promise<{ status: number; data: unknown }> {
-  let response: Response;
-  let data: unknown;
-  try {
-    response = await fetch(request.url, {
-      method: request.method.toUpperCase(),
-      headers: { ...request.headers, 'Content-Type': 'application/json', Accept: 'application/json' },
-      ...(request.data === undefined ? {} : { body: JSON.stringify(request.data) }),
-      signal: AbortSignal.timeout(timeoutMs),
-      redirect: 'error',
-    });
-    data = await response.json().catch(() => undefined);
-  } catch (error) {
-    if (error instanceof Error && error.name === 'TimeoutError') throw new EmailSendError('notify', 'ETIMEDOUT', true);
-    throw new EmailSendError('notify', errorCode(error) ?? 'ECONNECTION', true);
+/**
+ * Axios's errors hold the request, whose body has the recipient's address, so only the status,
+ * Notify's error names and the socket's code are kept.
+ */
+function notifyError(error: unknown): EmailSendError {
+  if (!isAxiosError(error)) return unexpected('notify', error);
+  const status = error.response?.status;
+  if (status !== undefined) {
+    // 400 (bad template, invalid address) and 403 (bad key) will not change on a retry; 429 and 5xx
+    // can. Notify does not redirect: a 3xx comes from something in the way, which may pass.
+    const retryable = status === 429 || status >= 500 || status < 400;
+    return new EmailSendError('notify', `HTTP ${status}`, retryable, notifyErrorTypes(error.response?.data));
   }
-  if (!response.ok) {
-    // 400 (bad template, invalid address) and 403 (bad key) will not change on a retry; 429 and 5xx can.
-    const retryable = response.status === 429 || response.status >= 500;
-    throw new EmailSendError('notify', `HTTP ${response.status}`, retryable, notifyErrorTypes(data));
-  }
-  return { status: response.status, data };
+  if (error.code === 'ETIMEDOUT' || error.code === 'ERR_CANCELED') return new EmailSendError('notify', 'ETIMEDOUT', true);
+  return new EmailSendError('notify', errorCode(error) ?? 'ECONNECTION', true);
 }
 
 /** Notify's error names (`BadRequestError`…), not its messages, which may quote what was sent. */
@@ -240,7 +236,7 @@ function unexpected(transport: EmailTransportName, error: unknown): EmailSendErr
 }
 
 function errorCode(error: unknown): string | undefined {
-  // fetch puts the socket's code (ECONNREFUSED…) on its cause.
+  // A socket's code (ECONNREFUSED…) is on the error, or on its cause when wrapped.
   for (const candidate of [error, error instanceof Error ? error.cause : undefined]) {
     if (typeof candidate === 'object' && candidate !== null && 'code' in candidate) {
       const { code } = candidate;

@@ -1,4 +1,6 @@
 import { formatLongDate } from '#shared/dates/format.ts';
+import type { RejectionReason } from '#shared/domain/application-status.ts';
+import { SERVICE_NAME_IN_SENTENCE } from '../service-name.ts';
 
 // Emails are English only. The pages also come in Arabic, but emails are sent later by the job
 // worker, with no page language to follow, and the decision texts have no reviewed Arabic
@@ -23,10 +25,9 @@ export interface ConfirmedApplication {
   readonly cosReference: string;
 }
 
-/** Why an application was rejected (spec §4). */
-export type RejectionReason = 'late' | 'credibility' | 'routing';
+// The reasons are the shared domain's; re-exported for the callers that build these emails.
+export type { RejectionReason };
 
-const SERVICE_NAME = 'creative worker visa concession remote clearance';
 const CREATIVE_WORKER_VISA_URL = 'https://www.gov.uk/creative-worker-visa';
 const CONTACT_URL = 'https://www.gov.uk/contact-ukvi-inside-outside-uk';
 /** Spec §9: the decision is emailed within 72 hours. */
@@ -60,8 +61,8 @@ export function confirmationEmail(input: {
     heading(title),
     paragraph(
       plural
-        ? `We have received ${count} applications from ${clean(input.sponsorName)} for ${SERVICE_NAME}.`
-        : `We have received an application from ${clean(input.sponsorName)} for ${SERVICE_NAME}.`,
+        ? `We have received ${count} applications from ${clean(input.sponsorName)} for ${SERVICE_NAME_IN_SENTENCE}.`
+        : `We have received an application from ${clean(input.sponsorName)} for ${SERVICE_NAME_IN_SENTENCE}.`,
     ),
     ...input.applications.map((application) =>
       details([
@@ -90,7 +91,7 @@ export function confirmationEmail(input: {
 export function workerConfirmationEmail(input: { reference: string; workerName: string }): RenderedEmail {
   return render('Application received', [
     heading('Application received'),
-    paragraph(`We have received an application for ${SERVICE_NAME} for you.`),
+    paragraph(`We have received an application for ${SERVICE_NAME_IN_SENTENCE} for you.`),
     details([
       ['Application reference', input.reference],
       ['Name', input.workerName],
@@ -156,13 +157,13 @@ export function decisionsEmail(input: {
     heading(title),
     paragraph(
       plural
-        ? `We have decided ${decisions.length} applications for ${SERVICE_NAME}: ${[
+        ? `We have decided ${decisions.length} applications for ${SERVICE_NAME_IN_SENTENCE}: ${[
             approved > 0 ? `${approved} approved` : '',
             rejected > 0 ? `${rejected} rejected` : '',
           ]
             .filter((part) => part !== '')
             .join(' and ')}.`
-        : `The application for ${SERVICE_NAME} has been ${only?.outcome.status ?? ''}.`,
+        : `The application for ${SERVICE_NAME_IN_SENTENCE} has been ${only?.outcome.status ?? ''}.`,
     ),
     ...decisions.map((decision) =>
       details([
@@ -233,7 +234,7 @@ export function newStatusLinkEmail(input: {
   const title = plural ? 'New link to check the status of your applications' : 'New link to check the status of your application';
   return render(title, [
     heading(title),
-    paragraph(`Someone asked for a new link to check the status of ${plural ? 'applications' : 'an application'} from ${clean(input.sponsorName)} for ${SERVICE_NAME}.`),
+    paragraph(`Someone asked for a new link to check the status of ${plural ? 'applications' : 'an application'} from ${clean(input.sponsorName)} for ${SERVICE_NAME_IN_SENTENCE}.`),
     details(input.references.map((reference) => ['Application reference', reference] as const)),
     paragraph('Check the status with this link:'),
     link(input.statusLink),

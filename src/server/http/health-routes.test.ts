@@ -2,7 +2,7 @@ import Fastify from 'fastify';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Database } from '../db/database.ts';
 import { openDatabase } from '../db/database.ts';
-import { testEngines, useMigratedTestDatabase } from '../db/test-databases.ts';
+import { testEngines, useMigratedTestDatabase } from '../test-support/test-databases.ts';
 import { databaseUrlFor, testDatabaseUrl } from '../test-support/child-process.ts';
 import { registerHealthRoutes } from './health-routes.ts';
 

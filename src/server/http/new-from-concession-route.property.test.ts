@@ -10,8 +10,8 @@ import { validRequest } from '../../../tests/fixtures/applicants.ts';
 import { buildApp } from '../app.ts';
 import { loadConfig } from '../config.ts';
 import { runMigrations } from '../db/migrations.ts';
-import type { TestDatabase } from '../db/test-databases.ts';
-import { countRows, testEngines } from '../db/test-databases.ts';
+import type { TestDatabase } from '../test-support/test-databases.ts';
+import { countRows, testEngines } from '../test-support/test-databases.ts';
 import { capturingLogger } from '../test-support/sample-submissions.ts';
 
 const NOW = new Date('2026-03-02T10:00:00Z');

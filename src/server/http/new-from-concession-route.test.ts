@@ -13,7 +13,7 @@ import { buildApp } from '../app.ts';
 import type { Config } from '../config.ts';
 import { loadConfig } from '../config.ts';
 import { listApplicationsOfSubmission } from '../db/application-repository.ts';
-import { countRows, testEngines, useMigratedTestDatabase } from '../db/test-databases.ts';
+import { countRows, testEngines, useMigratedTestDatabase } from '../test-support/test-databases.ts';
 import { capturingLogger } from '../test-support/sample-submissions.ts';
 
 const NOW = new Date('2026-03-02T10:00:00Z');

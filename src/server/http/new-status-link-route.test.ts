@@ -12,7 +12,7 @@ import { buildApp } from '../app.ts';
 import { loadConfig, type Config } from '../config.ts';
 import { listJobs } from '../db/job-repository.ts';
 import { storeSubmission } from '../db/submission-repository.ts';
-import { testEngines, useMigratedTestDatabase } from '../db/test-databases.ts';
+import { testEngines, useMigratedTestDatabase } from '../test-support/test-databases.ts';
 import { createEmailSender } from '../email/email-sender.ts';
 import { createJobHandlers } from '../jobs/job-handlers.ts';
 import { runDueJobs } from '../jobs/outbox-worker.ts';

@@ -7,7 +7,7 @@ import { buildApp } from '../app.ts';
 import { sameLicenceNumber } from './status-routes.ts';
 import { loadConfig } from '../config.ts';
 import { storeSubmission } from '../db/submission-repository.ts';
-import { testEngines, useMigratedTestDatabase } from '../db/test-databases.ts';
+import { testEngines, useMigratedTestDatabase } from '../test-support/test-databases.ts';
 import { changeApplicationStatus } from '../decisions/change-status.ts';
 import { capturingLogger, sampleSubmission } from '../test-support/sample-submissions.ts';
 import { pdfPageTexts } from '../test-support/pdf-text.ts';

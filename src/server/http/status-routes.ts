@@ -14,6 +14,7 @@ import {
   type PublicStatusResponse,
   type StatusItem,
 } from '#shared/api/public-status.ts';
+import { normaliseLicenceNumber, validateSponsorLicenceNumber } from '#shared/validation/licence-number.ts';
 import type { Config } from '../config.ts';
 import type { ApplicationRecord } from '../db/application-repository.ts';
 import type { Database } from '../db/database.ts';
@@ -31,8 +32,7 @@ export interface StatusRouteOptions {
   readonly now: () => Date;
 }
 
-const normaliseLicence = (value: string) => value.trim().toUpperCase();
-const digest = (value: string) => createHash('sha256').update(normaliseLicence(value), 'utf8').digest();
+const digest = (value: string) => createHash('sha256').update(normaliseLicenceNumber(value), 'utf8').digest();
 
 /** Same licence number, trimmed and case-insensitive, compared in constant time (digests of equal length). */
 export function sameLicenceNumber(stored: string, typed: string): boolean {
@@ -63,7 +63,9 @@ function statusRoutes(app: FastifyInstance, options: StatusRouteOptions): void {
       if (error instanceof InvalidTokenError) throw new HttpError(401, STATUS_ERRORS.invalidToken, 'Application not found');
       throw error;
     }
-    if (licenceNumber.trim() === '') throw new HttpError(400, 'InvalidRequest', 'Enter your sponsor licence number');
+    if (validateSponsorLicenceNumber(licenceNumber)['sponsor-licence-number'] !== undefined) {
+      throw new HttpError(400, 'InvalidRequest', 'Enter your sponsor licence number');
+    }
     const opened = await openWithLicence(options.database, submissionId, (stored) => sameLicenceNumber(stored, licenceNumber), options.now());
     if (opened.outcome === 'ok') return opened.submission;
     if (opened.outcome === 'unknown') throw new HttpError(401, STATUS_ERRORS.invalidToken, 'Application not found');

@@ -1,22 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import type { Database } from '../db/database.ts';
 import { claimJobs, completeJob, enqueueJob, listJobs } from '../db/job-repository.ts';
-import { testEngines, useMigratedTestDatabase } from '../db/test-databases.ts';
+import { testEngines, useMigratedTestDatabase } from '../test-support/test-databases.ts';
 import type { JobHandler } from './job-handler.ts';
 import { PermanentJobError } from './job-handler.ts';
 import { runDueJobs, startWorker } from './outbox-worker.ts';
+import { waitFor } from '../test-support/child-process.ts';
 import { capturingLogger } from '../test-support/sample-submissions.ts';
 
 const t0 = new Date('2026-03-02T10:00:00Z');
 const at = (ms: number) => new Date(t0.getTime() + ms);
-
-async function waitFor(condition: () => Promise<boolean>, timeoutMs = 20_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await condition())) {
-    if (Date.now() > deadline) throw new Error('Timed out waiting');
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-}
 
 async function job(db: Database, id: number) {
   const found = (await listJobs(db)).find((j) => j.id === id);
@@ -50,7 +43,7 @@ describe.each(testEngines())('the outbox worker on $name', (engine) => {
       startWorker({ db: other, handlers: { count: handlerFor('b') }, logger, workerId: 'b', pollIntervalMs: 5, batchSize: 4 }),
     ];
     try {
-      await waitFor(async () => (await listJobs(db)).every((j) => j.completedAt !== null));
+      await waitFor(async () => (await listJobs(db)).every((j) => j.completedAt !== null), 'every job to complete');
     } finally {
       await Promise.all(workers.map((w) => w.stop()));
     }
@@ -199,10 +192,11 @@ describe.each(testEngines())('the outbox worker on $name', (engine) => {
       },
     };
     const worker = startWorker({ db, logger, handlers, batchSize: 3, pollIntervalMs: 5 });
-    await waitFor(async () => started === 1);
+    await waitFor(async () => started === 1, 'the first job to start');
     let stopped = false;
     const stopping = worker.stop().then(() => (stopped = true));
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    // Asked to stop, the worker still holds the job in hand (read after the stop request reached it).
+    expect((await job(db, ids[0] ?? 0)).completedAt).toBeNull();
     expect(stopped).toBe(false);
     release();
     await stopping;
@@ -220,26 +214,41 @@ describe.each(testEngines())('the outbox worker on $name', (engine) => {
     const { logger } = capturingLogger();
     let clock = new Date('2026-06-30T22:30:00Z'); // 23:30 in London (BST)
     const runs: string[] = [];
-    const start = (db: Database) =>
-      startWorker({
+    // Each worker reads the clock every round: counting the reads shows that it went round again.
+    let reads: number[] = [];
+    const start = (db: Database) => {
+      const index = reads.push(0) - 1;
+      const counted = reads;
+      return startWorker({
         db,
         logger,
         handlers: { daily: async () => void runs.push(clock.toISOString()) },
         dailyJobs: ['daily'],
         pollIntervalMs: 5,
-        now: () => clock,
+        now: () => {
+          counted[index] = (counted[index] ?? 0) + 1;
+          return clock;
+        },
       });
+    };
+    // Waits until every running worker has gone several rounds more: each has then tried to add
+    // the day's job again, rather than the test waiting a fixed time for a run that must not come.
+    const moreRounds = async () => {
+      const before = [...reads];
+      await waitFor(async () => reads.every((count, i) => count >= (before[i] ?? 0) + 10), 'every worker to go round again');
+    };
     const other = await test.openAnother();
     let workers = [start(db), start(other), start(db)];
-    await waitFor(async () => runs.length === 1);
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    await waitFor(async () => runs.length === 1, 'the first daily run');
+    await moreRounds();
     await Promise.all(workers.map((w) => w.stop()));
     // Restarted workers on the same day add nothing; the next London day (00:30 BST) adds one.
+    reads = [];
     workers = [start(db), start(other)];
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    await moreRounds();
     clock = new Date('2026-06-30T23:30:00Z');
-    await waitFor(async () => runs.length === 2);
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    await waitFor(async () => runs.length === 2, "the next day's run");
+    await moreRounds();
     await Promise.all(workers.map((w) => w.stop()));
     expect(runs).toHaveLength(2);
     expect((await listJobs(db, { kind: 'daily' })).map((j) => j.uniqueKey).sort()).toEqual(['daily:2026-06-30', 'daily:2026-07-01']);

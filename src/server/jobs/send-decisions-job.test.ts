@@ -16,7 +16,7 @@ import { findNextDecisionEmailJob } from '../db/decision-email-repository.ts';
 import { enqueueJob, listJobs } from '../db/job-repository.ts';
 import { defaultMigrationsDirectory, readMigrations, runMigrations } from '../db/migrations.ts';
 import { storeSubmission } from '../db/submission-repository.ts';
-import { testEngines, useMigratedTestDatabase } from '../db/test-databases.ts';
+import { testEngines, useMigratedTestDatabase } from '../test-support/test-databases.ts';
 import type { StatusChange } from '../decisions/change-status.ts';
 import { changeApplicationStatus } from '../decisions/change-status.ts';
 import type { EmailMessage, EmailSender } from '../email/email-sender.ts';

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../config.ts';
 import { purgePersonalData } from '../db/application-repository.ts';
 import { storeSubmission } from '../db/submission-repository.ts';
-import { testEngines, useMigratedTestDatabase } from '../db/test-databases.ts';
+import { testEngines, useMigratedTestDatabase } from '../test-support/test-databases.ts';
 import { changeApplicationStatus } from '../decisions/change-status.ts';
 import type { EmailMessage, EmailSender } from '../email/email-sender.ts';
 import { capturingLogger, daysAfter, sampleSubmission } from '../test-support/sample-submissions.ts';

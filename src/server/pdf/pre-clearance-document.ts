@@ -6,6 +6,7 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import PDFDocument from 'pdfkit';
 import { formatLongDate } from '#shared/dates/format.ts';
+import { SERVICE_NAME } from '../service-name.ts';
 
 const require = createRequire(import.meta.url);
 
@@ -91,8 +92,6 @@ export async function preparePreClearanceDocuments(): Promise<void> {
 // would open, and compare, the font again at each switch).
 const REGULAR_FONT = 'regular';
 const BOLD_FONT = 'bold';
-
-const SERVICE_NAME = 'Creative worker visa concession remote clearance';
 
 /** What one document shows. Dates are YYYY-MM-DD calendar days. */
 export interface PreClearanceDetails {

@@ -1,6 +1,7 @@
 // POST /api/public/publicStatus and POST /api/public/pdf-maker (spec §7, §8): the request and
 // response shapes, and the error types the status page tells apart.
 import * as v from 'valibot';
+import { APPLICATION_STATUSES, REJECTION_REASONS } from '../domain/application-status.ts';
 import { hasForbiddenCharacters } from '../validation/characters.ts';
 
 /** The path of the status call. */
@@ -64,11 +65,6 @@ export type NewStatusLinkRequest = v.InferOutput<typeof newStatusLinkRequestSche
 export const newStatusLinkResponseSchema = v.object({ sent: v.literal(true) });
 
 export type NewStatusLinkResponse = v.InferOutput<typeof newStatusLinkResponseSchema>;
-
-/** An application's status (spec §4). */
-export const APPLICATION_STATUSES = ['in-progress', 'approved', 'rejected', 'withdrawn'] as const;
-/** Why an application was rejected (spec §4). */
-export const REJECTION_REASONS = ['late', 'credibility', 'routing'] as const;
 
 const date = v.pipe(v.string(), v.regex(/^(\d{4}-\d{2}-\d{2})?$/));
 

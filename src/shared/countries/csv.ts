@@ -1,6 +1,7 @@
 // A small RFC 4180 reader for the reference CSV files: quoted fields may hold commas, quotes
 // (doubled) and line breaks; lines end in CRLF or LF; the last line may have no line break.
-// Used by the generator script and by the test that checks the generated module.
+// Used by the generator script, by the test that checks the generated module, and by the
+// caseworker's import of lost or stolen passport lists (src/server/cli), the project's one CSV reader.
 
 /** Splits CSV text into rows of fields. A byte-order mark and a final line break are ignored. */
 export function parseCsv(text: string): string[][] {

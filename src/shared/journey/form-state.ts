@@ -6,7 +6,8 @@ import type { ApplicantAnswers } from '../domain/answers.ts';
 import type { Receipt } from '../domain/receipt.ts';
 import type { FieldErrors } from '../validation/fields.ts';
 import { SECTION_FIELDS, SECTION_NAMES, type SectionField, type SectionName } from '../validation/sections.ts';
-import { STEPS, type StepPath } from './steps.ts';
+import { STEPS } from './steps.ts';
+import type { StepPath } from './paths.ts';
 
 /** The answers of one applicant by section, as spec §3 "Current applicant sections" lists them. */
 export type ApplicantSections = { readonly [S in SectionName]?: Pick<ApplicantAnswers, SectionField<S>> };

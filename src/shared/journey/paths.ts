@@ -1,5 +1,26 @@
-// The journey's pages that are not question steps, and where Exit leads. Apart from the steps
-// (steps.ts) so that the shared frame can name a page without loading the journey's rules.
+// The journey's paths, and where Exit leads. Apart from the steps' rules (steps.ts) so that the
+// shared frame and the route table, in the first load, can name a page without loading the
+// journey's rules (and the country list they need).
+
+/** The paths of the question steps, in the order of the journey (steps.ts gives each its rules). */
+export const STEP_PATHS = [
+  '/your-contact-details',
+  '/sponsor-details',
+  '/what-would-you-like-to-do',
+  '/passenger-name',
+  '/passenger-date-of-birth',
+  '/nationality',
+  '/passport-details',
+  '/cos-reference',
+  '/reuse-travel-details',
+  '/travel-details',
+  '/reuse-work-dates',
+  '/work-dates',
+] as const;
+
+/** The path of a question step. */
+export type StepPath = (typeof STEP_PATHS)[number];
+
 /** Pages of the journey that are not question steps. */
 export const CHECK_ANSWERS_PATH = '/check-your-answers';
 /** The group overview. */
@@ -13,3 +34,5 @@ export const START_PATH = '/';
 /** The national government home page, where Exit leads (spec §2). */
 export const EXIT_URL = 'https://www.gov.uk/';
 
+/** Any page the journey can send the user to. */
+export type JourneyPath = StepPath | typeof CHECK_ANSWERS_PATH | typeof GROUP_EDIT_PATH | typeof COMPLETE_PATH | typeof INELIGIBLE_PATH | typeof START_PATH;

@@ -4,8 +4,8 @@ import type { ApplicantAnswers } from '../domain/answers.ts';
 import { SECTION_FIELDS, SECTION_NAMES, validateApplicant, validateSection } from '../validation/sections.ts';
 import { answersOf, type FormState } from './form-state.ts';
 import { reuseSets } from './reuse-sets.ts';
-import { STEPS, findStep, stepOfSection, type JourneyPath, type Step, type StepPath, type StepContext } from './steps.ts';
-import { CHECK_ANSWERS_PATH, COMPLETE_PATH, GROUP_EDIT_PATH, INELIGIBLE_PATH, START_PATH } from './paths.ts';
+import { STEPS, findStep, stepOfSection, type Step, type StepContext } from './steps.ts';
+import { CHECK_ANSWERS_PATH, COMPLETE_PATH, GROUP_EDIT_PATH, INELIGIBLE_PATH, START_PATH, type JourneyPath, type StepPath } from './paths.ts';
 
 /** The context the steps' next() read, for the current applicant. */
 export function stepContext(state: FormState): StepContext {

@@ -8,7 +8,8 @@ import { INITIAL_FORM_STATE, answersOf, parseSavedFormState, sectionAnswers, ser
 import { firstIncompletePath, resolvePath } from './progress.ts';
 import { journeyReducer, type JourneyAction } from './reducer.ts';
 import { applicantsToSend, buildSubmission } from './submission.ts';
-import { STEPS, type StepPath } from './steps.ts';
+import { STEPS } from './steps.ts';
+import type { StepPath } from './paths.ts';
 import { EXIT_URL } from './paths.ts';
 
 const NOW = new Date('2026-03-02T10:00:00Z');

@@ -7,7 +7,8 @@ import { validateSection, type SectionName } from '../validation/sections.ts';
 import { INITIAL_FORM_STATE, answersOf, sectionAnswers, type ApplicantSections, type ErrorSection, type FormState, type SubmissionAttempt } from './form-state.ts';
 import { stepContext } from './progress.ts';
 import { reuseSets, type ReuseKind } from './reuse-sets.ts';
-import { FIRST_APPLICANT_PATH, SPONSOR_PATHS, STEPS, findStep, type JourneyPath, type StepPath } from './steps.ts';
+import { FIRST_APPLICANT_PATH, SPONSOR_PATHS, STEPS, findStep } from './steps.ts';
+import type { JourneyPath, StepPath } from './paths.ts';
 import { CHECK_ANSWERS_PATH, COMPLETE_PATH, EXIT_URL, GROUP_EDIT_PATH, INELIGIBLE_PATH, START_PATH } from './paths.ts';
 
 export type JourneyAction =

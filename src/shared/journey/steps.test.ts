@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { validApplicantAnswers } from '../../../tests/fixtures/applicants.ts';
-import { STEPS, findStep, type JourneyPath, type StepContext } from './steps.ts';
+import { STEPS, findStep, type StepContext } from './steps.ts';
+import type { JourneyPath } from './paths.ts';
 import { CHECK_ANSWERS_PATH, INELIGIBLE_PATH } from './paths.ts';
 import { INITIAL_FORM_STATE } from './form-state.ts';
 import { journeyReducer } from './reducer.ts';

@@ -4,26 +4,7 @@
 import { nationalityStatus } from '../countries/countries.ts';
 import type { ApplicantAnswers } from '../domain/answers.ts';
 import type { SectionName } from '../validation/sections.ts';
-import type { COMPLETE_PATH, GROUP_EDIT_PATH, START_PATH } from './paths.ts';
-import { CHECK_ANSWERS_PATH, INELIGIBLE_PATH } from './paths.ts';
-
-/** The path of a question step. */
-export type StepPath =
-  | '/your-contact-details'
-  | '/sponsor-details'
-  | '/what-would-you-like-to-do'
-  | '/passenger-name'
-  | '/passenger-date-of-birth'
-  | '/nationality'
-  | '/passport-details'
-  | '/cos-reference'
-  | '/reuse-travel-details'
-  | '/travel-details'
-  | '/reuse-work-dates'
-  | '/work-dates';
-
-/** Any page the journey can send the user to. */
-export type JourneyPath = StepPath | typeof CHECK_ANSWERS_PATH | typeof GROUP_EDIT_PATH | typeof COMPLETE_PATH | typeof INELIGIBLE_PATH | typeof START_PATH;
+import { CHECK_ANSWERS_PATH, INELIGIBLE_PATH, STEP_PATHS, type JourneyPath, type StepPath } from './paths.ts';
 
 /** What the next step may depend on besides the answers: whether the group has sets to reuse. */
 export interface StepContext {
@@ -51,38 +32,38 @@ export interface Step {
 const afterCosReference = ({ travelSets }: StepContext): JourneyPath => (travelSets > 0 ? '/reuse-travel-details' : '/travel-details');
 const afterTravel = ({ workDateSets }: StepContext): JourneyPath => (workDateSets > 0 ? '/reuse-work-dates' : '/work-dates');
 
-/** Every question step, in the order of the journey. */
-export const STEPS: readonly Step[] = [
-  { path: '/your-contact-details', section: 'sponsorContact', scope: 'sponsor', next: () => '/sponsor-details' },
-  { path: '/sponsor-details', section: 'sponsorDetails', scope: 'sponsor', next: () => '/what-would-you-like-to-do' },
-  { path: '/what-would-you-like-to-do', section: 'whatDo', scope: 'sponsor', next: () => '/passenger-name' },
-  { path: '/passenger-name', section: 'passengerName', scope: 'applicant', next: () => '/passenger-date-of-birth' },
-  { path: '/passenger-date-of-birth', section: 'passengerDob', scope: 'applicant', next: () => '/nationality' },
-  {
-    path: '/nationality',
+// Each step's rules, keyed by its path: the type requires one for every path of STEP_PATHS.
+const STEP_RULES: { readonly [P in StepPath]: Omit<Step, 'path'> } = {
+  '/your-contact-details': { section: 'sponsorContact', scope: 'sponsor', next: () => '/sponsor-details' },
+  '/sponsor-details': { section: 'sponsorDetails', scope: 'sponsor', next: () => '/what-would-you-like-to-do' },
+  '/what-would-you-like-to-do': { section: 'whatDo', scope: 'sponsor', next: () => '/passenger-name' },
+  '/passenger-name': { section: 'passengerName', scope: 'applicant', next: () => '/passenger-date-of-birth' },
+  '/passenger-date-of-birth': { section: 'passengerDob', scope: 'applicant', next: () => '/nationality' },
+  '/nationality': {
     section: 'nationality',
     scope: 'applicant',
     // Eligibility is known as soon as the nationality is: no further question is asked in vain.
     next: ({ answers }) => (nationalityStatus(answers.nationality) === 'eligible' ? '/passport-details' : INELIGIBLE_PATH),
   },
-  { path: '/passport-details', section: 'passport', scope: 'applicant', next: () => '/cos-reference' },
-  { path: '/cos-reference', section: 'cosReference', scope: 'applicant', next: afterCosReference },
-  {
-    path: '/reuse-travel-details',
+  '/passport-details': { section: 'passport', scope: 'applicant', next: () => '/cos-reference' },
+  '/cos-reference': { section: 'cosReference', scope: 'applicant', next: afterCosReference },
+  '/reuse-travel-details': {
     section: 'travel',
     scope: 'applicant',
     // A set chosen: its travel details are this applicant's, and the travel page is skipped.
     next: (context) => (context.reusedTravel ? afterTravel(context) : '/travel-details'),
   },
-  { path: '/travel-details', section: 'travel', scope: 'applicant', next: afterTravel },
-  {
-    path: '/reuse-work-dates',
+  '/travel-details': { section: 'travel', scope: 'applicant', next: afterTravel },
+  '/reuse-work-dates': {
     section: 'workDates',
     scope: 'applicant',
     next: ({ reusedWorkDates }) => (reusedWorkDates ? CHECK_ANSWERS_PATH : '/work-dates'),
   },
-  { path: '/work-dates', section: 'workDates', scope: 'applicant', next: () => CHECK_ANSWERS_PATH },
-];
+  '/work-dates': { section: 'workDates', scope: 'applicant', next: () => CHECK_ANSWERS_PATH },
+};
+
+/** Every question step, in the order of the journey. */
+export const STEPS: readonly Step[] = STEP_PATHS.map((path) => ({ path, ...STEP_RULES[path] }));
 
 /** The paths of the sponsor steps: complete from the start for every member after the first (spec §9). */
 export const SPONSOR_PATHS: readonly StepPath[] = STEPS.filter((step) => step.scope === 'sponsor').map((step) => step.path);

@@ -21,9 +21,10 @@ import { isEligibleNationality } from '../countries/countries.ts';
 import { isListedPlaceOfDeparture } from '../countries/places.ts';
 import { DECLARATIONS, METHODS_OF_ARRIVAL, STAY_LENGTHS, WHAT_DO_OPTIONS, type ApplicantAnswers } from '../domain/answers.ts';
 import { DECLARATION, PURPOSE_OF_STAY } from '../domain/fixed-values.ts';
+import { checkPassportNumber } from '../domain/passport-number.ts';
 import { hasForbiddenCharacters } from './characters.ts';
 import { isValidEmail } from './email.ts';
-import { MAX_LENGTHS, PASSPORT_NUMBER_LENGTH, type RuleName } from './fields.ts';
+import { MAX_LENGTHS, type RuleName } from './fields.ts';
 
 /** The answer keys that have a check here: every answer of an applicant. */
 export type AnswerField = keyof ApplicantAnswers;
@@ -97,12 +98,7 @@ export const FIELD_CHECKS: { readonly [F in AnswerField]: Check<F> } = {
     (answers) => answers['date-of-birth'],
     (day, _answers, now) => (isBeforeToday(day, now) ? undefined : 'beforeToday'),
   ),
-  'passport-number': (answers) => {
-    const value = (answers['passport-number'] ?? '').trim();
-    if (value === '') return 'required';
-    if (value.length < PASSPORT_NUMBER_LENGTH.min || value.length > PASSPORT_NUMBER_LENGTH.max) return 'length';
-    return /^[A-Za-z0-9]+$/.test(value) ? undefined : 'characters';
-  },
+  'passport-number': (answers) => checkPassportNumber(answers['passport-number']),
   'passport-issue-date': date(
     (answers) => answers['passport-issue-date'],
     (day, _answers, now) => (isNotInFuture(day, now) ? undefined : 'notInFuture'),

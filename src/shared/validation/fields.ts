@@ -72,25 +72,7 @@ export const MAX_LENGTHS = {
   'cos-reference': 50,
 } as const satisfies Partial<Record<ValidatedField, number>>;
 
-/** Passport numbers have 3 to 15 characters (spec §9). */
-export const PASSPORT_NUMBER_LENGTH = { min: 3, max: 15 } as const;
-
-/** True when `rule` is one of the rules of `field` (for values read from storage or from the network). */
-export function isRuleOf<F extends ValidatedField>(field: F, rule: string): rule is RuleName<F> {
-  return (FIELD_RULES[field] as readonly string[]).includes(rule);
-}
-
 /** True when the text names a field a validator can report on. */
 export function isValidatedField(field: string): field is ValidatedField {
   return Object.hasOwn(FIELD_RULES, field);
-}
-
-/** Lists the failing fields of an errors object as `{ field, rule }` items, in the order of `FIELD_RULES`. */
-export function toFieldErrorList(errors: FieldErrors): FieldError[] {
-  const list: FieldError[] = [];
-  for (const field of Object.keys(FIELD_RULES) as ValidatedField[]) {
-    const rule = errors[field];
-    if (rule !== undefined) list.push({ field, rule } as FieldError);
-  }
-  return list;
 }

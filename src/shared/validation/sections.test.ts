@@ -2,26 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { addDays, addMonths, londonToday } from '../dates/calendar.ts';
 import { toDateParts, type DateParts } from '../dates/date-parts.ts';
 import type { ApplicantAnswers } from '../domain/answers.ts';
-import { DECLARATION, PURPOSE_OF_STAY } from '../domain/fixed-values.ts';
+import { DECLARATION, MAX_GROUP_SIZE, PURPOSE_OF_STAY } from '../domain/fixed-values.ts';
 import { checkField, checkNationalityEligibility, derivedLeaveDate, derivedStayLength } from './checks.ts';
-import {
-  SECTION_FIELDS,
-  SECTION_NAMES,
-  validateApplicant,
-  validateCosReference,
-  validateGroupSize,
-  validateNationality,
-  validatePassengerDob,
-  validatePassengerName,
-  validatePassport,
-  validateSection,
-  validateSponsorContact,
-  validateSponsorDetails,
-  validateSponsorLicenceNumber,
-  validateTravel,
-  validateWhatDo,
-  validateWorkDates,
-} from './sections.ts';
+import { SECTION_FIELDS, SECTION_NAMES, validateApplicant, validateSection } from './sections.ts';
 
 // A fixed clock: 14 July 2026, 10:00 BST. Today in London is 14 July.
 const NOW = new Date('2026-07-14T09:00:00Z');
@@ -68,39 +51,39 @@ describe('a complete, valid applicant', () => {
   });
 
   it('reports on the fields of its own section only', () => {
-    expect(validateSponsorContact({}, NOW)).toEqual({ 'sponsor-email': 'required' });
-    expect(validateSponsorDetails({}, NOW)).toEqual({ 'sponsor-name': 'required', 'sponsor-reference': 'required' });
-    expect(validateWhatDo({}, NOW)).toEqual({ 'what-would-you-like-to-do': 'required' });
-    expect(validateNationality({}, NOW)).toEqual({ nationality: 'required' });
-    expect(validatePassengerName({}, NOW)).toEqual({ 'family-name': 'required', 'given-name': 'required' });
-    expect(validatePassengerDob({}, NOW)).toEqual({ 'date-of-birth': 'required' });
-    expect(validatePassport({}, NOW)).toEqual({ 'passport-number': 'required', 'passport-issue-date': 'required', 'passport-expiry-date': 'required' });
-    expect(validateTravel({}, NOW)).toEqual({ 'port-of-departure': 'required', 'date-of-arrival': 'required', 'method-of-arrival': 'required', 'port-of-arrival': 'required' });
-    expect(validateWorkDates({}, NOW)).toEqual({ 'first-work-date': 'required', 'last-work-date': 'required' });
-    expect(validateCosReference({}, NOW)).toEqual({ 'cos-reference': 'required' });
+    expect(validateSection('sponsorContact', {}, NOW)).toEqual({ 'sponsor-email': 'required' });
+    expect(validateSection('sponsorDetails', {}, NOW)).toEqual({ 'sponsor-name': 'required', 'sponsor-reference': 'required' });
+    expect(validateSection('whatDo', {}, NOW)).toEqual({ 'what-would-you-like-to-do': 'required' });
+    expect(validateSection('nationality', {}, NOW)).toEqual({ nationality: 'required' });
+    expect(validateSection('passengerName', {}, NOW)).toEqual({ 'family-name': 'required', 'given-name': 'required' });
+    expect(validateSection('passengerDob', {}, NOW)).toEqual({ 'date-of-birth': 'required' });
+    expect(validateSection('passport', {}, NOW)).toEqual({ 'passport-number': 'required', 'passport-issue-date': 'required', 'passport-expiry-date': 'required' });
+    expect(validateSection('travel', {}, NOW)).toEqual({ 'port-of-departure': 'required', 'date-of-arrival': 'required', 'method-of-arrival': 'required', 'port-of-arrival': 'required' });
+    expect(validateSection('workDates', {}, NOW)).toEqual({ 'first-work-date': 'required', 'last-work-date': 'required' });
+    expect(validateSection('cosReference', {}, NOW)).toEqual({ 'cos-reference': 'required' });
   });
 });
 
 describe('required: non-empty after trimming', () => {
   it.each([
-    ['sponsor-email', validateSponsorContact],
-    ['sponsor-name', validateSponsorDetails],
-    ['sponsor-reference', validateSponsorDetails],
-    ['what-would-you-like-to-do', validateWhatDo],
-    ['nationality', validateNationality],
-    ['family-name', validatePassengerName],
-    ['given-name', validatePassengerName],
-    ['passport-number', validatePassport],
-    ['port-of-departure', validateTravel],
-    ['method-of-arrival', validateTravel],
-    ['port-of-arrival', validateTravel],
-    ['carrier', validateTravel],
-    ['flight-number', validateTravel],
-    ['cos-reference', validateCosReference],
-  ] as const)('%s', (field, validate) => {
-    expect(validate(with_({ [field]: '' }), NOW)).toEqual({ [field]: 'required' });
-    expect(validate(with_({ [field]: ' \t ' }), NOW)).toEqual({ [field]: 'required' });
-    expect(validate(with_({ [field]: undefined }), NOW)).toEqual({ [field]: 'required' });
+    ['sponsor-email', 'sponsorContact'],
+    ['sponsor-name', 'sponsorDetails'],
+    ['sponsor-reference', 'sponsorDetails'],
+    ['what-would-you-like-to-do', 'whatDo'],
+    ['nationality', 'nationality'],
+    ['family-name', 'passengerName'],
+    ['given-name', 'passengerName'],
+    ['passport-number', 'passport'],
+    ['port-of-departure', 'travel'],
+    ['method-of-arrival', 'travel'],
+    ['port-of-arrival', 'travel'],
+    ['carrier', 'travel'],
+    ['flight-number', 'travel'],
+    ['cos-reference', 'cosReference'],
+  ] as const)('%s', (field, section) => {
+    expect(validateSection(section, with_({ [field]: '' }), NOW)).toEqual({ [field]: 'required' });
+    expect(validateSection(section, with_({ [field]: ' \t ' }), NOW)).toEqual({ [field]: 'required' });
+    expect(validateSection(section, with_({ [field]: undefined }), NOW)).toEqual({ [field]: 'required' });
   });
 
   it.each(['date-of-birth', 'passport-issue-date', 'passport-expiry-date', 'date-of-arrival', 'first-work-date', 'last-work-date'] as const)('%s (all three inputs blank)', (field) => {
@@ -120,23 +103,23 @@ describe('validDate: the three inputs make a real day', () => {
 
 describe('sponsor-email and worker-email', () => {
   it('sponsor-email: required, then a valid email', () => {
-    expect(validateSponsorContact(with_({ 'sponsor-email': 'not an email' }), NOW)).toEqual({ 'sponsor-email': 'validEmail' });
-    expect(validateSponsorContact(with_({ 'sponsor-email': ' bookings@example.co.uk ' }), NOW)).toEqual({});
+    expect(validateSection('sponsorContact', with_({ 'sponsor-email': 'not an email' }), NOW)).toEqual({ 'sponsor-email': 'validEmail' });
+    expect(validateSection('sponsorContact', with_({ 'sponsor-email': ' bookings@example.co.uk ' }), NOW)).toEqual({});
   });
 
   it('worker-email: optional, but valid when given', () => {
-    expect(validatePassengerName(with_({ 'worker-email': '' }), NOW)).toEqual({});
-    expect(validatePassengerName(with_({ 'worker-email': '   ' }), NOW)).toEqual({});
-    expect(validatePassengerName(with_({ 'worker-email': undefined }), NOW)).toEqual({});
-    expect(validatePassengerName(with_({ 'worker-email': 'eithne@example.ie' }), NOW)).toEqual({});
-    expect(validatePassengerName(with_({ 'worker-email': 'eithne@' }), NOW)).toEqual({ 'worker-email': 'validEmail' });
+    expect(validateSection('passengerName', with_({ 'worker-email': '' }), NOW)).toEqual({});
+    expect(validateSection('passengerName', with_({ 'worker-email': '   ' }), NOW)).toEqual({});
+    expect(validateSection('passengerName', with_({ 'worker-email': undefined }), NOW)).toEqual({});
+    expect(validateSection('passengerName', with_({ 'worker-email': 'eithne@example.ie' }), NOW)).toEqual({});
+    expect(validateSection('passengerName', with_({ 'worker-email': 'eithne@' }), NOW)).toEqual({ 'worker-email': 'validEmail' });
   });
 });
 
 describe('options', () => {
   it('what-would-you-like-to-do: single-application or group-application', () => {
-    expect(validateWhatDo(with_({ 'what-would-you-like-to-do': 'group-application' }), NOW)).toEqual({});
-    expect(validateWhatDo(with_({ 'what-would-you-like-to-do': 'both' }), NOW)).toEqual({ 'what-would-you-like-to-do': 'validOption' });
+    expect(validateSection('whatDo', with_({ 'what-would-you-like-to-do': 'group-application' }), NOW)).toEqual({});
+    expect(validateSection('whatDo', with_({ 'what-would-you-like-to-do': 'both' }), NOW)).toEqual({ 'what-would-you-like-to-do': 'validOption' });
   });
 
   it('method-of-arrival: plane or road only', () => {
@@ -175,7 +158,7 @@ describe('options', () => {
 
 describe('nationality', () => {
   it('on the page: required only (an ineligible nationality goes to /ineligible)', () => {
-    expect(validateNationality(with_({ nationality: 'RUS - Russian' }), NOW)).toEqual({});
+    expect(validateSection('nationality', with_({ nationality: 'RUS - Russian' }), NOW)).toEqual({});
   });
 
   it('in a payload: required, then eligible', () => {
@@ -270,7 +253,7 @@ describe('dates against today, at a fixed clock', () => {
 });
 
 describe('date-of-arrival', () => {
-  const travelOnly = (arrival: DateParts, changes: Partial<ApplicantAnswers> = {}) => validateTravel(with_({ 'date-of-arrival': arrival, ...changes }), NOW);
+  const travelOnly = (arrival: DateParts, changes: Partial<ApplicantAnswers> = {}) => validateSection('travel', with_({ 'date-of-arrival': arrival, ...changes }), NOW);
 
   it('not in the past: today is allowed, yesterday is not', () => {
     expect(travelOnly(day(0), { 'first-work-date': day(3) })).toEqual({});
@@ -299,22 +282,22 @@ describe('date-of-arrival', () => {
 
 describe('carrier and flight-number: by plane only', () => {
   it('are required by plane', () => {
-    expect(validateTravel(with_({ carrier: '', 'flight-number': ' ' }), NOW)).toEqual({ carrier: 'required', 'flight-number': 'required' });
+    expect(validateSection('travel', with_({ carrier: '', 'flight-number': ' ' }), NOW)).toEqual({ carrier: 'required', 'flight-number': 'required' });
   });
 
   it('are ignored by road, whatever the inputs hold', () => {
-    expect(validateTravel(with_({ 'method-of-arrival': 'road', carrier: '', 'flight-number': '' }), NOW)).toEqual({});
-    expect(validateTravel(with_({ 'method-of-arrival': 'road', carrier: 'x'.repeat(500) }), NOW)).toEqual({});
+    expect(validateSection('travel', with_({ 'method-of-arrival': 'road', carrier: '', 'flight-number': '' }), NOW)).toEqual({});
+    expect(validateSection('travel', with_({ 'method-of-arrival': 'road', carrier: 'x'.repeat(500) }), NOW)).toEqual({});
   });
 
   it('are not asked for before a method is chosen', () => {
-    expect(validateTravel(with_({ 'method-of-arrival': '', carrier: '', 'flight-number': '' }), NOW)).toEqual({ 'method-of-arrival': 'required' });
+    expect(validateSection('travel', with_({ 'method-of-arrival': '', carrier: '', 'flight-number': '' }), NOW)).toEqual({ 'method-of-arrival': 'required' });
   });
 });
 
 describe('work dates', () => {
   const work = (first: DateParts, last: DateParts, changes: Partial<ApplicantAnswers> = {}) =>
-    validateWorkDates(with_({ 'first-work-date': first, 'last-work-date': last, ...changes }), NOW);
+    validateSection('workDates', with_({ 'first-work-date': first, 'last-work-date': last, ...changes }), NOW);
 
   it('at least 72 hours from now: today + 3 in London', () => {
     expect(work(day(3), day(3), { 'date-of-arrival': day(3) })).toEqual({});
@@ -323,8 +306,8 @@ describe('work dates', () => {
     const at2359 = new Date('2026-07-14T22:59:00Z');
     const at0000 = new Date('2026-07-14T23:00:00Z');
     const answers = with_({ 'date-of-arrival': parts('17', '7', '2026'), 'first-work-date': parts('17', '7', '2026'), 'last-work-date': parts('20', '7', '2026') });
-    expect(validateWorkDates(answers, at2359)).toEqual({});
-    expect(validateWorkDates(answers, at0000)).toEqual({ 'first-work-date': 'atLeast72Hours' });
+    expect(validateSection('workDates', answers, at2359)).toEqual({});
+    expect(validateSection('workDates', answers, at0000)).toEqual({ 'first-work-date': 'atLeast72Hours' });
   });
 
   it('first-work-date: within 14 days of arrival, either direction', () => {
@@ -356,8 +339,8 @@ describe('work dates', () => {
   it('last-work-date: month-end clamp and leap day (30 November 2027 + 3 months = 29 February 2028)', () => {
     const clock = new Date('2027-11-20T12:00:00Z');
     const answers = (last: DateParts) => with_({ 'date-of-arrival': parts('30', '11', '2027'), 'first-work-date': parts('1', '12', '2027'), 'last-work-date': last });
-    expect(validateWorkDates(answers(parts('29', '2', '2028')), clock)).toEqual({});
-    expect(validateWorkDates(answers(parts('1', '3', '2028')), clock)).toEqual({ 'last-work-date': 'within3Months' });
+    expect(validateSection('workDates', answers(parts('29', '2', '2028')), clock)).toEqual({});
+    expect(validateSection('workDates', answers(parts('1', '3', '2028')), clock)).toEqual({ 'last-work-date': 'within3Months' });
   });
 });
 
@@ -369,17 +352,11 @@ describe('derived values', () => {
   });
 });
 
-describe('status page and group', () => {
-  it('sponsor-licence-number: required', () => {
-    expect(validateSponsorLicenceNumber('')).toEqual({ 'sponsor-licence-number': 'required' });
-    expect(validateSponsorLicenceNumber('  ')).toEqual({ 'sponsor-licence-number': 'required' });
-    expect(validateSponsorLicenceNumber(undefined)).toEqual({ 'sponsor-licence-number': 'required' });
-    expect(validateSponsorLicenceNumber('TNBHDW2R7')).toEqual({});
-  });
-
+describe('group', () => {
+  // The licence number's rule is tested in licence-number.test.ts; the group limit is applied by
+  // the journey's reducer and by validateSubmission (new-from-concession.ts), each tested there.
   it('group: at most 10 applications at once', () => {
-    expect(validateGroupSize(10)).toEqual({});
-    expect(validateGroupSize(11)).toEqual({ group: 'maxApplications' });
+    expect(MAX_GROUP_SIZE).toBe(10);
   });
 });
 
@@ -397,10 +374,10 @@ describe('noControlCharacters: hidden characters in free text', () => {
   });
 
   it('comes before the length, so the message names what to fix', () => {
-    expect(validatePassengerName(with_({ 'family-name': `${'x'.repeat(200)}\u0000` }), NOW)).toEqual({ 'family-name': 'noControlCharacters' });
+    expect(validateSection('passengerName', with_({ 'family-name': `${'x'.repeat(200)}\u0000` }), NOW)).toEqual({ 'family-name': 'noControlCharacters' });
   });
 
   it('lets through a tab or line break at either end, dropped like a space, and Arabic direction marks', () => {
-    expect(validatePassengerName(with_({ 'family-name': '\tNí Bhraonáin\r\n', 'given-name': 'محمد\u200F' }), NOW)).toEqual({});
+    expect(validateSection('passengerName', with_({ 'family-name': '\tNí Bhraonáin\r\n', 'given-name': 'محمد\u200F' }), NOW)).toEqual({});
   });
 });

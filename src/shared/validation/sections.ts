@@ -2,9 +2,8 @@
 // `{ field: rule }` for the failing fields only (empty when the section passes). Validators get
 // every answer of the applicant, because some rules compare fields of different sections.
 import type { ApplicantAnswers } from '../domain/answers.ts';
-import { MAX_GROUP_SIZE } from '../domain/fixed-values.ts';
 import { checkField, type AnswerField } from './checks.ts';
-import type { FieldErrors, RuleName } from './fields.ts';
+import type { FieldErrors } from './fields.ts';
 
 /** The fields of each section of the current applicant (spec §3 "Form state"); `worker-email` is asked with the name (decision 006). */
 export const SECTION_FIELDS = {
@@ -42,39 +41,7 @@ export function validateSection<S extends SectionName>(section: S, answers: Appl
   return errors as SectionErrors<S>;
 }
 
-/** Validates the sponsor contact email (/your-contact-details). */
-export const validateSponsorContact = (answers: ApplicantAnswers, now: Date) => validateSection('sponsorContact', answers, now);
-/** Validates the sponsor name and licence number (/sponsor-details). */
-export const validateSponsorDetails = (answers: ApplicantAnswers, now: Date) => validateSection('sponsorDetails', answers, now);
-/** Validates the single or group choice (/what-would-you-like-to-do). */
-export const validateWhatDo = (answers: ApplicantAnswers, now: Date) => validateSection('whatDo', answers, now);
-/** Validates the nationality (/nationality); eligibility is the journey's routing, not an error. */
-export const validateNationality = (answers: ApplicantAnswers, now: Date) => validateSection('nationality', answers, now);
-/** Validates the worker's names and optional email (/passenger-name). */
-export const validatePassengerName = (answers: ApplicantAnswers, now: Date) => validateSection('passengerName', answers, now);
-/** Validates the date of birth (/passenger-date-of-birth). */
-export const validatePassengerDob = (answers: ApplicantAnswers, now: Date) => validateSection('passengerDob', answers, now);
-/** Validates the passport number, issue and expiry dates (/passport-details). */
-export const validatePassport = (answers: ApplicantAnswers, now: Date) => validateSection('passport', answers, now);
-/** Validates the travel details (/travel-details), the arrival date against the passport and the work dates. */
-export const validateTravel = (answers: ApplicantAnswers, now: Date) => validateSection('travel', answers, now);
-/** Validates the work dates (/work-dates) against now and the arrival date. */
-export const validateWorkDates = (answers: ApplicantAnswers, now: Date) => validateSection('workDates', answers, now);
-/** Validates the certificate of sponsorship number (/cos-reference). */
-export const validateCosReference = (answers: ApplicantAnswers, now: Date) => validateSection('cosReference', answers, now);
-
 /** Validates every section of an applicant: empty when the applicant can be sent (check your answers, group members). */
 export function validateApplicant(answers: ApplicantAnswers, now: Date): FieldErrors<SectionField<SectionName>> {
   return Object.assign({}, ...SECTION_NAMES.map((section) => validateSection(section, answers, now))) as FieldErrors<SectionField<SectionName>>;
-}
-
-/** Validates the licence number typed on the status page before it is sent (the server answers the other two rules). */
-export function validateSponsorLicenceNumber(value: string | undefined): FieldErrors<'sponsor-licence-number'> {
-  return (value ?? '').trim() === '' ? { 'sponsor-licence-number': 'required' } : {};
-}
-
-/** Validates the number of applications about to be sent together (spec §5 "Group limit"). */
-export function validateGroupSize(count: number): FieldErrors<'group'> {
-  const rule: RuleName<'group'> | undefined = count > MAX_GROUP_SIZE ? 'maxApplications' : undefined;
-  return rule === undefined ? {} : { group: rule };
 }

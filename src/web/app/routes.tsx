@@ -1,12 +1,24 @@
 import type { ComponentType } from 'react';
+import { CHECK_ANSWERS_PATH, COMPLETE_PATH, GROUP_EDIT_PATH, INELIGIBLE_PATH, START_PATH, type JourneyPath } from '#shared/journey/paths.ts';
 import type * as QuestionPageModule from '../features/apply/question-pages.tsx';
 import { lazyPage, registerPreload } from './lazy-page.ts';
 
 type QuestionPages = typeof QuestionPageModule;
 
+/** The path of every page: the journey's (shared/journey/paths.ts, light enough for this first load) and the others. */
+export type RoutePath =
+  | JourneyPath
+  | '/place-of-departure'
+  | '/status'
+  | '/status/:applicantIndex'
+  | '/terms-and-conditions'
+  | '/privacy-policy'
+  | '/cookies'
+  | '/accessibility';
+
 /** One page of the service: its path (React Router syntax) and the component that renders it. */
 export interface AppRoute {
-  path: string;
+  path: RoutePath;
   /** Loaded on demand; `preload` fetches its code ahead of a visit. */
   Page: ComponentType & { preload(): Promise<void> };
 }
@@ -17,9 +29,17 @@ const reusePages = () => import('../features/apply/reuse-page.tsx');
 const statusPages = () => import('../features/status/status-pages.tsx');
 const apply = (name: keyof QuestionPages) => lazyPage(questionPages, name);
 
+// The routes as given, refused by the type checker when a page the journey can send the user to
+// has none (the argument's type becomes never).
+function everyJourneyPathRouted<const T extends readonly AppRoute[]>(
+  routes: T & ([Exclude<JourneyPath, T[number]['path']>] extends [never] ? unknown : never),
+): T {
+  return routes;
+}
+
 /** Every route of spec §2; any other path redirects to `/`. */
-export const ROUTES: AppRoute[] = [
-  { path: '/', Page: lazyPage(() => import('../features/info/start-page.tsx'), 'StartPage') },
+export const ROUTES = everyJourneyPathRouted([
+  { path: START_PATH, Page: lazyPage(() => import('../features/info/start-page.tsx'), 'StartPage') },
   { path: '/your-contact-details', Page: apply('YourContactDetailsPage') },
   { path: '/sponsor-details', Page: apply('SponsorDetailsPage') },
   { path: '/what-would-you-like-to-do', Page: apply('WhatWouldYouLikeToDoPage') },
@@ -33,21 +53,21 @@ export const ROUTES: AppRoute[] = [
   { path: '/work-dates', Page: lazyPage(() => import('../features/apply/work-dates-page.tsx'), 'WorkDatesPage') },
   { path: '/reuse-travel-details', Page: lazyPage(reusePages, 'ReuseTravelDetailsPage') },
   { path: '/reuse-work-dates', Page: lazyPage(reusePages, 'ReuseWorkDatesPage') },
-  { path: '/check-your-answers', Page: lazyPage(() => import('../features/apply/check-answers-page.tsx'), 'CheckAnswersPage') },
-  { path: '/complete', Page: lazyPage(() => import('../features/apply/complete-page.tsx'), 'CompletePage') },
-  { path: '/group-edit', Page: lazyPage(() => import('../features/apply/group-edit-page.tsx'), 'GroupEditPage') },
+  { path: CHECK_ANSWERS_PATH, Page: lazyPage(() => import('../features/apply/check-answers-page.tsx'), 'CheckAnswersPage') },
+  { path: COMPLETE_PATH, Page: lazyPage(() => import('../features/apply/complete-page.tsx'), 'CompletePage') },
+  { path: GROUP_EDIT_PATH, Page: lazyPage(() => import('../features/apply/group-edit-page.tsx'), 'GroupEditPage') },
   { path: '/status', Page: lazyPage(statusPages, 'StatusPage') },
   { path: '/status/:applicantIndex', Page: lazyPage(statusPages, 'StatusApplicantPage') },
-  { path: '/ineligible', Page: lazyPage(() => import('../features/apply/ineligible-page.tsx'), 'IneligiblePage') },
+  { path: INELIGIBLE_PATH, Page: lazyPage(() => import('../features/apply/ineligible-page.tsx'), 'IneligiblePage') },
   { path: '/terms-and-conditions', Page: lazyPage(() => import('../features/info/terms-page.tsx'), 'TermsPage') },
   { path: '/privacy-policy', Page: lazyPage(() => import('../features/info/privacy-page.tsx'), 'PrivacyPage') },
   { path: '/cookies', Page: lazyPage(() => import('../features/cookies/cookies-page.tsx'), 'CookiesPage') },
   { path: '/accessibility', Page: lazyPage(() => import('../features/info/accessibility-page.tsx'), 'AccessibilityPage') },
-];
+]);
 
 for (const { path, Page } of ROUTES) registerPreload(path, Page);
 
 /** Other spellings of a route that the spec mentions (spec §2: "/reuse-travel"). */
-export const ROUTE_ALIASES: Record<string, string> = {
+export const ROUTE_ALIASES: Readonly<Record<string, RoutePath>> = {
   '/reuse-travel': '/reuse-travel-details',
 };

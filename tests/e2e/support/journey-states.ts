@@ -5,7 +5,7 @@ import { validApplicantAnswers } from '../../fixtures/applicants.ts';
 import type { ApplicantAnswers } from '../../../src/shared/domain/answers.ts';
 import { INITIAL_FORM_STATE, serialiseFormState, type FormState } from '../../../src/shared/journey/form-state.ts';
 import { journeyReducer, type JourneyAction } from '../../../src/shared/journey/reducer.ts';
-import type { StepPath } from '../../../src/shared/journey/steps.ts';
+import type { StepPath } from '../../../src/shared/journey/paths.ts';
 
 let clock = () => new Date();
 

@@ -1,5 +1,5 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, render } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { render } from '@testing-library/react';
 import { createInstance } from 'i18next';
 import type { i18n as I18n } from 'i18next';
 import { TranslationProvider } from '../../i18n/use-translation.ts';
@@ -34,7 +34,6 @@ function renderText(props: RenderedTextProps, i18n: I18n = english): HTMLElement
   return render(ui).container;
 }
 
-afterEach(cleanup);
 
 /**
  * Clicks like a user would and reports whether the app stopped the browser's own navigation.

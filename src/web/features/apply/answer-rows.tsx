@@ -4,7 +4,8 @@ import type { MouseEvent } from 'react';
 import type { DateParts } from '#shared/dates/date-parts.ts';
 import type { ApplicantAnswers } from '#shared/domain/answers.ts';
 import { pathOfField } from '#shared/journey/progress.ts';
-import type { StepPath } from '#shared/journey/steps.ts';
+import { SECTION_FIELDS } from '#shared/validation/sections.ts';
+import type { StepPath } from '#shared/journey/paths.ts';
 import { isPlainClick } from '../../app/spa-link.ts';
 import type { SummaryListRow } from '../../components/govuk/summary-list/summary-list.tsx';
 import type { Language } from '../../i18n/i18n.ts';
@@ -13,7 +14,7 @@ import { formatAnswerDate } from './answer-format.ts';
 import { DATE_FIELDS, FIELD_LABEL_KEYS, OPTION_KEYS, type QuestionField } from './field-texts.ts';
 
 /** The sponsor's answers: shown for the whole group on the group overview and on each member's check your answers. */
-export const SPONSOR_FIELDS: readonly QuestionField[] = ['sponsor-email', 'sponsor-name', 'sponsor-reference'];
+export const SPONSOR_FIELDS: readonly QuestionField[] = [...SECTION_FIELDS.sponsorContact, ...SECTION_FIELDS.sponsorDetails];
 
 /** An answer as the summary shows it: dates as days, options by their label, text as typed. */
 function display(t: Translate, language: Language, field: QuestionField, answers: ApplicantAnswers): string {

@@ -3,8 +3,8 @@
 // group's sponsor is shown too: a change there applies to every member of the group.
 import { answersOf } from '#shared/journey/form-state.ts';
 import { isGroupApplication } from '#shared/journey/progress.ts';
-import { type StepPath } from '#shared/journey/steps.ts';
-import { CHECK_ANSWERS_PATH } from '#shared/journey/paths.ts';
+import { CHECK_ANSWERS_PATH, type StepPath } from '#shared/journey/paths.ts';
+import { SECTION_FIELDS, type SectionField } from '#shared/validation/sections.ts';
 import { Button } from '../../components/govuk/button/button.tsx';
 import { SummaryList, type SummaryListRow } from '../../components/govuk/summary-list/summary-list.tsx';
 import { useTranslation } from '../../i18n/use-translation.ts';
@@ -19,11 +19,16 @@ import { PageErrorSummary } from './question-page.tsx';
 import { RefusedAnswersSummary, SubmissionProblem, isSubmissionProblem } from './submission-problem.tsx';
 import { useSubmitApplications } from './use-submit-applications.ts';
 
-// The rows of each part; each links to the page that asks for it.
-const WORKER_FIELDS: readonly QuestionField[] = ['family-name', 'given-name', 'worker-email', 'date-of-birth', 'nationality', 'cos-reference'];
-const PASSPORT_FIELDS: readonly QuestionField[] = ['passport-number', 'passport-issue-date', 'passport-expiry-date'];
-const TRAVEL_FIELDS: readonly QuestionField[] = ['port-of-departure', 'date-of-arrival', 'method-of-arrival', 'carrier', 'flight-number', 'port-of-arrival'];
-const WORK_FIELDS: readonly QuestionField[] = ['first-work-date', 'last-work-date'];
+// The rows of each part, made of the sections that answer it; each row links to the page that
+// asks for it (pathOfField). The travel rows follow the travel page, which asks for the flight
+// (when by plane) before the port of arrival.
+const WORKER_FIELDS: readonly QuestionField[] = [
+  ...SECTION_FIELDS.passengerName,
+  ...SECTION_FIELDS.passengerDob,
+  ...SECTION_FIELDS.nationality,
+  ...SECTION_FIELDS.cosReference,
+];
+const TRAVEL_FIELDS: readonly SectionField<'travel'>[] = ['port-of-departure', 'date-of-arrival', 'method-of-arrival', 'carrier', 'flight-number', 'port-of-arrival'];
 
 export function CheckAnswersPage() {
   const texts = useTranslation();
@@ -45,14 +50,14 @@ export function CheckAnswersPage() {
   const leave = formatLeaveDate(answers, texts.language);
   const parts: Array<[string, SummaryListRow[]]> = [
     // In a group the sponsor is the group's: answered once, shown here, changed for every member.
-    [t('apply.checkAnswers.sponsor'), rows(group ? SPONSOR_FIELDS : [...SPONSOR_FIELDS, 'what-would-you-like-to-do'])],
+    [t('apply.checkAnswers.sponsor'), rows(group ? SPONSOR_FIELDS : [...SPONSOR_FIELDS, ...SECTION_FIELDS.whatDo])],
     [t('apply.checkAnswers.worker'), rows(WORKER_FIELDS)],
-    [t('apply.checkAnswers.passport'), rows(PASSPORT_FIELDS)],
+    [t('apply.checkAnswers.passport'), rows(SECTION_FIELDS.passport)],
     [t('apply.checkAnswers.travel'), rows(TRAVEL_FIELDS)],
     [
       t('apply.checkAnswers.work'),
       [
-        ...rows(WORK_FIELDS),
+        ...rows(SECTION_FIELDS.workDates),
         {
           key: { text: t('apply.fields.lte-leave-date') },
           value: { text: leave === undefined ? '' : t('apply.workDates.noLaterThan', { date: leave }) },

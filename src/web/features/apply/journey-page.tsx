@@ -7,7 +7,7 @@ import texts from 'virtual:translations/en/apply';
 import validationTexts from 'virtual:translations/en/validation';
 import { answersOf } from '#shared/journey/form-state.ts';
 import { isGroupApplication, resolvePath } from '#shared/journey/progress.ts';
-import { type JourneyPath } from '#shared/journey/steps.ts';
+import type { JourneyPath } from '#shared/journey/paths.ts';
 import { GROUP_EDIT_PATH } from '#shared/journey/paths.ts';
 import { usePageTitle } from '../../app/page-title.ts';
 import { isStartNew } from '../../app/start-new.ts';

@@ -8,8 +8,7 @@ import { COUNTRIES, findCountry, nationalityStatus, sentenceDemonym } from '#sha
 import { findCountryByText, searchCountries } from '#shared/countries/country-search.ts';
 import { answersOf } from '#shared/journey/form-state.ts';
 import { messageKey } from '#shared/validation/messages.ts';
-import { ErrorMessage } from '../../components/govuk/error-message/error-message.tsx';
-import { Hint } from '../../components/govuk/hint/hint.tsx';
+import { Select } from '../../components/govuk/select/select.tsx';
 import { WarningText } from '../../components/govuk/warning-text/warning-text.tsx';
 import { RenderedText } from '../../components/rendered-text/rendered-text.tsx';
 import { fieldError } from '../../i18n/field-error.ts';
@@ -44,35 +43,20 @@ export function NationalityPage() {
   usePreloadPages(destinationsOf('/nationality', { ...answersOf(state.current), nationality: chosen }));
   const country = findCountry(chosen);
   const hintKey = FIELD_HINT_KEYS.nationality!;
-  const describedBy = ['nationality-hint', rule === undefined ? undefined : 'nationality-error'].filter(Boolean).join(' ');
 
   return (
     <QuestionPage path="/nationality" title={title} headingInField>
-      <div className={`govuk-form-group${rule === undefined ? '' : ' govuk-form-group--error'}`}>
-        <h1 className="govuk-label-wrapper">
-          <label className="govuk-label govuk-label--l" htmlFor="nationality">
-            {title}
-          </label>
-        </h1>
-        <Hint id="nationality-hint" text={t(hintKey)} />
-        {rule !== undefined && <ErrorMessage id="nationality-error" {...fieldError(t, t(messageKey('nationality', rule)))} />}
-        <select
-          ref={selectRef}
-          id="nationality"
-          name="nationality"
-          className={`govuk-select${rule === undefined ? '' : ' govuk-select--error'}`}
-          defaultValue={findCountry(saved)?.nationality_prefixed ?? ''}
-          aria-describedby={describedBy}
-          onChange={(event) => setChosen(event.currentTarget.value)}
-        >
-          <option value="">{t('apply.nationality.choose')}</option>
-          {OPTIONS.map((c) => (
-            <option key={c.alpha_3_code} value={c.nationality_prefixed}>
-              {c.nationality_prefixed}
-            </option>
-          ))}
-        </select>
-      </div>
+      <Select
+        ref={selectRef}
+        name="nationality"
+        label={{ text: title, isPageHeading: true, classes: 'govuk-label--l' }}
+        hint={{ text: t(hintKey) }}
+        errorMessage={rule === undefined ? undefined : fieldError(t, t(messageKey('nationality', rule)))}
+        // Controlled by what is chosen: the select, or the autocomplete through onChange above.
+        value={findCountry(chosen)?.nationality_prefixed ?? ''}
+        onChange={(event) => setChosen(event.currentTarget.value)}
+        items={[{ value: '', text: t('apply.nationality.choose') }, ...OPTIONS.map((c) => ({ value: c.nationality_prefixed, text: c.nationality_prefixed }))]}
+      />
       <div aria-live="polite">
         {status === 'british' && (
           <WarningText text={t('apply.nationality.british', { nationality: country === undefined ? chosen : sentenceDemonym(country) })} iconFallbackText={t('apply.warning')} />

@@ -3,7 +3,8 @@
 import { useEffect } from 'react';
 import type { ApplicantAnswers } from '#shared/domain/answers.ts';
 import { CHECK_ANSWERS_PATH, COMPLETE_PATH, GROUP_EDIT_PATH, START_PATH } from '#shared/journey/paths.ts';
-import { FIRST_APPLICANT_PATH, STEPS, findStep, type JourneyPath } from '#shared/journey/steps.ts';
+import { FIRST_APPLICANT_PATH, STEPS, findStep } from '#shared/journey/steps.ts';
+import type { JourneyPath } from '#shared/journey/paths.ts';
 import { preloadPages } from '../../app/lazy-page.ts';
 
 // Where the pages that are not question steps lead: sending, the group, and Change links.

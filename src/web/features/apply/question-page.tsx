@@ -6,7 +6,8 @@ import { createContext, useContext, type FormEvent, type ReactNode } from 'react
 import type { DateParts } from '#shared/dates/date-parts.ts';
 import type { ApplicantAnswers } from '#shared/domain/answers.ts';
 import { answersOf } from '#shared/journey/form-state.ts';
-import { findStep, type StepPath } from '#shared/journey/steps.ts';
+import { findStep } from '#shared/journey/steps.ts';
+import type { StepPath } from '#shared/journey/paths.ts';
 import type { ValidatedField } from '#shared/validation/fields.ts';
 import { ERROR_SUMMARY_TITLE_KEY, messageKey } from '#shared/validation/messages.ts';
 import { SECTION_FIELDS, validateSection } from '#shared/validation/sections.ts';

@@ -2,7 +2,7 @@
 // with links to change them (a 400), or a page saying what happened and what to do next.
 import type { MouseEvent } from 'react';
 import type { RefusedAnswer } from '#shared/api/new-from-concession.ts';
-import type { StepPath } from '#shared/journey/steps.ts';
+import type { StepPath } from '#shared/journey/paths.ts';
 import { answersOf, type ApplicantSections } from '#shared/journey/form-state.ts';
 import { pathOfField } from '#shared/journey/progress.ts';
 import { isValidatedField, type ValidatedField } from '#shared/validation/fields.ts';

@@ -14,7 +14,7 @@ import {
   type RefusedAnswer,
 } from '#shared/api/new-from-concession.ts';
 import { buildSubmission } from '#shared/journey/submission.ts';
-import type { JourneyPath } from '#shared/journey/steps.ts';
+import type { JourneyPath } from '#shared/journey/paths.ts';
 import { trackValidationError } from '../cookies/analytics.ts';
 import { getJourneyState, useJourney } from './journey-store.ts';
 

@@ -1,4 +1,5 @@
 import { useEffect } from 'react';
+import { STEP_PATHS } from '#shared/journey/paths.ts';
 import { preloadPages } from '../../app/lazy-page.ts';
 import { useSpaLinkHandler } from '../../app/spa-link.ts';
 import { START_NEW_STATE } from '../../app/start-new.ts';
@@ -7,7 +8,7 @@ import { useTranslation } from '../../i18n/use-translation.ts';
 import { InfoPage, InfoTexts } from './info-page.tsx';
 
 /** The first question of the journey; the start button leads there. */
-const FIRST_STEP = '/your-contact-details';
+const FIRST_STEP = STEP_PATHS[0];
 
 /** The start page: who can use the service and what they need, then "Start now". */
 export function StartPage() {

@@ -7,6 +7,7 @@ import { useLocation } from 'react-router';
 import texts from 'virtual:translations/en/status';
 import validationTexts from 'virtual:translations/en/validation';
 import type { PublicStatusResponse } from '#shared/api/public-status.ts';
+import { validateSponsorLicenceNumber } from '#shared/validation/licence-number.ts';
 import { ERROR_SUMMARY_TITLE_KEY, messageKey } from '#shared/validation/messages.ts';
 import { MessagePage } from '../../app/message-page.tsx';
 import { usePageTitle } from '../../app/page-title.ts';
@@ -136,7 +137,8 @@ function LicenceForm({ token, licenceNumber, view, onCheck }: { token: string; l
   // Checked when the field is left after a change (spec §4), as well as with the button.
   const onBlur = (event: FocusEvent<HTMLFormElement>) => {
     const left = event.target as unknown as { name?: string };
-    if (left.name === 'sponsor-licence-number' && typed.trim() !== '' && typed !== checked.current) check(typed);
+    const given = validateSponsorLicenceNumber(typed)['sponsor-licence-number'] === undefined;
+    if (left.name === 'sponsor-licence-number' && given && typed !== checked.current) check(typed);
   };
   const error = rule === undefined ? undefined : t(messageKey('sponsor-licence-number', rule));
 
@@ -186,9 +188,10 @@ function ExpiredLink({ token, licenceNumber }: { token: string; licenceNumber: s
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (state === 'sending') return;
-    if (typed.trim() === '') {
-      trackValidationError(pathname, 'sponsor-licence-number', 'required');
-      setState('required');
+    const rule = validateSponsorLicenceNumber(typed)['sponsor-licence-number'];
+    if (rule !== undefined) {
+      trackValidationError(pathname, 'sponsor-licence-number', rule);
+      setState(rule);
       return;
     }
     setState('sending');

@@ -2,9 +2,10 @@
 // their statuses, totals, guidance, search and downloads; and one application in detail.
 import { useEffect, useRef, useState } from 'react';
 import { Link, useParams } from 'react-router';
-import { APPLICATION_STATUSES, type PublicStatusResponse, type StatusItem } from '#shared/api/public-status.ts';
+import type { PublicStatusResponse, StatusItem } from '#shared/api/public-status.ts';
 import { formatDateTime, formatLongDate, type DateLanguage } from '#shared/dates/format.ts';
 import { parseApplicationReference } from '#shared/domain/application-reference.ts';
+import { APPLICATION_STATUSES } from '#shared/domain/application-status.ts';
 import { usePageTitle } from '../../app/page-title.ts';
 import { Button } from '../../components/govuk/button/button.tsx';
 import { Input } from '../../components/govuk/input/input.tsx';

@@ -10,6 +10,7 @@ import {
   publicStatusResponseSchema,
   type PublicStatusResponse,
 } from '#shared/api/public-status.ts';
+import { validateSponsorLicenceNumber } from '#shared/validation/licence-number.ts';
 
 /** Where the status call stands. */
 export type StatusView =
@@ -69,8 +70,9 @@ async function errorType(response: Response): Promise<string> {
  * check"). Resolves to the view it ends in, so the page can report a refused number.
  */
 export async function loadStatus(token: string, licenceNumber: string): Promise<StatusView> {
-  if (licenceNumber.trim() === '') {
-    const view: StatusView = { kind: 'licenceError', rule: 'required' };
+  const rule = validateSponsorLicenceNumber(licenceNumber)['sponsor-licence-number'];
+  if (rule !== undefined) {
+    const view: StatusView = { kind: 'licenceError', rule };
     set({ token, licenceNumber, view });
     return view;
   }

@@ -1,12 +1,11 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { fireEvent, render, screen } from '@testing-library/react';
 import { describeFixtures } from '../govuk-fixtures.ts';
 import { BackLink } from './back-link.tsx';
 
 describeFixtures('back-link', BackLink);
 
 describe('BackLink in React', () => {
-  afterEach(cleanup);
 
   it('lets the page handle the click', () => {
     const onClick = vi.fn((event: { preventDefault: () => void }) => event.preventDefault());

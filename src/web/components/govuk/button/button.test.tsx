@@ -1,12 +1,11 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { fireEvent, render, screen } from '@testing-library/react';
 import { describeFixtures } from '../govuk-fixtures.ts';
 import { Button } from './button.tsx';
 
 describeFixtures('button', Button);
 
 describe('Button in React', () => {
-  afterEach(cleanup);
 
   const submitTwice = (preventDoubleClick: boolean) => {
     const onSubmit = vi.fn((event: { preventDefault: () => void }) => event.preventDefault());

@@ -1,12 +1,11 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { fireEvent, render, screen } from '@testing-library/react';
 import { describeFixtures } from '../govuk-fixtures.ts';
 import { CookieBanner } from './cookie-banner.tsx';
 
 describeFixtures('cookie-banner', CookieBanner);
 
 describe('CookieBanner behaviour', () => {
-  afterEach(cleanup);
 
   it('calls onClick on button and link actions', () => {
     const onAccept = vi.fn();

@@ -1,12 +1,11 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { fireEvent, render, screen } from '@testing-library/react';
 import { describeFixtures } from '../govuk-fixtures.ts';
 import { DateInput } from './date-input.tsx';
 
 describeFixtures('date-input', DateInput);
 
 describe('DateInput in React', () => {
-  afterEach(cleanup);
 
   it('reports changes by field name, without the name prefix', () => {
     const onChange = vi.fn();

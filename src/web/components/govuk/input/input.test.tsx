@@ -1,5 +1,5 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { fireEvent, render, screen } from '@testing-library/react';
 import { createRef, type ChangeEvent } from 'react';
 import { describeFixtures } from '../govuk-fixtures.ts';
 import { Input } from './input.tsx';
@@ -7,7 +7,6 @@ import { Input } from './input.tsx';
 describeFixtures('input', Input);
 
 describe('Input in React', () => {
-  afterEach(cleanup);
 
   it('is controlled by `value` when given `onChange`', () => {
     const onChange = vi.fn((event: ChangeEvent<HTMLInputElement>) => event.target.value);

@@ -1,12 +1,11 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { fireEvent, render, screen } from '@testing-library/react';
 import { describeFixtures } from '../govuk-fixtures.ts';
 import { LanguageNavigation } from './language-navigation.tsx';
 
 describeFixtures('language-navigation', LanguageNavigation);
 
 describe('LanguageNavigation behaviour', () => {
-  afterEach(cleanup);
 
   it('calls onClick on the other language', () => {
     // Preventing the default is what a router does, and jsdom cannot navigate anyway.

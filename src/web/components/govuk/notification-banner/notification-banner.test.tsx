@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { cleanup, render } from '@testing-library/react';
 import { describeFixtures } from '../govuk-fixtures.ts';
 import { NotificationBanner } from './notification-banner.tsx';
@@ -6,7 +6,6 @@ import { NotificationBanner } from './notification-banner.tsx';
 describeFixtures('notification-banner', NotificationBanner);
 
 describe('NotificationBanner behaviour', () => {
-  afterEach(cleanup);
 
   const banner = () => document.querySelector<HTMLElement>('.govuk-notification-banner');
 

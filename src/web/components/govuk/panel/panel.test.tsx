@@ -1,12 +1,11 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { fireEvent, render, screen } from '@testing-library/react';
 import { describeFixtures } from '../govuk-fixtures.ts';
 import { Panel } from './panel.tsx';
 
 describeFixtures('panel', Panel);
 
 describe('Panel behaviour', () => {
-  afterEach(cleanup);
 
   it('calls onClick on interruption panel actions', () => {
     const onContinue = vi.fn();

@@ -1,12 +1,11 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { fireEvent, render, screen } from '@testing-library/react';
 import { describeFixtures } from '../govuk-fixtures.ts';
 import { Radios } from './radios.tsx';
 
 describeFixtures('radios', Radios);
 
 describe('Radios in React', () => {
-  afterEach(cleanup);
 
   const items = [
     { value: 'email', text: 'Email', conditional: { html: <p>Email address</p> } },

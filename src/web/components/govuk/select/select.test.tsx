@@ -1,12 +1,11 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { fireEvent, render, screen } from '@testing-library/react';
 import { describeFixtures } from '../govuk-fixtures.ts';
 import { Select } from './select.tsx';
 
 describeFixtures('select', Select);
 
 describe('Select in React', () => {
-  afterEach(cleanup);
 
   const items = [
     { value: 'red', text: 'Red' },

@@ -1,12 +1,11 @@
-import { afterEach, describe, expect, it } from 'vitest';
-import { cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { fireEvent, render, screen } from '@testing-library/react';
 import { describeFixtures } from '../govuk-fixtures.ts';
 import { SkipLink } from './skip-link.tsx';
 
 describeFixtures('skip-link', SkipLink);
 
 describe('SkipLink in React', () => {
-  afterEach(cleanup);
 
   it('moves focus to the target, which is focusable only until it loses focus', () => {
     render(

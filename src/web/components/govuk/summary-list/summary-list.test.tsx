@@ -1,12 +1,11 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { fireEvent, render, screen } from '@testing-library/react';
 import { describeFixtures } from '../govuk-fixtures.ts';
 import { SummaryList } from './summary-list.tsx';
 
 describeFixtures('summary-list', SummaryList);
 
 describe('SummaryList behaviour', () => {
-  afterEach(cleanup);
 
   it('calls onClick on row and card actions', () => {
     // Preventing the default is what a router does, and jsdom cannot navigate anyway.

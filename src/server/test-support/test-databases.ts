@@ -5,9 +5,9 @@ import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { afterEach, beforeEach } from 'vitest';
 import { loadConfig } from '../config.ts';
-import type { Database } from './database.ts';
-import { dumpEmptyPglite, openDatabase } from './database.ts';
-import { runMigrations } from './migrations.ts';
+import type { Database } from '../db/database.ts';
+import { dumpEmptyPglite, openDatabase } from '../db/database.ts';
+import { runMigrations } from '../db/migrations.ts';
 
 export interface TestDatabase {
   readonly db: Database;

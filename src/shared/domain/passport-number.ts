@@ -1,0 +1,31 @@
+// The passport number (spec §5, §9): what the form accepts, and the one form numbers are stored
+// and compared in, so an application's number and the lost or stolen list meet. The migrations'
+// CHECK on lost_stolen_passports holds STORED_PASSPORT_NUMBER_PATTERN too; a server test keeps
+// the two equal.
+
+/** Passport numbers have 3 to 15 characters (spec §9). */
+export const PASSPORT_NUMBER_LENGTH = { min: 3, max: 15 } as const;
+
+/** The stored form of a passport number: upper-case letters and digits, of the allowed length. */
+export const STORED_PASSPORT_NUMBER_PATTERN = `^[A-Z0-9]{${PASSPORT_NUMBER_LENGTH.min},${PASSPORT_NUMBER_LENGTH.max}}$`;
+
+const storedForm = new RegExp(STORED_PASSPORT_NUMBER_PATTERN);
+// The form asks for the number as printed: letters (either case) and digits, nothing between.
+const typedCharacters = /^[A-Za-z0-9]+$/;
+
+/** The first rule a typed passport number fails (trimmed: required, length, characters), or undefined. */
+export function checkPassportNumber(typed: string | undefined): 'required' | 'length' | 'characters' | undefined {
+  const value = (typed ?? '').trim();
+  if (value === '') return 'required';
+  if (value.length < PASSPORT_NUMBER_LENGTH.min || value.length > PASSPORT_NUMBER_LENGTH.max) return 'length';
+  return typedCharacters.test(value) ? undefined : 'characters';
+}
+
+/**
+ * The one form passport numbers are stored and compared in: upper-case, without the spaces and
+ * hyphens people type or lists contain. Undefined when the result is not 3 to 15 letters and digits.
+ */
+export function normalisePassportNumber(value: string): string | undefined {
+  const normalised = value.replace(/[\s-]+/g, '').toUpperCase();
+  return storedForm.test(normalised) ? normalised : undefined;
+}

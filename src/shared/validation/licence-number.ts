@@ -1,0 +1,14 @@
+// The sponsor licence number on the status page (spec §4, §8): one rule for the page, before it
+// sends the number, and for the server, before it compares it with the stored one. Kept apart
+// from sections.ts so the status pages load it without every answer's checks.
+import type { RuleName } from './fields.ts';
+
+/** The licence number as compared with the one stored: trimmed, in any case. */
+export function normaliseLicenceNumber(value: string): string {
+  return value.trim().toUpperCase();
+}
+
+/** Validates the licence number typed on the status page (the server answers the other two rules). */
+export function validateSponsorLicenceNumber(value: string | undefined): { 'sponsor-licence-number'?: Extract<RuleName<'sponsor-licence-number'>, 'required'> } {
+  return normaliseLicenceNumber(value ?? '') === '' ? { 'sponsor-licence-number': 'required' } : {};
+}
