@@ -7,6 +7,7 @@ import { NEW_FROM_CONCESSION_PATH } from '../../src/shared/api/new-from-concessi
 import { addDays, londonToday } from '../../src/shared/dates/calendar.ts';
 import { toDateParts } from '../../src/shared/dates/date-parts.ts';
 import type { FormState } from '../../src/shared/journey/form-state.ts';
+import { STEP_PATHS } from '../../src/shared/journey/paths.ts';
 import { axeViolations, baseUrl, landmarkCounts, launchBrowser, ONE_OF_EACH_LANDMARK } from './support/browser.ts';
 import { groupWithMembers, run, seedSession, singleComplete, withErrorsEverywhere, withReceipts } from './support/journey-states.ts';
 
@@ -45,18 +46,8 @@ const lateArrival = () => {
   });
 };
 
-const QUESTION_PAGES = [
-  '/your-contact-details',
-  '/sponsor-details',
-  '/what-would-you-like-to-do',
-  '/passenger-name',
-  '/passenger-date-of-birth',
-  '/nationality',
-  '/passport-details',
-  '/cos-reference',
-  '/travel-details',
-  '/work-dates',
-];
+// The question pages that always show (the reuse pages have cases of their own below).
+const QUESTION_PAGES = STEP_PATHS.filter((path) => !path.startsWith('/reuse-'));
 
 const CASES: Case[] = [
   ...QUESTION_PAGES.map((path) => ({ path, state: () => singleComplete(), showsErrors: true })),
