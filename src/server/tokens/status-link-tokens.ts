@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import type { CryptoKey } from 'jose';
 import { SignJWT, calculateJwkThumbprint, errors, importPKCS8, importSPKI, jwtVerify } from 'jose';
+import { STATUS_TOKEN_PARAMETER } from '#shared/api/public-status.ts';
 import type { Config } from '../config.ts';
 
 // Status links sit in emails for weeks and are the first of two factors (with the sponsor
@@ -143,7 +144,7 @@ export async function createStatusLinkTokens(
 
     statusLink(token) {
       // A JWT is base64url and dots, which encodeURIComponent leaves alone; it guards anything else.
-      return `${config.publicBaseUrl}/status?epat=${encodeURIComponent(token)}`;
+      return `${config.publicBaseUrl}/status?${STATUS_TOKEN_PARAMETER}=${encodeURIComponent(token)}`;
     },
   };
 }

@@ -6,6 +6,8 @@ import { hasForbiddenCharacters } from '../validation/characters.ts';
 
 /** The path of the status call. */
 export const PUBLIC_STATUS_PATH = '/api/public/publicStatus';
+/** The query parameter of a status link (`/status?epat=…`) that holds its token. */
+export const STATUS_TOKEN_PARAMETER = 'epat';
 /** The path of the document download. */
 export const PDF_MAKER_PATH = '/api/public/pdf-maker';
 /** The path of the call that emails a new status link in place of an expired one. */

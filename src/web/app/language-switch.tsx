@@ -1,12 +1,11 @@
 import { useTranslation } from '../i18n/use-translation.ts';
 import { LanguageNavigation } from '../components/govuk/language-navigation/language-navigation.tsx';
 import { useLocation } from 'react-router';
-import { changeLanguage, currentLanguage, LANGUAGE_PARAMETER, type Language } from '../i18n/i18n.ts';
+import { changeLanguage, LANGUAGE_PARAMETER, type Language } from '../i18n/i18n.ts';
 
 /** GOV.UK language navigation: English or Arabic, remembered for the session. */
 export function LanguageSwitch() {
-  const { t } = useTranslation();
-  const current = currentLanguage();
+  const { t, language: current } = useTranslation();
   const { pathname, search } = useLocation();
   // The link opens this page in that language, in a new tab too (the service reads the parameter on load).
   const href = (lang: Language) => {

@@ -14,7 +14,7 @@ export const LANGUAGE_STORAGE_KEY = 'lang';
 export const LANGUAGE_PARAMETER = 'lang';
 
 /** True for a language the service is written in. */
-export function isLanguage(value: unknown): value is Language {
+function isLanguage(value: unknown): value is Language {
   return typeof value === 'string' && (LANGUAGES as readonly string[]).includes(value);
 }
 
@@ -97,7 +97,7 @@ export function registerTexts(texts: Record<string, unknown>): void {
   i18next.addResourceBundle('en', 'translation', texts, true, false);
 }
 
-/** The language the page shows now. */
-export function currentLanguage(): Language {
-  return isLanguage(i18next.language) ? i18next.language : 'en';
+/** The language the page (or the given i18next instance) shows now. */
+export function currentLanguage(instance: i18n = i18next): Language {
+  return isLanguage(instance.language) ? instance.language : 'en';
 }

@@ -1,5 +1,5 @@
 import i18next, { type i18n } from 'i18next';
-import { isLanguage, type Language } from './i18n.ts';
+import { currentLanguage, type Language } from './i18n.ts';
 import { createContext, createElement, useCallback, useContext, useSyncExternalStore, type ReactNode } from 'react';
 
 /** Looks a key up in the current language; `options` holds interpolation values. */
@@ -57,5 +57,5 @@ export function useTranslation(): { t: Translate; i18n: i18n; language: Language
   // A new function per revision, so effects that depend on `t` run again after a change.
   // eslint-disable-next-line react-hooks/exhaustive-deps
   const t = useCallback<Translate>((key, options) => instance.t(key, options) as string, [instance, revision]);
-  return { t, i18n: instance, language: isLanguage(instance.language) ? instance.language : 'en' };
+  return { t, i18n: instance, language: currentLanguage(instance) };
 }

@@ -4,10 +4,10 @@
 // analytics as the page's location.
 import { useEffect } from 'react';
 import { useLocation, useNavigate } from 'react-router';
+import { STATUS_TOKEN_PARAMETER } from '#shared/api/public-status.ts';
 
 /** The session storage key of the status link's token (listed on the cookies page). */
 export const STATUS_TOKEN_STORAGE_KEY = 'statusToken';
-const TOKEN_PARAMETER = 'epat';
 
 // Where storage is refused (some private modes), the token lives for the page's life instead.
 let inMemory: string | undefined;
@@ -38,13 +38,13 @@ function storeToken(token: string): void {
 export function useStatusToken(): string | undefined {
   const location = useLocation();
   const navigate = useNavigate();
-  const fromLink = new URLSearchParams(location.search).get(TOKEN_PARAMETER);
+  const fromLink = new URLSearchParams(location.search).get(STATUS_TOKEN_PARAMETER);
 
   useEffect(() => {
     if (fromLink === null) return;
     storeToken(fromLink);
     const rest = new URLSearchParams(location.search);
-    rest.delete(TOKEN_PARAMETER);
+    rest.delete(STATUS_TOKEN_PARAMETER);
     const search = rest.toString();
     // Replace, not push: the entry with the token must not stay in the tab's history.
     void navigate({ pathname: location.pathname, search: search === '' ? '' : `?${search}`, hash: location.hash }, { replace: true, state: location.state });
