@@ -3,7 +3,7 @@
 import { readFile } from 'node:fs/promises';
 import { basename } from 'node:path';
 import { parseArgs } from 'node:util';
-import { parseCsv } from '#shared/countries/csv.ts';
+import { parseCsv } from '#shared/csv/csv.ts';
 import { formatDateTime } from '#shared/dates/format.ts';
 import { parseApplicationReference } from '#shared/domain/application-reference.ts';
 import { hasForbiddenCharacters } from '#shared/validation/characters.ts';
@@ -252,7 +252,7 @@ async function show(db: Database, io: CliIo, applicantId: string): Promise<numbe
     ['Secondary details', a.secondaryDetails],
   ] as const) {
     if (answers === null) continue;
-    io.stdout(`\n${title}:\n${Object.entries(answers).map(([key, value]) => `  ${printable(key)}: ${printable(display(value))}`).join('\n')}\n`);
+    io.stdout(`\n${title}:\n${Object.entries(answers).map(([key, value]) => `  ${key}: ${printable(value ?? '')}`).join('\n')}\n`);
   }
   const history = await listStatusChanges(db, applicantId);
   io.stdout('\nHistory:\n');
@@ -357,10 +357,6 @@ function printable(value: string): string {
 function nameOf(a: ApplicationRecord): string {
   if (a.familyName === null || a.givenNames === null) return '(deleted)';
   return `${a.familyName}, ${a.givenNames}`;
-}
-
-function display(value: unknown): string {
-  return typeof value === 'string' ? value : JSON.stringify(value);
 }
 
 function table(headings: readonly string[], unsafeRows: ReadonlyArray<readonly string[]>): string {

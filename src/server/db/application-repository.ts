@@ -1,3 +1,5 @@
+import * as v from 'valibot';
+import { applicantPayloadSchema, type ApplicantPayload } from '#shared/api/new-from-concession.ts';
 import type { ApplicationStatus, RejectionReason } from '#shared/domain/application-status.ts';
 import type { Queryable } from './database.ts';
 
@@ -9,8 +11,9 @@ export interface ApplicationRecord {
   readonly position: number;
   readonly status: ApplicationStatus;
   readonly decisionReason: RejectionReason | null;
-  readonly concessionForm: Record<string, unknown> | null;
-  readonly secondaryDetails: Record<string, unknown> | null;
+  /** As it was sent and stored (it passed the shared payload schema). */
+  readonly concessionForm: ApplicantPayload['concessionForm'] | null;
+  readonly secondaryDetails: ApplicantPayload['secondaryDetails'] | null;
   readonly passportNumber: string | null;
   readonly cosReference: string | null;
   readonly familyName: string | null;
@@ -39,66 +42,55 @@ export interface StatusChangeRecord {
   readonly reason: string | null;
 }
 
-/** A row of `applicationColumns`. */
-export interface ApplicationRow {
-  applicant_id: string;
-  submission_id: string;
-  form_group_id: string;
-  position: number;
-  status: ApplicationStatus;
-  decision_reason: RejectionReason | null;
-  concession_form: Record<string, unknown> | null;
-  secondary_details: Record<string, unknown> | null;
-  passport_number: string | null;
-  cos_reference: string | null;
-  family_name: string | null;
-  given_names: string | null;
-  worker_email: string | null;
-  place_of_departure: string | null;
-  arrival_date: string;
-  leave_date: string;
-  created_at: Date;
-  updated_at: Date;
-  personal_data_deleted_at: Date | null;
-  sponsor_name: string | null;
-  sponsor_reference: string;
-  sponsor_email: string | null;
-}
+/** A row of `applicationColumns`: the JSON columns are not trusted until parsed. */
+export type ApplicationRow = Omit<ApplicationRecord, 'concessionForm' | 'secondaryDetails'> & {
+  readonly concessionForm: unknown;
+  readonly secondaryDetails: unknown;
+};
 
 /** The columns of an ApplicationRecord, for a query over `applications a` and `submissions s`. */
 export const applicationColumns = `
-  a.applicant_id, a.submission_id, s.form_group_id, a.position, a.status, a.decision_reason,
-  a.concession_form, a.secondary_details, a.passport_number, a.cos_reference, a.family_name,
-  a.given_names, a.worker_email, a.place_of_departure, a.arrival_date, a.leave_date,
-  a.created_at, a.updated_at, a.personal_data_deleted_at,
-  s.sponsor_name, s.sponsor_reference, s.sponsor_email`;
+  a.applicant_id AS "applicantId", a.submission_id AS "submissionId", s.form_group_id AS "formGroupId",
+  a.position, a.status, a.decision_reason AS "decisionReason",
+  a.concession_form AS "concessionForm", a.secondary_details AS "secondaryDetails",
+  a.passport_number AS "passportNumber", a.cos_reference AS "cosReference", a.family_name AS "familyName",
+  a.given_names AS "givenNames", a.worker_email AS "workerEmail", a.place_of_departure AS "placeOfDeparture",
+  a.arrival_date AS "arrivalDate", a.leave_date AS "leaveDate",
+  a.created_at AS "createdAt", a.updated_at AS "updatedAt", a.personal_data_deleted_at AS "personalDataDeletedAt",
+  s.sponsor_name AS "sponsorName", s.sponsor_reference AS "sponsorReference", s.sponsor_email AS "sponsorEmail"`;
 
 const selectApplications = `SELECT ${applicationColumns} FROM applications a JOIN submissions s ON s.id = a.submission_id`;
 
-/** An ApplicationRecord from a row of `applicationColumns`. */
+// The strict shared schemas, not looser ones: storeSubmission is the only writer and stores only
+// payloads that passed them, so a row that fails was changed behind the service's back, or the
+// schema changed without a migration of the stored JSON (migrations are forward-only: one that
+// changes the payload must rewrite the stored rows too). Either way, failing loudly beats showing
+// a sponsor or a caseworker a document with fields silently blank.
+const storedConcessionFormSchema = v.nullable(applicantPayloadSchema.entries.concessionForm);
+const storedSecondaryDetailsSchema = v.nullable(applicantPayloadSchema.entries.secondaryDetails);
+
+/** Thrown when a stored payload no longer matches the shared schema. Names the fields, never their values (personal data). */
+export class StoredPayloadError extends Error {
+  constructor(applicantId: string, column: string, issues: readonly v.BaseIssue<unknown>[]) {
+    const fields = issues
+      .map((issue) => `${v.getDotPath(issue) ?? '(the whole object)'} ${issue.input === undefined ? 'missing' : `is not ${issue.expected ?? issue.type}`}`)
+      .join(', ');
+    super(`Application ${applicantId}: the stored ${column} does not match the payload schema: ${fields}`);
+    this.name = 'StoredPayloadError';
+  }
+}
+
+function parseStored<T>(schema: v.GenericSchema<unknown, T>, value: unknown, applicantId: string, column: string): T {
+  const result = v.safeParse(schema, value);
+  if (!result.success) throw new StoredPayloadError(applicantId, column, result.issues);
+  return result.output;
+}
+
+/** An ApplicationRecord from a row of `applicationColumns`, its JSON parsed with the shared schemas. */
 export const toApplication = (row: ApplicationRow): ApplicationRecord => ({
-  applicantId: row.applicant_id,
-  submissionId: row.submission_id,
-  formGroupId: row.form_group_id,
-  position: row.position,
-  status: row.status,
-  decisionReason: row.decision_reason,
-  concessionForm: row.concession_form,
-  secondaryDetails: row.secondary_details,
-  passportNumber: row.passport_number,
-  cosReference: row.cos_reference,
-  familyName: row.family_name,
-  givenNames: row.given_names,
-  workerEmail: row.worker_email,
-  placeOfDeparture: row.place_of_departure,
-  arrivalDate: row.arrival_date,
-  leaveDate: row.leave_date,
-  createdAt: row.created_at,
-  updatedAt: row.updated_at,
-  personalDataDeletedAt: row.personal_data_deleted_at,
-  sponsorName: row.sponsor_name,
-  sponsorReference: row.sponsor_reference,
-  sponsorEmail: row.sponsor_email,
+  ...row,
+  concessionForm: parseStored(storedConcessionFormSchema, row.concessionForm, row.applicantId, 'concessionForm'),
+  secondaryDetails: parseStored(storedSecondaryDetailsSchema, row.secondaryDetails, row.applicantId, 'secondaryDetails'),
 });
 
 /**
@@ -179,24 +171,13 @@ export async function recordStatusChange(tx: Queryable, change: NewStatusChange)
 
 /** The audit trail of one application, oldest first. */
 export async function listStatusChanges(db: Queryable, applicantId: string): Promise<StatusChangeRecord[]> {
-  const { rows } = await db.query<{
-    id: number;
-    applicant_id: string;
-    changed_at: Date;
-    actor: string;
-    from_status: ApplicationStatus | null;
-    to_status: ApplicationStatus;
-    reason: string | null;
-  }>('SELECT * FROM status_changes WHERE applicant_id = $1 ORDER BY id', [applicantId]);
-  return rows.map((row) => ({
-    id: row.id,
-    applicantId: row.applicant_id,
-    changedAt: row.changed_at,
-    actor: row.actor,
-    fromStatus: row.from_status,
-    toStatus: row.to_status,
-    reason: row.reason,
-  }));
+  const { rows } = await db.query<StatusChangeRecord>(
+    `SELECT id, applicant_id AS "applicantId", changed_at AS "changedAt", actor,
+            from_status AS "fromStatus", to_status AS "toStatus", reason
+     FROM status_changes WHERE applicant_id = $1 ORDER BY id`,
+    [applicantId],
+  );
+  return rows;
 }
 
 /** True when the automated checks have already run on the application (they run once). */

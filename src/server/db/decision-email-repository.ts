@@ -57,20 +57,20 @@ export async function setNextDecisionEmailJob(tx: Queryable, submissionId: strin
  * the decision committed by the transaction it waited for.
  */
 export async function readDecisionEmailState(tx: Queryable, submissionId: string, jobId: number): Promise<DecisionEmailState> {
-  const { rows } = await tx.query<{ in_progress: number; unclaimed: number; earliest_unclaimed_at: Date | null; claimed_by_job: number }>(
-    `SELECT count(*) FILTER (WHERE status = 'in-progress')::int AS in_progress,
+  const { rows } = await tx.query<Omit<DecisionEmailState, 'earliestUnclaimedAt'> & { earliestUnclaimedAt: Date | null }>(
+    `SELECT count(*) FILTER (WHERE status = 'in-progress')::int AS "inProgress",
             count(*) FILTER (WHERE status IN ('approved', 'rejected') AND decision_email_job IS NULL)::int AS unclaimed,
-            min(updated_at) FILTER (WHERE status IN ('approved', 'rejected') AND decision_email_job IS NULL) AS earliest_unclaimed_at,
-            count(*) FILTER (WHERE status IN ('approved', 'rejected') AND decision_email_job = $2)::int AS claimed_by_job
+            min(updated_at) FILTER (WHERE status IN ('approved', 'rejected') AND decision_email_job IS NULL) AS "earliestUnclaimedAt",
+            count(*) FILTER (WHERE status IN ('approved', 'rejected') AND decision_email_job = $2)::int AS "claimedByJob"
      FROM applications WHERE submission_id = $1`,
     [submissionId, jobId],
   );
   const row = rows[0];
   return {
-    inProgress: row?.in_progress ?? 0,
+    inProgress: row?.inProgress ?? 0,
     unclaimed: row?.unclaimed ?? 0,
-    earliestUnclaimedAt: row?.earliest_unclaimed_at ?? undefined,
-    claimedByJob: row?.claimed_by_job ?? 0,
+    earliestUnclaimedAt: row?.earliestUnclaimedAt ?? undefined,
+    claimedByJob: row?.claimedByJob ?? 0,
   };
 }
 
@@ -80,12 +80,12 @@ export async function readDecisionEmailState(tx: Queryable, submissionId: string
  * application withdrawn in the meantime is not approved or rejected any more, so it drops out.
  */
 export async function claimDecisionsForEmail(tx: Queryable, submissionId: string, jobId: number): Promise<string[]> {
-  const { rows } = await tx.query<{ applicant_id: string }>(
+  const { rows } = await tx.query<{ applicantId: string }>(
     `UPDATE applications SET decision_email_job = $2
      WHERE submission_id = $1 AND status IN ('approved', 'rejected')
        AND (decision_email_job IS NULL OR decision_email_job = $2)
-     RETURNING applicant_id`,
+     RETURNING applicant_id AS "applicantId"`,
     [submissionId, jobId],
   );
-  return rows.map((row) => row.applicant_id);
+  return rows.map((row) => row.applicantId);
 }

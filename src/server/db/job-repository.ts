@@ -24,8 +24,6 @@ export const jobKinds = {
   sendStatusLink: 'send-status-link',
 } as const;
 
-export type JobKind = (typeof jobKinds)[keyof typeof jobKinds];
-
 export interface NewJob {
   readonly kind: string;
   /** Ids only: payloads are kept after personal data is deleted and show up in debugging. */
@@ -58,37 +56,11 @@ export interface JobRecord extends Omit<ClaimedJob, 'lockedUntil'> {
   readonly createdAt: Date;
 }
 
-interface JobRow {
-  id: number;
-  kind: string;
-  payload: unknown;
-  unique_key: string | null;
-  run_after: Date;
-  attempts: number;
-  max_attempts: number;
-  locked_by: string | null;
-  locked_until: Date | null;
-  last_error: string | null;
-  completed_at: Date | null;
-  failed_at: Date | null;
-  created_at: Date;
-}
-
-const toRecord = (row: JobRow): JobRecord => ({
-  id: row.id,
-  kind: row.kind,
-  payload: row.payload,
-  uniqueKey: row.unique_key,
-  runAfter: row.run_after,
-  attempts: row.attempts,
-  maxAttempts: row.max_attempts,
-  lockedBy: row.locked_by,
-  lockedUntil: row.locked_until,
-  lastError: row.last_error,
-  completedAt: row.completed_at,
-  failedAt: row.failed_at,
-  createdAt: row.created_at,
-});
+/** The columns of a JobRecord, for a query over `outbox_jobs j`. */
+const jobColumns = `
+  j.id, j.kind, j.payload, j.unique_key AS "uniqueKey", j.run_after AS "runAfter", j.attempts,
+  j.max_attempts AS "maxAttempts", j.locked_by AS "lockedBy", j.locked_until AS "lockedUntil",
+  j.last_error AS "lastError", j.completed_at AS "completedAt", j.failed_at AS "failedAt", j.created_at AS "createdAt"`;
 
 /**
  * Adds a job. Call it with the transaction that writes the data the job is about, so the job
@@ -151,7 +123,7 @@ export async function claimJobs(
   now: Date,
   leaseMs: number,
 ): Promise<ClaimedJob[]> {
-  const { rows } = await db.query<JobRow>(
+  const { rows } = await db.query<ClaimedJob>(
     `WITH due AS (
        SELECT id FROM outbox_jobs
        WHERE completed_at IS NULL AND failed_at IS NULL
@@ -161,24 +133,19 @@ export async function claimJobs(
        ORDER BY run_after, id
        LIMIT $3
        FOR UPDATE SKIP LOCKED
+     ),
+     claimed AS (
+       UPDATE outbox_jobs AS j
+       SET locked_by = $1, locked_until = $4::timestamptz, attempts = j.attempts + 1
+       FROM due WHERE j.id = due.id
+       RETURNING j.*
      )
-     UPDATE outbox_jobs AS j
-     SET locked_by = $1, locked_until = $4::timestamptz, attempts = j.attempts + 1
-     FROM due WHERE j.id = due.id
-     RETURNING j.*`,
+     -- RETURNING comes in no particular order; jobs run in the order they were due.
+     SELECT id, kind, payload, attempts, max_attempts AS "maxAttempts", locked_until AS "lockedUntil"
+     FROM claimed ORDER BY run_after, id`,
     [workerId, now, limit, new Date(now.getTime() + leaseMs)],
   );
-  return rows
-    .map(toRecord)
-    .sort((a, b) => a.runAfter.getTime() - b.runAfter.getTime() || a.id - b.id)
-    .map((job) => ({
-      id: job.id,
-      kind: job.kind,
-      payload: job.payload,
-      attempts: job.attempts,
-      maxAttempts: job.maxAttempts,
-      lockedUntil: job.lockedUntil ?? new Date(now.getTime() + leaseMs),
-    }));
+  return rows;
 }
 
 /**
@@ -252,11 +219,11 @@ export async function listJobs(
   db: Queryable,
   filter: { readonly kind?: string | undefined; readonly limit?: number | undefined } = {},
 ): Promise<JobRecord[]> {
-  const { rows } = await db.query<JobRow>(
-    `SELECT * FROM outbox_jobs WHERE ($1::text IS NULL OR kind = $1) ORDER BY id DESC LIMIT $2`,
+  const { rows } = await db.query<JobRecord>(
+    `SELECT ${jobColumns} FROM outbox_jobs j WHERE ($1::text IS NULL OR j.kind = $1) ORDER BY j.id DESC LIMIT $2`,
     [filter.kind ?? null, filter.limit ?? 1000],
   );
-  return rows.map(toRecord);
+  return rows;
 }
 
 /** Drops finished (completed or failed) jobs older than `before`; returns how many. */

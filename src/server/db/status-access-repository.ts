@@ -1,10 +1,10 @@
 import { applicationColumns, toApplication, type ApplicationRecord, type ApplicationRow } from './application-repository.ts';
 import type { Database, Queryable } from './database.ts';
 
-/** How long a submission stays locked, and the window in which failures count (spec §9: 1 hour). */
+/** How long a submission stays locked, and the window in which failures count: 1 hour. */
 export const LOCKOUT_MS = 60 * 60_000;
 /** Failed attempts within the window that lock a submission. */
-export const MAX_FAILED_ATTEMPTS = 5;
+const MAX_FAILED_ATTEMPTS = 5;
 
 export type LicenceAttemptOutcome = 'ok' | 'mismatch' | 'locked' | 'unknown';
 
@@ -33,8 +33,8 @@ export async function openWithLicence(
   matches: (sponsorReference: string) => boolean,
   now: Date,
 ): Promise<OpenOutcome> {
-  const { rows } = await db.query<Partial<ApplicationRow> & Pick<ApplicationRow, 'sponsor_name' | 'sponsor_reference'> & { lockout_began_at: Date | null }>(
-    `SELECT ${applicationColumns}, l.locked_at AS lockout_began_at
+  const { rows } = await db.query<Partial<ApplicationRow> & Pick<ApplicationRow, 'sponsorName' | 'sponsorReference'> & { lockoutBeganAt: Date | null }>(
+    `SELECT ${applicationColumns}, l.locked_at AS "lockoutBeganAt"
      FROM submissions s
      LEFT JOIN applications a ON a.submission_id = s.id
      LEFT JOIN licence_lockouts l ON l.submission_id = s.id
@@ -44,9 +44,9 @@ export async function openWithLicence(
   );
   const first = rows[0];
   if (first === undefined) return { outcome: 'unknown' };
-  const lockEnds = lockEndsAt(first.lockout_began_at);
+  const lockEnds = lockEndsAt(first.lockoutBeganAt);
   if (lockEnds !== null && lockEnds > now.getTime()) return { outcome: 'locked' };
-  if (!matches(first.sponsor_reference)) {
+  if (!matches(first.sponsorReference)) {
     const outcome = await attemptLicence(db, submissionId, matches, now);
     // A submission's licence number never changes, so 'ok' cannot come back; refusing is safe.
     return { outcome: outcome === 'ok' ? 'mismatch' : outcome };
@@ -54,10 +54,12 @@ export async function openWithLicence(
   return {
     outcome: 'ok',
     submission: {
-      sponsorName: first.sponsor_name,
-      sponsorReference: first.sponsor_reference,
+      sponsorName: first.sponsorName,
+      sponsorReference: first.sponsorReference,
       // A submission without applications reads as one row of nulls (the LEFT JOIN).
-      applications: rows.filter((row): row is ApplicationRow & { lockout_began_at: Date | null } => row.applicant_id != null).map(toApplication),
+      applications: rows
+        .filter((row): row is ApplicationRow & { lockoutBeganAt: Date | null } => row.applicantId != null)
+        .map(({ lockoutBeganAt: _submissionsLockout, ...application }) => toApplication(application)),
     },
   };
 }
@@ -80,17 +82,17 @@ export async function attemptLicence(
   now: Date,
 ): Promise<LicenceAttemptOutcome> {
   return db.transaction(async (tx) => {
-    const { rows } = await tx.query<{ sponsor_reference: string; locked_at: Date | null }>(
-      `SELECT s.sponsor_reference, l.locked_at
+    const { rows } = await tx.query<{ sponsorReference: string; lockedAt: Date | null }>(
+      `SELECT s.sponsor_reference AS "sponsorReference", l.locked_at AS "lockedAt"
        FROM submissions s LEFT JOIN licence_lockouts l ON l.submission_id = s.id
        WHERE s.id = $1 FOR UPDATE OF s`,
       [submissionId],
     );
     const submission = rows[0];
     if (submission === undefined) return 'unknown';
-    const lockEnds = lockEndsAt(submission.locked_at);
+    const lockEnds = lockEndsAt(submission.lockedAt);
     if (lockEnds !== null && lockEnds > now.getTime()) return 'locked';
-    if (matches(submission.sponsor_reference)) return 'ok';
+    if (matches(submission.sponsorReference)) return 'ok';
 
     await tx.query('INSERT INTO licence_attempt_failures (submission_id, failed_at) VALUES ($1, $2::timestamptz)', [submissionId, now]);
     // Failures before the end of an earlier lockout have been paid for.
@@ -128,8 +130,8 @@ export interface LicenceUnlock {
  */
 export async function unlockLicence(db: Database, applicantId: string, actor: string, now: Date): Promise<LicenceUnlock | undefined> {
   return db.transaction(async (tx) => {
-    const { rows } = await tx.query<{ submission_id: string; locked_at: Date | null }>(
-      `SELECT s.id AS submission_id, l.locked_at
+    const { rows } = await tx.query<{ submissionId: string; lockedAt: Date | null }>(
+      `SELECT s.id AS "submissionId", l.locked_at AS "lockedAt"
        FROM applications a
        JOIN submissions s ON s.id = a.submission_id
        LEFT JOIN licence_lockouts l ON l.submission_id = s.id
@@ -138,9 +140,9 @@ export async function unlockLicence(db: Database, applicantId: string, actor: st
     );
     const found = rows[0];
     if (found === undefined) return undefined;
-    const submissionId = found.submission_id;
+    const { submissionId, lockedAt } = found;
     // A lockout whose hour is over has ended by itself: only a current one counts as ended here.
-    const lockoutBeganAt = found.locked_at !== null && found.locked_at.getTime() + LOCKOUT_MS > now.getTime() ? found.locked_at : undefined;
+    const lockoutBeganAt = lockedAt !== null && lockedAt.getTime() + LOCKOUT_MS > now.getTime() ? lockedAt : undefined;
     await tx.query('DELETE FROM licence_lockouts WHERE submission_id = $1', [submissionId]);
     const cleared = await tx.query('DELETE FROM licence_attempt_failures WHERE submission_id = $1', [submissionId]);
     await tx.query(
@@ -161,20 +163,12 @@ export interface LicenceUnlockRecord extends LicenceUnlock {
 
 /** The unlocks of a submission, oldest first. */
 export async function listLicenceUnlocks(db: Queryable, submissionId: string): Promise<LicenceUnlockRecord[]> {
-  const { rows } = await db.query<{
-    submission_id: string;
-    applicant_id: string;
-    unlocked_at: Date;
-    actor: string;
-    lockout_began_at: Date | null;
-    failures_cleared: number;
-  }>('SELECT * FROM licence_unlocks WHERE submission_id = $1 ORDER BY id', [submissionId]);
-  return rows.map((row) => ({
-    submissionId: row.submission_id,
-    applicantId: row.applicant_id,
-    unlockedAt: row.unlocked_at,
-    actor: row.actor,
-    lockoutBeganAt: row.lockout_began_at ?? undefined,
-    failuresCleared: row.failures_cleared,
-  }));
+  const { rows } = await db.query<Omit<LicenceUnlockRecord, 'lockoutBeganAt'> & { lockoutBeganAt: Date | null }>(
+    `SELECT submission_id AS "submissionId", applicant_id AS "applicantId", unlocked_at AS "unlockedAt", actor,
+            lockout_began_at AS "lockoutBeganAt", failures_cleared AS "failuresCleared"
+     FROM licence_unlocks WHERE submission_id = $1 ORDER BY id`,
+    [submissionId],
+  );
+  // The record says "not locked" with undefined, as unlockLicence answers it.
+  return rows.map((row) => ({ ...row, lockoutBeganAt: row.lockoutBeganAt ?? undefined }));
 }

@@ -1,4 +1,5 @@
 import { randomBytes, randomUUID } from 'node:crypto';
+import type { ApplicantPayload } from '#shared/api/new-from-concession.ts';
 import { newApplicationReference } from '#shared/domain/application-reference.ts';
 import { normalisePassportNumber } from '#shared/domain/passport-number.ts';
 import type { Database, Queryable } from './database.ts';
@@ -6,10 +7,10 @@ import { enqueueJobs, jobKinds } from './job-repository.ts';
 
 /** One applicant of a submission: the payload as sent, plus the fields the service works with. */
 export interface NewApplication {
-  /** The applicant's `concessionForm` exactly as received (stored as JSON). */
-  readonly concessionForm: Readonly<Record<string, unknown>>;
-  /** The applicant's `secondaryDetails` exactly as received (stored as JSON). */
-  readonly secondaryDetails: Readonly<Record<string, unknown>>;
+  /** The applicant's `concessionForm` exactly as received (stored as JSON, read back with the same schema). */
+  readonly concessionForm: ApplicantPayload['concessionForm'];
+  /** The applicant's `secondaryDetails` exactly as received (stored as JSON, read back with the same schema). */
+  readonly secondaryDetails: ApplicantPayload['secondaryDetails'];
   /** concessionForm.passportNumber; stored upper-case without spaces (must be 3–15 letters and digits). */
   readonly passportNumber: string;
   /** concessionForm.certificateOfSponsorshipReferenceNumber */
@@ -165,22 +166,18 @@ async function storeOnce(
 }
 
 async function existingSubmission(tx: Queryable, input: NewSubmission): Promise<StoreSubmissionResult> {
-  const { rows } = await tx.query<{ id: string; request_hash: string | null }>(
-    'SELECT id, request_hash FROM submissions WHERE form_group_id = $1',
+  const { rows } = await tx.query<{ id: string; requestHash: string | null }>(
+    'SELECT id, request_hash AS "requestHash" FROM submissions WHERE form_group_id = $1',
     [input.formGroupId],
   );
   const existing = rows[0];
   if (existing === undefined) throw new Error('The submission that held this form group id has disappeared');
-  if (existing.request_hash !== input.requestHash) return { outcome: 'conflict' };
-  const applicants = await tx.query<{ applicant_id: string; position: number }>(
-    'SELECT applicant_id, position FROM applications WHERE submission_id = $1 ORDER BY position',
+  if (existing.requestHash !== input.requestHash) return { outcome: 'conflict' };
+  const applicants = await tx.query<StoredApplicant>(
+    'SELECT applicant_id AS "applicantId", position AS index FROM applications WHERE submission_id = $1 ORDER BY position',
     [existing.id],
   );
-  return {
-    outcome: 'replayed',
-    submissionId: existing.id,
-    applicants: applicants.rows.map((row) => ({ applicantId: row.applicant_id, index: row.position })),
-  };
+  return { outcome: 'replayed', submissionId: existing.id, applicants: applicants.rows };
 }
 
 export interface SubmissionRecord {
@@ -194,25 +191,11 @@ export interface SubmissionRecord {
 }
 
 export async function findSubmission(db: Queryable, submissionId: string): Promise<SubmissionRecord | undefined> {
-  const { rows } = await db.query<{
-    id: string;
-    form_group_id: string;
-    sponsor_name: string | null;
-    sponsor_reference: string;
-    sponsor_email: string | null;
-    created_at: Date;
-    personal_data_deleted_at: Date | null;
-  }>('SELECT * FROM submissions WHERE id = $1', [submissionId]);
-  const row = rows[0];
-  return row === undefined
-    ? undefined
-    : {
-        id: row.id,
-        formGroupId: row.form_group_id,
-        sponsorName: row.sponsor_name,
-        sponsorReference: row.sponsor_reference,
-        sponsorEmail: row.sponsor_email,
-        createdAt: row.created_at,
-        personalDataDeletedAt: row.personal_data_deleted_at,
-      };
+  const { rows } = await db.query<SubmissionRecord>(
+    `SELECT id, form_group_id AS "formGroupId", sponsor_name AS "sponsorName", sponsor_reference AS "sponsorReference",
+            sponsor_email AS "sponsorEmail", created_at AS "createdAt", personal_data_deleted_at AS "personalDataDeletedAt"
+     FROM submissions WHERE id = $1`,
+    [submissionId],
+  );
+  return rows[0];
 }

@@ -1,4 +1,4 @@
-// POST /api/public/publicStatus and POST /api/public/pdf-maker (spec §4, §7, §8): a status-link
+// POST /api/public/publicStatus and POST /api/public/pdf-maker: a status-link
 // token and the sponsor licence number open one submission. The token is checked first (401,
 // telling an expired link from any other); then the licence number, attempts counted in the
 // database (403, and 429 for an hour after 5 failures in an hour).
@@ -100,11 +100,6 @@ function statusRoutes(app: FastifyInstance, options: StatusRouteOptions): void {
   });
 }
 
-const text = (record: Record<string, unknown> | null, key: string): string => {
-  const value = record?.[key];
-  return typeof value === 'string' ? value : '';
-};
-
 function toStatusItem(application: ApplicationRecord): StatusItem {
   const details = application.secondaryDetails;
   return {
@@ -115,10 +110,10 @@ function toStatusItem(application: ApplicationRecord): StatusItem {
     status: application.status,
     decisionReason: application.decisionReason,
     passportNumber: maskPassportNumber(application.passportNumber ?? ''),
-    nationality: text(details, 'nationality'),
+    nationality: details?.nationality ?? '',
     dateOfArrival: application.arrivalDate,
-    firstWorkDate: text(details, 'firstWorkDate'),
-    lastWorkDate: text(details, 'lastWorkDate'),
+    firstWorkDate: details?.firstWorkDate ?? '',
+    lastWorkDate: details?.lastWorkDate ?? '',
     leaveDate: application.leaveDate,
     submittedAt: application.createdAt.toISOString(),
   };
@@ -131,20 +126,20 @@ function toDocumentDetails(application: ApplicationRecord): PreClearanceDetails 
     applicationReference: application.applicantId,
     familyName: application.familyName ?? '',
     givenNames: application.givenNames ?? '',
-    dateOfBirth: text(details, 'dateOfBirth'),
-    nationality: text(details, 'nationality'),
+    dateOfBirth: details?.dateOfBirth ?? '',
+    nationality: details?.nationality ?? '',
     passportNumber: application.passportNumber ?? '',
     cosReference: application.cosReference ?? '',
     sponsorName: application.sponsorName ?? '',
     sponsorReference: application.sponsorReference,
     arrivalDate: application.arrivalDate,
-    methodOfArrival: text(form, 'methodOfArrivalIntoUK'),
-    placeOfDeparture: text(details, 'airPortOfDeparture'),
-    portOfArrival: text(form, 'nameOfUKPortOfArrival'),
-    carrier: text(form, 'carrier'),
-    flightNumber: text(form, 'flightNumber'),
-    firstWorkDate: text(details, 'firstWorkDate'),
-    lastWorkDate: text(details, 'lastWorkDate'),
+    methodOfArrival: form?.methodOfArrivalIntoUK ?? '',
+    placeOfDeparture: details?.airPortOfDeparture ?? '',
+    portOfArrival: form?.nameOfUKPortOfArrival ?? '',
+    carrier: form?.carrier ?? '',
+    flightNumber: form?.flightNumber ?? '',
+    firstWorkDate: details?.firstWorkDate ?? '',
+    lastWorkDate: details?.lastWorkDate ?? '',
     leaveDate: application.leaveDate,
   };
 }

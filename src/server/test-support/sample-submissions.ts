@@ -3,6 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { Writable } from 'node:stream';
 import type { Logger } from 'pino';
 import { addDays, londonToday, toIsoDate } from '#shared/dates/calendar.ts';
+import { validApplicantPayload } from '../../../tests/fixtures/applicants.ts';
 import type { NewApplication, NewSubmission } from '../db/submission-repository.ts';
 import { createLogger } from '../logger.ts';
 
@@ -12,23 +13,32 @@ export function daysAfter(now: Date, days: number): string {
 }
 
 /** An applicant who passes every check when stored at `now` (arrives 10 days later, from Dublin). */
-export function sampleApplicant(now: Date, overrides: Partial<NewApplication> = {}, index = 0): NewApplication {
+function sampleApplicant(now: Date, overrides: Partial<NewApplication> = {}, index = 0): NewApplication {
   const arrivalDate = overrides.arrivalDate ?? daysAfter(now, 10);
   const leaveDate = overrides.leaveDate ?? daysAfter(now, 40);
   const passportNumber = overrides.passportNumber ?? `P${String(index).padStart(8, '0')}`;
+  // A whole payload, since it is read back through the payload schema, agreeing with the columns
+  // below (a worker email only when the test gives one).
+  const payload = validApplicantPayload(now);
+  const { workerEmailAddress: _notGiven, ...details } = payload.secondaryDetails;
   return {
     concessionForm: {
+      ...payload.concessionForm,
       passportNumber,
       dateOfArrivalInUK: arrivalDate,
       certificateOfSponsorshipReferenceNumber: `COS${index}`,
+      sponsorName: 'Example Theatre Ltd',
+      sponsorshipReferenceNumber: 'LIC123456',
       sponsorEmailAddress: 'sponsor@example.org',
     },
     secondaryDetails: {
+      ...details,
       familyName: `Family${index}`,
       givenNames: `Given${index}`,
       airPortOfDeparture: 'Dublin Airport',
       lteToDate: leaveDate,
       dateOfBirth: '1990-01-31',
+      ...(overrides.workerEmail === undefined ? {} : { workerEmailAddress: overrides.workerEmail }),
     },
     passportNumber,
     cosReference: `COS${index}`,
