@@ -2,27 +2,41 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
+import { readdirSync } from 'node:fs';
 
 // Imports go one way: web → shared, server → shared; shared imports no project folder.
 // Shared code is imported as `#shared/…` (package.json "imports"), not through `../` paths.
-const layer = (from, forbidden) => ({
-  files: [`src/${from}/**/*.{ts,tsx}`],
-  rules: {
-    'no-restricted-imports': [
-      'error',
-      {
-        // Relative paths only: packages such as `react-dom/server` are not project folders.
-        patterns: [
-          ...forbidden.map((f) => ({
-            regex: `^\\.{1,2}/(.*/)?${f}(/|$)`,
-            message: `src/${from} must not import from src/${f}`,
-          })),
-          { regex: '^\\.{1,2}/(.*/)?shared/', message: 'import shared code as #shared/…' },
-        ],
-      },
-    ],
-  },
+const layerPatterns = (from, forbidden) => [
+  // Relative paths only: packages such as `react-dom/server` are not project folders.
+  ...forbidden.map((f) => ({
+    regex: `^\\.{1,2}/(.*/)?${f}(/|$)`,
+    message: `src/${from} must not import from src/${f}`,
+  })),
+  { regex: '^\\.{1,2}/(.*/)?shared/', message: 'import shared code as #shared/…' },
+];
+const restrictImports = (files, patterns) => ({
+  files,
+  rules: { 'no-restricted-imports': ['error', { patterns }] },
 });
+
+// A feature does not import another feature: what two features share belongs in app/,
+// components/, i18n/ or analytics/, so each feature can change (or be removed) on its own.
+const features = readdirSync(new URL('./src/web/features', import.meta.url), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
+const featureBoundary = (feature) =>
+  restrictImports(
+    [`src/web/features/${feature}/**/*.{ts,tsx}`],
+    [
+      ...layerPatterns('web', ['server']),
+      ...features
+        .filter((other) => other !== feature)
+        .map((other) => ({
+          regex: `^(\\.\\./)+(features/)?${other}/`,
+          message: `src/web/features/${feature} must not import another feature (${other})`,
+        })),
+    ],
+  );
 
 export default tseslint.config(
   { ignores: ['dist/**', 'node_modules/**', 'data/**', 'coverage/**'] },
@@ -40,8 +54,9 @@ export default tseslint.config(
     plugins: { 'react-hooks': reactHooks },
     rules: reactHooks.configs.recommended.rules,
   },
-  layer('web', ['server']),
-  layer('server', ['web']),
+  restrictImports(['src/web/**/*.{ts,tsx}'], layerPatterns('web', ['server'])),
+  restrictImports(['src/server/**/*.{ts,tsx}'], layerPatterns('server', ['web'])),
+  ...features.map(featureBoundary),
   {
     files: ['src/shared/**/*.ts'],
     rules: {

@@ -7,7 +7,7 @@
 // (src/shared/countries/country-data.test.ts) fails when the module and the CSV files disagree.
 import { readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { parseCsvRecords } from '../src/shared/countries/csv.ts';
+import { parseCsvRecords } from '../src/shared/csv/csv.ts';
 
 /** The columns of countries.csv, in file order. */
 export const COUNTRY_COLUMNS = ['num_code', 'alpha_2_code', 'alpha_3_code', 'en_short_name', 'nationality'] as const;

@@ -60,7 +60,7 @@ export async function openServiceDatabase(
  * that believes the socket's peer and the entries the other proxies added, right to left, and no
  * more: the client address is the entry the outermost proxy wrote, never one the client wrote.
  */
-export function trustProxyOption(trustProxy: Config['trustProxy']): false | string | ((address: string, hop: number) => boolean) {
+function trustProxyOption(trustProxy: Config['trustProxy']): false | string | ((address: string, hop: number) => boolean) {
   if (typeof trustProxy !== 'number') return trustProxy;
   return (_address, hop) => hop < trustProxy;
 }

@@ -277,7 +277,7 @@ const variables = {
     requiredInProduction: false,
     description:
       'Minutes (0 to 1440) a decision waits for others on the same submission, so the sponsor gets the decisions made close together in one email; `0` sends at once. Once every application of a submission is decided, its email goes at once',
-    // At most a day: the decision is promised within 72 hours of applying (spec §9).
+    // At most a day: the decision is promised within 72 hours of applying.
     parse: wholeNumberUpTo('DECISION_EMAIL_WINDOW_MINUTES', 1440),
   }),
   runWorker: variable({

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROUTES } from '../../src/web/app/routes.tsx';
 import { axeViolations, baseUrl, landmarkCounts, launchBrowser, ONE_OF_EACH_LANDMARK } from './support/browser.ts';
 
-// Every route of spec §2 that this part of the service renders.
+// Every route of the service that this part of the service renders.
 const PATHS = [
   '/',
   '/your-contact-details',
@@ -46,7 +46,7 @@ async function openIn(language: 'en' | 'ar'): Promise<Page> {
   return context.newPage();
 }
 
-it('visits every route of spec §2', () => {
+it('visits every route of the service', () => {
   expect(PATHS).toEqual(ROUTES.map((route) => route.path.replace(':applicantIndex', '0')));
 });
 

@@ -20,7 +20,7 @@ import { storedApplicationsOf } from './support/database.ts';
 const test = useBrowser();
 
 describe('a single application', () => {
-  it('goes from the start page to /complete, is stored with the payload of spec §3, and is confirmed by email', async () => {
+  it('goes from the start page to /complete, is stored with the payload per applicant, and is confirmed by email', async () => {
     const { page } = test;
     await answerSponsor(page, 'single-application');
     await answerWorker(page, worker('Ní Bhraonáin', { givenNames: 'Eithne Patricia', workerEmail: 'eithne@example.com' }));

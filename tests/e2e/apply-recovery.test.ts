@@ -1,4 +1,4 @@
-// What a sponsor meets beyond the letter of the spec: a late arrival warned of before sending,
+// What a sponsor meets beyond the happy path: a late arrival warned of before sending,
 // the group's sponsor changed on the overview, reused travel details that do not fit, answers
 // the service refuses, a submission the service already holds, and Back after sending.
 import { describe, expect, it } from 'vitest';

@@ -1,4 +1,4 @@
-// Every validation message of spec §5 that a question page can show, shown at least once in
+// Every validation message that a question page can show, shown at least once in
 // Chromium by typing what breaks each rule; each time with the error summary focused, "Error: "
 // in the title, and no axe violation.
 import type { BrowserContext, Page } from 'playwright-core';

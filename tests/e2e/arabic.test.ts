@@ -37,7 +37,7 @@ describe('dates on Arabic pages', () => {
     expect(text).not.toMatch(ENGLISH_MONTH);
   });
 
-  it('keeps the spec’s English dates on English pages', async () => {
+  it('keeps the service’s English dates on English pages', async () => {
     await seedSession(test.context, singleComplete(), 'en');
     await test.page.goto(`${baseUrl()}/check-your-answers`);
     await at(test.page, '/check-your-answers');

@@ -51,7 +51,7 @@ export function isDatabaseUnavailableError(error: unknown): boolean {
 function isUnavailable(error: unknown, depth: number): boolean {
   if (typeof error !== 'object' || error === null || depth > 5) return false;
   // The embedded database's WebAssembly aborted (a failed write can do it): nothing works until a restart.
-  if (error instanceof WebAssembly.RuntimeError) return true;
+  if (error instanceof Error && error.name === 'RuntimeError') return true;
   const { code, message, cause, errors } = error as { code?: unknown; message?: unknown; cause?: unknown; errors?: unknown };
   if (typeof code === 'string') {
     if (networkCodes.has(code) || unavailableCodes.has(code)) return true;

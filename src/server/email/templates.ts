@@ -30,7 +30,7 @@ export type { RejectionReason };
 
 const CREATIVE_WORKER_VISA_URL = 'https://www.gov.uk/creative-worker-visa';
 const CONTACT_URL = 'https://www.gov.uk/contact-ukvi-inside-outside-uk';
-/** Spec §9: the decision is emailed within 72 hours. */
+/** The decision is promised by email within 72 hours of applying. */
 const DECISION_WITHIN_HOURS = 72;
 
 type Block =

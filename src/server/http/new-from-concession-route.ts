@@ -18,7 +18,7 @@ import { parseBody, perMinute, registerJsonApi } from './json-api.ts';
 
 // Ten applicants of ordinary answers take about 15 KiB; the schema's own limits allow far more
 // than any real form, so the body limit is what stops an oversized request early.
-export const SUBMISSION_BODY_LIMIT = 64 * 1024;
+const SUBMISSION_BODY_LIMIT = 64 * 1024;
 
 export interface SubmissionRouteOptions {
   readonly config: Pick<Config, 'submissionRateLimit'>;
@@ -27,7 +27,7 @@ export interface SubmissionRouteOptions {
 }
 
 /**
- * POST /api/public/newFromConcession (spec §7): checks the shape, then every answer with the
+ * POST /api/public/newFromConcession: checks the shape, then every answer with the
  * browser's own rules against the server's clock, and stores the group once per formGroupId.
  * 201 with one item per applicant (the applicant as sent, plus its applicantId); 200 with the
  * same answer for a retry of the same body; 400 naming each failed rule; 409 for a different

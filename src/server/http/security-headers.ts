@@ -10,7 +10,7 @@ const googleAnalyticsRegions = 'https://*.analytics.google.com';
  * The Content-Security-Policy, kept free of 'unsafe-inline' and 'unsafe-eval' so an injected
  * script or style cannot run. Google's hosts are allowed only when analytics is configured.
  */
-export function contentSecurityPolicyDirectives(analyticsId: string | undefined): Record<string, string[]> {
+function contentSecurityPolicyDirectives(analyticsId: string | undefined): Record<string, string[]> {
   const analytics = analyticsId !== undefined;
   return {
     'default-src': ["'self'"],

@@ -48,11 +48,11 @@ export interface RunningWorker {
 
 // Long enough for any handler here (an email send times out well before), short enough that a
 // job whose worker died is picked up again within minutes.
-export const defaultLeaseMs = 5 * 60_000;
-export const defaultPollIntervalMs = 1_000;
+const defaultLeaseMs = 5 * 60_000;
+const defaultPollIntervalMs = 1_000;
 
 /** A worker id unique across hosts and processes, without personal data. */
-export function makeWorkerId(): string {
+function makeWorkerId(): string {
   return `${hostname()}:${process.pid}:${randomBytes(4).toString('hex')}`;
 }
 

@@ -8,8 +8,8 @@ import type { StatusLinkTokens } from '../tokens/status-link-tokens.ts';
 import type { JobHandler } from './job-handler.ts';
 import { payloadString, PermanentJobError } from './job-handler.ts';
 
-/** Spec §1 and §9: the decision is emailed within 72 hours. */
-export const decisionWithinHours = 72;
+/** The decision is promised by email within 72 hours of applying. */
+const decisionWithinHours = 72;
 
 export interface ConfirmationJobDependencies {
   readonly db: Database;
@@ -18,7 +18,7 @@ export interface ConfirmationJobDependencies {
   readonly statusLinkTtlDays: number;
 }
 
-/** "Family, Given": how the service writes a worker's name (spec §3 receipts). */
+/** "Family, Given": how the service writes a worker's name, as on the receipts. */
 export function workerName(familyName: string, givenNames: string): string {
   return `${familyName}, ${givenNames}`;
 }

@@ -1,4 +1,4 @@
-// The pre-clearance document (spec §1: "a link to download the pre-clearance document"): one A4
+// The pre-clearance document (what the link in the decision email downloads): one A4
 // page per approved application, in one PDF. DejaVu Sans is embedded (subset) so any name prints
 // as written: Polish, Vietnamese, Irish, Nordic letters alike. The PDF is tagged (a structure
 // tree with headings, paragraphs and a table of the details) for screen readers.

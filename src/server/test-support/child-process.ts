@@ -11,7 +11,7 @@ import { fileURLToPath } from 'node:url';
 import { loadConfig } from '../config.ts';
 import type { Database } from '../db/database.ts';
 
-export const projectRoot = fileURLToPath(new URL('../../../', import.meta.url));
+const projectRoot = fileURLToPath(new URL('../../../', import.meta.url));
 
 export interface Running {
   readonly child: ChildProcess;

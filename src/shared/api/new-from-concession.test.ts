@@ -38,7 +38,7 @@ describe('newFormGroupId', () => {
 });
 
 describe('buildApplicantPayload', () => {
-  it('maps the answers to the payload of spec §3, with fixed and derived values', () => {
+  it('maps the answers to the payload per applicant, with fixed and derived values', () => {
     const answers = validApplicantAnswers(NOW, { 'family-name': '  Ní Bhraonáin ', nationality: 'usa - anything' });
     expect(buildApplicantPayload(answers, FIXTURE_SPONSOR, FIXTURE_GROUP_ID, NOW)).toEqual({
       concessionForm: {

@@ -1,4 +1,4 @@
-// POST /api/public/newFromConcession (spec §3 "Submission payload per applicant", §7): the
+// POST /api/public/newFromConcession (the payload per applicant): the
 // request and response shapes, how the browser builds a payload from the answers, and how the
 // server checks it again with the very rules the browser ran (architecture convention 2).
 //
@@ -6,7 +6,7 @@
 // - the schema checks shape and size only (strict objects, bounded strings), so that nothing
 //   unexpected or huge gets further;
 // - validateApplicantPayload then runs the field rules of shared/validation on the values and
-//   answers `{ field, rule }` with the answer keys of spec §3, which the browser can show.
+//   answers `{ field, rule }` with the answer keys (the form fields' names), which the browser can show.
 import * as v from 'valibot';
 import { toIsoDate } from '../dates/calendar.ts';
 import { parseDateParts, toDateParts, type DateParts } from '../dates/date-parts.ts';
@@ -24,7 +24,7 @@ import type { FieldError } from '../validation/fields.ts';
 export const NEW_FROM_CONCESSION_PATH = '/api/public/newFromConcession';
 
 /** The longest string the schema lets through; the field rules set the real, smaller limits. */
-export const MAX_PAYLOAD_TEXT = 500;
+const MAX_PAYLOAD_TEXT = 500;
 
 const text = v.pipe(v.string(), v.maxLength(MAX_PAYLOAD_TEXT));
 // `YYYY-MM-DD`, or empty when the browser had no real day: the rules then answer `required` or
@@ -73,7 +73,7 @@ export const applicantPayloadSchema = v.strictObject({
 /** One applicant as sent to the server. */
 export type ApplicantPayload = v.InferOutput<typeof applicantPayloadSchema>;
 
-/** The schema of the request body: 1 to 10 applicants (spec §5 "Group limit"). */
+/** The schema of the request body: 1 to 10 applicants, the group limit. */
 export const newFromConcessionRequestSchema = v.pipe(v.array(applicantPayloadSchema), v.minLength(1), v.maxLength(MAX_GROUP_SIZE));
 
 /** The request body of the submission call. */
@@ -180,7 +180,7 @@ function partsFromIso(iso: string): DateParts {
   return { day: match[3] ?? '', month: match[2] ?? '', year: match[1] ?? '' };
 }
 
-/** The answers a payload stands for, keyed by the answer keys of spec §3 (sponsor answers included). */
+/** The answers a payload stands for, keyed by the answer keys (sponsor answers included). */
 export function answersFromPayload(applicant: ApplicantPayload): ApplicantAnswers {
   const { concessionForm: form, secondaryDetails: details } = applicant;
   return {
@@ -275,7 +275,7 @@ export function validateSubmission(applicants: readonly ApplicantPayload[], now:
   const differ = (value: (form: ApplicantPayload['concessionForm']) => string) =>
     new Set(applicants.map((applicant) => value(applicant.concessionForm))).size > 1;
   if (differ((form) => form.formGroupId)) errors.push({ field: 'group', rule: 'sameGroup' });
-  // The sponsor answers come once per group (spec §2); the group is stored under one sponsor.
+  // The sponsor answers come once per group; the group is stored under one sponsor.
   if (differ((form) => [form.sponsorName, form.sponsorshipReferenceNumber, form.sponsorEmailAddress].map(trimmed).join('\n'))) {
     errors.push({ field: 'group', rule: 'sameSponsor' });
   }

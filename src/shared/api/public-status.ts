@@ -1,4 +1,4 @@
-// POST /api/public/publicStatus and POST /api/public/pdf-maker (spec §7, §8): the request and
+// POST /api/public/publicStatus and POST /api/public/pdf-maker: the request and
 // response shapes, and the error types the status page tells apart.
 import * as v from 'valibot';
 import { APPLICATION_STATUSES, REJECTION_REASONS } from '../domain/application-status.ts';
@@ -8,12 +8,14 @@ import { hasForbiddenCharacters } from '../validation/characters.ts';
 export const PUBLIC_STATUS_PATH = '/api/public/publicStatus';
 /** The query parameter of a status link (`/status?epat=…`) that holds its token. */
 export const STATUS_TOKEN_PARAMETER = 'epat';
+/** The session storage key under which the browser keeps that token (listed on the cookies page). */
+export const STATUS_TOKEN_STORAGE_KEY = 'statusToken';
 /** The path of the document download. */
 export const PDF_MAKER_PATH = '/api/public/pdf-maker';
 /** The path of the call that emails a new status link in place of an expired one. */
 export const NEW_STATUS_LINK_PATH = '/api/public/newStatusLink';
 
-/** The `error` of each refusal the status page answers differently (spec §8). */
+/** The `error` of each refusal the status page answers differently. */
 export const STATUS_ERRORS = {
   /** 401: the link is not one of ours, or was altered. */
   invalidToken: 'InvalidTokenError',
@@ -41,8 +43,6 @@ export const publicStatusRequestSchema = v.strictObject({
   sponsorLicenceNumber: licenceNumber,
 });
 
-export type PublicStatusRequest = v.InferOutput<typeof publicStatusRequestSchema>;
-
 /** The body of the document download: the status call's, plus the applications wanted. */
 export const pdfMakerRequestSchema = v.strictObject({
   publicAccessTokenJWT: token,
@@ -50,15 +50,11 @@ export const pdfMakerRequestSchema = v.strictObject({
   applicantIds: v.pipe(v.array(v.pipe(v.string(), v.minLength(1), v.maxLength(100))), v.minLength(1), v.maxLength(10)),
 });
 
-export type PdfMakerRequest = v.InferOutput<typeof pdfMakerRequestSchema>;
-
 /** The body of the new-link call: the old (usually expired) link's token and the licence number typed. */
 export const newStatusLinkRequestSchema = v.strictObject({
   publicAccessTokenJWT: token,
   sponsorLicenceNumber: licenceNumber,
 });
-
-export type NewStatusLinkRequest = v.InferOutput<typeof newStatusLinkRequestSchema>;
 
 /**
  * The answer of the new-link call (202), the same whether or not the licence number matched or

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { COUNTRIES, findCountry, isBritish, isEligibleNationality, nationalityCode, nationalityStatus, needsVisa, sentenceDemonym } from './countries.ts';
 
 describe('the country list', () => {
-  it('has the entries of spec §3', () => {
+  it('has the entries of the reference country list', () => {
     expect(COUNTRIES.find((c) => c.alpha_3_code === 'FRA')).toEqual({
       num_code: '250',
       alpha_2_code: 'FR',

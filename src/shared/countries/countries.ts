@@ -1,8 +1,8 @@
-// The country list of spec §3 and the nationality eligibility of spec §5, from the reference
+// The country list and the nationality eligibility, from the reference
 // data in sources/ (see sources/SOURCES.md and the generated country-data.ts).
 import { COUNTRY_ROWS, VISA_NATIONAL_ROWS } from './country-data.ts';
 
-/** A country list entry of spec §3: the CSV row plus the picker value and eligibility. */
+/** A country list entry: the CSV row plus the picker value and eligibility. */
 export interface Country {
   readonly num_code: string;
   readonly alpha_2_code: string;
@@ -16,7 +16,7 @@ export interface Country {
 }
 
 /** The three-letter codes of visa nationals, Kosovo's XKX included although it has no ISO entry. */
-export const VISA_NATIONAL_CODES: ReadonlySet<string> = new Set(VISA_NATIONAL_ROWS.map((row) => row.alpha_3_code));
+const VISA_NATIONAL_CODES: ReadonlySet<string> = new Set(VISA_NATIONAL_ROWS.map((row) => row.alpha_3_code));
 
 const BRITISH = 'GBR';
 
@@ -46,7 +46,7 @@ export function findCountry(value: string | undefined): Country | undefined {
   return code.length === 2 || code.length === 3 ? byCode.get(code) : undefined;
 }
 
-/** Eligibility of spec §5: empty counts as eligible (nothing to warn about yet), unknown as ineligible. */
+/** Eligibility: empty counts as eligible (nothing to warn about yet), unknown as ineligible. */
 export function isEligibleNationality(value: string | undefined): boolean {
   if (value === undefined || value.trim() === '') return true;
   return findCountry(value)?.isEligible ?? false;

@@ -5,7 +5,7 @@ import countriesCsv from './sources/countries.csv?raw';
 import visaNationalsCsv from './sources/visa-nationals.csv?raw';
 import { COUNTRY_COLUMNS, VISA_NATIONAL_COLUMNS, renderCountryData } from '../../../scripts/generate-countries.ts';
 import { COUNTRY_ROWS, VISA_NATIONAL_ROWS } from './country-data.ts';
-import { parseCsvRecords } from './csv.ts';
+import { parseCsvRecords } from '../csv/csv.ts';
 
 describe('the generated country data', () => {
   it('holds exactly the rows of the CSV files', () => {

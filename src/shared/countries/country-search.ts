@@ -1,7 +1,7 @@
 // Finding a country from what is typed in the nationality picker (decision 016): by the option
 // the picker shows ("USA - American"), the codes, the list's name, the demonyms and the other
 // names of country-synonyms.ts, whatever the case or accents. The answer is always a country of
-// the list, so the option shown and the value sent keep the spec's "USA - American" form.
+// the list, so the option shown and the value sent keep the "USA - American" form of the reference list.
 import { COUNTRIES, sentenceDemonym, type Country } from './countries.ts';
 import { COUNTRY_SYNONYMS } from './country-synonyms.ts';
 import { rankEntries, searchKey, type SearchName } from './search-text.ts';

@@ -1,6 +1,6 @@
 // Places of departure in Ireland and UK ports of arrival from Ireland (decision 007). The
 // departure list is a rule twice over: the form and the server accept only a listed place, and
-// the automated routing check (spec §4, "travel routing not through the Republic of Ireland")
+// the automated routing check (which rejects "travel routing not through the Republic of Ireland")
 // refuses only a place the list marks as outside the Republic, or a stored value it no longer
 // knows. So a place the form accepts is never refused for routing unless the list says so.
 import type { MethodOfArrival } from '../domain/answers.ts';

@@ -1,4 +1,4 @@
-// Calendar days in Europe/London. The rules of spec §5 and §9 speak of days ("two days from
+// Calendar days in Europe/London. The date rules speak of days ("two days from
 // now", "within 14 days", "3 months"), not of hours, so they are computed on calendar days and
 // only "today" depends on the instant: a clock change never makes a day 23 or 25 hours long here.
 //

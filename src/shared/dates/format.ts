@@ -1,4 +1,4 @@
-// Display formats of spec §1: en-GB, Europe/London, "DD/MM/YYYY HH:mm" and "DD MMMM YYYY".
+// The service's display formats: en-GB, Europe/London, "DD/MM/YYYY HH:mm" and "DD MMMM YYYY".
 //
 // Three kinds of input, because they mean different things:
 // - a Date, or an ISO timestamp with `Z` or an offset, is an instant: shown as London wall time
@@ -8,8 +8,8 @@
 // - `YYYY-MM-DDTHH:mm[:ss]` without an offset is already a London wall time and is shown as is.
 //   Reading it as an instant would make the output depend on the machine's TZ.
 //
-// The day is zero-padded ("05 March 2026") because the spec's pattern is DD. GOV.UK style
-// would write "5 March 2026"; set the long formatter's `day` to 'numeric' if the spec is relaxed.
+// The day is zero-padded ("05 March 2026") because the service's pattern is DD. GOV.UK style
+// would write "5 March 2026"; set the long formatter's `day` to 'numeric' if the service's format is relaxed.
 //
 // Arabic pages name the month in Arabic with Western digits ("05 مارس 2026"), so a date reads
 // in order inside right-to-left text; the numeric format stays as it is (decision 018).

@@ -1,27 +1,27 @@
-// The date rules of spec §5 ("Details of the date rules") and §9, on London calendar days.
+// The date rules (72 hours ahead, 14 days, 3 months), on London calendar days.
 // Every rule that depends on the present takes `now` as an argument, so that tests fix the
 // clock and the server checks a payload against the same instant throughout one request.
 import type { StayLength } from '../domain/answers.ts';
 import { addDays, addMonths, compareDates, daysBetween, earlierDate, londonToday } from './calendar.ts';
 import type { CalendarDate } from './format.ts';
 
-/** Days between arrival and the first work date, either way (spec §9). */
-export const WORK_START_WINDOW_DAYS = 14;
-/** The longest span of work, and of the stay including it (spec §9). */
-export const MAX_STAY_MONTHS = 3;
-/** How long the worker may stay after the last work date (spec §9). */
-export const DAYS_AFTER_WORK = 14;
+/** The most days between arrival and the first work date, either way. */
+const WORK_START_WINDOW_DAYS = 14;
+/** The longest span of work, and of the stay including it. */
+const MAX_STAY_MONTHS = 3;
+/** How long the worker may stay after the last work date. */
+const DAYS_AFTER_WORK = 14;
 
 // "Later than the end of the London day two days from now" makes the first acceptable day
 // today + 3 in London, whatever the hour: at 00:00 on Monday Thursday is the first, and still at
 // 23:59 on Monday. Counting days rather than 72 × 3,600 seconds keeps clock changes out of it.
-/** The 72-hour rule (spec §5): the day is strictly later than the end of the London day two days from now. */
+/** The 72-hour rule: the day is strictly later than the end of the London day two days from now. */
 export function isAtLeast72HoursAhead(date: CalendarDate, now: Date): boolean {
   return compareDates(date, addDays(londonToday(now), 2)) > 0;
 }
 
-/** Spec §1 and §9: apply at least 72 hours before travel, counted as London calendar days. */
-export const MIN_DAYS_BEFORE_ARRIVAL = 3;
+/** Apply at least 72 hours before travel, counted as London calendar days. */
+const MIN_DAYS_BEFORE_ARRIVAL = 3;
 
 // Days, not hours, because the form itself counts days (its "72 hours" is "after the end of the
 // day two days from now"): an applicant warned of nothing on the page is never refused as late
@@ -74,13 +74,13 @@ export function isWithin3Months(start: CalendarDate, end: CalendarDate): boolean
   return compareDates(end, addMonths(start, MAX_STAY_MONTHS)) <= 0;
 }
 
-/** Spec §5: the last work date is within 3 months of the earlier start, and work starts at most 14 days after an earlier arrival. */
+/** Arrival and work dates fit: the last work date is within 3 months of the earlier start, and work starts at most 14 days after an earlier arrival. */
 export function areArrivalAndWorkCompatible(arrival: CalendarDate, firstWork: CalendarDate, lastWork: CalendarDate): boolean {
   if (!isWithin3Months(spanStart(arrival, firstWork), lastWork)) return false;
   return compareDates(arrival, firstWork) >= 0 || daysBetween(arrival, firstWork) <= WORK_START_WINDOW_DAYS;
 }
 
-/** The leave date (`lteToDate`, spec §9): the earlier of (earlier of arrival and first work) + 3 months and last work + 14 days. */
+/** The leave date (`lteToDate`): the earlier of (earlier of arrival and first work) + 3 months and last work + 14 days. */
 export function leaveDate(arrival: CalendarDate, firstWork: CalendarDate, lastWork: CalendarDate): CalendarDate {
   return earlierDate(addMonths(spanStart(arrival, firstWork), MAX_STAY_MONTHS), addDays(lastWork, DAYS_AFTER_WORK));
 }

@@ -1,23 +1,21 @@
-// The answers of one applicant, keyed by the answer keys of spec §3. These keys are also the
+// The answers of one applicant, keyed by the service's answer keys. These keys are also the
 // `id` and `name` of the form fields, so one name follows a value from the page to the payload.
 import type { DateParts } from '../dates/date-parts.ts';
 
 /** The choice on /what-would-you-like-to-do. */
 export const WHAT_DO_OPTIONS = ['single-application', 'group-application'] as const;
-/** A value of `what-would-you-like-to-do`. */
-export type WhatDo = (typeof WHAT_DO_OPTIONS)[number];
 
-/** How the temporary worker arrives in the UK (spec §9). */
+/** How the temporary worker arrives in the UK. */
 export const METHODS_OF_ARRIVAL = ['plane', 'road'] as const;
 /** A value of `method-of-arrival`. */
 export type MethodOfArrival = (typeof METHODS_OF_ARRIVAL)[number];
 
-/** The stay-length options of spec §9, shortest first. */
+/** The stay-length options, shortest first. */
 export const STAY_LENGTHS = ['under1Month', 'under3Months', 'over3Months'] as const;
 /** A value of `stay-length` (`howLongDoYouPlanToStay` in the payload). */
 export type StayLength = (typeof STAY_LENGTHS)[number];
 
-/** The declaration values of spec §3: PersonListed = sponsor acting for an organisation; OnBehalfOfOrganisation = sponsor independent. */
+/** The declaration values: PersonListed = sponsor acting for an organisation; OnBehalfOfOrganisation = sponsor independent. */
 export const DECLARATIONS = ['PersonListed', 'OnBehalfOfOrganisation'] as const;
 /** A value of `declaration`. */
 export type Declaration = (typeof DECLARATIONS)[number];
@@ -48,9 +46,9 @@ export interface ApplicantAnswers {
   readonly 'cos-reference'?: string;
   /** Not asked: derived from the dates (decision 006); present when answers are read back from a payload. */
   readonly 'stay-length'?: string;
-  /** Not asked: a fixed value (spec §1); present when answers are read back from a payload. */
+  /** Not asked: a fixed value, the same in every submission; present when answers are read back from a payload. */
   readonly 'purpose-of-stay'?: string;
-  /** Not asked: a fixed value (spec §1); present when answers are read back from a payload. */
+  /** Not asked: a fixed value, the same in every submission; present when answers are read back from a payload. */
   readonly declaration?: string;
 }
 

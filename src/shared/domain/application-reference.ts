@@ -8,10 +8,10 @@
 export const REFERENCE_ALPHABET = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
 
 /** What every reference starts with. */
-export const REFERENCE_PREFIX = 'CWC';
+const REFERENCE_PREFIX = 'CWC';
 
 /** How many random characters a reference carries (50 bits), before its check character. */
-export const REFERENCE_DATA_LENGTH = 10;
+const REFERENCE_DATA_LENGTH = 10;
 
 const CANONICAL = new RegExp(`^${REFERENCE_PREFIX}-[${REFERENCE_ALPHABET}]{5}-[${REFERENCE_ALPHABET}]{5}-[${REFERENCE_ALPHABET}]$`);
 

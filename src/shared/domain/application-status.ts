@@ -1,14 +1,14 @@
-// An application's life (spec §4): the statuses it can have, why a rejected one was rejected, and
-// which status may follow which. The status page, the caseworker commands, the repository and the
-// migrations' CHECK constraints all hold these values; application-status.test (server) keeps the
-// database's constraints equal to these lists.
+// An application's life: the statuses it can have, why a rejected one was rejected, and
+// which status may follow which. The status page, the caseworker commands and the repositories
+// take these values from here; the migrations' CHECK constraints repeat them in SQL, and
+// src/server/db/domain-constraints.test.ts keeps those constraints equal to these lists.
 
-/** An application's status (spec §4). */
+/** An application's status. */
 export const APPLICATION_STATUSES = ['in-progress', 'approved', 'rejected', 'withdrawn'] as const;
 /** A value of APPLICATION_STATUSES. */
 export type ApplicationStatus = (typeof APPLICATION_STATUSES)[number];
 
-/** Why an application was rejected (spec §4). */
+/** Why an application was rejected: applied less than 3 days before arrival, failed credibility checks, or bad routing. */
 export const REJECTION_REASONS = ['late', 'credibility', 'routing'] as const;
 /** A value of REJECTION_REASONS. */
 export type RejectionReason = (typeof REJECTION_REASONS)[number];
@@ -18,7 +18,7 @@ export type RejectionReason = (typeof REJECTION_REASONS)[number];
 // again, so every email the sponsor received stays true of the application it names. A withdrawn
 // application is final.
 /** The statuses each status may change to. */
-export const ALLOWED_TRANSITIONS: Readonly<Record<ApplicationStatus, readonly ApplicationStatus[]>> = {
+const ALLOWED_TRANSITIONS: Readonly<Record<ApplicationStatus, readonly ApplicationStatus[]>> = {
   'in-progress': ['approved', 'rejected', 'withdrawn'],
   approved: ['withdrawn'],
   rejected: ['withdrawn'],

@@ -1,9 +1,9 @@
-// The passport number (spec §5, §9): what the form accepts, and the one form numbers are stored
+// The passport number: what the form accepts, and the one form numbers are stored
 // and compared in, so an application's number and the lost or stolen list meet. The migrations'
 // CHECK on lost_stolen_passports holds STORED_PASSPORT_NUMBER_PATTERN too; a server test keeps
 // the two equal.
 
-/** Passport numbers have 3 to 15 characters (spec §9). */
+/** Passport numbers have 3 to 15 characters. */
 export const PASSPORT_NUMBER_LENGTH = { min: 3, max: 15 } as const;
 
 /** The stored form of a passport number: upper-case letters and digits, of the allowed length. */

@@ -1,4 +1,4 @@
-/** What the complete page shows for one application received (spec §3 "Response items and receipts"). */
+/** What the complete page shows for one application received. */
 export interface Receipt {
   /** The applicant id given by the server. */
   readonly applicationReference: string;

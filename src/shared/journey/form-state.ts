@@ -1,4 +1,4 @@
-// The form state of spec §3: the group, the receipts, the errors per section, the current
+// The form state: the group, the receipts, the errors per section, the current
 // applicant by section, change mode, the completed paths and the reuse flags. Kept in session
 // storage under `state`; whatever comes back from there is checked before it is used.
 import * as v from 'valibot';
@@ -9,7 +9,7 @@ import { SECTION_FIELDS, SECTION_NAMES, type SectionField, type SectionName } fr
 import { STEPS } from './steps.ts';
 import type { StepPath } from './paths.ts';
 
-/** The answers of one applicant by section, as spec §3 "Current applicant sections" lists them. */
+/** The answers of one applicant by section. */
 export type ApplicantSections = { readonly [S in SectionName]?: Pick<ApplicantAnswers, SectionField<S>> };
 
 /** Errors are kept per section; the reuse pages have one of their own each, and the group overview too. */
@@ -35,7 +35,7 @@ export interface FormState {
   readonly changeIndex: number | null;
   /** A Change link was followed: the next answer returns to check your answers. */
   readonly isChanging: boolean;
-  /** Paths answered (spec §3 "complete"). */
+  /** Paths answered. */
   readonly complete: readonly StepPath[];
   /** The current applicant's travel details or work dates were taken from another member. */
   readonly reuse: { readonly travel: boolean; readonly workDates: boolean };

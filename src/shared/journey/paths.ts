@@ -31,7 +31,7 @@ export const COMPLETE_PATH = '/complete';
 export const INELIGIBLE_PATH = '/ineligible';
 /** The start page. */
 export const START_PATH = '/';
-/** The national government home page, where Exit leads (spec §2). */
+/** The national government home page, where Exit leads. */
 export const EXIT_URL = 'https://www.gov.uk/';
 
 /** Any page the journey can send the user to. */

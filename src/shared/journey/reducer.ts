@@ -1,4 +1,4 @@
-// The step transitions of spec §4 as one pure function: (state, action, now) → the new state and
+// The journey's step transitions as one pure function: (state, action, now) → the new state and
 // where to go next. The browser runs it today; a server-side journey could run it tomorrow.
 import type { ApplicantAnswers } from '../domain/answers.ts';
 import { MAX_GROUP_SIZE } from '../domain/fixed-values.ts';
@@ -47,7 +47,7 @@ const withoutErrors = (errors: FormState['errors'], section: ErrorSection): Form
   return rest;
 };
 
-/** The sponsor's answers and the group choice, with which every next member of a group starts (spec §4). */
+/** The sponsor's answers and the group choice, with which every next member of a group starts. */
 function sponsorPreset(current: ApplicantSections): ApplicantSections {
   return {
     sponsorContact: current.sponsorContact ?? {},

@@ -1,5 +1,5 @@
 // The travel details and work dates a group member can take from the members already saved
-// (spec §4 "Reuse existing data"): each distinct set once, in the order first met.
+// instead of answering again: each distinct set once, in the order first met.
 import { parseDateParts, toDateParts } from '../dates/date-parts.ts';
 import type { ApplicantAnswers } from '../domain/answers.ts';
 import { SECTION_FIELDS } from '../validation/sections.ts';

@@ -1,4 +1,4 @@
-// The journey as data (spec §2, §4): every question step, the section it answers and the step
+// The journey as data: every question step, the section it answers and the step
 // that follows. Pages render a step; they never decide where to go. Decision 011 records the
 // order, why /place-of-departure is not a step of its own, and where the worker email is asked.
 import { nationalityStatus } from '../countries/countries.ts';
@@ -65,10 +65,10 @@ const STEP_RULES: { readonly [P in StepPath]: Omit<Step, 'path'> } = {
 /** Every question step, in the order of the journey. */
 export const STEPS: readonly Step[] = STEP_PATHS.map((path) => ({ path, ...STEP_RULES[path] }));
 
-/** The paths of the sponsor steps: complete from the start for every member after the first (spec §9). */
+/** The paths of the sponsor steps: complete from the start for every member after the first. */
 export const SPONSOR_PATHS: readonly StepPath[] = STEPS.filter((step) => step.scope === 'sponsor').map((step) => step.path);
 
-/** The first step of each applicant (spec §4 "Add application … goes to /passenger-name"). */
+/** The first step of each applicant: adding an application starts there. */
 export const FIRST_APPLICANT_PATH: StepPath = '/passenger-name';
 
 /** The step at `path`, if it is one. */

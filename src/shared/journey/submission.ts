@@ -1,5 +1,5 @@
-// What "Submit" sends (spec §4 "Submit group"): the group's applicants (or the single
-// applicant), each as the payload of spec §3, under one group id. An attempt that got no answer
+// What "Submit" sends: the group's applicants (or the single
+// applicant), each as the payload per applicant, under one group id. An attempt that got no answer
 // is sent again with the same group id and time, so the server stores it once.
 import { buildApplicantPayload, newFormGroupId, type NewFromConcessionRequest } from '../api/new-from-concession.ts';
 import type { ApplicantAnswers } from '../domain/answers.ts';

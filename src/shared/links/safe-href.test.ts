@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { BLOCKED_HREF, isExternalHref, isInternalPath, safeHref } from './safe-href.ts';
 
-describe('safeHref keeps the addresses spec §5 allows', () => {
+describe('safeHref keeps the addresses the link-safety rule allows', () => {
   it.each([
     'https://www.gov.uk/x',
     'HTTPS://WWW.GOV.UK/X',
@@ -89,7 +89,7 @@ describe('safeHref blocks every other scheme', () => {
 });
 
 describe('protocol-relative and backslash addresses', () => {
-  // Kept because spec §5 keeps whatever starts with `/` and they run nothing, but they
+  // Kept because the link-safety rule keeps whatever starts with `/` and they run nothing, but they
   // leave the site, so the app must not treat them as its own paths.
   it.each(['//evil.example', '/\\evil.example', '\\\\evil.example', '\\/evil.example'])('keeps %j but not as internal', (href) => {
     expect(safeHref(href)).toBe(href);

@@ -1,4 +1,5 @@
-// Link safety of spec §5. Translation texts are trusted today, but they pass through
+// Link safety in rendered text: relative addresses and http, https, mailto and tel only.
+// Translation texts are trusted today, but they pass through
 // translators and tooling, so a link address is treated as hostile until proven harmless.
 //
 // Two views of the address are used:
@@ -93,13 +94,13 @@ function checkedView(raw: string): string | null {
   return null;
 }
 
-/** The address (tidied only as a browser would) when spec §5 allows it, otherwise {@link BLOCKED_HREF}. */
+/** The address (tidied only as a browser would) when the link-safety rule allows it, otherwise {@link BLOCKED_HREF}. */
 export function safeHref(raw: string): string {
   const kept = browserView(raw);
   const checked = checkedView(raw);
   if (checked === null) return BLOCKED_HREF;
   // Relative to this site. Protocol-relative `//host` (and `/\host`, which browsers read the
-  // same way) leave the site, yet the spec keeps every address starting with `/`; they run
+  // same way) leave the site, yet the link-safety rule keeps every address starting with `/`; they run
   // nothing, and isInternalPath keeps them out of in-app navigation.
   if (checked.startsWith('/') || checked.startsWith('#')) return kept;
   const colon = checked.indexOf(':');
@@ -113,7 +114,7 @@ export function safeHref(raw: string): string {
   return ALLOWED_SCHEMES.has(beforeColon) ? kept : BLOCKED_HREF;
 }
 
-/** True when the address is http or https, i.e. leaves the service and opens in a new tab (spec §2). */
+/** True when the address is http or https, i.e. leaves the service and opens in a new tab. */
 export function isExternalHref(href: string): boolean {
   return /^https?:/i.test(browserView(href));
 }

@@ -1,4 +1,4 @@
-// The rules of spec §5, one function per answer field. Each returns the first rule the field
+// The validation rules, one function per answer field. Each returns the first rule the field
 // fails, or undefined. A field may look at other answers (the arrival date at the passport
 // expiry and the work dates), so every check receives all the answers of the applicant.
 import { parseDateParts, isDatePartsEmpty, type DateParts } from '../dates/date-parts.ts';
@@ -190,7 +190,7 @@ export function checkField<F extends AnswerField>(field: F, answers: ApplicantAn
   return (FIELD_CHECKS[field] as Check<F>)(answers, now);
 }
 
-/** The nationality rule of submitted payloads: given, then eligible (spec §5; unknown counts as ineligible). */
+/** The nationality rule of submitted payloads: given, then eligible (unknown counts as ineligible). */
 export function checkNationalityEligibility(answers: ApplicantAnswers): RuleName<'nationality'> | undefined {
   if (blank(answers.nationality)) return 'required';
   // The code alone decides eligibility, so "FRA - French" with a NUL after it would pass.

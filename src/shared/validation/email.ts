@@ -4,7 +4,7 @@
 // single-label domains ("name@localhost") are refused, as Notify refuses them.
 
 /** The longest email address accepted (Notify's limit). */
-export const MAX_EMAIL_LENGTH = 320;
+const MAX_EMAIL_LENGTH = 320;
 
 const LOCAL_PART = /^[a-zA-Z0-9.!#$%&'*+/=?^_`{|}~-]+$/;
 const DOMAIN_TEXT = /^[^\s@/\\?#:[\]%]+$/;

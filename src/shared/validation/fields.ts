@@ -1,8 +1,8 @@
 // Every field a validator can report on, and the names of its rules in the order they are
 // checked: a field reports the first rule it fails. Rule names are stable: they are stored in
-// the form state, sent to analytics (spec §5) and returned by the server, and each has a
+// the form state, sent to analytics and returned by the server, and each has a
 // message `validation.<field>.<rule>` (messages.ts). Names say what the rule requires
-// (`beforeToday`: the date must be before today), except the two status answers named by spec §8.
+// (`beforeToday`: the date must be before today), except the two status refusals `doesNotMatch` and `tooManyRequests`.
 // `noControlCharacters` (characters.ts) guards every free-text answer; the passport number's own
 // `characters` rule already refuses anything but letters and digits.
 
@@ -38,7 +38,7 @@ export const FIELD_RULES = {
   declaration: ['required', 'validOption', 'fixedValue'],
   'country-of-departure': ['fixedValue'],
   'lte-leave-date': ['required', 'validDate', 'matchesDates'],
-  // The status page: `doesNotMatch` and `tooManyRequests` are the server's answers (spec §8).
+  // The status page: `doesNotMatch` and `tooManyRequests` are the server's answers.
   'sponsor-licence-number': ['required', 'doesNotMatch', 'tooManyRequests'],
   // The reuse pages of a group member (a set chosen, or none).
   'reuse-travel-details': ['required'],
@@ -47,7 +47,7 @@ export const FIELD_RULES = {
   group: ['maxApplications', 'sameGroup', 'sameSponsor'],
 } as const;
 
-/** A field a validator can report on: an answer key of spec §3, or `country-of-departure` / `group` for whole submissions. */
+/** A field a validator can report on: an answer key, or `country-of-departure` / `group` for whole submissions. */
 export type ValidatedField = keyof typeof FIELD_RULES;
 
 /** The rule names of one field. */

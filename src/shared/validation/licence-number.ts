@@ -1,4 +1,4 @@
-// The sponsor licence number on the status page (spec §4, §8): one rule for the page, before it
+// The sponsor licence number on the status page: one rule for the page, before it
 // sends the number, and for the server, before it compares it with the stored one. Kept apart
 // from sections.ts so the status pages load it without every answer's checks.
 import type { RuleName } from './fields.ts';

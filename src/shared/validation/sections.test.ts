@@ -45,7 +45,7 @@ describe('a complete, valid applicant', () => {
     expect(validateApplicant(valid, NOW)).toEqual({});
   });
 
-  it('has the sections of spec §3, worker-email with the name', () => {
+  it('has the sections of the current applicant, worker-email with the name', () => {
     expect(SECTION_NAMES).toEqual(['sponsorContact', 'sponsorDetails', 'whatDo', 'nationality', 'passengerName', 'passengerDob', 'passport', 'travel', 'workDates', 'cosReference']);
     expect(SECTION_FIELDS.passengerName).toContain('worker-email');
   });

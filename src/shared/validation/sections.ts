@@ -1,11 +1,11 @@
-// One validator per form section of spec §3. A page submits its section; the validator returns
+// One validator per form section. A page submits its section; the validator returns
 // `{ field: rule }` for the failing fields only (empty when the section passes). Validators get
 // every answer of the applicant, because some rules compare fields of different sections.
 import type { ApplicantAnswers } from '../domain/answers.ts';
 import { checkField, type AnswerField } from './checks.ts';
 import type { FieldErrors } from './fields.ts';
 
-/** The fields of each section of the current applicant (spec §3 "Form state"); `worker-email` is asked with the name (decision 006). */
+/** The fields of each section of the current applicant; `worker-email` is asked with the name (decision 006). */
 export const SECTION_FIELDS = {
   sponsorContact: ['sponsor-email'],
   sponsorDetails: ['sponsor-name', 'sponsor-reference'],

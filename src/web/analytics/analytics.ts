@@ -17,7 +17,7 @@ let scriptRequested = false;
 const pageLocation = (path: string) => `${location.origin}${path}`;
 
 /** The analytics measurement id served by the server in `<meta name="analytics-id">`, if any. */
-export function analyticsId(): string | undefined {
+function analyticsId(): string | undefined {
   const content = document.querySelector('meta[name="analytics-id"]')?.getAttribute('content')?.trim();
   return content || undefined;
 }
@@ -79,7 +79,7 @@ export function trackPageView(path: string, title: string): void {
   push({ event: 'page_view', page_path: path, page_title: title });
 }
 
-/** Records one failed validation rule: a question page's, or the server's refusal of a licence number (spec §5). */
+/** Records one failed validation rule: a question page's, or the server's refusal of a licence number. */
 export function trackValidationError(path: string, field: string, rule: string): void {
   push({ event: 'validation_error', path, field, rule });
 }

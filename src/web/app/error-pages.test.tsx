@@ -18,7 +18,7 @@ function renderInApp(ui: React.ReactNode) {
 }
 
 describe('error pages', () => {
-  it('the server-error page says what the spec says, in its title too', () => {
+  it('the server-error page shows the service’s texts, in its title too', () => {
     renderInApp(<ServerErrorPage />);
     expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Sorry, there is a problem with the service');
     expect(screen.getByText('Try again later.')).toBeTruthy();

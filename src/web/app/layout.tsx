@@ -72,7 +72,7 @@ export function Layout({ children }: { children: ReactNode }) {
                 className="govuk-link"
                 href={GOV_UK_HOME}
                 onClick={() => {
-                  // Leaving clears the answers, as "Exit to the government site" does in spec §4.
+                  // Exiting to the government site clears the answers.
                   sessionStorage.removeItem(FORM_STATE_STORAGE_KEY);
                 }}
               >

@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { useTranslation } from '../i18n/use-translation.ts';
 import { useLocation } from 'react-router';
-import { trackPageView } from '../features/cookies/analytics.ts';
+import { trackPageView } from '../analytics/analytics.ts';
 
 // The navigation whose page view was last sent: a page re-rendering with errors is not a new view.
 let lastTrackedKey: string | undefined;

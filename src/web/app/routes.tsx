@@ -37,7 +37,7 @@ function everyJourneyPathRouted<const T extends readonly AppRoute[]>(
   return routes;
 }
 
-/** Every route of spec §2; any other path redirects to `/`. */
+/** Every route of the service; any other path redirects to `/`. */
 export const ROUTES = everyJourneyPathRouted([
   { path: START_PATH, Page: lazyPage(() => import('../features/info/start-page.tsx'), 'StartPage') },
   { path: '/your-contact-details', Page: apply('YourContactDetailsPage') },
@@ -67,7 +67,7 @@ export const ROUTES = everyJourneyPathRouted([
 
 for (const { path, Page } of ROUTES) registerPreload(path, Page);
 
-/** Other spellings of a route that the spec mentions (spec §2: "/reuse-travel"). */
+/** Other spellings of a route, kept so they still lead somewhere ("/reuse-travel"). */
 export const ROUTE_ALIASES: Readonly<Record<string, RoutePath>> = {
   '/reuse-travel': '/reuse-travel-details',
 };

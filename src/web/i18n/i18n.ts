@@ -7,7 +7,7 @@ export const LANGUAGES = ['en', 'ar'] as const;
 export type Language = (typeof LANGUAGES)[number];
 
 const DIRECTION: Record<Language, 'ltr' | 'rtl'> = { en: 'ltr', ar: 'rtl' };
-// The choice lasts for the browser session, as the spec keeps everything else there too.
+// The choice lasts for the browser session, as the service keeps everything else there too.
 /** The session-storage key of the chosen language. */
 export const LANGUAGE_STORAGE_KEY = 'lang';
 /** The query parameter of a link that opens the service in a language. */

@@ -56,7 +56,7 @@ describe('messages', () => {
   });
 
   it.each([
-    // The texts of spec §5, exactly.
+    // The service's required texts, exactly.
     ['validation.errorSummaryTitle', 'There was an issue with one or more of your answers'],
     ['validation.what-would-you-like-to-do.required', 'Please select an option'],
     ['validation.nationality.required', 'Enter a country'],
@@ -101,7 +101,7 @@ describe('messages', () => {
   });
 
   it.each([
-    // Spec §5 shows no text for these: GOV.UK-style texts of our own.
+    // The service gives no text for these: GOV.UK-style texts of our own.
     ['validation.sponsor-email.required', 'Enter an email address'],
     ['validation.worker-email.validEmail', 'Enter the temporary worker’s email address in the correct format, like name@example.com'],
     ['validation.date-of-birth.required', 'Enter a date of birth'],

@@ -33,7 +33,7 @@ export function htmlToReact(html: string): ReactNode {
  * Recursively replaces every `html` option (and `*Html` keys such as `titleHtml`) with React nodes,
  * leaving the rest of the options untouched.
  */
-export function optionsToProps(value: unknown): unknown {
+function optionsToProps(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(optionsToProps);
   if (value && typeof value === 'object') {
     const out: Record<string, unknown> = {};
@@ -95,7 +95,7 @@ function normaliseStyle(style: string): string {
 }
 
 /** Renders a React element to static markup, normalised for comparison. */
-export function renderNormalised(element: ReactElement): string {
+function renderNormalised(element: ReactElement): string {
   return normaliseHtml(renderToStaticMarkup(element));
 }
 

@@ -11,7 +11,7 @@ export function formatAnswerDate(parts: DateParts | undefined, language: DateLan
   return day === null ? '' : formatLongDate(toIsoDate(day), language);
 }
 
-/** The latest leave date the answers give (spec §9), formatted; undefined until the dates are real days. */
+/** The latest leave date the answers give, formatted; undefined until the dates are real days. */
 export function formatLeaveDate(answers: ApplicantAnswers, language: DateLanguage): string | undefined {
   const leave = derivedLeaveDate(answers);
   return leave === undefined ? undefined : formatLongDate(toIsoDate(leave), language);

@@ -8,7 +8,7 @@ import { SECTION_FIELDS, type SectionField } from '#shared/validation/sections.t
 import { Button } from '../../components/govuk/button/button.tsx';
 import { SummaryList, type SummaryListRow } from '../../components/govuk/summary-list/summary-list.tsx';
 import { useTranslation } from '../../i18n/use-translation.ts';
-import { trackValidationError } from '../cookies/analytics.ts';
+import { trackValidationError } from '../../analytics/analytics.ts';
 import { formatLeaveDate } from './answer-format.ts';
 import { SPONSOR_FIELDS, answerRows } from './answer-rows.tsx';
 import type { QuestionField } from './field-texts.ts';

@@ -1,4 +1,4 @@
-// /complete: the receipts of the applications just sent, and Finish (spec §2, §4).
+// /complete: the receipts of the applications just sent, and Finish.
 import { COMPLETE_PATH } from '#shared/journey/paths.ts';
 import { Button } from '../../components/govuk/button/button.tsx';
 import { Panel } from '../../components/govuk/panel/panel.tsx';

@@ -12,7 +12,7 @@ import { InsetText } from '../../components/govuk/inset-text/inset-text.tsx';
 import { NotificationBanner } from '../../components/govuk/notification-banner/notification-banner.tsx';
 import { SummaryList } from '../../components/govuk/summary-list/summary-list.tsx';
 import { useTranslation } from '../../i18n/use-translation.ts';
-import { trackValidationError } from '../cookies/analytics.ts';
+import { trackValidationError } from '../../analytics/analytics.ts';
 import { memberName } from './answer-format.ts';
 import { JourneyPage } from './journey-page.tsx';
 import { useJourney } from './journey-store.ts';

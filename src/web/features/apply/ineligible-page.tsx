@@ -1,4 +1,4 @@
-// /ineligible: the nationality given cannot use the concession (spec §2). British nationals are
+// /ineligible: the nationality given cannot use the concession. British nationals are
 // told they need nothing; a group member can be removed so the rest of the group carries on.
 import { isBritish } from '#shared/countries/countries.ts';
 import { answersOf } from '#shared/journey/form-state.ts';

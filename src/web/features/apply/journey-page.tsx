@@ -45,7 +45,7 @@ export function JourneyPage({ path, title, hasErrors = false, children }: Journe
   );
 }
 
-/** "Group overview", "Adding group member N", or "Editing group member <name> (i of total)" (spec §2). */
+/** "Group overview", "Adding group member N", or "Editing group member <name> (i of total)". */
 function GroupStrip({ path }: { path: JourneyPath }) {
   const { t } = useTranslation();
   const { state } = useJourney();

@@ -1,5 +1,5 @@
 // The form state of the journey for the whole visit: one store, read by every page of the
-// journey, saved to session storage after each change and restored when the app loads (spec §3).
+// journey, saved to session storage after each change and restored when the app loads.
 import { useCallback, useSyncExternalStore } from 'react';
 import { useNavigate } from 'react-router';
 import { parseSavedFormState, serialiseFormState, type FormState } from '#shared/journey/form-state.ts';
@@ -40,7 +40,7 @@ export function getJourneyState(): FormState {
 }
 
 /** Runs an action at the current time, saves the result and says where to go. */
-export function applyJourneyAction(action: JourneyAction): string | undefined {
+function applyJourneyAction(action: JourneyAction): string | undefined {
   const transition = journeyReducer(state, action, new Date());
   save(transition.state);
   return transition.goTo;

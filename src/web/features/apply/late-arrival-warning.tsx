@@ -1,4 +1,4 @@
-// The spec lets an arrival "after now" through the form, but the automated check refuses an
+// The form's rules let an arrival "after now" through the form, but the automated check refuses an
 // application made less than 72 hours (3 London days) before arrival. This warns of exactly what
 // the check refuses, with the same shared function, before anything is sent (decision 017).
 import { parseDateParts, type DateParts } from '#shared/dates/date-parts.ts';
@@ -7,7 +7,7 @@ import { WarningText } from '../../components/govuk/warning-text/warning-text.ts
 import { useTranslation } from '../../i18n/use-translation.ts';
 
 /** True when an application sent now for this arrival date would be refused as late. */
-export function isLateArrival(arrival: DateParts | undefined, now = new Date()): boolean {
+function isLateArrival(arrival: DateParts | undefined, now = new Date()): boolean {
   const day = parseDateParts(arrival);
   return day !== null && isLateForArrival(day, now);
 }

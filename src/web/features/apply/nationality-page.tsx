@@ -1,6 +1,6 @@
 // /nationality: a <select> of every nationality, enhanced by GOV.UK's accessible-autocomplete
 // (loaded with this page only), which finds a country by its name, other names, demonyms and
-// codes while offering and sending the spec's "USA - American" (decision 016). Without
+// codes while offering and sending the reference list's "USA - American" (decision 016). Without
 // JavaScript enhancement the select still works. A British or visa nationality shows its warning
 // as soon as it is chosen; submitting an ineligible one leads to /ineligible (the step decides).
 import { useRef, useState } from 'react';

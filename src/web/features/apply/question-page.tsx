@@ -19,7 +19,7 @@ import { Radios, type RadiosItem } from '../../components/govuk/radios/radios.ts
 import { RenderedText } from '../../components/rendered-text/rendered-text.tsx';
 import { fieldError } from '../../i18n/field-error.ts';
 import { useTranslation } from '../../i18n/use-translation.ts';
-import { trackValidationError } from '../cookies/analytics.ts';
+import { trackValidationError } from '../../analytics/analytics.ts';
 import { DATE_FIELDS, DATE_PART_KEYS, FIELD_HINT_KEYS, FIELD_LABEL_KEYS, type QuestionField } from './field-texts.ts';
 import { JourneyPage } from './journey-page.tsx';
 import { useJourney } from './journey-store.ts';
@@ -32,7 +32,7 @@ interface QuestionContextValue {
 const QuestionContext = createContext<QuestionContextValue>({ answers: {}, errors: {} });
 
 /** The id an error summary link points at: the field, or the day input of a date. */
-export const fieldAnchor = (field: string) => (DATE_FIELDS.has(field) ? `${field}-day` : field);
+const fieldAnchor = (field: string) => (DATE_FIELDS.has(field) ? `${field}-day` : field);
 
 /** Reads a submitted form into answers: text fields as trimmed-as-typed strings, dates as their three inputs. */
 export function readAnswers(form: HTMLFormElement, fields: readonly string[]): ApplicantAnswers {

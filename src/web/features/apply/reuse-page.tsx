@@ -8,7 +8,7 @@ import { Button } from '../../components/govuk/button/button.tsx';
 import { Radios } from '../../components/govuk/radios/radios.tsx';
 import { fieldError } from '../../i18n/field-error.ts';
 import { useTranslation } from '../../i18n/use-translation.ts';
-import { trackValidationError } from '../cookies/analytics.ts';
+import { trackValidationError } from '../../analytics/analytics.ts';
 import { formatAnswerDate } from './answer-format.ts';
 import { OPTION_KEYS } from './field-texts.ts';
 import { JourneyPage } from './journey-page.tsx';

@@ -1,4 +1,4 @@
-// Sending the applications (spec §4 "Submit group"): the payload is built by the shared code,
+// Sending the applications: the payload is built by the shared code,
 // the attempt is saved before the request goes, so a retry after a failure or a reload sends
 // the same group id and body and the server stores it once. A second click while sending does
 // nothing. What the service answers decides what the user sees next (decision 017): the
@@ -15,7 +15,7 @@ import {
 } from '#shared/api/new-from-concession.ts';
 import { buildSubmission } from '#shared/journey/submission.ts';
 import type { JourneyPath } from '#shared/journey/paths.ts';
-import { trackValidationError } from '../cookies/analytics.ts';
+import { trackValidationError } from '../../analytics/analytics.ts';
 import { getJourneyState, useJourney } from './journey-store.ts';
 
 /** Where sending stands; `refused` carries the answers the service refused. */

@@ -1,4 +1,4 @@
-// /work-dates: the first and last day of work, with the latest leave date (spec §9) worked out
+// /work-dates: the first and last day of work, with the latest leave date worked out
 // and shown as the dates are typed.
 import { useState } from 'react';
 import { answersOf } from '#shared/journey/form-state.ts';

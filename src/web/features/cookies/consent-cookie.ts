@@ -1,4 +1,4 @@
-/** The cookie that keeps the analytics choice (spec §9: `cookieConsent_analytics`, 1 year). */
+/** The cookie that keeps the analytics choice (`cookieConsent_analytics`, kept 1 year). */
 export const CONSENT_COOKIE = 'cookieConsent_analytics';
 const ONE_YEAR_SECONDS = 365 * 24 * 60 * 60;
 

@@ -7,7 +7,7 @@ import { RenderedText } from '../../components/rendered-text/rendered-text.tsx';
 import { useCookieConsent } from './cookie-consent.tsx';
 
 /**
- * The cookie banner (spec §2, §4): asks before a choice, confirms right after one (until Hide
+ * The cookie banner: asks before a choice, confirms right after one (until Hide
  * or the next navigation), and never shows on the cookies page itself.
  */
 export function CookieConsentBanner() {

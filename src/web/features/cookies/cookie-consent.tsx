@@ -1,5 +1,5 @@
 import { createContext, useCallback, useContext, useMemo, useState, type ReactNode } from 'react';
-import { setAnalyticsConsent } from './analytics.ts';
+import { setAnalyticsConsent } from '../../analytics/analytics.ts';
 import { readConsent, writeConsent } from './consent-cookie.ts';
 
 /** What the user chose about analytics cookies, and whether the banner still shows. */

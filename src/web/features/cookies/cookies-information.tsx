@@ -4,8 +4,8 @@ import { FORM_STATE_STORAGE_KEY } from '#shared/journey/storage-key.ts';
 import { RenderedText } from '../../components/rendered-text/rendered-text.tsx';
 import { Table } from '../../components/govuk/table/table.tsx';
 import { LANGUAGE_STORAGE_KEY, registerTexts } from '../../i18n/i18n.ts';
-import { CONSENT_COOKIE } from '../cookies/consent-cookie.ts';
-import { STATUS_TOKEN_STORAGE_KEY } from '../status/status-token.ts';
+import { CONSENT_COOKIE } from './consent-cookie.ts';
+import { STATUS_TOKEN_STORAGE_KEY } from '#shared/api/public-status.ts';
 import texts from 'virtual:translations/en/cookiesInformation';
 
 registerTexts(texts);

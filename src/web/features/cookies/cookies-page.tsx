@@ -6,7 +6,7 @@ import { usePreviousPath } from '../../app/navigation-effects.ts';
 import { Button } from '../../components/govuk/button/button.tsx';
 import { NotificationBanner } from '../../components/govuk/notification-banner/notification-banner.tsx';
 import { Radios } from '../../components/govuk/radios/radios.tsx';
-import { CookiesInformation } from '../info/cookies-information.tsx';
+import { CookiesInformation } from './cookies-information.tsx';
 import { useCookieConsent } from './cookie-consent.tsx';
 
 type Choice = 'yes' | 'no';

@@ -5,7 +5,7 @@ import { NEW_STATUS_LINK_PATH, PUBLIC_STATUS_PATH } from '#shared/api/public-sta
 import en from '../../i18n/en.json';
 import { TranslationProvider } from '../../i18n/use-translation.ts';
 import { testI18n } from '../../test-support/test-i18n.ts';
-import { setAnalyticsConsent } from '../cookies/analytics.ts';
+import { setAnalyticsConsent } from '../../analytics/analytics.ts';
 import { StatusGate } from './status-gate.tsx';
 
 // The page's texts come from the test's own i18next instance; the app's is never started here.

@@ -1,5 +1,5 @@
 // What every status page shows before the statuses: the licence-number question (with its
-// errors, spec §8), the loading state, the invalid and expired link pages (the expired one with
+// errors), the loading state, the invalid and expired link pages (the expired one with
 // a way to get a new link), and a failure with a way to try again. `children` gets the answer
 // once it is in.
 import { createContext, useCallback, useContext, useEffect, useRef, useState, type FocusEvent, type FormEvent, type ReactNode } from 'react';
@@ -18,7 +18,7 @@ import { Input } from '../../components/govuk/input/input.tsx';
 import { registerTexts } from '../../i18n/i18n.ts';
 import { fieldError } from '../../i18n/field-error.ts';
 import { useTranslation } from '../../i18n/use-translation.ts';
-import { trackValidationError } from '../cookies/analytics.ts';
+import { trackValidationError } from '../../analytics/analytics.ts';
 import { loadStatus, requestNewLink, useStatusState, type StatusView } from './status-store.ts';
 import { useStatusToken } from './status-token.ts';
 
@@ -125,7 +125,7 @@ function LicenceForm({ token, licenceNumber, view, onCheck }: { token: string; l
   const check = (value: string) => {
     checked.current = value;
     onCheck();
-    // Every refusal of the number is a validation failure (spec §5), the server's included.
+    // Every refusal of the number is a validation failure, the server's included.
     void loadStatus(token, value).then((result) => {
       if (result.kind === 'licenceError') trackValidationError(pathname, 'sponsor-licence-number', result.rule);
     });
@@ -134,7 +134,7 @@ function LicenceForm({ token, licenceNumber, view, onCheck }: { token: string; l
     event.preventDefault();
     if (view.kind !== 'loading') check(typed);
   };
-  // Checked when the field is left after a change (spec §4), as well as with the button.
+  // Checked when the field is left after a change, as well as with the button.
   const onBlur = (event: FocusEvent<HTMLFormElement>) => {
     const left = event.target as unknown as { name?: string };
     const given = validateSponsorLicenceNumber(typed)['sponsor-licence-number'] === undefined;

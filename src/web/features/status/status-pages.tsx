@@ -1,4 +1,4 @@
-// /status and /status/:applicantIndex (spec §2 "Status page"): the submission's applications with
+// /status and /status/:applicantIndex: the submission's applications with
 // their statuses, totals, guidance, search and downloads; and one application in detail.
 import { useEffect, useRef, useState } from 'react';
 import { Link, useParams } from 'react-router';
@@ -30,7 +30,7 @@ const day = (iso: string, language: DateLanguage) => (iso === '' ? '' : formatLo
 const fullName = (item: StatusItem) => `${item.givenNames} ${item.familyName}`.trim();
 
 /**
- * When an application was received, as DD/MM/YYYY HH:mm London time (spec §1). Set left to
+ * When an application was received, as DD/MM/YYYY HH:mm London time. Set left to
  * right: in an Arabic page the date and the time would otherwise swap places.
  */
 function SubmittedAt({ iso }: { iso: string }) {
@@ -44,7 +44,7 @@ function StatusTag({ status }: { status: StatusItem['status'] }) {
 
 type DownloadState = 'loading' | 'failed';
 
-/** A page's downloads (spec §4 "Download PDFs"): what each is doing, by the applications it is for. */
+/** A page's downloads: what each is doing, by the applications it is for. */
 // The key of "Download approved applications": no applicant id looks like it.
 const ALL_APPROVED = 'approved';
 

@@ -1,4 +1,4 @@
-// The status area's state (spec §3 "Status state"): kept in memory for the visit only, never in
+// The status area's state: kept in memory for the visit only, never in
 // session storage, because it holds the sponsor licence number and the applicants' details.
 import { useSyncExternalStore } from 'react';
 import * as v from 'valibot';
@@ -66,8 +66,8 @@ async function errorType(response: Response): Promise<string> {
 }
 
 /**
- * Checks the licence number and, when one is given, asks for the statuses (spec §4 "Status
- * check"). Resolves to the view it ends in, so the page can report a refused number.
+ * Checks the licence number and, when one is given, asks for the statuses.
+ * Resolves to the view it ends in, so the page can report a refused number.
  */
 export async function loadStatus(token: string, licenceNumber: string): Promise<StatusView> {
   const rule = validateSponsorLicenceNumber(licenceNumber)['sponsor-licence-number'];
@@ -82,7 +82,7 @@ export async function loadStatus(token: string, licenceNumber: string): Promise<
     const response = await post(PUBLIC_STATUS_PATH, { publicAccessTokenJWT: token, sponsorLicenceNumber: licenceNumber });
     if (response.ok) {
       const parsed = v.safeParse(publicStatusResponseSchema, await response.json());
-      // A response with no items is an error too (spec §7).
+      // A response with no items is an error too.
       view = parsed.success && parsed.output.items.length > 0 ? { kind: 'loaded', response: parsed.output } : { kind: 'failed' };
     } else {
       const error = await errorType(response);

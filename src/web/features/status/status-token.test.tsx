@@ -1,7 +1,8 @@
 import { act, render } from '@testing-library/react';
 import { RouterProvider, createMemoryRouter } from 'react-router';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { STATUS_TOKEN_STORAGE_KEY, useStatusToken } from './status-token.ts';
+import { STATUS_TOKEN_STORAGE_KEY } from '#shared/api/public-status.ts';
+import { useStatusToken } from './status-token.ts';
 
 let seen: Array<string | undefined>;
 

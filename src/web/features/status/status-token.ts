@@ -4,10 +4,7 @@
 // analytics as the page's location.
 import { useEffect } from 'react';
 import { useLocation, useNavigate } from 'react-router';
-import { STATUS_TOKEN_PARAMETER } from '#shared/api/public-status.ts';
-
-/** The session storage key of the status link's token (listed on the cookies page). */
-export const STATUS_TOKEN_STORAGE_KEY = 'statusToken';
+import { STATUS_TOKEN_PARAMETER, STATUS_TOKEN_STORAGE_KEY } from '#shared/api/public-status.ts';
 
 // Where storage is refused (some private modes), the token lives for the page's life instead.
 let inMemory: string | undefined;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { render, screen } from '@testing-library/react';
-import { describeFixtures } from '../govuk-fixtures.ts';
+import { describeFixtures } from '../../../test-support/govuk-fixtures.ts';
 import { Details } from './details.tsx';
 
 describeFixtures('details', Details);

@@ -1,4 +1,4 @@
-import { describeFixtures } from '../govuk-fixtures.ts';
+import { describeFixtures } from '../../../test-support/govuk-fixtures.ts';
 import { ErrorMessage } from './error-message.tsx';
 
 describeFixtures('error-message', ErrorMessage);

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
-import { describeFixtures } from '../govuk-fixtures.ts';
+import { describeFixtures } from '../../../test-support/govuk-fixtures.ts';
 import { ErrorSummary } from './error-summary.tsx';
 
 describeFixtures('error-summary', ErrorSummary);

@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { fireEvent, render, screen } from '@testing-library/react';
 import { createRef, type ChangeEvent } from 'react';
-import { describeFixtures } from '../govuk-fixtures.ts';
+import { describeFixtures } from '../../../test-support/govuk-fixtures.ts';
 import { Input } from './input.tsx';
 
 describeFixtures('input', Input);

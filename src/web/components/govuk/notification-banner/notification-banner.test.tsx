@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { cleanup, render } from '@testing-library/react';
-import { describeFixtures } from '../govuk-fixtures.ts';
+import { describeFixtures } from '../../../test-support/govuk-fixtures.ts';
 import { NotificationBanner } from './notification-banner.tsx';
 
 describeFixtures('notification-banner', NotificationBanner);

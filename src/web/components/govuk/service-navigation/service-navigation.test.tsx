@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
-import { describeFixtures, htmlToReact } from '../govuk-fixtures.ts';
+import { describeFixtures, htmlToReact } from '../../../test-support/govuk-fixtures.ts';
 import { ServiceNavigation, type ServiceNavigationProps } from './service-navigation.tsx';
 
 // Slots are HTML strings in the macro but React nodes here, and their keys are not named `html`.

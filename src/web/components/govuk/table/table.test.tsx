@@ -1,4 +1,4 @@
-import { describeFixtures } from '../govuk-fixtures.ts';
+import { describeFixtures } from '../../../test-support/govuk-fixtures.ts';
 import { Table } from './table.tsx';
 
 describeFixtures('table', Table);

@@ -1,4 +1,4 @@
-import { describeFixtures } from '../govuk-fixtures.ts';
+import { describeFixtures } from '../../../test-support/govuk-fixtures.ts';
 import { Tag } from './tag.tsx';
 
 describeFixtures('tag', Tag);

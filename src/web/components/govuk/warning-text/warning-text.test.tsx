@@ -1,4 +1,4 @@
-import { describeFixtures } from '../govuk-fixtures.ts';
+import { describeFixtures } from '../../../test-support/govuk-fixtures.ts';
 import { WarningText } from './warning-text.tsx';
 
 describeFixtures('warning-text', WarningText);
