@@ -29,7 +29,9 @@ export default defineConfig({
       pageOnly: ['terms', 'privacy', 'accessibility', 'cookiesInformation', 'apply', 'validation', 'status'],
     }),
     rootFiles({
-      'favicon.ico': fileURLToPath(new URL('./node_modules/govuk-frontend/dist/govuk/assets/images/favicon.ico', import.meta.url)),
+      'favicon.ico': fileURLToPath(
+        new URL('./node_modules/govuk-frontend/dist/govuk/assets/images/favicon.ico', import.meta.url),
+      ),
       'robots.txt': fileURLToPath(new URL('./src/web/robots.txt', import.meta.url)),
     }),
   ],

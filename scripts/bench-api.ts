@@ -19,7 +19,9 @@ const baseConfig = loadConfig();
 // a new submission (a repeated id would measure the replay path instead).
 const template = JSON.stringify(validRequest(new Date(), 10));
 const newBody = () => template.replaceAll(FIXTURE_GROUP_ID, `CWC-${randomUUID().toUpperCase()}`);
-const fresh: Pick<autocannon.Options, 'requests'> = { requests: [{ setupRequest: (request) => ({ ...request, body: newBody() }) }] };
+const fresh: Pick<autocannon.Options, 'requests'> = {
+  requests: [{ setupRequest: (request) => ({ ...request, body: newBody() }) }],
+};
 
 async function main(): Promise<void> {
   const { database, engine, cleanUp } = await openBenchDatabase(baseConfig.databaseUrl);

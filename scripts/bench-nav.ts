@@ -15,7 +15,16 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
-import { SPONSOR, chooseNationality, choosePlaceOfDeparture, defaultTravel, defaultWorkDates, fillDate, monthsFromToday, worker } from '../tests/e2e/support/journey.ts';
+import {
+  SPONSOR,
+  chooseNationality,
+  choosePlaceOfDeparture,
+  defaultTravel,
+  defaultWorkDates,
+  fillDate,
+  monthsFromToday,
+  worker,
+} from '../tests/e2e/support/journey.ts';
 import { freePort } from '../src/server/test-support/child-process.ts';
 
 const SERVER = join(process.cwd(), 'dist', 'server', 'main.js');
@@ -25,14 +34,27 @@ async function startService(): Promise<{ baseUrl: string; stop: () => Promise<vo
   const dataDir = mkdtempSync(join(tmpdir(), 'cwc-bench-nav-'));
   const baseUrl = `http://127.0.0.1:${port}`;
   const child: ChildProcess = spawn(process.execPath, [SERVER], {
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, PUBLIC_BASE_URL: baseUrl, LOG_LEVEL: 'warn', DATABASE_URL: '', SMTP_URL: '', NOTIFY_API_KEY: '' },
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      PUBLIC_BASE_URL: baseUrl,
+      LOG_LEVEL: 'warn',
+      DATABASE_URL: '',
+      SMTP_URL: '',
+      NOTIFY_API_KEY: '',
+    },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
   const deadline = Date.now() + 60_000;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`The server exited with code ${child.exitCode}`);
     if (Date.now() > deadline) throw new Error(`The server did not become ready at ${baseUrl}`);
-    const ready = await fetch(`${baseUrl}/health/ready`).then((r) => r.ok, () => false);
+    const ready = await fetch(`${baseUrl}/health/ready`).then(
+      (r) => r.ok,
+      () => false,
+    );
     if (ready) break;
     await new Promise((r) => setTimeout(r, 200));
   }
@@ -154,7 +176,14 @@ async function journey(page: Page, baseUrl: string, fresh: boolean): Promise<Map
   return times;
 }
 
-const CLS_PAGES = ['/', '/cookies', '/accessibility', '/terms-and-conditions', '/privacy-policy', '/your-contact-details'];
+const CLS_PAGES = [
+  '/',
+  '/cookies',
+  '/accessibility',
+  '/terms-and-conditions',
+  '/privacy-policy',
+  '/your-contact-details',
+];
 
 function clsByPage(shifts: Shift[]): Map<string, number> {
   const cls = new Map<string, number>();
@@ -162,7 +191,11 @@ function clsByPage(shifts: Shift[]): Map<string, number> {
   return cls;
 }
 
-async function freshLoadShifts(browser: Browser, baseUrl: string, viewport: { width: number; height: number }): Promise<Shift[]> {
+async function freshLoadShifts(
+  browser: Browser,
+  baseUrl: string,
+  viewport: { width: number; height: number },
+): Promise<Shift[]> {
   const shifts: Shift[] = [];
   for (const path of CLS_PAGES) {
     const context = await browser.newContext({ viewport });
@@ -170,9 +203,17 @@ async function freshLoadShifts(browser: Browser, baseUrl: string, viewport: { wi
     const page = await context.newPage();
     const cdp = await context.newCDPSession(page);
     await cdp.send('Network.enable');
-    await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 150, downloadThroughput: -1, uploadThroughput: -1 });
+    await cdp.send('Network.emulateNetworkConditions', {
+      offline: false,
+      latency: 150,
+      downloadThroughput: -1,
+      uploadThroughput: -1,
+    });
     await page.goto(`${baseUrl}${path}`, { waitUntil: 'networkidle' });
-    await page.waitForFunction(() => document.querySelector('[data-testid="page-spinner"]') === null && document.querySelector('main h1') !== null);
+    await page.waitForFunction(
+      () =>
+        document.querySelector('[data-testid="page-spinner"]') === null && document.querySelector('main h1') !== null,
+    );
     await page.waitForTimeout(300);
     // A fresh load may redirect (a journey page without answers leads to the start): counted under the asked path.
     shifts.push(...(await shiftsOf(page)).map((s) => ({ ...s, path })));
@@ -190,7 +231,14 @@ async function main(): Promise<void> {
   const service = await startService();
   const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+    ],
   });
   try {
     const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
@@ -202,13 +250,15 @@ async function main(): Promise<void> {
     journeyShifts.push(...(await shiftsOf(page)));
     await context.close();
 
-    console.log('\nTransition (ms from the click to the next page\'s first input visible; h1 where it has none)');
+    console.log("\nTransition (ms from the click to the next page's first input visible; h1 where it has none)");
     console.log('(* the loading spinner showed on the way)');
     console.log(`  ${'transition'.padEnd(58)} ${'first'.padStart(7)} ${'loaded'.padStart(7)}`);
     const cell = (t: Timed | undefined) => `${fmt(t?.ms)}${t?.spinner ? '*' : ' '}`.padStart(7);
     for (const [name, timed] of first) console.log(`  ${name.padEnd(58)} ${cell(timed)} ${cell(second.get(name))}`);
     const warm = [...second].filter(([name]) => !name.endsWith('→ /complete')).map(([, timed]) => timed.ms);
-    console.log(`  slowest with the code loaded (excluding the submission): ${fmt(Math.max(...warm))} ms (target < 100)`);
+    console.log(
+      `  slowest with the code loaded (excluding the submission): ${fmt(Math.max(...warm))} ms (target < 100)`,
+    );
 
     const desktop = await freshLoadShifts(browser, service.baseUrl, { width: 1280, height: 800 });
     const mobile = await freshLoadShifts(browser, service.baseUrl, { width: 412, height: 823 });
@@ -216,15 +266,25 @@ async function main(): Promise<void> {
     const mobileCls = clsByPage(mobile);
     console.log('\nCLS of a fresh load (150 ms latency), layout shifts without recent input');
     console.log(`  ${'page'.padEnd(30)} ${'1280x800'.padStart(9)} ${'412x823'.padStart(9)}`);
-    for (const path of CLS_PAGES) console.log(`  ${path.padEnd(30)} ${fmt(desktopCls.get(path) ?? 0, 3).padStart(9)} ${fmt(mobileCls.get(path) ?? 0, 3).padStart(9)}`);
+    for (const path of CLS_PAGES)
+      console.log(
+        `  ${path.padEnd(30)} ${fmt(desktopCls.get(path) ?? 0, 3).padStart(9)} ${fmt(mobileCls.get(path) ?? 0, 3).padStart(9)}`,
+      );
     const journeyCls = clsByPage(journeyShifts);
-    console.log('\nCLS during the journey (two passes), per page; shifts right after a click are not counted by the browser');
+    console.log(
+      '\nCLS during the journey (two passes), per page; shifts right after a click are not counted by the browser',
+    );
     if (journeyCls.size === 0) console.log('  no layout shift on any page');
     for (const [path, value] of journeyCls) console.log(`  ${path.padEnd(30)} ${fmt(value, 3).padStart(9)}`);
     const all = [...desktop, ...mobile, ...journeyShifts];
-    const largest = all.reduce<Shift | undefined>((max, s) => (max === undefined || s.value > max.value ? s : max), undefined);
+    const largest = all.reduce<Shift | undefined>(
+      (max, s) => (max === undefined || s.value > max.value ? s : max),
+      undefined,
+    );
     const worstPage = Math.max(0, ...desktopCls.values(), ...mobileCls.values(), ...journeyCls.values());
-    console.log(`\nLargest single layout shift of the run: ${largest === undefined ? 'none' : `${fmt(largest.value, 3)} on ${largest.path}`}`);
+    console.log(
+      `\nLargest single layout shift of the run: ${largest === undefined ? 'none' : `${fmt(largest.value, 3)} on ${largest.path}`}`,
+    );
     console.log(`Highest CLS of any page: ${fmt(worstPage, 3)} (target < 0.05)`);
   } finally {
     await browser.close();

@@ -10,7 +10,12 @@ import { sampleDocumentDetails } from '../src/server/test-support/sample-documen
 const runs = Number(process.env.BENCH_RUNS ?? 15);
 const warmUps = Number(process.env.BENCH_WARMUP ?? 20);
 
-const NAMES = [['Żółć', 'Łukasz'], ['Nguyễn', 'Thị Minh Khai'], ['Ó Súilleabháin', 'Seán'], ['Öberg', 'Åsa']] as const;
+const NAMES = [
+  ['Żółć', 'Łukasz'],
+  ['Nguyễn', 'Thị Minh Khai'],
+  ['Ó Súilleabháin', 'Seán'],
+  ['Öberg', 'Åsa'],
+] as const;
 
 const applicant = (index: number) =>
   sampleDocumentDetails({
@@ -43,8 +48,15 @@ for (const count of [1, 10, 100]) {
     size = (await renderPreClearanceDocuments(documents, new Date())).length;
     times.push(performance.now() - started);
   }
-  rows.push({ applicants: count, 'median ms': Number(median(times).toFixed(1)), 'ms per document': Number((median(times) / count).toFixed(2)), 'size KiB': Math.round(size / 1024) });
+  rows.push({
+    applicants: count,
+    'median ms': Number(median(times).toFixed(1)),
+    'ms per document': Number((median(times) / count).toFixed(2)),
+    'size KiB': Math.round(size / 1024),
+  });
 }
 console.log(`Pre-clearance PDF (pdfkit, DejaVu Sans embedded), Node.js ${process.version}`);
-console.log(`Start-up preparation (fonts, one throwaway document): ${startUp} ms; the first document after it: ${firstDocument} ms`);
+console.log(
+  `Start-up preparation (fonts, one throwaway document): ${startUp} ms; the first document after it: ${firstDocument} ms`,
+);
 console.table(rows);

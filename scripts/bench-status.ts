@@ -37,23 +37,36 @@ async function main(): Promise<void> {
   const stored = await storeSubmission(database, sampleSubmission(now, [{}, {}, {}]), now);
   if (stored.outcome !== 'created') throw new Error('The bench submission was not stored');
   const tokens = await createStatusLinkTokens(config, { now: () => new Date() });
-  const body = JSON.stringify({ publicAccessTokenJWT: await tokens.sign(stored.submissionId), sponsorLicenceNumber: 'LIC123456' });
+  const body = JSON.stringify({
+    publicAccessTokenJWT: await tokens.sign(stored.submissionId),
+    sponsorLicenceNumber: 'LIC123456',
+  });
 
   const app = await buildApp(config, { database, tokens });
   const bare = Fastify({ bodyLimit: 16 * 1024 });
-  bare.post('/echo', (request) => ({ received: typeof request.body === 'object' && request.body !== null ? Object.keys(request.body).length : 0 }));
+  bare.post('/echo', (request) => ({
+    received: typeof request.body === 'object' && request.body !== null ? Object.keys(request.body).length : 0,
+  }));
 
   try {
     const appUrl = await app.listen({ port: 0, host: '127.0.0.1' });
     const bareUrl = await bare.listen({ port: 0, host: '127.0.0.1' });
-    const check = await fetch(`${appUrl}${PUBLIC_STATUS_PATH}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body });
-    if (check.status !== 200) throw new Error(`The status call answered ${check.status}, not 200: ${await check.text()}`);
+    const check = await fetch(`${appUrl}${PUBLIC_STATUS_PATH}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body,
+    });
+    if (check.status !== 200)
+      throw new Error(`The status call answered ${check.status}, not 200: ${await check.text()}`);
     const runs = [
       await measure('bare Fastify JSON route', { url: `${bareUrl}/echo`, body }),
       await measure('publicStatus, right licence number', { url: `${appUrl}${PUBLIC_STATUS_PATH}`, body }),
     ];
 
-    printRuns(`POST with a status token and licence number (${body.length} bytes), one 3-applicant submission, ${engine}`, runs);
+    printRuns(
+      `POST with a status token and licence number (${body.length} bytes), one 3-applicant submission, ${engine}`,
+      runs,
+    );
   } finally {
     await Promise.all([app.close(), bare.close()]);
     await cleanUp();

@@ -20,8 +20,16 @@ export interface Measured {
 }
 
 /** POSTs JSON to `options.url` for BENCH_SECONDS on BENCH_CONNECTIONS, after a short warm-up. */
-export async function measure(name: string, options: Omit<autocannon.Options, 'method' | 'connections' | 'headers'>): Promise<Measured> {
-  const run: autocannon.Options = { ...options, method: 'POST', connections: benchConnections, headers: { 'content-type': 'application/json' } };
+export async function measure(
+  name: string,
+  options: Omit<autocannon.Options, 'method' | 'connections' | 'headers'>,
+): Promise<Measured> {
+  const run: autocannon.Options = {
+    ...options,
+    method: 'POST',
+    connections: benchConnections,
+    headers: { 'content-type': 'application/json' },
+  };
   // A short warm-up first: JIT, connection pool, first-use caches.
   await autocannon({ ...run, duration: 2 });
   const result = await autocannon({ ...run, duration: benchSeconds });
@@ -32,13 +40,20 @@ export async function measure(name: string, options: Omit<autocannon.Options, 'm
  * A migrated database for one run: on the PostgreSQL server of `databaseUrl` in a schema of its
  * own, else the embedded PGlite in a temporary folder; `cleanUp` drops either.
  */
-export async function openBenchDatabase(databaseUrl: string | undefined): Promise<{ database: Database; engine: string; cleanUp: () => Promise<void> }> {
+export async function openBenchDatabase(
+  databaseUrl: string | undefined,
+): Promise<{ database: Database; engine: string; cleanUp: () => Promise<void> }> {
   if (databaseUrl !== undefined) {
     const schema = `bench_${randomBytes(4).toString('hex')}`;
     const admin = new pg.Client({ connectionString: databaseUrl });
     await admin.connect();
     await admin.query(`CREATE SCHEMA ${schema}`);
-    const database = await openDatabase({ engine: 'postgres', connectionString: databaseUrl, schema, maxConnections: 10 });
+    const database = await openDatabase({
+      engine: 'postgres',
+      connectionString: databaseUrl,
+      schema,
+      maxConnections: 10,
+    });
     await runMigrations(database);
     return {
       database,

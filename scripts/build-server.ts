@@ -14,7 +14,19 @@ const webOut = join(root, 'dist', 'web');
 const migrationsSource = join(root, 'src', 'server', 'db', 'migrations');
 
 // Text formats; images, fonts (woff and woff2 are compressed already) and archives are left alone.
-const compressible = new Set(['.js', '.mjs', '.css', '.html', '.svg', '.json', '.txt', '.xml', '.map', '.ico', '.webmanifest']);
+const compressible = new Set([
+  '.js',
+  '.mjs',
+  '.css',
+  '.html',
+  '.svg',
+  '.json',
+  '.txt',
+  '.xml',
+  '.map',
+  '.ico',
+  '.webmanifest',
+]);
 // Below this, the headers of a compressed response outweigh what compression saves.
 const minimumSize = 1024;
 

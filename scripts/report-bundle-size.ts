@@ -33,7 +33,8 @@ if (!entryKey) throw new Error('No entry chunk in the Vite manifest');
 const startPageKey = Object.keys(manifest).find((key) => manifest[key]?.src?.endsWith('features/info/start-page.tsx'));
 const firstLoad = staticClosure(entryKey);
 if (startPageKey) staticClosure(startPageKey, firstLoad);
-const jsFiles = (keys: Iterable<string>) => [...keys].map((key) => manifest[key]?.file ?? '').filter((file) => file.endsWith('.js'));
+const jsFiles = (keys: Iterable<string>) =>
+  [...keys].map((key) => manifest[key]?.file ?? '').filter((file) => file.endsWith('.js'));
 const firstLoadKiB = jsFiles(firstLoad).reduce((sum, file) => sum + gzipKiB(file), 0);
 
 console.log(`\nFirst load of / : ${firstLoadKiB.toFixed(1)} KiB of gzipped JavaScript (budget ${BUDGET_KIB} KiB)`);

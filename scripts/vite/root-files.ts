@@ -18,7 +18,10 @@ export function rootFiles(files: Record<string, string>): Plugin {
       server.middlewares.use((request, response, next) => {
         const source = files[(request.url ?? '').split('?')[0]?.slice(1) ?? ''];
         if (source === undefined) return next();
-        response.setHeader('content-type', source.endsWith('.ico') ? 'image/vnd.microsoft.icon' : 'text/plain; charset=utf-8');
+        response.setHeader(
+          'content-type',
+          source.endsWith('.ico') ? 'image/vnd.microsoft.icon' : 'text/plain; charset=utf-8',
+        );
         response.end(readFileSync(source));
       });
     },

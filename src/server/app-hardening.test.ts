@@ -62,14 +62,26 @@ describe('the client address behind a proxy', () => {
     expect((await post('198.51.100.2')).statusCode).toBe(400);
     expect((await post('198.51.100.3')).statusCode).toBe(429);
     // Another real client, behind the same load balancer, has a limit of its own.
-    const other = await service.inject({ method: 'POST', url: NEW_FROM_CONCESSION_PATH, payload: [], remoteAddress: '10.0.0.5', headers: { 'x-forwarded-for': '203.0.113.10' } });
+    const other = await service.inject({
+      method: 'POST',
+      url: NEW_FROM_CONCESSION_PATH,
+      payload: [],
+      remoteAddress: '10.0.0.5',
+      headers: { 'x-forwarded-for': '203.0.113.10' },
+    });
     expect(other.statusCode).toBe(400);
   });
 
   it('believes X-Forwarded-For only from the proxy ranges given', async () => {
     const service = await start({ TRUST_PROXY: '10.0.0.0/8', SUBMISSION_RATE_LIMIT: '1' });
     const post = (remoteAddress: string, forwardedFor: string) =>
-      service.inject({ method: 'POST', url: NEW_FROM_CONCESSION_PATH, payload: [], remoteAddress, headers: { 'x-forwarded-for': forwardedFor } });
+      service.inject({
+        method: 'POST',
+        url: NEW_FROM_CONCESSION_PATH,
+        payload: [],
+        remoteAddress,
+        headers: { 'x-forwarded-for': forwardedFor },
+      });
     expect((await post('10.0.0.5', '198.51.100.1, 203.0.113.9')).statusCode).toBe(400);
     expect((await post('10.0.0.6', '198.51.100.2, 203.0.113.9')).statusCode).toBe(429);
     // Straight from the internet, the header counts for nothing: the address is the socket's.
@@ -122,7 +134,9 @@ describe('a client that sends its request too slowly', () => {
     const port = await listen();
     const socket = connect(port, '127.0.0.1');
     const result = outcome(socket);
-    socket.write(`POST ${NEW_FROM_CONCESSION_PATH} HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\nContent-Length: 1000\r\n\r\n[`);
+    socket.write(
+      `POST ${NEW_FROM_CONCESSION_PATH} HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\nContent-Length: 1000\r\n\r\n[`,
+    );
     const drip = setInterval(() => socket.writable && socket.write(' '), 200);
     const answer = await result;
     clearInterval(drip);
@@ -133,8 +147,18 @@ describe('a client that sends its request too slowly', () => {
 describe('caching', () => {
   it('is refused for an API path spelt with percent-encoding, whatever the answer', async () => {
     const service = await start({});
-    for (const url of ['/%61pi/public/publicStatus', '/api/public/%70ublicStatus', PUBLIC_STATUS_PATH, '/%61pi/public/nothing-here', '/%68ealth/live']) {
-      const response = await service.inject({ method: 'POST', url, payload: { publicAccessTokenJWT: 'x', sponsorLicenceNumber: 'LIC123456' } });
+    for (const url of [
+      '/%61pi/public/publicStatus',
+      '/api/public/%70ublicStatus',
+      PUBLIC_STATUS_PATH,
+      '/%61pi/public/nothing-here',
+      '/%68ealth/live',
+    ]) {
+      const response = await service.inject({
+        method: 'POST',
+        url,
+        payload: { publicAccessTokenJWT: 'x', sponsorLicenceNumber: 'LIC123456' },
+      });
       expect(response.headers['cache-control'], url).toBe('no-store');
       const get = await service.inject({ method: 'GET', url });
       expect(get.headers['cache-control'], `GET ${url}`).toMatch(/no-store|no-cache/);
@@ -143,7 +167,9 @@ describe('caching', () => {
 
   it('keeps the caching of the built files', async () => {
     const service = await start({});
-    expect((await service.inject({ url: '/assets/app-abc123.js' })).headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect((await service.inject({ url: '/assets/app-abc123.js' })).headers['cache-control']).toBe(
+      'public, max-age=31536000, immutable',
+    );
     expect((await service.inject({ url: '/robots.txt' })).headers['cache-control']).toBe('no-cache');
     expect((await service.inject({ url: '/' })).headers['cache-control']).toBe('no-cache');
     expect((await service.inject({ url: '/status' })).headers['cache-control']).toBe('no-cache');

@@ -38,7 +38,10 @@ beforeAll(async () => {
   await writeFile(join(webRoot, 'index.html'), indexHtml);
   // The files the web build puts at the root (scripts/vite/root-files.ts), from where it takes them.
   await copyFile(fileURLToPath(new URL('../web/robots.txt', import.meta.url)), join(webRoot, 'robots.txt'));
-  await copyFile(createRequire(import.meta.url).resolve('govuk-frontend/dist/govuk/assets/images/favicon.ico'), join(webRoot, 'favicon.ico'));
+  await copyFile(
+    createRequire(import.meta.url).resolve('govuk-frontend/dist/govuk/assets/images/favicon.ico'),
+    join(webRoot, 'favicon.ico'),
+  );
   await writeFile(join(webRoot, '.vite', 'manifest.json'), '{}');
   await writeFile(join(webRoot, 'assets', 'app-abc123.js'), appJs);
   await writeFile(join(webRoot, 'assets', 'app-abc123.js.br'), brotliCompressSync(appJs));
@@ -59,12 +62,21 @@ function testConfig(env: Record<string, string> = {}, overrides: Partial<Config>
 class LogCapture extends Writable {
   readonly lines: string[] = [];
   override _write(chunk: Buffer, _encoding: string, done: () => void): void {
-    this.lines.push(...chunk.toString('utf8').split('\n').filter((l) => l !== ''));
+    this.lines.push(
+      ...chunk
+        .toString('utf8')
+        .split('\n')
+        .filter((l) => l !== ''),
+    );
     done();
   }
 }
 
-async function withApp<T>(config: Config, fn: (app: FastifyInstance) => Promise<T>, db: Database = database): Promise<T> {
+async function withApp<T>(
+  config: Config,
+  fn: (app: FastifyInstance) => Promise<T>,
+  db: Database = database,
+): Promise<T> {
   const app = await buildApp(config, { database: db, logDestination: new LogCapture() });
   try {
     return await fn(app);
@@ -167,7 +179,10 @@ describe('the app without analytics', () => {
     });
 
     it('serves the precompressed brotli or gzip file by Accept-Encoding', async () => {
-      const br = await app.inject({ url: '/assets/app-abc123.js', headers: { 'accept-encoding': 'gzip, deflate, br' } });
+      const br = await app.inject({
+        url: '/assets/app-abc123.js',
+        headers: { 'accept-encoding': 'gzip, deflate, br' },
+      });
       expect(br.headers['content-encoding']).toBe('br');
       expect(br.headers.vary).toMatch(/accept-encoding/i);
       expect(br.headers['cache-control']).toBe('public, max-age=31536000, immutable');

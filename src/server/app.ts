@@ -45,7 +45,10 @@ export async function openServiceDatabase(
     logger.info({ engine: database.engine }, 'Database opened');
     const applied = await runMigrations(database);
     if (applied.length > 0) {
-      logger.info({ migrations: applied.map((m) => `${String(m.version).padStart(3, '0')}-${m.name}`) }, 'Migrations applied');
+      logger.info(
+        { migrations: applied.map((m) => `${String(m.version).padStart(3, '0')}-${m.name}`) },
+        'Migrations applied',
+      );
     }
   } catch (error) {
     await database.close();
@@ -60,7 +63,9 @@ export async function openServiceDatabase(
  * that believes the socket's peer and the entries the other proxies added, right to left, and no
  * more: the client address is the entry the outermost proxy wrote, never one the client wrote.
  */
-function trustProxyOption(trustProxy: Config['trustProxy']): false | string | ((address: string, hop: number) => boolean) {
+function trustProxyOption(
+  trustProxy: Config['trustProxy'],
+): false | string | ((address: string, hop: number) => boolean) {
   if (typeof trustProxy !== 'number') return trustProxy;
   return (_address, hop) => hop < trustProxy;
 }
@@ -113,7 +118,8 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   const now = deps.now ?? (() => new Date());
   await registerNewFromConcessionRoute(app, { config, database, now });
   // Made on first use: keys may be generated into DATA_DIR, which most requests never need.
-  let tokens: Promise<StatusLinkTokens> | undefined = deps.tokens === undefined ? undefined : Promise.resolve(deps.tokens);
+  let tokens: Promise<StatusLinkTokens> | undefined =
+    deps.tokens === undefined ? undefined : Promise.resolve(deps.tokens);
   const statusLinkTokens = () => (tokens ??= createStatusLinkTokens(config, { now }));
   await registerStatusRoutes(app, { config, database, now, tokens: statusLinkTokens });
   await registerNewStatusLinkRoute(app, { config, database, now, tokens: statusLinkTokens });

@@ -92,7 +92,10 @@ describe('loadConfig', () => {
       manualReview: true,
       statusLinkTtlDays: 30,
       // Keys given on one line with \\n (as env files often hold them) become real PEM line breaks.
-      tokenKeys: { privateKeyPem: '-----BEGIN PRIVATE KEY-----\nabc\n-----END PRIVATE KEY-----', publicKeyPem: 'public-pem' },
+      tokenKeys: {
+        privateKeyPem: '-----BEGIN PRIVATE KEY-----\nabc\n-----END PRIVATE KEY-----',
+        publicKeyPem: 'public-pem',
+      },
       smtpUrl: 'smtps://mailer:secret@smtp.example.gov.uk:465',
       notify: { apiKey: 'key-123', templateId: 'template-456' },
       emailFrom: 'Service <service@example.gov.uk>',
@@ -111,9 +114,9 @@ describe('loadConfig', () => {
     expect(loadConfig({ TRUST_PROXY: '1' }, cwd).trustProxy).toBe(1);
     expect(loadConfig({ TRUST_PROXY: '0' }, cwd).trustProxy).toBe(false);
     expect(loadConfig({ TRUST_PROXY: 'FALSE' }, cwd).trustProxy).toBe(false);
-    expect(loadConfig({ TRUST_PROXY: '10.0.0.0/8, 192.168.0.0/16,2001:db8::/32,203.0.113.7,loopback' }, cwd).trustProxy).toBe(
-      '10.0.0.0/8,192.168.0.0/16,2001:db8::/32,203.0.113.7,loopback',
-    );
+    expect(
+      loadConfig({ TRUST_PROXY: '10.0.0.0/8, 192.168.0.0/16,2001:db8::/32,203.0.113.7,loopback' }, cwd).trustProxy,
+    ).toBe('10.0.0.0/8,192.168.0.0/16,2001:db8::/32,203.0.113.7,loopback');
     expect(problemsOf({ TRUST_PROXY: 'true' })).toEqual([
       'TRUST_PROXY=true would let any client choose its own address for the rate limits: set the number of proxies in front of the service (TRUST_PROXY=1) or their addresses (TRUST_PROXY=10.0.0.0/8,192.168.0.0/16)',
     ]);
@@ -124,7 +127,8 @@ describe('loadConfig', () => {
 
   it('takes REQUEST_TIMEOUT_SECONDS from 1 to 600', () => {
     expect(loadConfig({ REQUEST_TIMEOUT_SECONDS: '600' }, cwd).requestTimeoutSeconds).toBe(600);
-    for (const value of ['0', '601', '1.5', 'soon']) expect(problemsOf({ REQUEST_TIMEOUT_SECONDS: value }), value).toHaveLength(1);
+    for (const value of ['0', '601', '1.5', 'soon'])
+      expect(problemsOf({ REQUEST_TIMEOUT_SECONDS: value }), value).toHaveLength(1);
   });
 
   it('treats empty variables as unset', () => {
@@ -143,7 +147,9 @@ describe('loadConfig', () => {
     expect(loadConfig({ NODE_ENV: 'test' }, cwd).publicBaseUrl).toBe('http://localhost:3000');
     expect(loadConfig({ PORT: '8080' }, cwd).publicBaseUrl).toBe('http://localhost:8080');
     // PGlite is a valid production choice for a single instance.
-    expect(loadConfig({ NODE_ENV: 'production', PUBLIC_BASE_URL: 'https://x.gov.uk', ...keys }, cwd).databaseUrl).toBeUndefined();
+    expect(
+      loadConfig({ NODE_ENV: 'production', PUBLIC_BASE_URL: 'https://x.gov.uk', ...keys }, cwd).databaseUrl,
+    ).toBeUndefined();
   });
 
   it('refuses half a key pair, Notify without its template, and malformed flags and numbers', () => {

@@ -136,7 +136,8 @@ const variables = {
     name: 'NODE_ENV',
     default: 'development',
     requiredInProduction: false,
-    description: '`production` turns a missing or wrong value below into an error instead of a local default (`test` is also accepted)',
+    description:
+      '`production` turns a missing or wrong value below into an error instead of a local default (`test` is also accepted)',
     parse: oneOf('NODE_ENV', nodeEnvs),
   }),
   port: variable({
@@ -168,7 +169,10 @@ const variables = {
     default: undefined,
     requiredInProduction: false,
     description: 'PostgreSQL connection string; when not set, the embedded PGlite is used (one server instance only)',
-    parse: urlWithProtocol(['postgres:', 'postgresql:'], 'DATABASE_URL must be a postgres:// or postgresql:// connection string'),
+    parse: urlWithProtocol(
+      ['postgres:', 'postgresql:'],
+      'DATABASE_URL must be a postgres:// or postgresql:// connection string',
+    ),
   }),
   publicBaseUrl: variable({
     name: 'PUBLIC_BASE_URL',
@@ -202,7 +206,8 @@ const variables = {
     description:
       'Google Analytics 4 measurement id (`G-XXXXXXXXXX`); when not set there is no analytics and no Google host in the Content-Security-Policy',
     parse: (value, { problems }) => {
-      if (!analyticsIdPattern.test(value)) problems.push('ANALYTICS_ID must be a Google Analytics 4 measurement id such as G-ABC123DEF4');
+      if (!analyticsIdPattern.test(value))
+        problems.push('ANALYTICS_ID must be a Google Analytics 4 measurement id such as G-ABC123DEF4');
       return value;
     },
   }),
@@ -210,7 +215,8 @@ const variables = {
     name: 'MANUAL_REVIEW',
     default: 'false',
     requiredInProduction: false,
-    description: '`true`: applications that pass the automated checks wait, in progress, for a caseworker instead of being approved',
+    description:
+      '`true`: applications that pass the automated checks wait, in progress, for a caseworker instead of being approved',
     parse: flag('MANUAL_REVIEW'),
   }),
   statusLinkTtlDays: variable({
@@ -232,7 +238,8 @@ const variables = {
     name: 'TOKEN_PUBLIC_KEY',
     default: undefined,
     requiredInProduction: true,
-    description: 'PEM (SPKI) public key matching `TOKEN_PRIVATE_KEY`, verifying status links; one line with `\\n` is accepted',
+    description:
+      'PEM (SPKI) public key matching `TOKEN_PRIVATE_KEY`, verifying status links; one line with `\\n` is accepted',
     parse: pem,
   }),
   smtpUrl: variable({
@@ -253,7 +260,8 @@ const variables = {
     name: 'NOTIFY_TEMPLATE_ID',
     default: undefined,
     requiredInProduction: false,
-    description: 'The Notify email template to use, with `((subject))` as its subject and `((body))` as its body; needed with `NOTIFY_API_KEY`',
+    description:
+      'The Notify email template to use, with `((subject))` as its subject and `((body))` as its body; needed with `NOTIFY_API_KEY`',
     parse: text,
   }),
   emailFrom: variable({
@@ -299,7 +307,8 @@ const variables = {
     name: 'REQUEST_TIMEOUT_SECONDS',
     default: '30',
     requiredInProduction: false,
-    description: 'Seconds (1 to 600) a client has to send the headers and the body of a request; a slower one is answered 408 or disconnected',
+    description:
+      'Seconds (1 to 600) a client has to send the headers and the body of a request; a slower one is answered 408 or disconnected',
     parse: (value, context) => {
       const seconds = positiveWholeNumber('REQUEST_TIMEOUT_SECONDS')(value, context);
       if (seconds > 600) context.problems.push('REQUEST_TIMEOUT_SECONDS must be a whole number from 1 to 600');
@@ -317,7 +326,8 @@ const variables = {
     name: 'STATUS_RATE_LIMIT',
     default: '60',
     requiredInProduction: false,
-    description: 'Status, document and new-link calls accepted per client address per minute on each server instance; more are answered 429',
+    description:
+      'Status, document and new-link calls accepted per client address per minute on each server instance; more are answered 429',
     parse: positiveWholeNumber('STATUS_RATE_LIMIT'),
   }),
   webRoot: variable({
@@ -368,7 +378,8 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     return value === undefined || value === '' ? undefined : value;
   };
   /** The set value, else the declared default, parsed. */
-  const valueOf = <T>(v: ConfigVariable<T> & { readonly default: string }): T => v.parse(read(v.name) ?? v.default, context);
+  const valueOf = <T>(v: ConfigVariable<T> & { readonly default: string }): T =>
+    v.parse(read(v.name) ?? v.default, context);
   /** The set value parsed, else undefined. */
   const optionalValueOf = <T>(v: ConfigVariable<T>): T | undefined => {
     const value = read(v.name);
@@ -380,7 +391,9 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
   // One problem for variables that go together (a key pair), so the message names them both.
   const requireInProduction = (...required: readonly ConfigVariable[]): void => {
     if (isProduction && required.every((v) => v.requiredInProduction && read(v.name) === undefined)) {
-      problems.push(`${required.map((v) => v.name).join(' and ')} ${required.length === 1 ? 'is' : 'are'} required when NODE_ENV=production`);
+      problems.push(
+        `${required.map((v) => v.name).join(' and ')} ${required.length === 1 ? 'is' : 'are'} required when NODE_ENV=production`,
+      );
     }
   };
 
@@ -414,7 +427,8 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
   } else {
     requireInProduction(variables.tokenPrivateKey, variables.tokenPublicKey);
   }
-  const tokenKeys = privateKeyPem !== undefined && publicKeyPem !== undefined ? { privateKeyPem, publicKeyPem } : undefined;
+  const tokenKeys =
+    privateKeyPem !== undefined && publicKeyPem !== undefined ? { privateKeyPem, publicKeyPem } : undefined;
 
   const smtpUrl = optionalValueOf(variables.smtpUrl);
   const notifyApiKey = optionalValueOf(variables.notifyApiKey);
@@ -423,7 +437,9 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     problems.push('NOTIFY_TEMPLATE_ID is required when NOTIFY_API_KEY is set');
   }
   const notify =
-    notifyApiKey !== undefined && notifyTemplateId !== undefined ? { apiKey: notifyApiKey, templateId: notifyTemplateId } : undefined;
+    notifyApiKey !== undefined && notifyTemplateId !== undefined
+      ? { apiKey: notifyApiKey, templateId: notifyTemplateId }
+      : undefined;
   const emailFrom = valueOf(variables.emailFrom);
 
   if (problems.length > 0 || nodeEnv === undefined || logLevel === undefined) throw new ConfigError(problems);
@@ -482,12 +498,17 @@ function parseTrustProxy(value: string | undefined, problems: string[]): false |
     return false;
   }
   if (/^\d+$/.test(value)) {
-    if (Number(value) > 10) problems.push('TRUST_PROXY must be a number of proxies from 0 to 10, or their addresses and CIDR ranges, comma-separated');
+    if (Number(value) > 10)
+      problems.push(
+        'TRUST_PROXY must be a number of proxies from 0 to 10, or their addresses and CIDR ranges, comma-separated',
+      );
     return Number(value);
   }
   const entries = value.split(',').map((entry) => entry.trim());
   if (!entries.every((entry) => trustProxyNames.includes(entry) || isAddressOrRange(entry))) {
-    problems.push('TRUST_PROXY must be false, a number of proxies (1), or addresses and CIDR ranges, comma-separated (10.0.0.0/8,192.168.0.0/16)');
+    problems.push(
+      'TRUST_PROXY must be false, a number of proxies (1), or addresses and CIDR ranges, comma-separated (10.0.0.0/8,192.168.0.0/16)',
+    );
     return false;
   }
   return entries.join(',');

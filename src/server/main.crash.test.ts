@@ -18,7 +18,15 @@ import { runMigrations } from './db/migrations.ts';
 import type { TestDatabase } from './test-support/test-databases.ts';
 import { testEngines } from './test-support/test-databases.ts';
 import type { RunningServer } from './test-support/child-process.ts';
-import { databaseUrlFor, killIfRunning, makeServerDirectory, outboxFiles, startServer, testDatabaseUrl, waitFor } from './test-support/child-process.ts';
+import {
+  databaseUrlFor,
+  killIfRunning,
+  makeServerDirectory,
+  outboxFiles,
+  startServer,
+  testDatabaseUrl,
+  waitFor,
+} from './test-support/child-process.ts';
 import { runAllDueJobs } from './test-support/run-jobs.ts';
 import { capturingLogger } from './test-support/sample-submissions.ts';
 
@@ -34,7 +42,10 @@ interface Sent {
 
 function newRequest(serial: number): ApplicantPayload[] {
   const formGroupId = newFormGroupId(randomUUID);
-  return validRequest(new Date(), 1 + (serial % 3)).map((a) => ({ ...a, concessionForm: { ...a.concessionForm, formGroupId } }));
+  return validRequest(new Date(), 1 + (serial % 3)).map((a) => ({
+    ...a,
+    concessionForm: { ...a.concessionForm, formGroupId },
+  }));
 }
 
 async function submit(server: RunningServer, sent: Sent): Promise<number> {
@@ -137,7 +148,10 @@ describe.each(targets)('a server killed with SIGKILL during a stream of submissi
         }
       }
     });
-    await waitFor(async () => sent.filter((s) => s.applicantIds !== undefined).length >= ANSWERED_BEFORE_KILL, 'submissions to be answered');
+    await waitFor(
+      async () => sent.filter((s) => s.applicantIds !== undefined).length >= ANSWERED_BEFORE_KILL,
+      'submissions to be answered',
+    );
     first.child.kill('SIGKILL');
     await first.exited;
     await Promise.all(clients);
@@ -157,13 +171,17 @@ describe.each(targets)('a server killed with SIGKILL during a stream of submissi
     }
     // Let the restarted worker send what it can, then stop it the ordinary way.
     let last = -1;
-    await waitFor(async () => {
-      await new Promise((resolve) => setTimeout(resolve, 1_000));
-      const count = await emailCount();
-      const settled = count === last && count > 0;
-      last = count;
-      return settled;
-    }, 'the emails to settle', 120_000);
+    await waitFor(
+      async () => {
+        await new Promise((resolve) => setTimeout(resolve, 1_000));
+        const count = await emailCount();
+        const settled = count === last && count > 0;
+        last = count;
+        return settled;
+      },
+      'the emails to settle',
+      120_000,
+    );
     second.child.kill('SIGTERM');
     expect(await second.exited).toBe(0);
 
@@ -175,10 +193,15 @@ describe.each(targets)('a server killed with SIGKILL during a stream of submissi
 
       const applications = await listApplications(db);
       const byGroup = new Map<string, string[]>();
-      for (const application of applications) byGroup.set(application.formGroupId, [...(byGroup.get(application.formGroupId) ?? []), application.applicantId]);
+      for (const application of applications)
+        byGroup.set(application.formGroupId, [
+          ...(byGroup.get(application.formGroupId) ?? []),
+          application.applicantId,
+        ]);
       // Every request stored once, with the very ids it was answered with, and nothing else stored.
       expect(byGroup.size).toBe(sent.length);
-      for (const request of sent) expect(byGroup.get(request.body[0]!.concessionForm.formGroupId)).toEqual(request.applicantIds);
+      for (const request of sent)
+        expect(byGroup.get(request.body[0]!.concessionForm.formGroupId)).toEqual(request.applicantIds);
       expect(applications).toHaveLength(sent.reduce((n, s) => n + s.body.length, 0));
       expect(applications.every((a) => a.status === 'approved')).toBe(true);
 

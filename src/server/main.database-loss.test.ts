@@ -12,7 +12,15 @@ import { listApplications } from './db/application-repository.ts';
 import type { TestDatabase } from './test-support/test-databases.ts';
 import { testEngines } from './test-support/test-databases.ts';
 import type { RunningServer } from './test-support/child-process.ts';
-import { databaseUrlFor, killIfRunning, logMessages, makeServerDirectory, startServer, testDatabaseUrl, waitFor } from './test-support/child-process.ts';
+import {
+  databaseUrlFor,
+  killIfRunning,
+  logMessages,
+  makeServerDirectory,
+  startServer,
+  testDatabaseUrl,
+  waitFor,
+} from './test-support/child-process.ts';
 import type { TcpProxy } from './test-support/tcp-proxy.ts';
 import { startTcpProxy } from './test-support/tcp-proxy.ts';
 
@@ -38,7 +46,10 @@ interface Answer {
 
 function newRequest(serial: number): ApplicantPayload[] {
   const formGroupId = newFormGroupId(randomUUID);
-  return validRequest(new Date(), 1 + (serial % 3)).map((a) => ({ ...a, concessionForm: { ...a.concessionForm, formGroupId } }));
+  return validRequest(new Date(), 1 + (serial % 3)).map((a) => ({
+    ...a,
+    concessionForm: { ...a.concessionForm, formGroupId },
+  }));
 }
 
 async function submit(server: RunningServer, sent: Sent): Promise<Answer> {
@@ -59,110 +70,127 @@ const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const baseUrl = testDatabaseUrl();
 const postgres = testEngines().find((engine) => engine.name === 'postgres');
 
-describe.skipIf(baseUrl === undefined || postgres === undefined)('the server when PostgreSQL goes away under load', () => {
-  let dir: string;
-  let serverEnv: Record<string, string>;
-  let test: TestDatabase;
-  let proxy: TcpProxy;
-  let server: RunningServer | undefined;
+describe.skipIf(baseUrl === undefined || postgres === undefined)(
+  'the server when PostgreSQL goes away under load',
+  () => {
+    let dir: string;
+    let serverEnv: Record<string, string>;
+    let test: TestDatabase;
+    let proxy: TcpProxy;
+    let server: RunningServer | undefined;
 
-  beforeEach(async () => {
-    ({ dir, env: serverEnv } = await makeServerDirectory());
-    test = await postgres!.open();
-    const target = new URL(baseUrl!);
-    proxy = await startTcpProxy(target.hostname, Number(target.port || 5432));
-  });
-  afterEach(async () => {
-    await killIfRunning(server);
-    await proxy.stop();
-    await test.dispose();
-    await rm(dir, { recursive: true, force: true });
-  });
-
-  it('stays up, answers 503 while it is away and keeps every answered submission exactly once', { timeout: 120_000 }, async () => {
-    // The server gets its own schema, through the proxy; the test looks at the rows directly.
-    const url = new URL(await databaseUrlFor(test.db, baseUrl!));
-    url.hostname = '127.0.0.1';
-    url.port = String(proxy.port);
-    server = await startServer({
-      ...serverEnv,
-      DATABASE_URL: url.href,
-      PUBLIC_BASE_URL: 'https://cwc.example.gov.uk',
-      SUBMISSION_RATE_LIMIT: '100000',
-      LOG_LEVEL: 'warn',
+    beforeEach(async () => {
+      ({ dir, env: serverEnv } = await makeServerDirectory());
+      test = await postgres!.open();
+      const target = new URL(baseUrl!);
+      proxy = await startTcpProxy(target.hostname, Number(target.port || 5432));
     });
-    const running = server;
+    afterEach(async () => {
+      await killIfRunning(server);
+      await proxy.stop();
+      await test.dispose();
+      await rm(dir, { recursive: true, force: true });
+    });
 
-    const sent: Sent[] = [];
-    const answers: Answer[] = [];
-    let stopping = false;
-    let serial = 0;
-    const failures: unknown[] = [];
-    // Each client sends one new submission after another, as sponsors would, until told to stop
-    // or a request gets no answer at all (the process gone).
-    const clients = Array.from({ length: CLIENTS }, async () => {
-      while (!stopping) {
-        const request: Sent = { body: newRequest(serial++) };
-        sent.push(request);
-        try {
-          const answer = await submit(running, request);
-          answers.push(answer);
-          if (answer.status === 503) await pause(100);
-        } catch (error) {
-          failures.push(error);
-          return;
+    it(
+      'stays up, answers 503 while it is away and keeps every answered submission exactly once',
+      { timeout: 120_000 },
+      async () => {
+        // The server gets its own schema, through the proxy; the test looks at the rows directly.
+        const url = new URL(await databaseUrlFor(test.db, baseUrl!));
+        url.hostname = '127.0.0.1';
+        url.port = String(proxy.port);
+        server = await startServer({
+          ...serverEnv,
+          DATABASE_URL: url.href,
+          PUBLIC_BASE_URL: 'https://cwc.example.gov.uk',
+          SUBMISSION_RATE_LIMIT: '100000',
+          LOG_LEVEL: 'warn',
+        });
+        const running = server;
+
+        const sent: Sent[] = [];
+        const answers: Answer[] = [];
+        let stopping = false;
+        let serial = 0;
+        const failures: unknown[] = [];
+        // Each client sends one new submission after another, as sponsors would, until told to stop
+        // or a request gets no answer at all (the process gone).
+        const clients = Array.from({ length: CLIENTS }, async () => {
+          while (!stopping) {
+            const request: Sent = { body: newRequest(serial++) };
+            sent.push(request);
+            try {
+              const answer = await submit(running, request);
+              answers.push(answer);
+              if (answer.status === 503) await pause(100);
+            } catch (error) {
+              failures.push(error);
+              return;
+            }
+          }
+        });
+        const answered = () => {
+          if (running.child.exitCode !== null)
+            throw new Error(`The server exited:\n${running.stdout()}${running.stderr()}`);
+          return sent.filter((s) => s.applicantIds !== undefined).length;
+        };
+
+        await waitFor(async () => answered() >= ANSWERED_BEFORE_CUT, 'submissions to be answered');
+        await proxy.stop();
+        const cutAt = answers.length;
+        await waitFor(
+          async () => answered() >= 0 && answers.slice(cutAt).some((a) => a.status === 503),
+          'a 503 during the outage',
+          OUTAGE_MS * 3,
+        );
+        const ready = await fetch(`${running.baseUrl}/health/ready`);
+        expect(ready.status).toBe(503);
+        await pause(OUTAGE_MS);
+        expect(running.child.exitCode).toBeNull();
+
+        await proxy.start();
+        const backAt = Date.now();
+        const answeredBeforeReturn = answered();
+        await waitFor(
+          async () => answered() > answeredBeforeReturn,
+          'a submission answered after the database came back',
+          RECOVERY_MS,
+        );
+        expect(Date.now() - backAt).toBeLessThan(RECOVERY_MS);
+        stopping = true;
+        await Promise.all(clients);
+        expect(failures).toEqual([]);
+
+        // The browser's "Try again": what was not answered 2xx is sent again, with the same formGroupId.
+        for (const request of sent.filter((s) => s.applicantIds === undefined)) {
+          expect([200, 201]).toContain((await submit(running, request)).status);
         }
-      }
-    });
-    const answered = () => {
-      if (running.child.exitCode !== null) throw new Error(`The server exited:\n${running.stdout()}${running.stderr()}`);
-      return sent.filter((s) => s.applicantIds !== undefined).length;
-    };
+        expect((await fetch(`${running.baseUrl}/health/ready`)).status).toBe(200);
+        expect(running.child.exitCode).toBeNull();
+        expect(logMessages(running)).not.toContain('Uncaught exception');
 
-    await waitFor(async () => answered() >= ANSWERED_BEFORE_CUT, 'submissions to be answered');
-    await proxy.stop();
-    const cutAt = answers.length;
-    await waitFor(async () => answered() >= 0 && answers.slice(cutAt).some((a) => a.status === 503), 'a 503 during the outage', OUTAGE_MS * 3);
-    const ready = await fetch(`${running.baseUrl}/health/ready`);
-    expect(ready.status).toBe(503);
-    await pause(OUTAGE_MS);
-    expect(running.child.exitCode).toBeNull();
+        // Only 2xx and the promised 503, in the shape of every other error, with a Retry-After.
+        const outage = answers.filter((a) => a.status === 503);
+        expect(outage.length).toBeGreaterThan(0);
+        expect(answers.filter((a) => ![200, 201, 503].includes(a.status))).toEqual([]);
+        for (const answer of outage) {
+          expect(answer.body).toEqual({ error: 'ServiceUnavailable', message: expect.any(String) });
+          expect(Number(answer.retryAfter)).toBeGreaterThan(0);
+        }
 
-    await proxy.start();
-    const backAt = Date.now();
-    const answeredBeforeReturn = answered();
-    await waitFor(async () => answered() > answeredBeforeReturn, 'a submission answered after the database came back', RECOVERY_MS);
-    expect(Date.now() - backAt).toBeLessThan(RECOVERY_MS);
-    stopping = true;
-    await Promise.all(clients);
-    expect(failures).toEqual([]);
+        // Every request stored once, with the very ids it was answered with, and nothing else.
+        const rows = await listApplications(test.db);
+        const byGroup = new Map<string, string[]>();
+        for (const a of rows) byGroup.set(a.formGroupId, [...(byGroup.get(a.formGroupId) ?? []), a.applicantId]);
+        expect(byGroup.size).toBe(sent.length);
+        for (const request of sent)
+          expect(byGroup.get(request.body[0]!.concessionForm.formGroupId)).toEqual(request.applicantIds);
+        expect(rows).toHaveLength(sent.reduce((n, s) => n + s.body.length, 0));
 
-    // The browser's "Try again": what was not answered 2xx is sent again, with the same formGroupId.
-    for (const request of sent.filter((s) => s.applicantIds === undefined)) {
-      expect([200, 201]).toContain((await submit(running, request)).status);
-    }
-    expect((await fetch(`${running.baseUrl}/health/ready`)).status).toBe(200);
-    expect(running.child.exitCode).toBeNull();
-    expect(logMessages(running)).not.toContain('Uncaught exception');
-
-    // Only 2xx and the promised 503, in the shape of every other error, with a Retry-After.
-    const outage = answers.filter((a) => a.status === 503);
-    expect(outage.length).toBeGreaterThan(0);
-    expect(answers.filter((a) => ![200, 201, 503].includes(a.status))).toEqual([]);
-    for (const answer of outage) {
-      expect(answer.body).toEqual({ error: 'ServiceUnavailable', message: expect.any(String) });
-      expect(Number(answer.retryAfter)).toBeGreaterThan(0);
-    }
-
-    // Every request stored once, with the very ids it was answered with, and nothing else.
-    const rows = await listApplications(test.db);
-    const byGroup = new Map<string, string[]>();
-    for (const a of rows) byGroup.set(a.formGroupId, [...(byGroup.get(a.formGroupId) ?? []), a.applicantId]);
-    expect(byGroup.size).toBe(sent.length);
-    for (const request of sent) expect(byGroup.get(request.body[0]!.concessionForm.formGroupId)).toEqual(request.applicantIds);
-    expect(rows).toHaveLength(sent.reduce((n, s) => n + s.body.length, 0));
-
-    running.child.kill('SIGTERM');
-    expect(await running.exited).toBe(0);
-  });
-});
+        running.child.kill('SIGTERM');
+        expect(await running.exited).toBe(0);
+      },
+    );
+  },
+);

@@ -3,7 +3,13 @@ import { chmod, mkdir, readdir, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Running } from './test-support/child-process.ts';
-import { killIfRunning, logMessages, makeServerDirectory, startServer, startTsx } from './test-support/child-process.ts';
+import {
+  killIfRunning,
+  logMessages,
+  makeServerDirectory,
+  startServer,
+  startTsx,
+} from './test-support/child-process.ts';
 
 describe('the server process', () => {
   let dir: string;
@@ -41,18 +47,22 @@ describe('the server process', () => {
     expect(lines.find((l) => l.msg.includes('listening on port'))?.port).toBe(Number(new URL(server.baseUrl).port));
   });
 
-  it('removes the temporary files of outbox writes a crash cut short, and keeps the emails', { timeout: 120_000 }, async () => {
-    const outbox = join(dir, 'data', 'outbox');
-    await mkdir(outbox, { recursive: true });
-    // Left by a process that died between writing and renaming (pid 2^22 + 1: above any pid_max).
-    const leftover = '2026-03-05T10-00-00-000Z-job-1.eml.4194305.0f8fad5b-d9cb-469f-a165-70867728950e.tmp';
-    await writeFile(join(outbox, leftover), 'half an email');
-    await writeFile(join(outbox, '2026-03-05T09-00-00-000Z-job-0.eml'), 'a whole email');
-    const server = await startServer(serverEnv);
-    running = server;
-    expect(await readdir(outbox)).toEqual(['2026-03-05T09-00-00-000Z-job-0.eml']);
-    expect(logMessages(server)).toContain('Removed unfinished outbox files left by an earlier crash');
-  });
+  it(
+    'removes the temporary files of outbox writes a crash cut short, and keeps the emails',
+    { timeout: 120_000 },
+    async () => {
+      const outbox = join(dir, 'data', 'outbox');
+      await mkdir(outbox, { recursive: true });
+      // Left by a process that died between writing and renaming (pid 2^22 + 1: above any pid_max).
+      const leftover = '2026-03-05T10-00-00-000Z-job-1.eml.4194305.0f8fad5b-d9cb-469f-a165-70867728950e.tmp';
+      await writeFile(join(outbox, leftover), 'half an email');
+      await writeFile(join(outbox, '2026-03-05T09-00-00-000Z-job-0.eml'), 'a whole email');
+      const server = await startServer(serverEnv);
+      running = server;
+      expect(await readdir(outbox)).toEqual(['2026-03-05T09-00-00-000Z-job-0.eml']);
+      expect(logMessages(server)).toContain('Removed unfinished outbox files left by an earlier crash');
+    },
+  );
 
   // Run as root (as in a container) chmod does not stop writes: a file where DATA_DIR should be
   // fails the same way, and is what runs everywhere.
@@ -61,7 +71,12 @@ describe('the server process', () => {
     ['a path under a file', (base: string) => join(base, 'file', 'data'), (base: string) => join(base, 'file')],
   ])('says what is wrong with DATA_DIR, and where, when it is %s', { timeout: 60_000 }, async (_, dataDir, culprit) => {
     await writeFile(join(dir, 'file'), 'not a folder');
-    running = startTsx('src/server/main.ts', [], { ...serverEnv, NODE_ENV: 'development', PORT: '0', DATA_DIR: dataDir(dir) });
+    running = startTsx('src/server/main.ts', [], {
+      ...serverEnv,
+      NODE_ENV: 'development',
+      PORT: '0',
+      DATA_DIR: dataDir(dir),
+    });
     expect(await running.exited).toBe(1);
     const failure = logMessages(running).find((message) => message.startsWith('Start-up failed'));
     expect(failure).toContain(culprit(dir));
@@ -70,19 +85,32 @@ describe('the server process', () => {
     expect(running.stdout()).not.toContain('[object Object]');
   });
 
-  it.skipIf(process.getuid?.() === 0)('says DATA_DIR is not writable, and where, when it is read-only', { timeout: 60_000 }, async () => {
-    const readOnly = join(dir, 'read-only');
-    await mkdir(readOnly, { mode: 0o555 });
-    await chmod(readOnly, 0o555);
-    running = startTsx('src/server/main.ts', [], { ...serverEnv, NODE_ENV: 'development', PORT: '0', DATA_DIR: readOnly });
-    expect(await running.exited).toBe(1);
-    const failure = logMessages(running).find((message) => message.startsWith('Start-up failed'));
-    expect(failure).toContain(readOnly);
-    expect(failure).toContain('(EACCES)');
-  });
+  it.skipIf(process.getuid?.() === 0)(
+    'says DATA_DIR is not writable, and where, when it is read-only',
+    { timeout: 60_000 },
+    async () => {
+      const readOnly = join(dir, 'read-only');
+      await mkdir(readOnly, { mode: 0o555 });
+      await chmod(readOnly, 0o555);
+      running = startTsx('src/server/main.ts', [], {
+        ...serverEnv,
+        NODE_ENV: 'development',
+        PORT: '0',
+        DATA_DIR: readOnly,
+      });
+      expect(await running.exited).toBe(1);
+      const failure = logMessages(running).find((message) => message.startsWith('Start-up failed'));
+      expect(failure).toContain(readOnly);
+      expect(failure).toContain('(EACCES)');
+    },
+  );
 
   it('refuses to start in production without the values it needs, naming each', { timeout: 60_000 }, async () => {
-    running = startTsx('src/server/main.ts', [], { NODE_ENV: 'production', PORT: 'eighty', DATA_DIR: join(dir, 'data') });
+    running = startTsx('src/server/main.ts', [], {
+      NODE_ENV: 'production',
+      PORT: 'eighty',
+      DATA_DIR: join(dir, 'data'),
+    });
     expect(await running.exited).toBe(1);
     expect(running.stderr()).toContain('PUBLIC_BASE_URL is required when NODE_ENV=production');
     expect(running.stderr()).toContain('PORT must be a whole number');

@@ -21,8 +21,16 @@ export function loadConfigOrExit(): Config {
  * DATA_DIR, say). The error itself goes with it only when it is an Error: the embedded
  * database's file errors are plain objects that would print as "[object Object]".
  */
-export function logStartupFailure(logger: Logger, error: unknown, config: Pick<Config, 'dataDir' | 'databaseUrl'>): void {
-  const { message, code, path } = describeStartupFailure(error, config.dataDir, config.databaseUrl === undefined ? 'pglite' : 'postgres');
+export function logStartupFailure(
+  logger: Logger,
+  error: unknown,
+  config: Pick<Config, 'dataDir' | 'databaseUrl'>,
+): void {
+  const { message, code, path } = describeStartupFailure(
+    error,
+    config.dataDir,
+    config.databaseUrl === undefined ? 'pglite' : 'postgres',
+  );
   logger.fatal({ ...(error instanceof Error && { err: error }), code, path }, message);
 }
 

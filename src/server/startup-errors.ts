@@ -54,8 +54,10 @@ function fileError(error: unknown): { code: string; path?: string; syscall?: str
   const e = error as { code?: unknown; path?: unknown; syscall?: unknown; name?: unknown; errno?: unknown };
   const path = typeof e.path === 'string' ? e.path : undefined;
   const syscall = typeof e.syscall === 'string' ? e.syscall : undefined;
-  if (typeof e.code === 'string' && e.code in PROBLEMS) return { code: e.code, ...(path && { path }), ...(syscall && { syscall }) };
-  if (e.name === 'ErrnoError' && typeof e.errno === 'number') return { code: WASI_ERRNO[e.errno] ?? `errno ${e.errno}` };
+  if (typeof e.code === 'string' && e.code in PROBLEMS)
+    return { code: e.code, ...(path && { path }), ...(syscall && { syscall }) };
+  if (e.name === 'ErrnoError' && typeof e.errno === 'number')
+    return { code: WASI_ERRNO[e.errno] ?? `errno ${e.errno}` };
   return undefined;
 }
 
@@ -63,7 +65,11 @@ function fileError(error: unknown): { code: string; path?: string; syscall?: str
  * Node's recursive mkdir reports ENOENT when the real trouble is the folder it would create in
  * (read-only, not ours, a file): ask that nearest existing folder what is wrong with it.
  */
-function realCause(file: { code: string; path?: string; syscall?: string }): { code: string; path?: string; syscall?: string } {
+function realCause(file: { code: string; path?: string; syscall?: string }): {
+  code: string;
+  path?: string;
+  syscall?: string;
+} {
   if (file.code !== 'ENOENT' || file.syscall !== 'mkdir' || file.path === undefined) return file;
   let parent = dirname(file.path);
   while (!existsSync(parent) && dirname(parent) !== parent) parent = dirname(parent);

@@ -43,92 +43,116 @@ async function receivedMail() {
   );
 }
 
-it('emails the confirmation and the decisions, with the references and status links that verify', { timeout: 120_000 }, async () => {
-  const env = { ...serverEnv, PUBLIC_BASE_URL, SMTP_URL: smtp.url };
-  server = await startServer(env);
+it(
+  'emails the confirmation and the decisions, with the references and status links that verify',
+  { timeout: 120_000 },
+  async () => {
+    const env = { ...serverEnv, PUBLIC_BASE_URL, SMTP_URL: smtp.url };
+    server = await startServer(env);
 
-  const now = new Date();
-  const formGroupId = newFormGroupId(randomUUID);
-  // The second is sent a day before the arrival: rejected as late (a place outside Ireland is refused at once).
-  const body = [validApplicantPayload(now), lateApplicationPayload(now)].map((a, i) => ({
-    concessionForm: { ...a.concessionForm, formGroupId, passportNumber: `80000000${i}` },
-    secondaryDetails: { ...a.secondaryDetails, workerEmailAddress: `worker${i}@example.com` },
-  }));
-  const response = await fetch(`${server.baseUrl}${NEW_FROM_CONCESSION_PATH}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(body),
-  });
-  expect(response.status).toBe(201);
-  const [approvedId, rejectedId] = ((await response.json()) as Array<{ applicantId: string }>).map((item) => item.applicantId);
+    const now = new Date();
+    const formGroupId = newFormGroupId(randomUUID);
+    // The second is sent a day before the arrival: rejected as late (a place outside Ireland is refused at once).
+    const body = [validApplicantPayload(now), lateApplicationPayload(now)].map((a, i) => ({
+      concessionForm: { ...a.concessionForm, formGroupId, passportNumber: `80000000${i}` },
+      secondaryDetails: { ...a.secondaryDetails, workerEmailAddress: `worker${i}@example.com` },
+    }));
+    const response = await fetch(`${server.baseUrl}${NEW_FROM_CONCESSION_PATH}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    });
+    expect(response.status).toBe(201);
+    const [approvedId, rejectedId] = ((await response.json()) as Array<{ applicantId: string }>).map(
+      (item) => item.applicantId,
+    );
 
-  // The sponsor's confirmation, two worker confirmations, one email with both decisions.
-  await waitFor(async () => smtp.received.length >= 4, 'four emails');
-  const mails = await receivedMail();
-  const sponsor = 'bookings@example-theatre.co.uk';
-  expect(mails.map((m) => [m.to, m.subject]).sort()).toEqual(
-    [
-      [sponsor, 'Applications received'],
-      ['worker0@example.com', 'Application received'],
-      ['worker1@example.com', 'Application received'],
-      [sponsor, 'Decisions on 2 applications'],
-    ].sort(),
-  );
-  for (const mail of mails) expect(mail.envelopeTo).toEqual([mail.to]);
+    // The sponsor's confirmation, two worker confirmations, one email with both decisions.
+    await waitFor(async () => smtp.received.length >= 4, 'four emails');
+    const mails = await receivedMail();
+    const sponsor = 'bookings@example-theatre.co.uk';
+    expect(mails.map((m) => [m.to, m.subject]).sort()).toEqual(
+      [
+        [sponsor, 'Applications received'],
+        ['worker0@example.com', 'Application received'],
+        ['worker1@example.com', 'Application received'],
+        [sponsor, 'Decisions on 2 applications'],
+      ].sort(),
+    );
+    for (const mail of mails) expect(mail.envelopeTo).toEqual([mail.to]);
 
-  const tokens = await createStatusLinkTokens(loadConfig({ NODE_ENV: 'test', ...env }));
-  const linkIn = async (text: string) => {
-    const token = new RegExp(`${PUBLIC_BASE_URL}/status\\?epat=([\\w.-]+)`).exec(text)?.[1];
-    return tokens.verify(token ?? '');
-  };
-  const confirmation = mails.find((m) => m.subject === 'Applications received')!;
-  expect(confirmation.text).toContain(`Application reference: ${approvedId}`);
-  expect(confirmation.text).toContain(`Application reference: ${rejectedId}`);
-  const { submissionId } = await linkIn(confirmation.text);
-  expect(submissionId).toMatch(/^[0-9a-f-]{36}$/);
+    const tokens = await createStatusLinkTokens(loadConfig({ NODE_ENV: 'test', ...env }));
+    const linkIn = async (text: string) => {
+      const token = new RegExp(`${PUBLIC_BASE_URL}/status\\?epat=([\\w.-]+)`).exec(text)?.[1];
+      return tokens.verify(token ?? '');
+    };
+    const confirmation = mails.find((m) => m.subject === 'Applications received')!;
+    expect(confirmation.text).toContain(`Application reference: ${approvedId}`);
+    expect(confirmation.text).toContain(`Application reference: ${rejectedId}`);
+    const { submissionId } = await linkIn(confirmation.text);
+    expect(submissionId).toMatch(/^[0-9a-f-]{36}$/);
 
-  const decisions = mails.find((m) => m.subject === 'Decisions on 2 applications')!;
-  expect(decisions.text).toContain(
-    `Application reference: ${approvedId}\nName: ${body[0]!.secondaryDetails.familyName}, ${body[0]!.secondaryDetails.givenNames}\n` +
-      `Certificate of sponsorship (COS) number: ${body[0]!.concessionForm.certificateOfSponsorshipReferenceNumber}\nDecision: Approved\n` +
-      'Leave the UK: No later than ',
-  );
-  expect(decisions.text).toMatch(new RegExp(`Application reference: ${rejectedId}\\n(.+\\n){2}Decision: Rejected\\nReason: .*less than 3 days`));
-  expect(await linkIn(decisions.text)).toEqual({ submissionId });
-  // Workers learn that the application was received, but the status link is the sponsor's.
-  for (const worker of mails.filter((m) => m.to.startsWith('worker'))) expect(worker.text).not.toContain('epat=');
+    const decisions = mails.find((m) => m.subject === 'Decisions on 2 applications')!;
+    expect(decisions.text).toContain(
+      `Application reference: ${approvedId}\nName: ${body[0]!.secondaryDetails.familyName}, ${body[0]!.secondaryDetails.givenNames}\n` +
+        `Certificate of sponsorship (COS) number: ${body[0]!.concessionForm.certificateOfSponsorshipReferenceNumber}\nDecision: Approved\n` +
+        'Leave the UK: No later than ',
+    );
+    expect(decisions.text).toMatch(
+      new RegExp(`Application reference: ${rejectedId}\\n(.+\\n){2}Decision: Rejected\\nReason: .*less than 3 days`),
+    );
+    expect(await linkIn(decisions.text)).toEqual({ submissionId });
+    // Workers learn that the application was received, but the status link is the sponsor's.
+    for (const worker of mails.filter((m) => m.to.startsWith('worker'))) expect(worker.text).not.toContain('epat=');
 
-  // The server's log names none of it.
-  for (const secret of [sponsor, 'worker0@example.com', body[0]!.secondaryDetails.familyName, '800000000', 'epat=', 'eyJ']) {
-    expect(server.stdout()).not.toContain(secret);
-  }
-});
+    // The server's log names none of it.
+    for (const secret of [
+      sponsor,
+      'worker0@example.com',
+      body[0]!.secondaryDetails.familyName,
+      '800000000',
+      'epat=',
+      'eyJ',
+    ]) {
+      expect(server.stdout()).not.toContain(secret);
+    }
+  },
+);
 
-it('brings the sponsor of a group of 10, decided at once, exactly 2 emails: the confirmation and every decision', { timeout: 120_000 }, async () => {
-  server = await startServer({ ...serverEnv, PUBLIC_BASE_URL, SMTP_URL: smtp.url });
-  const formGroupId = newFormGroupId(randomUUID);
-  const body = validRequest(new Date(), 10).map((a) => ({ ...a, concessionForm: { ...a.concessionForm, formGroupId } }));
-  const response = await fetch(`${server.baseUrl}${NEW_FROM_CONCESSION_PATH}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(body),
-  });
-  expect(response.status).toBe(201);
-  const references = ((await response.json()) as Array<{ applicantId: string }>).map((item) => item.applicantId);
-  expect(new Set(references).size).toBe(10);
+it(
+  'brings the sponsor of a group of 10, decided at once, exactly 2 emails: the confirmation and every decision',
+  { timeout: 120_000 },
+  async () => {
+    server = await startServer({ ...serverEnv, PUBLIC_BASE_URL, SMTP_URL: smtp.url });
+    const formGroupId = newFormGroupId(randomUUID);
+    const body = validRequest(new Date(), 10).map((a) => ({
+      ...a,
+      concessionForm: { ...a.concessionForm, formGroupId },
+    }));
+    const response = await fetch(`${server.baseUrl}${NEW_FROM_CONCESSION_PATH}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    });
+    expect(response.status).toBe(201);
+    const references = ((await response.json()) as Array<{ applicantId: string }>).map((item) => item.applicantId);
+    expect(new Set(references).size).toBe(10);
 
-  const sponsor = 'bookings@example-theatre.co.uk';
-  const toSponsor = async () => (await receivedMail()).filter((m) => m.to === sponsor);
-  await waitFor(async () => (await toSponsor()).length >= 2, 'two emails to the sponsor');
-  // Long enough for a stray third email (one more decision email, say) to arrive.
-  await new Promise((resolve) => setTimeout(resolve, 3_000));
-  const mails = await toSponsor();
-  expect(mails.map((m) => m.subject)).toEqual(['Applications received', '10 applications approved']);
-  // The workers' own confirmations go to them, not to the sponsor.
-  expect((await receivedMail()).filter((m) => m.to !== sponsor).map((m) => m.subject)).toEqual(Array(10).fill('Application received'));
-  const decisions = mails[1]!.text;
-  for (const reference of references) expect(decisions).toContain(`Application reference: ${reference}\n`);
-  expect(decisions.match(/Decision: Approved\nLeave the UK: No later than \d\d \w+ \d{4}/g)).toHaveLength(10);
-  expect(decisions).not.toContain('still checking');
-  expect(decisions).toMatch(new RegExp(`${PUBLIC_BASE_URL}/status\\?epat=`));
-});
+    const sponsor = 'bookings@example-theatre.co.uk';
+    const toSponsor = async () => (await receivedMail()).filter((m) => m.to === sponsor);
+    await waitFor(async () => (await toSponsor()).length >= 2, 'two emails to the sponsor');
+    // Long enough for a stray third email (one more decision email, say) to arrive.
+    await new Promise((resolve) => setTimeout(resolve, 3_000));
+    const mails = await toSponsor();
+    expect(mails.map((m) => m.subject)).toEqual(['Applications received', '10 applications approved']);
+    // The workers' own confirmations go to them, not to the sponsor.
+    expect((await receivedMail()).filter((m) => m.to !== sponsor).map((m) => m.subject)).toEqual(
+      Array(10).fill('Application received'),
+    );
+    const decisions = mails[1]!.text;
+    for (const reference of references) expect(decisions).toContain(`Application reference: ${reference}\n`);
+    expect(decisions.match(/Decision: Approved\nLeave the UK: No later than \d\d \w+ \d{4}/g)).toHaveLength(10);
+    expect(decisions).not.toContain('still checking');
+    expect(decisions).toMatch(new RegExp(`${PUBLIC_BASE_URL}/status\\?epat=`));
+  },
+);

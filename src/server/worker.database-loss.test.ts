@@ -11,7 +11,14 @@ import { storeSubmission } from './db/submission-repository.ts';
 import type { TestDatabase } from './test-support/test-databases.ts';
 import { testEngines } from './test-support/test-databases.ts';
 import type { Running } from './test-support/child-process.ts';
-import { databaseUrlFor, killIfRunning, logMessages, startTsx, testDatabaseUrl, waitFor } from './test-support/child-process.ts';
+import {
+  databaseUrlFor,
+  killIfRunning,
+  logMessages,
+  startTsx,
+  testDatabaseUrl,
+  waitFor,
+} from './test-support/child-process.ts';
 import { sampleSubmission } from './test-support/sample-submissions.ts';
 import type { TcpProxy } from './test-support/tcp-proxy.ts';
 import { startTcpProxy } from './test-support/tcp-proxy.ts';
@@ -52,10 +59,12 @@ describe.skipIf(baseUrl === undefined || postgres === undefined)('the worker pro
     });
     const running = worker;
     const alive = () => {
-      if (running.child.exitCode !== null) throw new Error(`The worker exited:\n${running.stdout()}${running.stderr()}`);
+      if (running.child.exitCode !== null)
+        throw new Error(`The worker exited:\n${running.stdout()}${running.stderr()}`);
       return true;
     };
-    const completed = async () => (await listJobs(test.db, { limit: 10_000 })).filter((j) => j.completedAt !== null).length;
+    const completed = async () =>
+      (await listJobs(test.db, { limit: 10_000 })).filter((j) => j.completedAt !== null).length;
 
     // Submissions keep arriving (straight into the database, as the servers would store them), so
     // the worker is busy when the connection is cut. (Its transactions are short: a cut rarely

@@ -107,8 +107,14 @@ describe.each(['en', 'ar'] as const)('every page in %s', (language) => {
         const skipLink = document.querySelector('.govuk-skip-link');
         return {
           bannerInLandmark: banner?.closest('header, main, footer') !== null,
-          skipLinkFollowsBanner: Boolean(banner && skipLink && banner.compareDocumentPosition(skipLink) & Node.DOCUMENT_POSITION_FOLLOWING),
-          firstFocusableAfterBanner: skipLink === document.querySelector('body > #root a:not(.govuk-cookie-banner a), body > #root button:not(.govuk-cookie-banner button)'),
+          skipLinkFollowsBanner: Boolean(
+            banner && skipLink && banner.compareDocumentPosition(skipLink) & Node.DOCUMENT_POSITION_FOLLOWING,
+          ),
+          firstFocusableAfterBanner:
+            skipLink ===
+            document.querySelector(
+              'body > #root a:not(.govuk-cookie-banner a), body > #root button:not(.govuk-cookie-banner button)',
+            ),
         };
       }),
     ).toEqual({ bannerInLandmark: false, skipLinkFollowsBanner: true, firstFocusableAfterBanner: true });

@@ -9,7 +9,14 @@ import { toDateParts } from '../../src/shared/dates/date-parts.ts';
 import type { FormState } from '../../src/shared/journey/form-state.ts';
 import { STEP_PATHS } from '../../src/shared/journey/paths.ts';
 import { axeViolations, baseUrl, landmarkCounts, launchBrowser, ONE_OF_EACH_LANDMARK } from './support/browser.ts';
-import { groupWithMembers, run, seedSession, singleComplete, withErrorsEverywhere, withReceipts } from './support/journey-states.ts';
+import {
+  groupWithMembers,
+  run,
+  seedSession,
+  singleComplete,
+  withErrorsEverywhere,
+  withReceipts,
+} from './support/journey-states.ts';
 
 interface Case {
   readonly path: string;
@@ -29,10 +36,17 @@ async function headingChanged(page: Page, before: string | null): Promise<void> 
 /** Presses the page's last button (send or submit) with the service answering `status` and `body`, and waits for the page to change. */
 function answeredWith(status: number, body: unknown): (page: Page) => Promise<void> {
   return async (page) => {
-    await page.route(`**${NEW_FROM_CONCESSION_PATH}`, (route) => route.fulfill({ status, contentType: 'application/json', body: JSON.stringify(body) }));
+    await page.route(`**${NEW_FROM_CONCESSION_PATH}`, (route) =>
+      route.fulfill({ status, contentType: 'application/json', body: JSON.stringify(body) }),
+    );
     const before = await page.locator('main').innerHTML();
     await page.locator('main .govuk-button').last().click();
-    await page.waitForFunction((html) => document.querySelector('main')?.innerHTML !== html && !document.querySelector('main .govuk-button[aria-disabled="true"]'), before);
+    await page.waitForFunction(
+      (html) =>
+        document.querySelector('main')?.innerHTML !== html &&
+        !document.querySelector('main .govuk-button[aria-disabled="true"]'),
+      before,
+    );
   };
 }
 
@@ -52,17 +66,40 @@ const QUESTION_PAGES = STEP_PATHS.filter((path) => !path.startsWith('/reuse-'));
 const CASES: Case[] = [
   ...QUESTION_PAGES.map((path) => ({ path, state: () => singleComplete(), showsErrors: true })),
   { path: '/check-your-answers', state: () => singleComplete(), showsErrors: false },
-  { path: '/check-your-answers', state: () => run(groupWithMembers(1), { type: 'editApplication', index: 0 }), showsErrors: false },
+  {
+    path: '/check-your-answers',
+    state: () => run(groupWithMembers(1), { type: 'editApplication', index: 0 }),
+    showsErrors: false,
+  },
   { path: '/reuse-travel-details', state: () => groupWithMembers(2), showsErrors: true },
-  { path: '/reuse-work-dates', state: () => run(groupWithMembers(2), { type: 'reuse', kind: 'travel', choice: '0' }), showsErrors: true },
+  {
+    path: '/reuse-work-dates',
+    state: () => run(groupWithMembers(2), { type: 'reuse', kind: 'travel', choice: '0' }),
+    showsErrors: true,
+  },
   { path: '/group-edit', state: () => groupWithMembers(3), showsErrors: true },
   { path: '/complete', state: () => withReceipts(1), showsErrors: false },
   { path: '/complete', state: () => withReceipts(3), showsErrors: false },
   { path: '/ineligible', state: () => singleComplete({ nationality: 'RUS - Russian' }), showsErrors: false },
   { path: '/ineligible', state: () => singleComplete({ nationality: 'GBR - British, UK' }), showsErrors: false },
-  { name: 'with the British warning', path: '/nationality', state: () => singleComplete({ nationality: 'GBR - British, UK' }), showsErrors: false },
-  { name: 'with the visa warning', path: '/nationality', state: () => singleComplete({ nationality: 'IND - Indian' }), showsErrors: false },
-  { name: 'after reused dates that did not fit', path: '/work-dates', state: () => ({ ...singleComplete(), reusedWorkDatesDidNotFit: true }), showsErrors: false },
+  {
+    name: 'with the British warning',
+    path: '/nationality',
+    state: () => singleComplete({ nationality: 'GBR - British, UK' }),
+    showsErrors: false,
+  },
+  {
+    name: 'with the visa warning',
+    path: '/nationality',
+    state: () => singleComplete({ nationality: 'IND - Indian' }),
+    showsErrors: false,
+  },
+  {
+    name: 'after reused dates that did not fit',
+    path: '/work-dates',
+    state: () => ({ ...singleComplete(), reusedWorkDatesDidNotFit: true }),
+    showsErrors: false,
+  },
   {
     name: 'asking to confirm a deletion',
     path: '/group-edit',
@@ -74,24 +111,54 @@ const CASES: Case[] = [
     },
   },
   { name: 'with the late-arrival warning', path: '/travel-details', state: () => lateArrival(), showsErrors: false },
-  { name: 'with the late-arrival warning', path: '/check-your-answers', state: () => lateArrival(), showsErrors: false },
-  { name: 'after reused travel details that did not fit', path: '/travel-details', state: () => ({ ...singleComplete(), reusedTravelDidNotFit: true }), showsErrors: false },
+  {
+    name: 'with the late-arrival warning',
+    path: '/check-your-answers',
+    state: () => lateArrival(),
+    showsErrors: false,
+  },
+  {
+    name: 'after reused travel details that did not fit',
+    path: '/travel-details',
+    state: () => ({ ...singleComplete(), reusedTravelDidNotFit: true }),
+    showsErrors: false,
+  },
   {
     name: 'after the service refused an answer',
     path: '/check-your-answers',
     state: () => singleComplete(),
     showsErrors: false,
-    prepare: answeredWith(400, { error: 'ValidationError', message: '', details: [{ index: 0, field: 'date-of-arrival', rule: 'notInPast' }] }),
+    prepare: answeredWith(400, {
+      error: 'ValidationError',
+      message: '',
+      details: [{ index: 0, field: 'date-of-arrival', rule: 'notInPast' }],
+    }),
   },
   {
     name: 'after the service refused a member’s answer',
     path: '/group-edit',
     state: () => run(groupWithMembers(2), { type: 'clearAndReturn' }),
     showsErrors: false,
-    prepare: answeredWith(400, { error: 'ValidationError', message: '', details: [{ index: 1, field: 'first-work-date', rule: 'atLeast72Hours' }] }),
+    prepare: answeredWith(400, {
+      error: 'ValidationError',
+      message: '',
+      details: [{ index: 1, field: 'first-work-date', rule: 'atLeast72Hours' }],
+    }),
   },
-  { name: 'after a conflict', path: '/check-your-answers', state: () => singleComplete(), showsErrors: false, prepare: answeredWith(409, { error: 'Conflict', message: '' }) },
-  { name: 'after too many attempts', path: '/check-your-answers', state: () => singleComplete(), showsErrors: false, prepare: answeredWith(429, { error: 'TooManyRequests', message: '' }) },
+  {
+    name: 'after a conflict',
+    path: '/check-your-answers',
+    state: () => singleComplete(),
+    showsErrors: false,
+    prepare: answeredWith(409, { error: 'Conflict', message: '' }),
+  },
+  {
+    name: 'after too many attempts',
+    path: '/check-your-answers',
+    state: () => singleComplete(),
+    showsErrors: false,
+    prepare: answeredWith(429, { error: 'TooManyRequests', message: '' }),
+  },
   {
     name: 'after the submission failed',
     path: '/check-your-answers',

@@ -40,13 +40,17 @@ describe('an ineligible nationality', () => {
     await answerSponsor(page, 'single-application');
     await answerWorkerToNationality(page, worker('Jones', { nationality: 'GBR - British, UK' }));
     await at(page, '/ineligible');
-    expect(await page.locator('h1').textContent()).toBe('British passport holders do not need the creative worker concession');
+    expect(await page.locator('h1').textContent()).toBe(
+      'British passport holders do not need the creative worker concession',
+    );
     // The warning shows on the nationality page as soon as the nationality is chosen.
     await page.goBack();
     await at(page, '/nationality');
     await page.locator('.govuk-warning-text').waitFor();
     // The sentence's demonym: "British", not the list's "British, UK".
-    expect(await page.locator('.govuk-warning-text__text').evaluate((el) => el.lastChild?.textContent?.trim())).toBe('British passport holders do not need the creative worker concession');
+    expect(await page.locator('.govuk-warning-text__text').evaluate((el) => el.lastChild?.textContent?.trim())).toBe(
+      'British passport holders do not need the creative worker concession',
+    );
   });
 
   it('lets a group remove an ineligible member and carry on', async () => {
@@ -61,7 +65,9 @@ describe('an ineligible nationality', () => {
     expect(await page.locator('main').textContent()).toContain('This group member cannot be included in the group.');
     await page.getByRole('button', { name: 'Remove this member and return to the group overview' }).click();
     await at(page, '/group-edit');
-    expect(await page.locator('#group-members .govuk-summary-list__key').allTextContents()).toEqual(['Eithne Patricia Member0']);
+    expect(await page.locator('#group-members .govuk-summary-list__key').allTextContents()).toEqual([
+      'Eithne Patricia Member0',
+    ]);
   });
 });
 
@@ -92,7 +98,16 @@ describe('a reload in the middle of the journey', () => {
     await page.reload();
     await at(page, '/check-your-answers');
     const values = await page.locator('.govuk-summary-list__value').allTextContents();
-    for (const expected of ['bookings@example-theatre.co.uk', 'Okafor', 'Chidi', 'chidi@example.com', 'USA - American', 'POKAFOR123', 'Dublin Airport', 'EI154']) {
+    for (const expected of [
+      'bookings@example-theatre.co.uk',
+      'Okafor',
+      'Chidi',
+      'chidi@example.com',
+      'USA - American',
+      'POKAFOR123',
+      'Dublin Airport',
+      'EI154',
+    ]) {
       expect(values).toContain(expected);
     }
   });
@@ -104,7 +119,8 @@ describe('sending', () => {
     await seedSession(context, singleComplete());
     const posts: string[] = [];
     page.on('request', (request) => {
-      if (request.method() === 'POST' && request.url().endsWith(NEW_FROM_CONCESSION_PATH)) posts.push(request.postData() ?? '');
+      if (request.method() === 'POST' && request.url().endsWith(NEW_FROM_CONCESSION_PATH))
+        posts.push(request.postData() ?? '');
     });
     await page.goto(`${baseUrl()}/check-your-answers`);
     await page.getByRole('button', { name: 'Confirm details and send the application' }).dblclick();
@@ -122,38 +138,45 @@ describe('sending', () => {
         status: 503,
         headers: { 'retry-after': '10' },
         contentType: 'application/json; charset=utf-8',
-        body: JSON.stringify({ error: 'ServiceUnavailable', message: 'Sorry, the service is unavailable: try again shortly' }),
+        body: JSON.stringify({
+          error: 'ServiceUnavailable',
+          message: 'Sorry, the service is unavailable: try again shortly',
+        }),
       },
       false,
     ],
   ] as const;
 
-  it.each(FAILURES)('after %s shows the server-error page, keeps the answers and sends the same body again', async (_, failure, reachesService) => {
-    const { page, context } = test;
-    await seedSession(context, singleComplete());
-    const bodies: string[] = [];
-    await page.route(`**${NEW_FROM_CONCESSION_PATH}`, async (route) => {
-      bodies.push(route.request().postData() ?? '');
-      if (bodies.length > 1) return route.fulfill({ response: await route.fetch() });
-      if (reachesService) await route.fetch();
-      return route.fulfill(failure);
-    });
-    await page.goto(`${baseUrl()}/check-your-answers`);
-    await page.getByRole('button', { name: 'Confirm details and send the application' }).click();
-    await page.locator('h1', { hasText: 'Sorry, there is a problem with the service' }).waitFor();
-    expect(await page.locator('main').textContent()).toContain('Try again later.');
-    expect(await axeViolations(page)).toEqual([]);
-    const saved = await page.evaluate(() => JSON.parse(sessionStorage.getItem('state') ?? '{}').current);
-    expect(saved.passengerName['family-name']).toBe('Ní Bhraonáin');
+  it.each(FAILURES)(
+    'after %s shows the server-error page, keeps the answers and sends the same body again',
+    async (_, failure, reachesService) => {
+      const { page, context } = test;
+      await seedSession(context, singleComplete());
+      const bodies: string[] = [];
+      await page.route(`**${NEW_FROM_CONCESSION_PATH}`, async (route) => {
+        bodies.push(route.request().postData() ?? '');
+        if (bodies.length > 1) return route.fulfill({ response: await route.fetch() });
+        if (reachesService) await route.fetch();
+        return route.fulfill(failure);
+      });
+      await page.goto(`${baseUrl()}/check-your-answers`);
+      await page.getByRole('button', { name: 'Confirm details and send the application' }).click();
+      await page.locator('h1', { hasText: 'Sorry, there is a problem with the service' }).waitFor();
+      expect(await page.locator('main').textContent()).toContain('Try again later.');
+      expect(await axeViolations(page)).toEqual([]);
+      const saved = await page.evaluate(() => JSON.parse(sessionStorage.getItem('state') ?? '{}').current);
+      expect(saved.passengerName['family-name']).toBe('Ní Bhraonáin');
 
-    await page.getByRole('button', { name: 'Try again' }).click();
-    await at(page, '/complete');
-    expect(bodies).toHaveLength(2);
-    expect(bodies[1]).toBe(bodies[0]);
-    const reference = (await page.locator('.govuk-panel .app-reference').textContent()) ?? '';
-    const stored = await storedApplicationsOf(reference);
-    if (stored !== undefined) expect(stored.concessionForm.formGroupId).toBe(JSON.parse(bodies[0]!)[0].concessionForm.formGroupId);
-  });
+      await page.getByRole('button', { name: 'Try again' }).click();
+      await at(page, '/complete');
+      expect(bodies).toHaveLength(2);
+      expect(bodies[1]).toBe(bodies[0]);
+      const reference = (await page.locator('.govuk-panel .app-reference').textContent()) ?? '';
+      const stored = await storedApplicationsOf(reference);
+      if (stored !== undefined)
+        expect(stored.concessionForm.formGroupId).toBe(JSON.parse(bodies[0]!)[0].concessionForm.formGroupId);
+    },
+  );
 });
 
 describe('the group limit', () => {
@@ -164,7 +187,9 @@ describe('the group limit', () => {
     await at(page, '/group-edit');
     await page.getByRole('button', { name: 'Add another applicant' }).click();
     await page.locator('.govuk-error-summary').waitFor();
-    expect(await page.locator('.govuk-error-summary li').textContent()).toBe('You cannot submit more than 10 applications at once');
+    expect(await page.locator('.govuk-error-summary li').textContent()).toBe(
+      'You cannot submit more than 10 applications at once',
+    );
     expect(new URL(page.url()).pathname).toBe('/group-edit');
   });
 });
@@ -173,7 +198,9 @@ describe('dates in another time zone', () => {
   it('are compared in Europe/London: 23:30 in London is already the next day in Kiritimati', async () => {
     const { browser } = test;
     // A London evening ten days ahead; Kiritimati (UTC+14) is then well into the next day.
-    const londonEvening = new Date(Date.UTC(new Date().getUTCFullYear(), new Date().getUTCMonth(), new Date().getUTCDate() + 10, 23, 30));
+    const londonEvening = new Date(
+      Date.UTC(new Date().getUTCFullYear(), new Date().getUTCMonth(), new Date().getUTCDate() + 10, 23, 30),
+    );
     const context = await browser.newContext({ timezoneId: 'Pacific/Kiritimati' });
     try {
       const page = await context.newPage();
@@ -186,7 +213,9 @@ describe('dates in another time zone', () => {
       // London's today + 2 is not later than the end of the day two days from now: refused.
       await fillDate(page, 'first-work-date', addDays(today, 2));
       await continueFrom(page);
-      expect(await page.locator('.govuk-error-summary').textContent()).toContain('Enter a valid date at least 72 hours from now');
+      expect(await page.locator('.govuk-error-summary').textContent()).toContain(
+        'Enter a valid date at least 72 hours from now',
+      );
       // London's today + 3 is accepted, although in Kiritimati it is only two days ahead.
       await fillDate(page, 'first-work-date', addDays(today, 3));
       await continueFrom(page);
@@ -218,7 +247,9 @@ describe('moving around', () => {
     await at(page, '/work-dates');
     const leave = page.locator('#lte-leave-date');
     await fillDate(page, 'last-work-date', { day: '', month: '', year: '' });
-    expect(await leave.textContent()).toBe('Enter the date of arrival and both work dates to see the latest date to leave.');
+    expect(await leave.textContent()).toBe(
+      'Enter the date of arrival and both work dates to see the latest date to leave.',
+    );
     // Work of nine days: the leave date is 14 days after its end.
     await fillDate(page, 'first-work-date', addDays(londonToday(new Date()), 11));
     const end = addDays(londonToday(new Date()), 20);
@@ -234,7 +265,11 @@ describe('moving around', () => {
     await page.getByRole('button', { name: 'Start now' }).click();
     await at(page, '/your-contact-details');
     await continueFrom(page);
-    const events = await page.evaluate(() => (window.dataLayer ?? []).filter((e) => (e as { event?: string }).event === 'validation_error'));
-    expect(events).toEqual([{ event: 'validation_error', path: '/your-contact-details', field: 'sponsor-email', rule: 'required' }]);
+    const events = await page.evaluate(() =>
+      (window.dataLayer ?? []).filter((e) => (e as { event?: string }).event === 'validation_error'),
+    );
+    expect(events).toEqual([
+      { event: 'validation_error', path: '/your-contact-details', field: 'sponsor-email', rule: 'required' },
+    ]);
   });
 });

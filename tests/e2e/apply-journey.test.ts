@@ -23,7 +23,10 @@ describe('a single application', () => {
   it('goes from the start page to /complete, is stored with the payload per applicant, and is confirmed by email', async () => {
     const { page } = test;
     await answerSponsor(page, 'single-application');
-    await answerWorker(page, worker('Ní Bhraonáin', { givenNames: 'Eithne Patricia', workerEmail: 'eithne@example.com' }));
+    await answerWorker(
+      page,
+      worker('Ní Bhraonáin', { givenNames: 'Eithne Patricia', workerEmail: 'eithne@example.com' }),
+    );
     await answerTravel(page);
     await answerWorkDates(page);
 
@@ -36,7 +39,9 @@ describe('a single application', () => {
     expect(await page.locator('h1').textContent()).toBe('Application received');
     const reference = (await page.locator('.govuk-panel .app-reference').textContent()) ?? '';
     expect(reference).toMatch(/^CWC-[0-9A-HJKMNP-TV-Z]{5}-[0-9A-HJKMNP-TV-Z]{5}-[0-9A-HJKMNP-TV-Z]$/);
-    expect(await page.locator('main').textContent()).toContain(`We have sent a confirmation email to ${SPONSOR.email}.`);
+    expect(await page.locator('main').textContent()).toContain(
+      `We have sent a confirmation email to ${SPONSOR.email}.`,
+    );
     expect(await axeViolations(page)).toEqual([]);
 
     // The sponsor's confirmation with the reference, and the worker's own.
@@ -60,7 +65,12 @@ describe('a single application', () => {
         sponsorshipReferenceNumber: SPONSOR.reference,
       });
       expect(stored.concessionForm.formGroupId).toMatch(/^CWC-[0-9A-F-]{36}$/);
-      expect(stored.secondaryDetails).toMatchObject({ familyName: 'Ní Bhraonáin', givenNames: 'Eithne Patricia', nationality: 'USA - American', countryOfDeparture: 'Ireland' });
+      expect(stored.secondaryDetails).toMatchObject({
+        familyName: 'Ní Bhraonáin',
+        givenNames: 'Eithne Patricia',
+        nationality: 'USA - American',
+        countryOfDeparture: 'Ireland',
+      });
     }
 
     await page.getByRole('button', { name: 'Finish' }).click();
@@ -86,7 +96,10 @@ describe('a group application', () => {
     expect(await axeViolations(page)).toEqual([]);
 
     // The second and third reuse the first member's travel details and work dates.
-    for (const [index, name] of [['2', 'Smith'], ['3', 'García']] as const) {
+    for (const [index, name] of [
+      ['2', 'Smith'],
+      ['3', 'García'],
+    ] as const) {
       await page.getByRole('button', { name: 'Add another applicant' }).click();
       await at(page, '/passenger-name');
       expect(await page.locator('.app-group-strip').textContent()).toBe(`Adding group member ${index}`);
@@ -102,7 +115,11 @@ describe('a group application', () => {
       expect(await page.locator('main').textContent()).toContain('EI154');
       await addToGroup(page);
     }
-    expect(await page.locator('#group-members .govuk-summary-list__key').allTextContents()).toEqual(['Chidi Okafor', 'Alex Smith', 'Alex García']);
+    expect(await page.locator('#group-members .govuk-summary-list__key').allTextContents()).toEqual([
+      'Chidi Okafor',
+      'Alex Smith',
+      'Alex García',
+    ]);
 
     // Edit the second member's given names through check your answers.
     await page.getByRole('link', { name: 'Edit Alex Smith' }).click();
@@ -115,27 +132,46 @@ describe('a group application', () => {
     await at(page, '/check-your-answers');
     await page.getByRole('button', { name: 'Confirm details and return to the group overview' }).click();
     await at(page, '/group-edit');
-    expect(await page.locator('#group-members .govuk-summary-list__key').allTextContents()).toEqual(['Chidi Okafor', 'Jordan Smith', 'Alex García']);
+    expect(await page.locator('#group-members .govuk-summary-list__key').allTextContents()).toEqual([
+      'Chidi Okafor',
+      'Jordan Smith',
+      'Alex García',
+    ]);
 
     // Delete the third, after confirming.
     await page.getByRole('link', { name: 'Delete Alex García' }).click();
-    expect(await page.locator('h2', { hasText: 'Are you sure you want to delete the application for Alex García?' }).count()).toBe(1);
+    expect(
+      await page.locator('h2', { hasText: 'Are you sure you want to delete the application for Alex García?' }).count(),
+    ).toBe(1);
     expect(await axeViolations(page)).toEqual([]);
     await page.getByRole('button', { name: 'Yes, delete it' }).click();
-    expect(await page.locator('#group-members .govuk-summary-list__key').allTextContents()).toEqual(['Chidi Okafor', 'Jordan Smith']);
+    expect(await page.locator('#group-members .govuk-summary-list__key').allTextContents()).toEqual([
+      'Chidi Okafor',
+      'Jordan Smith',
+    ]);
 
     const references = await submitGroup(page, 2);
     expect(await page.locator('h1').textContent()).toBe('Applications received');
     expect(references).toHaveLength(2);
     expect(await axeViolations(page)).toEqual([]);
 
-    await waitForMail((all) => all.some((m) => m.subject === 'Applications received' && m.to === SPONSOR.email && references.every((r) => m.text.includes(r))));
+    await waitForMail((all) =>
+      all.some(
+        (m) =>
+          m.subject === 'Applications received' &&
+          m.to === SPONSOR.email &&
+          references.every((r) => m.text.includes(r)),
+      ),
+    );
     const stored = await Promise.all(references.map((reference) => storedApplicationsOf(reference)));
     if (stored[0] !== undefined) {
       expect(stored.map((a) => a?.secondaryDetails.givenNames)).toEqual(['Chidi', 'Jordan']);
       expect(new Set(stored.map((a) => a?.concessionForm.formGroupId)).size).toBe(1);
       // The reused travel details are the first member's.
-      expect(stored[1]?.concessionForm).toMatchObject({ flightNumber: 'EI154', nameOfUKPortOfArrival: 'London Heathrow Airport' });
+      expect(stored[1]?.concessionForm).toMatchObject({
+        flightNumber: 'EI154',
+        nameOfUKPortOfArrival: 'London Heathrow Airport',
+      });
     }
   });
 });

@@ -37,7 +37,9 @@ describe('an arrival less than 72 hours away', () => {
     await answerWorkDates(page, { first: daysFromToday(3), last: daysFromToday(20) });
     await at(page, '/check-your-answers');
     const warning = page.locator('#late-arrival-warning');
-    expect(await warning.textContent()).toContain('Applications made less than 72 hours before the temporary worker arrives in the UK are normally refused.');
+    expect(await warning.textContent()).toContain(
+      'Applications made less than 72 hours before the temporary worker arrives in the UK are normally refused.',
+    );
     expect(await axeViolations(page)).toEqual([]);
 
     await page.getByRole('link', { name: 'Change Date of arrival in the UK' }).click();
@@ -92,14 +94,21 @@ describe('reused travel details that do not fit a member', () => {
     // The next member's passport expires before the arrival the saved member travels on.
     const expiring = toDateParts(addDays(londonToday(new Date()), 5));
     const state = groupWithMembers(1);
-    await seedSession(context, { ...state, current: { ...state.current, passport: { ...state.current.passport, 'passport-expiry-date': expiring } } });
+    await seedSession(context, {
+      ...state,
+      current: { ...state.current, passport: { ...state.current.passport, 'passport-expiry-date': expiring } },
+    });
     await page.goto(`${baseUrl()}/reuse-travel-details`);
     await at(page, '/reuse-travel-details');
     await page.check('input[name="reuse-travel-details"][value="0"]');
     await continueFrom(page);
     await at(page, '/travel-details');
-    expect(await page.locator('.govuk-warning-text').first().textContent()).toContain('The travel details you chose do not fit this temporary worker.');
-    expect(await page.locator('.govuk-error-summary').textContent()).toContain('The date of arrival cannot be after the passport expiration date');
+    expect(await page.locator('.govuk-warning-text').first().textContent()).toContain(
+      'The travel details you chose do not fit this temporary worker.',
+    );
+    expect(await page.locator('.govuk-error-summary').textContent()).toContain(
+      'The date of arrival cannot be after the passport expiration date',
+    );
     expect(await page.inputValue('#flight-number')).toBe('EI154');
     expect(await axeViolations(page)).toEqual([]);
   });
@@ -114,14 +123,20 @@ describe('answers the service refuses', () => {
     try {
       const page = await context.newPage();
       await page.clock.setFixedTime(behind);
-      await seedSession(context, asOf(behind, () => singleComplete()));
+      await seedSession(
+        context,
+        asOf(behind, () => singleComplete()),
+      );
       await page.goto(`${baseUrl()}/check-your-answers`);
       await at(page, '/check-your-answers');
       await page.getByRole('button', { name: 'Confirm details and send the application' }).click();
       const summary = page.locator('.govuk-error-summary');
       await summary.waitFor();
       expect(await summary.textContent()).toContain('Nothing has been sent. Change these answers, then send again.');
-      expect(await summary.locator('a').allTextContents()).toEqual(['The date of arrival cannot be in the past', 'Enter a valid date at least 72 hours from now']);
+      expect(await summary.locator('a').allTextContents()).toEqual([
+        'The date of arrival cannot be in the past',
+        'Enter a valid date at least 72 hours from now',
+      ]);
       expect(await page.title()).toMatch(/^Error: /);
       expect(new URL(page.url()).pathname).toBe('/check-your-answers');
       expect(await axeViolations(page)).toEqual([]);
@@ -140,7 +155,9 @@ describe('a submission the service already holds under its group id', () => {
     await page.goto(`${baseUrl()}/check-your-answers`);
     await page.getByRole('button', { name: 'Confirm details and send the application' }).click();
     await at(page, '/complete');
-    const usedGroupId: string = await page.evaluate(() => JSON.parse(sessionStorage.getItem('state') ?? '{}').receipts[0].groupRef);
+    const usedGroupId: string = await page.evaluate(
+      () => JSON.parse(sessionStorage.getItem('state') ?? '{}').receipts[0].groupRef,
+    );
 
     // Another tab's answers under the group id already used: the service refuses them with 409.
     const other = singleComplete({ 'family-name': 'Byrne', 'passport-number': 'BYRNE1234' });
@@ -156,7 +173,9 @@ describe('a submission the service already holds under its group id', () => {
       expect(await axeViolations(second)).toEqual([]);
       await second.getByRole('button', { name: 'Send the applications again' }).click();
       await at(second, '/complete');
-      const sentGroupId: string = await second.evaluate(() => JSON.parse(sessionStorage.getItem('state') ?? '{}').receipts[0].groupRef);
+      const sentGroupId: string = await second.evaluate(
+        () => JSON.parse(sessionStorage.getItem('state') ?? '{}').receipts[0].groupRef,
+      );
       expect(sentGroupId).not.toBe(usedGroupId);
     } finally {
       await context.close();
@@ -207,15 +226,27 @@ describe('analytics of validation failures', () => {
   it('sends the group limit from check your answers, with path, field and rule', async () => {
     const { page, context } = test;
     // Ten saved members and an eleventh answered up to check your answers, reusing their travel and work dates.
-    await seedSession(context, run(groupWithMembers(10), { type: 'reuse', kind: 'travel', choice: '0' }, { type: 'reuse', kind: 'workDates', choice: '0' }));
+    await seedSession(
+      context,
+      run(
+        groupWithMembers(10),
+        { type: 'reuse', kind: 'travel', choice: '0' },
+        { type: 'reuse', kind: 'workDates', choice: '0' },
+      ),
+    );
     await page.goto(`${baseUrl()}/`);
     await page.getByRole('button', { name: 'Accept analytics cookies' }).click();
-    const events = () => page.evaluate(() => (window.dataLayer ?? []).filter((e) => (e as { event?: string }).event === 'validation_error'));
+    const events = () =>
+      page.evaluate(() =>
+        (window.dataLayer ?? []).filter((e) => (e as { event?: string }).event === 'validation_error'),
+      );
 
     await page.goto(`${baseUrl()}/check-your-answers`);
     await at(page, '/check-your-answers');
     await page.getByRole('button', { name: 'Confirm details and add applicant to the group' }).click();
     await page.locator('.govuk-error-summary').waitFor();
-    expect(await events()).toEqual([{ event: 'validation_error', path: '/check-your-answers', field: 'group', rule: 'maxApplications' }]);
+    expect(await events()).toEqual([
+      { event: 'validation_error', path: '/check-your-answers', field: 'group', rule: 'maxApplications' },
+    ]);
   });
 });

@@ -36,7 +36,10 @@ function answeredBefore(path: StepPath): FormState {
   // A single application's steps, in order (the reuse pages are a group's).
   const steps = STEPS.map((step) => step.path).filter((step) => !step.startsWith('/reuse-'));
   const answers = validApplicantAnswers(new Date());
-  return run(INITIAL_FORM_STATE, ...steps.slice(0, steps.indexOf(path)).map((step) => ({ type: 'submitStep' as const, path: step, answers })));
+  return run(
+    INITIAL_FORM_STATE,
+    ...steps.slice(0, steps.indexOf(path)).map((step) => ({ type: 'submitStep' as const, path: step, answers })),
+  );
 }
 
 /** Opens `path` with the questions before it answered, in `language`. */
@@ -59,7 +62,10 @@ async function enterWithoutPicking(page: Page, selector: string): Promise<void> 
   await page.press(selector, 'Escape');
   const url = page.url();
   await page.press(selector, 'Enter');
-  await page.waitForFunction((before) => location.href !== before || document.querySelector('.govuk-error-summary') !== null, url);
+  await page.waitForFunction(
+    (before) => location.href !== before || document.querySelector('.govuk-error-summary') !== null,
+    url,
+  );
 }
 
 /** The text of the warning, without its hidden "Warning" prefix. */
@@ -132,9 +138,25 @@ describe('the nationality found by country name', () => {
 
 describe('the place of departure picked from the list', () => {
   const travels: Array<[string, Travel]> = [
-    ['by road from the ferry port', { departure: 'Rosslare Europort', arrival: daysFromToday(10), method: 'road', portOfArrival: 'Fishguard' }],
-    ['by plane from an airport', { departure: 'Cork Airport', arrival: daysFromToday(10), method: 'plane', carrier: 'Aer Lingus', flightNumber: 'EI712', portOfArrival: 'London Heathrow Airport' }],
-    ['by road from a border town', { departure: 'Dundalk', arrival: daysFromToday(10), method: 'road', portOfArrival: 'Newry' }],
+    [
+      'by road from the ferry port',
+      { departure: 'Rosslare Europort', arrival: daysFromToday(10), method: 'road', portOfArrival: 'Fishguard' },
+    ],
+    [
+      'by plane from an airport',
+      {
+        departure: 'Cork Airport',
+        arrival: daysFromToday(10),
+        method: 'plane',
+        carrier: 'Aer Lingus',
+        flightNumber: 'EI712',
+        portOfArrival: 'London Heathrow Airport',
+      },
+    ],
+    [
+      'by road from a border town',
+      { departure: 'Dundalk', arrival: daysFromToday(10), method: 'road', portOfArrival: 'Newry' },
+    ],
   ];
 
   it.each(travels)('is accepted %s', async (_how, travel) => {
@@ -176,8 +198,12 @@ describe('the place of departure picked from the list', () => {
     await page.fill('#port-of-departure', 'Paris');
     await continueFrom(page);
     expect(new URL(page.url()).pathname).toBe('/travel-details');
-    expect(await page.locator('.govuk-error-summary li').allTextContents()).toContain('Enter a place of departure in Ireland');
-    expect(await page.locator('#port-of-departure-error').textContent()).toMatch(/Enter a place of departure in Ireland$/);
+    expect(await page.locator('.govuk-error-summary li').allTextContents()).toContain(
+      'Enter a place of departure in Ireland',
+    );
+    expect(await page.locator('#port-of-departure-error').textContent()).toMatch(
+      /Enter a place of departure in Ireland$/,
+    );
     // The page kept what was typed, and refused it with the rule the service has.
     expect(await page.inputValue('#port-of-departure')).toBe('Paris');
     const saved = await savedAnswers(page);
@@ -201,7 +227,11 @@ describe('the widgets with axe', () => {
       // accessible-autocomplete brings no font: without app.scss its options fall back to the browser's.
       const fonts = await page.evaluate(() => {
         const family = (selector: string) => getComputedStyle(document.querySelector(selector)!).fontFamily;
-        return { option: family('.autocomplete__option'), input: family('.autocomplete__input'), body: family('.govuk-body') };
+        return {
+          option: family('.autocomplete__option'),
+          input: family('.autocomplete__input'),
+          body: family('.govuk-body'),
+        };
       });
       expect(fonts.body).toMatch(/GDS Transport/i);
       expect(fonts.option).toBe(fonts.body);
@@ -238,7 +268,14 @@ describe('the service with MANUAL_REVIEW off', () => {
     const { page } = test;
     const travels: Travel[] = [
       { departure: 'Rosslare Europort', arrival: daysFromToday(10), method: 'road', portOfArrival: 'Fishguard' },
-      { departure: 'Cork Airport', arrival: daysFromToday(10), method: 'plane', carrier: 'Aer Lingus', flightNumber: 'EI712', portOfArrival: 'London Heathrow Airport' },
+      {
+        departure: 'Cork Airport',
+        arrival: daysFromToday(10),
+        method: 'plane',
+        carrier: 'Aer Lingus',
+        flightNumber: 'EI712',
+        portOfArrival: 'London Heathrow Airport',
+      },
       { departure: 'Dundalk', arrival: daysFromToday(10), method: 'road', portOfArrival: 'Newry' },
     ];
     await answerSponsor(page, 'group-application', base);
@@ -277,7 +314,11 @@ describe('the service with MANUAL_REVIEW off', () => {
       }
     } else {
       // On the embedded database, the status page says what was decided.
-      const mail = await waitForMail((all) => all.some((m) => m.to === SPONSOR.email && references.every((r) => m.text.includes(r))), 30_000, mailDir);
+      const mail = await waitForMail(
+        (all) => all.some((m) => m.to === SPONSOR.email && references.every((r) => m.text.includes(r))),
+        30_000,
+        mailDir,
+      );
       const confirmation = mail.find((m) => m.to === SPONSOR.email && references.every((r) => m.text.includes(r)))!;
       const link = new RegExp(`${base}/status\\?epat=[\\w.-]+`).exec(confirmation.text)?.[0];
       expect(link).toBeDefined();
@@ -287,7 +328,9 @@ describe('the service with MANUAL_REVIEW off', () => {
         await page.fill('#sponsor-licence-number', SPONSOR.reference);
         await page.getByRole('button', { name: 'Check status' }).click();
         await page.locator('table').waitFor();
-        const statuses = await page.locator('tbody tr').evaluateAll((rows) => rows.map((row) => row.querySelectorAll('td')[2]?.textContent?.trim()));
+        const statuses = await page
+          .locator('tbody tr')
+          .evaluateAll((rows) => rows.map((row) => row.querySelectorAll('td')[2]?.textContent?.trim()));
         if (statuses.length === 3 && statuses.every((status) => status === 'Approved')) break;
         if (Date.now() > deadline) throw new Error(`Not approved: ${statuses.join(', ')}`);
         await new Promise((resolve) => setTimeout(resolve, 500));

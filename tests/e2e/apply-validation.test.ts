@@ -29,10 +29,29 @@ const long = 'x'.repeat(201);
 
 // Fields asked on the question pages; the others are derived, fixed or belong to the status page.
 const PAGE_FIELDS = [
-  'sponsor-email', 'sponsor-name', 'sponsor-reference', 'what-would-you-like-to-do', 'nationality', 'family-name', 'given-name',
-  'worker-email', 'date-of-birth', 'passport-number', 'passport-issue-date', 'passport-expiry-date', 'port-of-departure',
-  'date-of-arrival', 'method-of-arrival', 'port-of-arrival', 'carrier', 'flight-number', 'first-work-date', 'last-work-date',
-  'cos-reference', 'reuse-travel-details', 'reuse-work-dates',
+  'sponsor-email',
+  'sponsor-name',
+  'sponsor-reference',
+  'what-would-you-like-to-do',
+  'nationality',
+  'family-name',
+  'given-name',
+  'worker-email',
+  'date-of-birth',
+  'passport-number',
+  'passport-issue-date',
+  'passport-expiry-date',
+  'port-of-departure',
+  'date-of-arrival',
+  'method-of-arrival',
+  'port-of-arrival',
+  'carrier',
+  'flight-number',
+  'first-work-date',
+  'last-work-date',
+  'cos-reference',
+  'reuse-travel-details',
+  'reuse-work-dates',
 ] as const;
 
 function message(key: string): string {
@@ -51,7 +70,8 @@ const UNREACHABLE = new Set([
 const expected = new Map<string, string>();
 for (const field of PAGE_FIELDS) {
   for (const rule of FIELD_RULES[field]) {
-    if (!UNREACHABLE.has(`${field}.${rule}`)) expected.set(`${field}.${rule}`, message((MESSAGE_KEYS[field] as Record<string, string>)[rule]!));
+    if (!UNREACHABLE.has(`${field}.${rule}`))
+      expected.set(`${field}.${rule}`, message((MESSAGE_KEYS[field] as Record<string, string>)[rule]!));
   }
 }
 
@@ -65,12 +85,18 @@ async function submitExpectingErrors(page: Page, ...messages: string[]): Promise
   const summary = page.locator('.govuk-error-summary');
   await summary.waitFor();
   expect(await summary.locator('h2').textContent()).toBe('There was an issue with one or more of your answers');
-  await page.waitForFunction(() => document.activeElement?.classList.contains('govuk-error-summary')).catch(async () => {
-    throw new Error(`The error summary is not focused; focus is on ${await page.evaluate(() => document.activeElement?.outerHTML.slice(0, 200))}`);
-  });
+  await page
+    .waitForFunction(() => document.activeElement?.classList.contains('govuk-error-summary'))
+    .catch(async () => {
+      throw new Error(
+        `The error summary is not focused; focus is on ${await page.evaluate(() => document.activeElement?.outerHTML.slice(0, 200))}`,
+      );
+    });
   expect(await page.title()).toMatch(/^Error: .+ \| Creative worker visa concession remote clearance$/);
   const shown = await summary.locator('li a').allTextContents();
-  const inline = (await page.locator('.govuk-error-message').allTextContents()).map((text) => text.replace(/^Error:\s*/, ''));
+  const inline = (await page.locator('.govuk-error-message').allTextContents()).map((text) =>
+    text.replace(/^Error:\s*/, ''),
+  );
   for (const text of messages) {
     expect(shown, path).toContain(text);
     expect(inline, path).toContain(text);
@@ -146,7 +172,9 @@ describe('the validation messages', () => {
       await continueFrom(page);
 
       await at(page, '/what-would-you-like-to-do');
-      await page.evaluate(() => document.querySelectorAll('input[type=radio]').forEach((r) => ((r as HTMLInputElement).checked = false)));
+      await page.evaluate(() =>
+        document.querySelectorAll('input[type=radio]').forEach((r) => ((r as HTMLInputElement).checked = false)),
+      );
       await submitExpectingErrors(page, m('what-would-you-like-to-do', 'required'));
       expect(await axeViolations(page)).toEqual([]);
       await page.check('input[value="single-application"]');
@@ -159,7 +187,12 @@ describe('the validation messages', () => {
       await page.fill('#family-name', long);
       await page.fill('#given-name', long);
       await page.fill('#worker-email', 'worker@');
-      await submitExpectingErrors(page, m('family-name', 'maxLength'), m('given-name', 'maxLength'), m('worker-email', 'validEmail'));
+      await submitExpectingErrors(
+        page,
+        m('family-name', 'maxLength'),
+        m('given-name', 'maxLength'),
+        m('worker-email', 'validEmail'),
+      );
       await page.fill('#family-name', 'Okafor');
       await page.fill('#given-name', 'Chidi');
       await page.fill('#worker-email', '');
@@ -184,15 +217,30 @@ describe('the validation messages', () => {
 
     it('are shown on the passport and certificate of sponsorship pages', async () => {
       await at(page, '/passport-details');
-      await submitExpectingErrors(page, m('passport-number', 'required'), m('passport-issue-date', 'required'), m('passport-expiry-date', 'required'));
+      await submitExpectingErrors(
+        page,
+        m('passport-number', 'required'),
+        m('passport-issue-date', 'required'),
+        m('passport-expiry-date', 'required'),
+      );
       await page.fill('#passport-number', 'AB');
       await fillDate(page, 'passport-issue-date', { day: '31', month: '4', year: '2020' });
       await fillDate(page, 'passport-expiry-date', { day: 'x', month: '1', year: '2030' });
-      await submitExpectingErrors(page, m('passport-number', 'length'), m('passport-issue-date', 'validDate'), m('passport-expiry-date', 'validDate'));
+      await submitExpectingErrors(
+        page,
+        m('passport-number', 'length'),
+        m('passport-issue-date', 'validDate'),
+        m('passport-expiry-date', 'validDate'),
+      );
       await page.fill('#passport-number', 'AB-12345');
       await fillDate(page, 'passport-issue-date', daysFromToday(1));
       await fillDate(page, 'passport-expiry-date', daysFromToday(0));
-      await submitExpectingErrors(page, m('passport-number', 'characters'), m('passport-issue-date', 'notInFuture'), m('passport-expiry-date', 'afterToday'));
+      await submitExpectingErrors(
+        page,
+        m('passport-number', 'characters'),
+        m('passport-issue-date', 'notInFuture'),
+        m('passport-expiry-date', 'afterToday'),
+      );
       expect(await axeViolations(page)).toEqual([]);
       await page.fill('#passport-number', 'AB12345');
       await fillDate(page, 'passport-issue-date', monthsFromToday(-24));
@@ -210,17 +258,35 @@ describe('the validation messages', () => {
 
     it('are shown on the travel details page', async () => {
       await at(page, '/travel-details');
-      await submitExpectingErrors(page, m('port-of-departure', 'required'), m('date-of-arrival', 'required'), m('method-of-arrival', 'required'), m('port-of-arrival', 'required'));
+      await submitExpectingErrors(
+        page,
+        m('port-of-departure', 'required'),
+        m('date-of-arrival', 'required'),
+        m('method-of-arrival', 'required'),
+        m('port-of-arrival', 'required'),
+      );
       expect(await axeViolations(page)).toEqual([]);
       await page.check('input[name="method-of-arrival"][value="plane"]');
       await page.fill('#port-of-departure', long);
       await page.fill('#port-of-arrival', long);
       await fillDate(page, 'date-of-arrival', { day: '1', month: '13', year: '2026' });
-      await submitExpectingErrors(page, m('carrier', 'required'), m('flight-number', 'required'), m('port-of-departure', 'maxLength'), m('port-of-arrival', 'maxLength'), m('date-of-arrival', 'validDate'));
+      await submitExpectingErrors(
+        page,
+        m('carrier', 'required'),
+        m('flight-number', 'required'),
+        m('port-of-departure', 'maxLength'),
+        m('port-of-arrival', 'maxLength'),
+        m('date-of-arrival', 'validDate'),
+      );
       await page.fill('#carrier', long);
       await page.fill('#flight-number', long);
       await fillDate(page, 'date-of-arrival', daysFromToday(-1));
-      await submitExpectingErrors(page, m('carrier', 'maxLength'), m('flight-number', 'maxLength'), m('date-of-arrival', 'notInPast'));
+      await submitExpectingErrors(
+        page,
+        m('carrier', 'maxLength'),
+        m('flight-number', 'maxLength'),
+        m('date-of-arrival', 'notInPast'),
+      );
       await fillDate(page, 'date-of-arrival', daysFromToday(10));
       await submitExpectingErrors(page, m('date-of-arrival', 'notAfterPassportExpiry'));
       // The passport expiry fixed, the travel details in order.

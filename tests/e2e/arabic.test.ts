@@ -42,7 +42,9 @@ describe('dates on Arabic pages', () => {
     await test.page.goto(`${baseUrl()}/check-your-answers`);
     await at(test.page, '/check-your-answers');
     const text = (await test.page.locator('main').textContent()) ?? '';
-    expect(text).toMatch(/\d{2} (January|February|March|April|May|June|July|August|September|October|November|December) \d{4}/);
+    expect(text).toMatch(
+      /\d{2} (January|February|March|April|May|June|July|August|September|October|November|December) \d{4}/,
+    );
     expect(text).not.toMatch(ARABIC_MONTH);
   });
 
@@ -81,12 +83,15 @@ describe('links with a language', () => {
     ['/cookies', 'en', 'ltr'],
   ])('%s?lang=%s opens in that language in a fresh tab, and the choice lasts', async (path, lang, dir) => {
     // A fresh tab where the other language was chosen before: the link wins.
-    await test.context.addInitScript((other) => {
-      if (sessionStorage.getItem('seeded') === null) {
-        sessionStorage.setItem('seeded', '1');
-        sessionStorage.setItem('lang', other);
-      }
-    }, lang === 'ar' ? 'en' : 'ar');
+    await test.context.addInitScript(
+      (other) => {
+        if (sessionStorage.getItem('seeded') === null) {
+          sessionStorage.setItem('seeded', '1');
+          sessionStorage.setItem('lang', other);
+        }
+      },
+      lang === 'ar' ? 'en' : 'ar',
+    );
     await test.page.goto(`${baseUrl()}${path}?lang=${lang}`);
     await test.page.locator('main h1').waitFor();
     expect(await test.page.getAttribute('html', 'lang')).toBe(lang);
@@ -102,6 +107,8 @@ describe('links with a language', () => {
   it('writes language links that open the same page in the other language', async () => {
     await test.page.goto(`${baseUrl()}/cookies`);
     await test.page.locator('main h1').waitFor();
-    expect(await test.page.locator('.govuk-language-navigation a[lang="ar"]').getAttribute('href')).toBe('/cookies?lang=ar');
+    expect(await test.page.locator('.govuk-language-navigation a[lang="ar"]').getAttribute('href')).toBe(
+      '/cookies?lang=ar',
+    );
   });
 });

@@ -14,14 +14,22 @@ const test = useBrowser(async (context) => {
 
 const banner = () => test.page.locator('.govuk-cookie-banner');
 const cookies = async () => Object.fromEntries((await test.context.cookies()).map((c) => [c.name, c]));
-const dataLayer = () => test.page.evaluate(() => JSON.parse(JSON.stringify((window as { dataLayer?: unknown[] }).dataLayer ?? null)) as unknown);
+const dataLayer = () =>
+  test.page.evaluate(
+    () => JSON.parse(JSON.stringify((window as { dataLayer?: unknown[] }).dataLayer ?? null)) as unknown,
+  );
 
 describe('cookie banner and analytics', () => {
   it('asks before a choice, and nothing analytic happens before consent', async () => {
     await test.page.goto(`${baseUrl()}/`);
     await banner().waitFor();
-    expect(await banner().locator('h2').textContent()).toContain('Cookies on creative worker visa concession remote clearance');
-    expect(await banner().locator('button').allTextContents()).toEqual(['Accept analytics cookies', 'Reject analytics cookies']);
+    expect(await banner().locator('h2').textContent()).toContain(
+      'Cookies on creative worker visa concession remote clearance',
+    );
+    expect(await banner().locator('button').allTextContents()).toEqual([
+      'Accept analytics cookies',
+      'Reject analytics cookies',
+    ]);
     expect(await banner().locator('a', { hasText: 'View cookies' }).getAttribute('href')).toBe('/cookies');
     expect(Object.keys(await cookies())).toEqual([]);
     expect(analyticsRequests).toEqual([]);

@@ -20,7 +20,18 @@ import {
 
 const test = useBrowser();
 
-const FAMILY_NAMES = ['Okafor', 'Smith', 'García', 'Nakamura', 'Dubois', 'Kowalski', 'Silva', 'Jensen', 'Rossi', 'Murphy'];
+const FAMILY_NAMES = [
+  'Okafor',
+  'Smith',
+  'García',
+  'Nakamura',
+  'Dubois',
+  'Kowalski',
+  'Silva',
+  'Jensen',
+  'Rossi',
+  'Murphy',
+];
 
 describe('decision emails', () => {
   it('bring the sponsor of a group of 10, approved at once, exactly 2 emails', { timeout: 300_000 }, async () => {
@@ -61,8 +72,11 @@ describe('decision emails', () => {
       expect(confirmation?.text).toContain(`Application reference: ${reference}`);
       expect(decisions?.text).toContain(`Application reference: ${reference}\nName: `);
     }
-    for (const [index, familyName] of FAMILY_NAMES.entries()) expect(decisions?.text).toContain(`Name: ${familyName}, Member ${index + 1}\n`);
-    expect(decisions?.text.match(/^Decision: Approved\nLeave the UK: No later than \d\d \w+ \d{4}$/gm)).toHaveLength(10);
+    for (const [index, familyName] of FAMILY_NAMES.entries())
+      expect(decisions?.text).toContain(`Name: ${familyName}, Member ${index + 1}\n`);
+    expect(decisions?.text.match(/^Decision: Approved\nLeave the UK: No later than \d\d \w+ \d{4}$/gm)).toHaveLength(
+      10,
+    );
     const statusLink = new RegExp(`${base.replace(/[.]/g, '\\.')}/status\\?epat=[\\w.-]+`);
     expect(confirmation?.text).toMatch(statusLink);
     expect(decisions?.text).toMatch(statusLink);

@@ -23,9 +23,17 @@ describe('the shared frame', () => {
     expect(await test.page.locator('.govuk-service-navigation').textContent()).toContain(SERVICE);
     expect(await test.page.locator('.govuk-button--start').textContent()).toContain('Start now');
     const footerLinks = await test.page.locator('.govuk-footer__inline-list a').allTextContents();
-    expect(footerLinks).toEqual(['Feedback (opens in new tab)', 'Terms and conditions', 'Privacy', 'Cookies', 'Accessibility statement']);
+    expect(footerLinks).toEqual([
+      'Feedback (opens in new tab)',
+      'Terms and conditions',
+      'Privacy',
+      'Cookies',
+      'Accessibility statement',
+    ]);
     expect(await test.page.locator('.govuk-footer__inline-list a').first().getAttribute('target')).toBe('_blank');
-    expect(await test.page.locator('a', { hasText: 'Exit to GOV.UK' }).getAttribute('href')).toBe('https://www.gov.uk/');
+    expect(await test.page.locator('a', { hasText: 'Exit to GOV.UK' }).getAttribute('href')).toBe(
+      'https://www.gov.uk/',
+    );
     // No back link on the first page of a visit.
     expect(await test.page.locator('.govuk-back-link').count()).toBe(0);
     expect(consoleErrors.filter((e) => /Content Security Policy/i.test(e))).toEqual([]);
@@ -109,10 +117,13 @@ describe('the shared frame', () => {
     await test.page.goto(`${baseUrl()}/`);
     await test.page.locator('main h1').waitFor();
     const bulletPadding = () =>
-      test.page.locator('main .govuk-list--bullet').first().evaluate((el) => {
-        const style = getComputedStyle(el);
-        return { left: style.paddingLeft, right: style.paddingRight };
-      });
+      test.page
+        .locator('main .govuk-list--bullet')
+        .first()
+        .evaluate((el) => {
+          const style = getComputedStyle(el);
+          return { left: style.paddingLeft, right: style.paddingRight };
+        });
     const ltr = await bulletPadding();
     expect(ltr.left).toBe('20px');
     await test.page.locator('.govuk-language-navigation a[lang="ar"]').click();

@@ -68,7 +68,10 @@ interface RunningService {
   close(): Promise<void>;
 }
 
-async function startService(options: { manualReview: boolean; tokenKeys: { privateKey: string; publicKey: string } }): Promise<RunningService> {
+async function startService(options: {
+  manualReview: boolean;
+  tokenKeys: { privateKey: string; publicKey: string };
+}): Promise<RunningService> {
   const port = await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), 'cwc-e2e-'));
   const mailDir = join(dataDir, 'received-mail');
@@ -114,7 +117,10 @@ async function startService(options: { manualReview: boolean; tokenKeys: { priva
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
   if (!process.env.E2E_SKIP_BUILD) {
     // Vitest sets NODE_ENV=test, which would make Vite bundle React's development build.
-    const build = spawnSync('npm', ['run', 'build'], { stdio: 'inherit', env: { ...process.env, NODE_ENV: 'production' } });
+    const build = spawnSync('npm', ['run', 'build'], {
+      stdio: 'inherit',
+      env: { ...process.env, NODE_ENV: 'production' },
+    });
     if (build.status !== 0) throw new Error('npm run build failed');
   }
   const tokenKeys = generateKeyPairSync('ec', {
@@ -124,7 +130,10 @@ export default async function setup(project: TestProject): Promise<() => Promise
   });
   // Applications wait for a caseworker on the main service, so the status tests can decide
   // them; the second service decides at once, as production does with MANUAL_REVIEW off.
-  const [manual, automatic] = await Promise.all([startService({ manualReview: true, tokenKeys }), startService({ manualReview: false, tokenKeys })]);
+  const [manual, automatic] = await Promise.all([
+    startService({ manualReview: true, tokenKeys }),
+    startService({ manualReview: false, tokenKeys }),
+  ]);
   project.provide('baseUrl', manual.baseUrl);
   project.provide('mailDir', manual.mailDir);
   project.provide('databaseUrl', manual.databaseUrl);

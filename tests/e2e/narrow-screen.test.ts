@@ -48,7 +48,10 @@ describe(`the journey at ${WIDTH} CSS pixels`, () => {
       await test.page.goto(`${baseUrl()}${path}`);
       await at(test.page, path);
       expect(await test.page.evaluate(() => document.documentElement.dir)).toBe(language === 'ar' ? 'rtl' : 'ltr');
-      const widths = await test.page.evaluate(() => ({ page: document.documentElement.scrollWidth, body: document.body.scrollWidth }));
+      const widths = await test.page.evaluate(() => ({
+        page: document.documentElement.scrollWidth,
+        body: document.body.scrollWidth,
+      }));
       expect(widths).toEqual({ page: WIDTH, body: WIDTH });
     });
   }

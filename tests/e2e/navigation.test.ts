@@ -22,7 +22,10 @@ const focused = (page: Page) =>
   });
 
 /** Lets the frames after a navigation pass, so that anything that would move focus late has done so. */
-const settle = (page: Page) => page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(resolve, 100)))));
+const settle = (page: Page) =>
+  page.evaluate(
+    () => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(resolve, 100)))),
+  );
 
 async function toContactDetails(page: Page): Promise<void> {
   await page.goto(`${baseUrl()}/`);

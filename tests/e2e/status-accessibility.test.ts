@@ -58,13 +58,19 @@ beforeAll(async () => {
       now,
     ),
   );
-  const response = await fetch(`${base}${NEW_FROM_CONCESSION_PATH}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  const response = await fetch(`${base}${NEW_FROM_CONCESSION_PATH}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
   expect(response.status, await response.clone().text()).toBe(201);
   references = ((await response.json()) as { applicantId: string }[]).map((item) => item.applicantId);
 
-  const ours = (m: { to: string; text: string }) => m.to === FIXTURE_SPONSOR['sponsor-email'] && references.every((reference) => m.text.includes(reference));
+  const ours = (m: { to: string; text: string }) =>
+    m.to === FIXTURE_SPONSOR['sponsor-email'] && references.every((reference) => m.text.includes(reference));
   const mail = await waitForMail((all) => all.some(ours), 60_000, mailDir);
-  statusLink = new RegExp(`${base.replace(/[.]/g, '\\.')}/status\\?epat=[\\w.-]+`).exec(mail.find(ours)?.text ?? '')?.[0] ?? '';
+  statusLink =
+    new RegExp(`${base.replace(/[.]/g, '\\.')}/status\\?epat=[\\w.-]+`).exec(mail.find(ours)?.text ?? '')?.[0] ?? '';
   expect(statusLink).not.toBe('');
 
   // The checks run in the service's worker: wait for all four decisions.
@@ -100,7 +106,8 @@ async function openStatus(page: Page, language: Language, width = 1280, path = '
   await page.locator('h1:focus').waitFor();
 }
 
-const sideways = (page: Page) => page.evaluate(() => ({ scrollWidth: document.documentElement.scrollWidth, width: window.innerWidth }));
+const sideways = (page: Page) =>
+  page.evaluate(() => ({ scrollWidth: document.documentElement.scrollWidth, width: window.innerWidth }));
 /** The text sighted users read: without the visually hidden parts. */
 const seen = (element: Element) => {
   const copy = element.cloneNode(true) as Element;
@@ -151,10 +158,21 @@ describe('the status pages for screen readers', () => {
     const { page } = test;
     await openStatus(page, 'en');
     for (const [index, reference] of references.slice(0, 3).entries()) {
-      await expect(page.getByRole('button', { name: `Download pre-clearance document for ${nameOf(index)} (${reference})`, exact: true }).count()).resolves.toBe(1);
-      await expect(page.getByRole('link', { name: `View application for ${nameOf(index)} (${reference})`, exact: true }).count()).resolves.toBe(1);
+      await expect(
+        page
+          .getByRole('button', {
+            name: `Download pre-clearance document for ${nameOf(index)} (${reference})`,
+            exact: true,
+          })
+          .count(),
+      ).resolves.toBe(1);
+      await expect(
+        page.getByRole('link', { name: `View application for ${nameOf(index)} (${reference})`, exact: true }).count(),
+      ).resolves.toBe(1);
     }
-    await expect(page.getByRole('link', { name: `View guidance for ${nameOf(3)} (${references[3]})`, exact: true }).count()).resolves.toBe(1);
+    await expect(
+      page.getByRole('link', { name: `View guidance for ${nameOf(3)} (${references[3]})`, exact: true }).count(),
+    ).resolves.toBe(1);
     // What sighted users read is unchanged.
     const actions = page.locator('tbody tr').first().locator('td').nth(3);
     expect(await actions.getByRole('link').evaluate(seen)).toBe('View application');
@@ -162,19 +180,37 @@ describe('the status pages for screen readers', () => {
 
     // The same at 320 pixels, on the cards.
     await page.setViewportSize({ width: 320, height: 800 });
-    await expect(page.getByRole('button', { name: `Download pre-clearance document for ${nameOf(1)} (${references[1]})`, exact: true }).count()).resolves.toBe(1);
+    await expect(
+      page
+        .getByRole('button', {
+          name: `Download pre-clearance document for ${nameOf(1)} (${references[1]})`,
+          exact: true,
+        })
+        .count(),
+    ).resolves.toBe(1);
 
     await page.getByRole('link', { name: `View application for ${nameOf(0)} (${references[0]})` }).click();
     await page.locator('h1', { hasText: nameOf(0) }).waitFor();
-    const passport = page.locator('.govuk-summary-list__row', { hasText: 'Passport number' }).locator('.govuk-summary-list__value');
+    const passport = page
+      .locator('.govuk-summary-list__row', { hasText: 'Passport number' })
+      .locator('.govuk-summary-list__value');
     expect(await passport.ariaSnapshot()).toBe('- definition: ending 567');
     expect(await passport.evaluate(seen)).toBe('••••••567');
-    await expect(page.getByRole('button', { name: `Download pre-clearance document for ${nameOf(0)} (${references[0]})`, exact: true }).count()).resolves.toBe(1);
+    await expect(
+      page
+        .getByRole('button', {
+          name: `Download pre-clearance document for ${nameOf(0)} (${references[0]})`,
+          exact: true,
+        })
+        .count(),
+    ).resolves.toBe(1);
 
     // In Arabic.
     await page.getByRole('link', { name: 'العربية' }).click();
     await page.waitForFunction(() => document.documentElement.dir === 'rtl');
-    const passportInArabic = page.locator('.govuk-summary-list__row', { hasText: 'رقم جواز السفر' }).locator('.govuk-summary-list__value');
+    const passportInArabic = page
+      .locator('.govuk-summary-list__row', { hasText: 'رقم جواز السفر' })
+      .locator('.govuk-summary-list__value');
     expect(await passportInArabic.ariaSnapshot()).toBe('- definition: ينتهي بـ 567');
     // Dates name their months in Arabic; only the numeric received time is set apart left to right.
     const arabicText = await page.locator('main').evaluate((main) => {
@@ -182,9 +218,20 @@ describe('the status pages for screen readers', () => {
       for (const ltr of copy.querySelectorAll('[dir="ltr"]')) ltr.remove();
       return copy.textContent ?? '';
     });
-    expect(arabicText).toMatch(/\d{2} (يناير|فبراير|مارس|أبريل|مايو|يونيو|يوليو|أغسطس|سبتمبر|أكتوبر|نوفمبر|ديسمبر) \d{4}/);
-    expect(arabicText).not.toMatch(/January|February|March|April|May|June|July|August|September|October|November|December/);
-    await expect(page.getByRole('button', { name: `تنزيل وثيقة التصريح المسبق الخاصة بـ ${nameOf(0)} (${references[0]})`, exact: true }).count()).resolves.toBe(1);
+    expect(arabicText).toMatch(
+      /\d{2} (يناير|فبراير|مارس|أبريل|مايو|يونيو|يوليو|أغسطس|سبتمبر|أكتوبر|نوفمبر|ديسمبر) \d{4}/,
+    );
+    expect(arabicText).not.toMatch(
+      /January|February|March|April|May|June|July|August|September|October|November|December/,
+    );
+    await expect(
+      page
+        .getByRole('button', {
+          name: `تنزيل وثيقة التصريح المسبق الخاصة بـ ${nameOf(0)} (${references[0]})`,
+          exact: true,
+        })
+        .count(),
+    ).resolves.toBe(1);
   });
 });
 
@@ -201,7 +248,9 @@ describe('focus and announcements on the status pages', () => {
     await page.keyboard.press('Enter');
     await page.locator('table').waitFor();
     await page.waitForFunction(() => document.activeElement?.tagName === 'H1');
-    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Check the status of your applications');
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe(
+      'Check the status of your applications',
+    );
     expect(await announcement(page)).toBe('');
 
     // The search says how many it found.
@@ -239,7 +288,11 @@ describe('focus and announcements on the status pages', () => {
     expect(await button.evaluate((element) => element === document.activeElement)).toBe(true);
 
     // A download that fails.
-    await page.route('**/api/public/pdf-maker', (route) => route.fulfill({ status: 500, contentType: 'application/json', body: '{}' }), { times: 1 });
+    await page.route(
+      '**/api/public/pdf-maker',
+      (route) => route.fulfill({ status: 500, contentType: 'application/json', body: '{}' }),
+      { times: 1 },
+    );
     await page.keyboard.press('Enter');
     await expect.poll(() => announcement(page)).toBe('The download failed. Try again.');
     expect(await button.evaluate((element) => element === document.activeElement)).toBe(true);

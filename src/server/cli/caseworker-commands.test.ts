@@ -22,12 +22,16 @@ describe('reading a lost or stolen passport list', () => {
   });
 
   it('reads the passport_number column of a CSV, wherever it is', () => {
-    const csv = '\uFEFFreported,Passport Number,country\n2026-01-01,ab123456,FRA\n"2026-01-02, late",cd654321,IRL\n2026-01-03,,GBR\n';
+    const csv =
+      '\uFEFFreported,Passport Number,country\n2026-01-01,ab123456,FRA\n"2026-01-02, late",cd654321,IRL\n2026-01-03,,GBR\n';
     expect(parsePassportList(csv)).toEqual({ numbers: ['AB123456', 'CD654321'], invalidLines: [4] });
   });
 
   it('reads a cell whose quote never closes up to the end of its line', () => {
-    expect(parsePassportList('country,passport_number\nFRA,"ab123456\nIRL,cd654321\n')).toEqual({ numbers: ['AB123456', 'CD654321'], invalidLines: [] });
+    expect(parsePassportList('country,passport_number\nFRA,"ab123456\nIRL,cd654321\n')).toEqual({
+      numbers: ['AB123456', 'CD654321'],
+      invalidLines: [],
+    });
   });
 
   it('refuses a CSV without that column', () => {
@@ -60,7 +64,14 @@ describe.each(testEngines())('caseworker commands on $name', (engine) => {
     });
 
   async function store(count = 2): Promise<string[]> {
-    const result = await storeSubmission(test.db, sampleSubmission(now, Array.from({ length: count }, () => ({}))), now);
+    const result = await storeSubmission(
+      test.db,
+      sampleSubmission(
+        now,
+        Array.from({ length: count }, () => ({})),
+      ),
+      now,
+    );
     if (result.outcome !== 'created') throw new Error('not created');
     return result.applicants.map((a) => a.applicantId);
   }
@@ -85,7 +96,9 @@ describe.each(testEngines())('caseworker commands on $name', (engine) => {
     const lines = out.trimEnd().split('\n');
     expect(lines[0]).toMatch(/^APPLICANT ID\s+STATUS\s+REASON\s+CREATED\s+COS NUMBER\s+NAME$/);
     expect(lines[1]).toMatch(new RegExp(`^${first}\\s+in-progress\\s+02/03/2026 10:00\\s+COS0\\s+Family0, Given0$`));
-    expect(lines[2]).toMatch(new RegExp(`^${second}\\s+rejected\\s+routing\\s+02/03/2026 10:00\\s+COS1\\s+Family1, Given1$`));
+    expect(lines[2]).toMatch(
+      new RegExp(`^${second}\\s+rejected\\s+routing\\s+02/03/2026 10:00\\s+COS1\\s+Family1, Given1$`),
+    );
     expect(lines[3]).toBe('2 applications');
 
     out = '';
@@ -110,7 +123,11 @@ describe.each(testEngines())('caseworker commands on $name', (engine) => {
   });
 
   it('keeps terminal control codes in the data from reaching the screen', async () => {
-    const result = await storeSubmission(test.db, sampleSubmission(now, [{ familyName: 'Evil\u001b[2J\u001b]0;x\u0007' }]), now);
+    const result = await storeSubmission(
+      test.db,
+      sampleSubmission(now, [{ familyName: 'Evil\u001b[2J\u001b]0;x\u0007' }]),
+      now,
+    );
     if (result.outcome !== 'created') throw new Error('not created');
     await run('list');
     expect(out).not.toContain('\u001b');
@@ -125,8 +142,15 @@ describe.each(testEngines())('caseworker commands on $name', (engine) => {
     expect(await run('withdraw', a ?? '')).toBe(0);
     expect(err).toBe('');
     expect(await findApplication(test.db, a ?? '')).toMatchObject({ status: 'withdrawn' });
-    expect(await findApplication(test.db, b ?? '')).toMatchObject({ status: 'rejected', decisionReason: 'credibility' });
-    expect((await listStatusChanges(test.db, b ?? '')).at(-1)).toMatchObject({ actor: 'caseworker:ann', reason: 'credibility', changedAt: now });
+    expect(await findApplication(test.db, b ?? '')).toMatchObject({
+      status: 'rejected',
+      decisionReason: 'credibility',
+    });
+    expect((await listStatusChanges(test.db, b ?? '')).at(-1)).toMatchObject({
+      actor: 'caseworker:ann',
+      reason: 'credibility',
+      changedAt: now,
+    });
     // One email job for the submission, which both decisions wait for (decision 014).
     const submissionId = (await findApplication(test.db, a ?? ''))?.submissionId;
     expect((await listJobs(test.db, { kind: 'send-decisions' })).map((j) => j.payload)).toEqual([{ submissionId }]);
@@ -144,7 +168,11 @@ describe.each(testEngines())('caseworker commands on $name', (engine) => {
     ['an unknown reason', ['reject', 'x', '--reason', 'vibes'], /^Unknown reason "vibes"/],
     ['a reason option without a value', ['reject', 'x', '--reason'], /^The option --reason needs a value/],
     ['an unknown option', ['approve', 'x', '--force', 'yes'], /^Unknown option --force for approve/],
-    ['a reason option followed by another option', ['reject', 'x', '--reason', '--status'], /^The option --reason needs a value/],
+    [
+      'a reason option followed by another option',
+      ['reject', 'x', '--reason', '--status'],
+      /^The option --reason needs a value/,
+    ],
     ['an option of another command', ['approve', 'x', '--status', 'approved'], /^Unknown option --status for approve/],
     ['an unknown status', ['list', '--status', 'pending'], /^Unknown status "pending"/],
     ['an unknown id', ['approve', 'no-such-id'], /^No application has the id no-such-id\n$/],
@@ -181,12 +209,16 @@ describe.each(testEngines())('caseworker commands on $name', (engine) => {
     if (result.outcome !== 'created') throw new Error('not created');
     const { submissionId } = result;
     const second = result.applicants[1]?.applicantId ?? '';
-    const attempt = (licence: string, at: Date) => attemptLicence(test.db, submissionId, (stored) => stored === licence, at);
-    for (let i = 1; i <= 5; i += 1) expect(await attempt('WRONG', new Date(now.getTime() - (10 - i) * 60_000))).toBe('mismatch');
+    const attempt = (licence: string, at: Date) =>
+      attemptLicence(test.db, submissionId, (stored) => stored === licence, at);
+    for (let i = 1; i <= 5; i += 1)
+      expect(await attempt('WRONG', new Date(now.getTime() - (10 - i) * 60_000))).toBe('mismatch');
     expect(await attempt('LIC123456', now)).toBe('locked');
 
     expect(await run('unlock', second.toLowerCase())).toBe(0);
-    expect(out).toBe(`The submission of application ${second} was locked since 02/03/2026 09:55: unlocked; 5 failed attempts cleared.\n`);
+    expect(out).toBe(
+      `The submission of application ${second} was locked since 02/03/2026 09:55: unlocked; 5 failed attempts cleared.\n`,
+    );
     expect(await attempt('LIC123456', now)).toBe('ok');
     // The count starts again: four more failures do not lock, a fifth does.
     for (let i = 1; i <= 4; i += 1) expect(await attempt('WRONG', now)).toBe('mismatch');
@@ -196,14 +228,37 @@ describe.each(testEngines())('caseworker commands on $name', (engine) => {
 
     out = '';
     expect(await run('unlock', second)).toBe(0);
-    expect(out).toBe(`The submission of application ${second} was locked since 02/03/2026 10:00: unlocked; 5 failed attempts cleared.\n`);
+    expect(out).toBe(
+      `The submission of application ${second} was locked since 02/03/2026 10:00: unlocked; 5 failed attempts cleared.\n`,
+    );
     out = '';
     expect(await run('unlock', second)).toBe(0);
     expect(out).toBe(`The submission of application ${second} was not locked; 0 failed attempts cleared.\n`);
     expect(await listLicenceUnlocks(test.db, submissionId)).toEqual([
-      { submissionId, applicantId: second, unlockedAt: now, actor: 'caseworker:ann', lockoutBeganAt: new Date(now.getTime() - 5 * 60_000), failuresCleared: 5 },
-      { submissionId, applicantId: second, unlockedAt: now, actor: 'caseworker:ann', lockoutBeganAt: now, failuresCleared: 5 },
-      { submissionId, applicantId: second, unlockedAt: now, actor: 'caseworker:ann', lockoutBeganAt: undefined, failuresCleared: 0 },
+      {
+        submissionId,
+        applicantId: second,
+        unlockedAt: now,
+        actor: 'caseworker:ann',
+        lockoutBeganAt: new Date(now.getTime() - 5 * 60_000),
+        failuresCleared: 5,
+      },
+      {
+        submissionId,
+        applicantId: second,
+        unlockedAt: now,
+        actor: 'caseworker:ann',
+        lockoutBeganAt: now,
+        failuresCleared: 5,
+      },
+      {
+        submissionId,
+        applicantId: second,
+        unlockedAt: now,
+        actor: 'caseworker:ann',
+        lockoutBeganAt: undefined,
+        failuresCleared: 0,
+      },
     ]);
     expect(err).toBe('');
   });
@@ -222,7 +277,9 @@ describe.each(testEngines())('caseworker commands on $name', (engine) => {
     await run('withdraw', id ?? '');
     err = '';
     expect(await run('approve', id ?? '')).toBe(1);
-    expect(err).toBe(`Application ${id} is withdrawn and cannot be approved: a withdrawn application cannot be changed\n`);
+    expect(err).toBe(
+      `Application ${id} is withdrawn and cannot be approved: a withdrawn application cannot be changed\n`,
+    );
     const [other] = await store(1);
     await run('approve', other ?? '');
     err = '';

@@ -93,11 +93,19 @@ export async function runCaseworkerCommand(args: readonly string[], context: Cli
       case 'approve':
       case 'withdraw':
       case 'reject': {
-        const to: ApplicationStatus = command.name === 'approve' ? 'approved' : command.name === 'reject' ? 'rejected' : 'withdrawn';
+        const to: ApplicationStatus =
+          command.name === 'approve' ? 'approved' : command.name === 'reject' ? 'rejected' : 'withdrawn';
         const reason = command.name === 'reject' ? command.reason : undefined;
-        const { from } = await changeApplicationStatus(db, command.applicantId, { to, reason, actor: context.actor, now: now() });
+        const { from } = await changeApplicationStatus(db, command.applicantId, {
+          to,
+          reason,
+          actor: context.actor,
+          now: now(),
+        });
         const email = to === 'withdrawn' ? '' : ' The sponsor will be emailed.';
-        io.stdout(`Application ${command.applicantId} is now ${to}${reason === undefined ? '' : ` (${reason})`}, was ${from}.${email}\n`);
+        io.stdout(
+          `Application ${command.applicantId} is now ${to}${reason === undefined ? '' : ` (${reason})`}, was ${from}.${email}\n`,
+        );
         return 0;
       }
       case 'unlock':
@@ -150,7 +158,8 @@ function parseCommand(args: readonly string[]): Command {
     if (unknown[0] !== undefined) throw new UsageError(`Unknown option ${unknown[0]} for ${name ?? ''}`);
   };
   const onePositional = (what: string): string => {
-    if (positional.length === 0 || positional[0]?.trim() === '') throw new UsageError(`${name ?? ''} needs the ${what}`);
+    if (positional.length === 0 || positional[0]?.trim() === '')
+      throw new UsageError(`${name ?? ''} needs the ${what}`);
     if (positional.length > 1) throw new UsageError(`${name ?? ''} takes one ${what}, not ${positional.length}`);
     return positional[0] ?? '';
   };
@@ -160,7 +169,8 @@ function parseCommand(args: readonly string[]): Command {
     const typed = onePositional('application reference');
     // No reference or id holds one; PostgreSQL refuses NUL in a query, and an escape sequence
     // echoed back in "No application has the id …" would act on the caseworker's terminal.
-    if (hasForbiddenCharacters(typed)) throw new UsageError('The application reference holds a control or bidirectional character');
+    if (hasForbiddenCharacters(typed))
+      throw new UsageError('The application reference holds a control or bidirectional character');
     return parseApplicationReference(typed) ?? typed;
   };
 
@@ -252,7 +262,11 @@ async function show(db: Database, io: CliIo, applicantId: string): Promise<numbe
     ['Secondary details', a.secondaryDetails],
   ] as const) {
     if (answers === null) continue;
-    io.stdout(`\n${title}:\n${Object.entries(answers).map(([key, value]) => `  ${key}: ${printable(value ?? '')}`).join('\n')}\n`);
+    io.stdout(
+      `\n${title}:\n${Object.entries(answers)
+        .map(([key, value]) => `  ${key}: ${printable(value ?? '')}`)
+        .join('\n')}\n`,
+    );
   }
   const history = await listStatusChanges(db, applicantId);
   io.stdout('\nHistory:\n');
@@ -271,7 +285,10 @@ async function unlock(db: Database, io: CliIo, applicantId: string, actor: strin
     io.stderr(`No application has the id ${applicantId}\n`);
     return 1;
   }
-  const lockout = done.lockoutBeganAt === undefined ? 'was not locked' : `was locked since ${formatDateTime(done.lockoutBeganAt)}: unlocked`;
+  const lockout =
+    done.lockoutBeganAt === undefined
+      ? 'was not locked'
+      : `was locked since ${formatDateTime(done.lockoutBeganAt)}: unlocked`;
   const failures = `${done.failuresCleared} failed attempt${done.failuresCleared === 1 ? '' : 's'} cleared`;
   io.stdout(`The submission of application ${applicantId} ${lockout}; ${failures}.\n`);
   return 0;
@@ -299,11 +316,15 @@ async function importLostStolen(db: Database, io: CliIo, file: string, now: Date
   for (let i = 0; i < unique.length; i += importChunk) {
     added += await addLostStolenPassports(db, unique.slice(i, i + importChunk), `import:${basename(file)}`, now);
   }
-  io.stdout(`Imported ${added} new passport number${added === 1 ? '' : 's'}; ${unique.length - added} already on the list.\n`);
+  io.stdout(
+    `Imported ${added} new passport number${added === 1 ? '' : 's'}; ${unique.length - added} already on the list.\n`,
+  );
   if (parsed.invalidLines.length > 0) {
     const shown = parsed.invalidLines.slice(0, 20).join(', ');
     const more = parsed.invalidLines.length > 20 ? ` and ${parsed.invalidLines.length - 20} more` : '';
-    io.stderr(`Skipped ${parsed.invalidLines.length} line(s) that are not 3 to 15 letters and digits: line ${shown}${more}\n`);
+    io.stderr(
+      `Skipped ${parsed.invalidLines.length} line(s) that are not 3 to 15 letters and digits: line ${shown}${more}\n`,
+    );
   }
   return 0;
 }
@@ -317,7 +338,8 @@ export function parsePassportList(
 ): { readonly numbers: string[]; readonly invalidLines: number[] } | { readonly problem: string } {
   const lines = text.replace(/^\uFEFF/, '').split(/\r?\n/);
   const headerIndex = lines.findIndex((line) => line.trim() !== '');
-  const header = headerIndex === -1 ? [] : csvCells(lines[headerIndex] ?? '').map((cell) => cell.toLowerCase().replace(/\s+/g, '_'));
+  const header =
+    headerIndex === -1 ? [] : csvCells(lines[headerIndex] ?? '').map((cell) => cell.toLowerCase().replace(/\s+/g, '_'));
   let column: number | undefined;
   let firstData = 0;
   if (header.includes('passport_number')) {

@@ -54,7 +54,9 @@ async function postgresTarget(dir: string, url: string): Promise<Target> {
 }
 
 const url = testDatabaseUrl();
-const targets: Array<{ name: string; make: (dir: string) => Promise<Target> }> = [{ name: 'pglite', make: pgliteTarget }];
+const targets: Array<{ name: string; make: (dir: string) => Promise<Target> }> = [
+  { name: 'pglite', make: pgliteTarget },
+];
 if (url !== undefined) targets.push({ name: 'postgres', make: (dir) => postgresTarget(dir, url) });
 
 describe.each(targets)('the caseworker command on $name', ({ make }) => {

@@ -27,20 +27,29 @@ describe.each(testEngines())('reading applications on $name', (engine) => {
 
   it('refuses a stored payload that no longer matches the schema, naming the field but not its value', async () => {
     const applicantId = await storeOne();
-    await test.db.query(`UPDATE applications SET concession_form = concession_form || '{"carrier": 42}'::jsonb WHERE applicant_id = $1`, [
-      applicantId,
-    ]);
+    await test.db.query(
+      `UPDATE applications SET concession_form = concession_form || '{"carrier": 42}'::jsonb WHERE applicant_id = $1`,
+      [applicantId],
+    );
     const read = findApplication(test.db, applicantId);
     await expect(read).rejects.toThrow(StoredPayloadError);
-    await expect(read).rejects.toThrow(`Application ${applicantId}: the stored concessionForm does not match the payload schema: carrier is not string`);
+    await expect(read).rejects.toThrow(
+      `Application ${applicantId}: the stored concessionForm does not match the payload schema: carrier is not string`,
+    );
 
-    await test.db.query(`UPDATE applications SET secondary_details = secondary_details - 'familyName' WHERE applicant_id = $1`, [applicantId]);
-    await test.db.query(`UPDATE applications SET concession_form = concession_form || '{"carrier": "Aer Lingus"}'::jsonb WHERE applicant_id = $1`, [
-      applicantId,
-    ]);
+    await test.db.query(
+      `UPDATE applications SET secondary_details = secondary_details - 'familyName' WHERE applicant_id = $1`,
+      [applicantId],
+    );
+    await test.db.query(
+      `UPDATE applications SET concession_form = concession_form || '{"carrier": "Aer Lingus"}'::jsonb WHERE applicant_id = $1`,
+      [applicantId],
+    );
     const error = await findApplication(test.db, applicantId).catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(StoredPayloadError);
-    expect((error as Error).message).toContain('secondaryDetails does not match the payload schema: familyName missing');
+    expect((error as Error).message).toContain(
+      'secondaryDetails does not match the payload schema: familyName missing',
+    );
     expect((error as Error).message).not.toContain('Family0');
   });
 });

@@ -73,7 +73,10 @@ const storedSecondaryDetailsSchema = v.nullable(applicantPayloadSchema.entries.s
 export class StoredPayloadError extends Error {
   constructor(applicantId: string, column: string, issues: readonly v.BaseIssue<unknown>[]) {
     const fields = issues
-      .map((issue) => `${v.getDotPath(issue) ?? '(the whole object)'} ${issue.input === undefined ? 'missing' : `is not ${issue.expected ?? issue.type}`}`)
+      .map(
+        (issue) =>
+          `${v.getDotPath(issue) ?? '(the whole object)'} ${issue.input === undefined ? 'missing' : `is not ${issue.expected ?? issue.type}`}`,
+      )
       .join(', ');
     super(`Application ${applicantId}: the stored ${column} does not match the payload schema: ${fields}`);
     this.name = 'StoredPayloadError';
@@ -90,7 +93,12 @@ function parseStored<T>(schema: v.GenericSchema<unknown, T>, value: unknown, app
 export const toApplication = (row: ApplicationRow): ApplicationRecord => ({
   ...row,
   concessionForm: parseStored(storedConcessionFormSchema, row.concessionForm, row.applicantId, 'concessionForm'),
-  secondaryDetails: parseStored(storedSecondaryDetailsSchema, row.secondaryDetails, row.applicantId, 'secondaryDetails'),
+  secondaryDetails: parseStored(
+    storedSecondaryDetailsSchema,
+    row.secondaryDetails,
+    row.applicantId,
+    'secondaryDetails',
+  ),
 });
 
 /**
@@ -112,9 +120,10 @@ export async function findApplication(
 
 /** Applications of one submission in the order they were sent. */
 export async function listApplicationsOfSubmission(db: Queryable, submissionId: string): Promise<ApplicationRecord[]> {
-  const { rows } = await db.query<ApplicationRow>(`${selectApplications} WHERE a.submission_id = $1 ORDER BY a.position`, [
-    submissionId,
-  ]);
+  const { rows } = await db.query<ApplicationRow>(
+    `${selectApplications} WHERE a.submission_id = $1 ORDER BY a.position`,
+    [submissionId],
+  );
   return rows.map(toApplication);
 }
 

@@ -52,7 +52,12 @@ function isUnavailable(error: unknown, depth: number): boolean {
   if (typeof error !== 'object' || error === null || depth > 5) return false;
   // The embedded database's WebAssembly aborted (a failed write can do it): nothing works until a restart.
   if (error instanceof Error && error.name === 'RuntimeError') return true;
-  const { code, message, cause, errors } = error as { code?: unknown; message?: unknown; cause?: unknown; errors?: unknown };
+  const { code, message, cause, errors } = error as {
+    code?: unknown;
+    message?: unknown;
+    cause?: unknown;
+    errors?: unknown;
+  };
   if (typeof code === 'string') {
     if (networkCodes.has(code) || unavailableCodes.has(code)) return true;
     if (/^[0-9A-Z]{5}$/.test(code) && unavailableClasses.some((prefix) => code.startsWith(prefix))) return true;

@@ -24,7 +24,9 @@ describe.each(testEngines())('database on $name', (engine) => {
 
   it('runs parameterised queries and counts rows', async () => {
     const { db } = test;
-    await db.exec('CREATE TABLE thing (id integer PRIMARY KEY, label text NOT NULL); CREATE INDEX thing_label ON thing (label);');
+    await db.exec(
+      'CREATE TABLE thing (id integer PRIMARY KEY, label text NOT NULL); CREATE INDEX thing_label ON thing (label);',
+    );
     const inserted = await db.query('INSERT INTO thing (id, label) VALUES ($1, $2), ($3, $4)', [1, 'a', 2, 'b']);
     expect(inserted.rowCount).toBe(2);
     const updated = await db.query('UPDATE thing SET label = $1 WHERE id = $2', ['c', 2]);

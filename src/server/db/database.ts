@@ -126,7 +126,8 @@ async function lockDataDir(dataDir: string): Promise<() => Promise<void>> {
       if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
     }
     const owner = Number((await readFile(lockFile, 'utf8').catch(() => '')).trim());
-    if (Number.isSafeInteger(owner) && owner > 0 && isProcessRunning(owner)) throw new DatabaseInUseError(dataDir, owner);
+    if (Number.isSafeInteger(owner) && owner > 0 && isProcessRunning(owner))
+      throw new DatabaseInUseError(dataDir, owner);
     await rm(lockFile, { force: true });
   }
 }

@@ -34,7 +34,10 @@ export async function lockSubmissionForDecisionEmails(tx: Queryable, submissionI
 }
 
 /** The job that will email the submission's next decisions, if it points at one. */
-export async function findNextDecisionEmailJob(tx: Queryable, submissionId: string): Promise<NextDecisionEmailJob | undefined> {
+export async function findNextDecisionEmailJob(
+  tx: Queryable,
+  submissionId: string,
+): Promise<NextDecisionEmailJob | undefined> {
   const { rows } = await tx.query<{ id: number | null; open: boolean }>(
     `SELECT s.next_decision_email_job AS id,
             (j.id IS NOT NULL AND j.completed_at IS NULL AND j.failed_at IS NULL) AS open
@@ -47,7 +50,11 @@ export async function findNextDecisionEmailJob(tx: Queryable, submissionId: stri
 }
 
 /** Points the submission at the job that will email its next decisions (null: none). */
-export async function setNextDecisionEmailJob(tx: Queryable, submissionId: string, jobId: number | null): Promise<void> {
+export async function setNextDecisionEmailJob(
+  tx: Queryable,
+  submissionId: string,
+  jobId: number | null,
+): Promise<void> {
   await tx.query('UPDATE submissions SET next_decision_email_job = $2 WHERE id = $1', [submissionId, jobId]);
 }
 
@@ -56,8 +63,14 @@ export async function setNextDecisionEmailJob(tx: Queryable, submissionId: strin
  * a statement sees the data as it was when it began, so one that waited for the lock would miss
  * the decision committed by the transaction it waited for.
  */
-export async function readDecisionEmailState(tx: Queryable, submissionId: string, jobId: number): Promise<DecisionEmailState> {
-  const { rows } = await tx.query<Omit<DecisionEmailState, 'earliestUnclaimedAt'> & { earliestUnclaimedAt: Date | null }>(
+export async function readDecisionEmailState(
+  tx: Queryable,
+  submissionId: string,
+  jobId: number,
+): Promise<DecisionEmailState> {
+  const { rows } = await tx.query<
+    Omit<DecisionEmailState, 'earliestUnclaimedAt'> & { earliestUnclaimedAt: Date | null }
+  >(
     `SELECT count(*) FILTER (WHERE status = 'in-progress')::int AS "inProgress",
             count(*) FILTER (WHERE status IN ('approved', 'rejected') AND decision_email_job IS NULL)::int AS unclaimed,
             min(updated_at) FILTER (WHERE status IN ('approved', 'rejected') AND decision_email_job IS NULL) AS "earliestUnclaimedAt",

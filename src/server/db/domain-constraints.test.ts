@@ -23,7 +23,9 @@ async function columnChecks(db: Database, table: string, column: string): Promis
 async function allowedValues(db: Database, table: string, column: string): Promise<string[]> {
   const checks = await columnChecks(db, table, column);
   expect(checks).toHaveLength(1);
-  return [...(checks[0] ?? '').matchAll(/'((?:[^']|'')*)'::text/g)].map((match) => (match[1] ?? '').replace(/''/g, "'")).sort();
+  return [...(checks[0] ?? '').matchAll(/'((?:[^']|'')*)'::text/g)]
+    .map((match) => (match[1] ?? '').replace(/''/g, "'"))
+    .sort();
 }
 
 const sorted = (values: readonly string[]) => [...values].sort();

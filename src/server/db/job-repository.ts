@@ -195,7 +195,13 @@ export async function rescheduleJob(
 }
 
 /** Gives up on a claimed job for good. */
-export async function failJob(db: Queryable, jobId: number, workerId: string, now: Date, error: string): Promise<boolean> {
+export async function failJob(
+  db: Queryable,
+  jobId: number,
+  workerId: string,
+  now: Date,
+  error: string,
+): Promise<boolean> {
   const { rowCount } = await db.query(
     `UPDATE outbox_jobs SET failed_at = $3::timestamptz, last_error = $4, locked_by = NULL, locked_until = NULL
      WHERE id = $1 AND locked_by = $2 AND completed_at IS NULL AND failed_at IS NULL`,

@@ -67,7 +67,12 @@ describe.each(testEngines())('running migrations on $name', (engine) => {
     await writeFile(join(directory, '003-fill-thing.sql'), 'INSERT INTO thing (id) VALUES (1);');
     const instances = [test.db, await test.openAnother(), await test.openAnother()];
     const results = await Promise.all(instances.map((db) => runMigrations(db, directory)));
-    expect(results.flat().map((m) => m.version).sort()).toEqual([1, 2, 3]);
+    expect(
+      results
+        .flat()
+        .map((m) => m.version)
+        .sort(),
+    ).toEqual([1, 2, 3]);
     expect((await test.db.query('SELECT id FROM thing')).rows).toEqual([{ id: 1 }]);
     expect((await listAppliedMigrations(test.db)).map((m) => m.version)).toEqual([1, 2, 3]);
   });

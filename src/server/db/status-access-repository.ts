@@ -1,4 +1,9 @@
-import { applicationColumns, toApplication, type ApplicationRecord, type ApplicationRow } from './application-repository.ts';
+import {
+  applicationColumns,
+  toApplication,
+  type ApplicationRecord,
+  type ApplicationRow,
+} from './application-repository.ts';
 import type { Database, Queryable } from './database.ts';
 
 /** How long a submission stays locked, and the window in which failures count: 1 hour. */
@@ -16,9 +21,12 @@ export interface OpenedSubmission {
   readonly applications: ApplicationRecord[];
 }
 
-export type OpenOutcome = { readonly outcome: 'ok'; readonly submission: OpenedSubmission } | { readonly outcome: Exclude<LicenceAttemptOutcome, 'ok'> };
+export type OpenOutcome =
+  | { readonly outcome: 'ok'; readonly submission: OpenedSubmission }
+  | { readonly outcome: Exclude<LicenceAttemptOutcome, 'ok'> };
 
-const lockEndsAt = (lockedAt: Date | null): number | null => (lockedAt === null ? null : lockedAt.getTime() + LOCKOUT_MS);
+const lockEndsAt = (lockedAt: Date | null): number | null =>
+  lockedAt === null ? null : lockedAt.getTime() + LOCKOUT_MS;
 
 /**
  * Opens a submission with a licence number: the status call and the download, on every request.
@@ -33,7 +41,9 @@ export async function openWithLicence(
   matches: (sponsorReference: string) => boolean,
   now: Date,
 ): Promise<OpenOutcome> {
-  const { rows } = await db.query<Partial<ApplicationRow> & Pick<ApplicationRow, 'sponsorName' | 'sponsorReference'> & { lockoutBeganAt: Date | null }>(
+  const { rows } = await db.query<
+    Partial<ApplicationRow> & Pick<ApplicationRow, 'sponsorName' | 'sponsorReference'> & { lockoutBeganAt: Date | null }
+  >(
     `SELECT ${applicationColumns}, l.locked_at AS "lockoutBeganAt"
      FROM submissions s
      LEFT JOIN applications a ON a.submission_id = s.id
@@ -94,7 +104,10 @@ export async function attemptLicence(
     if (lockEnds !== null && lockEnds > now.getTime()) return 'locked';
     if (matches(submission.sponsorReference)) return 'ok';
 
-    await tx.query('INSERT INTO licence_attempt_failures (submission_id, failed_at) VALUES ($1, $2::timestamptz)', [submissionId, now]);
+    await tx.query('INSERT INTO licence_attempt_failures (submission_id, failed_at) VALUES ($1, $2::timestamptz)', [
+      submissionId,
+      now,
+    ]);
     // Failures before the end of an earlier lockout have been paid for.
     const since = new Date(Math.max(now.getTime() - LOCKOUT_MS, lockEnds ?? 0));
     const counted = await tx.query<{ n: number }>(
@@ -128,7 +141,12 @@ export interface LicenceUnlock {
  * running at the same moment is counted either wholly before or wholly after. Undefined when
  * there is no such application.
  */
-export async function unlockLicence(db: Database, applicantId: string, actor: string, now: Date): Promise<LicenceUnlock | undefined> {
+export async function unlockLicence(
+  db: Database,
+  applicantId: string,
+  actor: string,
+  now: Date,
+): Promise<LicenceUnlock | undefined> {
   return db.transaction(async (tx) => {
     const { rows } = await tx.query<{ submissionId: string; lockedAt: Date | null }>(
       `SELECT s.id AS "submissionId", l.locked_at AS "lockedAt"

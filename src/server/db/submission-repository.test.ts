@@ -15,7 +15,9 @@ describe.each(testEngines())('storing submissions on $name', (engine) => {
     const taken = newApplicationReference(() => new Uint8Array(10).fill(7));
     const first = await storeSubmission(test.db, sampleSubmission(now, [{}]), now, () => taken);
     if (first.outcome !== 'created') throw new Error('expected created');
-    const fresh = ['CWC-00000-00000-0', taken].map(() => newApplicationReference((n) => crypto.getRandomValues(new Uint8Array(n))));
+    const fresh = ['CWC-00000-00000-0', taken].map(() =>
+      newApplicationReference((n) => crypto.getRandomValues(new Uint8Array(n))),
+    );
     const offered = [taken, ...fresh];
     const second = await storeSubmission(test.db, sampleSubmission(now, [{}]), now, () => offered.shift()!);
     if (second.outcome !== 'created') throw new Error('expected created');
@@ -32,7 +34,11 @@ describe.each(testEngines())('storing submissions on $name', (engine) => {
     expect(new Set(result.applicants.map((a) => a.applicantId)).size).toBe(2);
 
     const submission = await findSubmission(test.db, result.submissionId);
-    expect(submission).toMatchObject({ formGroupId: input.formGroupId, sponsorEmail: 'sponsor@example.org', sponsorReference: 'LIC123456' });
+    expect(submission).toMatchObject({
+      formGroupId: input.formGroupId,
+      sponsorEmail: 'sponsor@example.org',
+      sponsorReference: 'LIC123456',
+    });
     const applications = await listApplicationsOfSubmission(test.db, result.submissionId);
     expect(applications.map((a) => a.applicantId)).toEqual(result.applicants.map((a) => a.applicantId));
     expect(applications[0]).toMatchObject({
@@ -70,7 +76,9 @@ describe.each(testEngines())('storing submissions on $name', (engine) => {
   it('refuses a different request under a form group id already used', async () => {
     const input = sampleSubmission(now);
     await storeSubmission(test.db, input, now);
-    expect(await storeSubmission(test.db, { ...input, requestHash: 'something else' }, now)).toEqual({ outcome: 'conflict' });
+    expect(await storeSubmission(test.db, { ...input, requestHash: 'something else' }, now)).toEqual({
+      outcome: 'conflict',
+    });
     expect(await listJobs(test.db)).toHaveLength(2);
   });
 
@@ -82,7 +90,8 @@ describe.each(testEngines())('storing submissions on $name', (engine) => {
       const results = await Promise.all([storeSubmission(test.db, input, now), storeSubmission(other, input, now)]);
       expect(results.map((r) => r.outcome).sort()).toEqual(['created', 'replayed']);
       const [a, b] = results;
-      if (a?.outcome === 'conflict' || b?.outcome === 'conflict' || a === undefined || b === undefined) throw new Error('conflict');
+      if (a?.outcome === 'conflict' || b?.outcome === 'conflict' || a === undefined || b === undefined)
+        throw new Error('conflict');
       expect(a.submissionId).toBe(b.submissionId);
       expect(a.applicants).toEqual(b.applicants);
     }
@@ -96,7 +105,9 @@ describe.each(testEngines())('storing submissions on $name', (engine) => {
   it('stores many different submissions at once without mixing them up', async () => {
     const inputs = Array.from({ length: 10 }, () => sampleSubmission(now, [{}, {}]));
     const others = [test.db, await test.openAnother(), await test.openAnother()];
-    const results = await Promise.all(inputs.map((input, i) => storeSubmission(others[i % others.length] ?? test.db, input, now)));
+    const results = await Promise.all(
+      inputs.map((input, i) => storeSubmission(others[i % others.length] ?? test.db, input, now)),
+    );
     expect(results.every((r) => r.outcome === 'created')).toBe(true);
     const { rows } = await test.db.query<{ n: number }>('SELECT count(*) AS n FROM applications');
     expect(rows[0]?.n).toBe(20);
@@ -110,11 +121,15 @@ describe.each(testEngines())('storing submissions on $name', (engine) => {
     );
     expect(rows[0]).toEqual({ submissions: 0, jobs: 0 });
     // The key is free again: the same request can be sent once fixed.
-    expect((await storeSubmission(test.db, sampleSubmission(now, [{}], { formGroupId: input.formGroupId }), now)).outcome).toBe('created');
+    expect(
+      (await storeSubmission(test.db, sampleSubmission(now, [{}], { formGroupId: input.formGroupId }), now)).outcome,
+    ).toBe('created');
   });
 
   it('refuses a passport number that is not 3 to 15 letters and digits, before touching the database', async () => {
-    await expect(storeSubmission(test.db, sampleSubmission(now, [{ passportNumber: 'AB' }]), now)).rejects.toThrow(/Applicant 0/);
+    await expect(storeSubmission(test.db, sampleSubmission(now, [{ passportNumber: 'AB' }]), now)).rejects.toThrow(
+      /Applicant 0/,
+    );
     expect(await findApplication(test.db, 'anything')).toBeUndefined();
   });
 });

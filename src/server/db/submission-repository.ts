@@ -79,7 +79,8 @@ export async function storeSubmission(
   if (input.applicants.length === 0) throw new Error('A submission needs at least one applicant');
   const passportNumbers = input.applicants.map((applicant, index) => {
     const normalised = normalisePassportNumber(applicant.passportNumber);
-    if (normalised === undefined) throw new Error(`Applicant ${index}: the passport number is not 3 to 15 letters and digits`);
+    if (normalised === undefined)
+      throw new Error(`Applicant ${index}: the passport number is not 3 to 15 letters and digits`);
     return normalised;
   });
 
@@ -112,7 +113,15 @@ async function storeOnce(
       `INSERT INTO submissions (id, form_group_id, request_hash, sponsor_name, sponsor_reference, sponsor_email, created_at)
        VALUES ($1, $2, $3, $4, $5, $6, $7::timestamptz)
        ON CONFLICT (form_group_id) DO NOTHING`,
-      [submissionId, input.formGroupId, input.requestHash, input.sponsorName, input.sponsorReference, input.sponsorEmail, now],
+      [
+        submissionId,
+        input.formGroupId,
+        input.requestHash,
+        input.sponsorName,
+        input.sponsorReference,
+        input.sponsorEmail,
+        now,
+      ],
     );
     // Read committed: this statement sees the row a concurrent transaction committed meanwhile.
     if (inserted.rowCount === 0) return existingSubmission(tx, input);

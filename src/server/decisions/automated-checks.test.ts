@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { PLACES_OF_DEPARTURE, isListedPlaceOfDeparture, isPlaceOfDepartureInIreland, namesOfPlace } from '#shared/countries/places.ts';
+import {
+  PLACES_OF_DEPARTURE,
+  isListedPlaceOfDeparture,
+  isPlaceOfDepartureInIreland,
+  namesOfPlace,
+} from '#shared/countries/places.ts';
 import type { CheckDependencies, CheckedApplication } from './automated-checks.ts';
 import { firstFailingCheck, isLateApplication } from './automated-checks.ts';
 
@@ -46,11 +51,16 @@ describe('the order of the checks', () => {
   });
 
   it('gives the reason of the first failing check: late, then routing, then credibility', async () => {
-    const failingAll: CheckDependencies = { isPlaceOfDepartureInIreland: () => false, isPassportLostOrStolen: async () => true };
+    const failingAll: CheckDependencies = {
+      isPlaceOfDepartureInIreland: () => false,
+      isPassportLostOrStolen: async () => true,
+    };
     const late = { ...application, arrivalDate: '2026-03-03' };
     expect(await firstFailingCheck(late, failingAll)).toBe('late');
     expect(await firstFailingCheck(application, failingAll)).toBe('routing');
-    expect(await firstFailingCheck(application, { ...failingAll, isPlaceOfDepartureInIreland: () => true })).toBe('credibility');
+    expect(await firstFailingCheck(application, { ...failingAll, isPlaceOfDepartureInIreland: () => true })).toBe(
+      'credibility',
+    );
   });
 });
 
@@ -68,7 +78,8 @@ describe('the routing check with the shared list', () => {
     expect(names).toHaveLength(PLACES_OF_DEPARTURE.flatMap(namesOfPlace).length);
     const refused: string[] = [];
     for (const placeOfDeparture of names) {
-      if ((await firstFailingCheck({ ...application, placeOfDeparture }, withList)) !== undefined) refused.push(placeOfDeparture);
+      if ((await firstFailingCheck({ ...application, placeOfDeparture }, withList)) !== undefined)
+        refused.push(placeOfDeparture);
     }
     expect(refused).toEqual([]);
   });

@@ -19,7 +19,11 @@ export interface StatusChange {
  * submission's `send-decisions` job (decision 014): all commit together or not at all.
  * `application` must have been read with `forUpdate` in the same transaction.
  */
-export async function applyStatusChange(tx: Queryable, application: ApplicationRecord, change: StatusChange): Promise<void> {
+export async function applyStatusChange(
+  tx: Queryable,
+  application: ApplicationRecord,
+  change: StatusChange,
+): Promise<void> {
   const { applicantId, status: from } = application;
   if (change.to === 'rejected' && change.reason === undefined) {
     throw new StatusChangeError('reason-required', 'A rejection needs a reason: late, credibility or routing');
@@ -30,7 +34,14 @@ export async function applyStatusChange(tx: Queryable, application: ApplicationR
   assertTransitionAllowed(applicantId, from, change.to);
   const reason = change.reason ?? null;
   await updateApplicationStatus(tx, applicantId, change.to, reason, change.now);
-  await recordStatusChange(tx, { applicantId, actor: change.actor, fromStatus: from, toStatus: change.to, reason, changedAt: change.now });
+  await recordStatusChange(tx, {
+    applicantId,
+    actor: change.actor,
+    fromStatus: from,
+    toStatus: change.to,
+    reason,
+    changedAt: change.now,
+  });
   if (change.to === 'approved' || change.to === 'rejected') {
     // The job reads the statuses when it sends: a decision withdrawn before then is left out.
     await scheduleDecisionEmail(tx, application.submissionId, change.now);

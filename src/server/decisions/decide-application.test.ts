@@ -34,7 +34,11 @@ describe.each(testEngines())('decisions on $name', (engine) => {
   it('approves an application that passes every check, with its audit line and email job', async () => {
     const id = await store();
     expect(await decideApplication(test.db, id, { manualReview: false, now: later })).toEqual({ kind: 'approved' });
-    expect(await findApplication(test.db, id)).toMatchObject({ status: 'approved', decisionReason: null, updatedAt: later });
+    expect(await findApplication(test.db, id)).toMatchObject({
+      status: 'approved',
+      decisionReason: null,
+      updatedAt: later,
+    });
     expect(await listStatusChanges(test.db, id)).toMatchObject([
       { actor: 'submission', toStatus: 'in-progress' },
       { actor: 'automated', fromStatus: 'in-progress', toStatus: 'approved', reason: null, changedAt: later },
@@ -45,15 +49,25 @@ describe.each(testEngines())('decisions on $name', (engine) => {
   it('rejects an application made less than 3 days before arrival as late', async () => {
     const id = await store({ arrivalDate: daysAfter(now, 2), passportNumber: 'LOST1' });
     await addLostStolenPassports(test.db, ['LOST1'], 'test', now);
-    expect(await decideApplication(test.db, id, { manualReview: false, now: later })).toEqual({ kind: 'rejected', reason: 'late' });
+    expect(await decideApplication(test.db, id, { manualReview: false, now: later })).toEqual({
+      kind: 'rejected',
+      reason: 'late',
+    });
     expect(await findApplication(test.db, id)).toMatchObject({ status: 'rejected', decisionReason: 'late' });
-    expect((await listStatusChanges(test.db, id)).at(-1)).toMatchObject({ actor: 'check:late', toStatus: 'rejected', reason: 'late' });
+    expect((await listStatusChanges(test.db, id)).at(-1)).toMatchObject({
+      actor: 'check:late',
+      toStatus: 'rejected',
+      reason: 'late',
+    });
     expect(await decisionJobs()).toEqual([await submissionOf(id)]);
   });
 
   it('rejects for routing a stored place of departure the list does not know (the form no longer sends one)', async () => {
     const id = await store({ placeOfDeparture: 'Belfast International Airport' });
-    expect(await decideApplication(test.db, id, { manualReview: false, now: later })).toEqual({ kind: 'rejected', reason: 'routing' });
+    expect(await decideApplication(test.db, id, { manualReview: false, now: later })).toEqual({
+      kind: 'rejected',
+      reason: 'routing',
+    });
     expect((await listStatusChanges(test.db, id)).at(-1)).toMatchObject({ actor: 'check:routing' });
   });
 
@@ -64,18 +78,27 @@ describe.each(testEngines())('decisions on $name', (engine) => {
       kind: 'rejected',
       reason: 'credibility',
     });
-    expect((await listStatusChanges(test.db, id)).at(-1)).toMatchObject({ actor: 'check:credibility', reason: 'credibility' });
+    expect((await listStatusChanges(test.db, id)).at(-1)).toMatchObject({
+      actor: 'check:credibility',
+      reason: 'credibility',
+    });
   });
 
   it('uses the routing rule it is given', async () => {
     const id = await store({ placeOfDeparture: 'Somewhere' });
-    const outcome = await decideApplication(test.db, id, { manualReview: false, now: later, isPlaceOfDepartureInIreland: () => true });
+    const outcome = await decideApplication(test.db, id, {
+      manualReview: false,
+      now: later,
+      isPlaceOfDepartureInIreland: () => true,
+    });
     expect(outcome).toEqual({ kind: 'approved' });
   });
 
   it('with manual review, leaves a passing application in progress for a caseworker, noting it waits', async () => {
     const id = await store();
-    expect(await decideApplication(test.db, id, { manualReview: true, now: later })).toEqual({ kind: 'awaiting-caseworker' });
+    expect(await decideApplication(test.db, id, { manualReview: true, now: later })).toEqual({
+      kind: 'awaiting-caseworker',
+    });
     expect(await findApplication(test.db, id)).toMatchObject({ status: 'in-progress' });
     expect((await listStatusChanges(test.db, id)).at(-1)).toMatchObject({
       actor: 'automated',
@@ -94,7 +117,10 @@ describe.each(testEngines())('decisions on $name', (engine) => {
 
   it('with manual review, still rejects an application that fails a check', async () => {
     const id = await store({ arrivalDate: daysAfter(now, 1) });
-    expect(await decideApplication(test.db, id, { manualReview: true, now: later })).toEqual({ kind: 'rejected', reason: 'late' });
+    expect(await decideApplication(test.db, id, { manualReview: true, now: later })).toEqual({
+      kind: 'rejected',
+      reason: 'late',
+    });
   });
 
   it('decides once: a second run, or two at the same time, change nothing more', async () => {
@@ -126,14 +152,26 @@ describe.each(testEngines())('decisions on $name', (engine) => {
     it('approves or rejects an application in progress, audited as theirs, with the email job', async () => {
       const approved = await store();
       const rejected = await store();
-      expect(await changeApplicationStatus(test.db, approved, { to: 'approved', actor: 'caseworker:ann', now: later })).toEqual({
+      expect(
+        await changeApplicationStatus(test.db, approved, { to: 'approved', actor: 'caseworker:ann', now: later }),
+      ).toEqual({
         from: 'in-progress',
         to: 'approved',
       });
-      await changeApplicationStatus(test.db, rejected, { to: 'rejected', reason: 'routing', actor: 'caseworker:ann', now: later });
-      expect((await listStatusChanges(test.db, approved)).at(-1)).toMatchObject({ actor: 'caseworker:ann', toStatus: 'approved' });
+      await changeApplicationStatus(test.db, rejected, {
+        to: 'rejected',
+        reason: 'routing',
+        actor: 'caseworker:ann',
+        now: later,
+      });
+      expect((await listStatusChanges(test.db, approved)).at(-1)).toMatchObject({
+        actor: 'caseworker:ann',
+        toStatus: 'approved',
+      });
       expect(await findApplication(test.db, rejected)).toMatchObject({ status: 'rejected', decisionReason: 'routing' });
-      expect(await decisionJobs()).toEqual(expect.arrayContaining([await submissionOf(approved), await submissionOf(rejected)]));
+      expect(await decisionJobs()).toEqual(
+        expect.arrayContaining([await submissionOf(approved), await submissionOf(rejected)]),
+      );
     });
 
     it('withdraws an approved or rejected application (no email), clearing the reason', async () => {
@@ -149,9 +187,16 @@ describe.each(testEngines())('decisions on $name', (engine) => {
       expect(await decisionJobs()).toHaveLength(jobsBefore);
     });
 
-    const refusals: Array<[string, 'approved' | 'rejected' | 'withdrawn', 'approved' | 'rejected' | 'withdrawn', RegExp]> = [
+    const refusals: Array<
+      [string, 'approved' | 'rejected' | 'withdrawn', 'approved' | 'rejected' | 'withdrawn', RegExp]
+    > = [
       ['approving an approved application', 'approved', 'approved', /is already approved/],
-      ['approving a withdrawn application', 'withdrawn', 'approved', /is withdrawn and cannot be approved: a withdrawn application cannot be changed/],
+      [
+        'approving a withdrawn application',
+        'withdrawn',
+        'approved',
+        /is withdrawn and cannot be approved: a withdrawn application cannot be changed/,
+      ],
       ['rejecting an approved application', 'approved', 'rejected', /is approved and cannot be rejected/],
       ['approving a rejected application', 'rejected', 'approved', /is rejected and cannot be approved/],
       ['withdrawing a withdrawn application', 'withdrawn', 'withdrawn', /is already withdrawn/],
@@ -179,16 +224,20 @@ describe.each(testEngines())('decisions on $name', (engine) => {
 
     it('needs a reason to reject, and takes none otherwise', async () => {
       const id = await store();
-      await expect(changeApplicationStatus(test.db, id, { to: 'rejected', actor: 'c', now })).rejects.toThrow(/needs a reason/);
-      await expect(changeApplicationStatus(test.db, id, { to: 'approved', reason: 'late', actor: 'c', now })).rejects.toThrow(
-        /Only a rejection has a reason/,
+      await expect(changeApplicationStatus(test.db, id, { to: 'rejected', actor: 'c', now })).rejects.toThrow(
+        /needs a reason/,
       );
+      await expect(
+        changeApplicationStatus(test.db, id, { to: 'approved', reason: 'late', actor: 'c', now }),
+      ).rejects.toThrow(/Only a rejection has a reason/);
     });
 
     it('says when there is no such application', async () => {
-      await expect(changeApplicationStatus(test.db, 'nope', { to: 'approved', actor: 'c', now })).rejects.toMatchObject({
-        problem: 'not-found',
-      });
+      await expect(changeApplicationStatus(test.db, 'nope', { to: 'approved', actor: 'c', now })).rejects.toMatchObject(
+        {
+          problem: 'not-found',
+        },
+      );
     });
   });
 });

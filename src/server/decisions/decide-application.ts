@@ -30,7 +30,11 @@ export const awaitingCaseworkerNote = 'passed automated checks; awaiting casewor
  * email job, in one transaction. The row is locked first, so a second run (a job retried after
  * its worker died) or a caseworker acting at the same moment waits, then finds it decided.
  */
-export async function decideApplication(db: Database, applicantId: string, options: DecideOptions): Promise<DecisionOutcome> {
+export async function decideApplication(
+  db: Database,
+  applicantId: string,
+  options: DecideOptions,
+): Promise<DecisionOutcome> {
   const { now } = options;
   return db.transaction(async (tx): Promise<DecisionOutcome> => {
     const application = await findApplication(tx, applicantId, { forUpdate: true });

@@ -19,9 +19,7 @@ export function assertTransitionAllowed(applicantId: string, from: ApplicationSt
   if (from === to) throw new StatusChangeError('unchanged', `Application ${applicantId} is already ${to}`);
   if (isTransitionAllowed(from, to)) return;
   const why =
-    from === 'withdrawn'
-      ? 'a withdrawn application cannot be changed'
-      : `a decided application can only be withdrawn`;
+    from === 'withdrawn' ? 'a withdrawn application cannot be changed' : `a decided application can only be withdrawn`;
   throw new StatusChangeError('not-allowed', `Application ${applicantId} is ${from} and cannot be ${verb(to)}: ${why}`);
 }
 

@@ -35,8 +35,7 @@ const message: EmailMessage = { to: recipient, ...rendered, reference: 'job-42-c
 
 // The project's own logger writing into memory, so the tests see what production would log.
 let logLines: string[];
-const logger = () =>
-  createLogger({ logLevel: 'info' }, { write: (line: string) => void logLines.push(line) });
+const logger = () => createLogger({ logLevel: 'info' }, { write: (line: string) => void logLines.push(line) });
 
 let dataDir: string;
 const senders: EmailSender[] = [];
@@ -157,7 +156,9 @@ describe('SMTP', () => {
   it('gives up on a server that never greets instead of waiting', async () => {
     const port = await startSilentServer();
     const sender = track(
-      createEmailSender({ smtpUrl: `smtp://127.0.0.1:${port}`, notify: undefined, emailFrom, dataDir }, logger(), { timeoutMs: 300 }),
+      createEmailSender({ smtpUrl: `smtp://127.0.0.1:${port}`, notify: undefined, emailFrom, dataDir }, logger(), {
+        timeoutMs: 300,
+      }),
     );
     const started = Date.now();
     const error = (await sender.send(message).catch((e: unknown) => e)) as EmailSendError;
@@ -170,7 +171,9 @@ describe('SMTP', () => {
   it('throws when nothing listens', async () => {
     const port = await startSilentServer();
     await cleanups.pop()?.();
-    const sender = track(createEmailSender({ smtpUrl: `smtp://127.0.0.1:${port}`, notify: undefined, emailFrom, dataDir }, logger()));
+    const sender = track(
+      createEmailSender({ smtpUrl: `smtp://127.0.0.1:${port}`, notify: undefined, emailFrom, dataDir }, logger()),
+    );
     const error = (await sender.send(message).catch((e: unknown) => e)) as EmailSendError;
     expect(error).toBeInstanceOf(EmailSendError);
     expect(error.transport).toBe('smtp');
@@ -183,7 +186,9 @@ describe('outbox folder', () => {
   const now = () => new Date('2026-03-05T10:11:12.345Z');
 
   it('writes a parseable .eml named by time and reference, readable only by its owner', async () => {
-    const sender = track(createEmailSender({ smtpUrl: undefined, notify: undefined, emailFrom, dataDir }, logger(), { now }));
+    const sender = track(
+      createEmailSender({ smtpUrl: undefined, notify: undefined, emailFrom, dataDir }, logger(), { now }),
+    );
     await sender.send(message);
 
     const outbox = join(dataDir, 'outbox');
@@ -197,9 +202,13 @@ describe('outbox folder', () => {
   });
 
   it('logs the file name and reference, never the address or the token', async () => {
-    const sender = track(createEmailSender({ smtpUrl: undefined, notify: undefined, emailFrom, dataDir }, logger(), { now }));
+    const sender = track(
+      createEmailSender({ smtpUrl: undefined, notify: undefined, emailFrom, dataDir }, logger(), { now }),
+    );
     await sender.send(message);
-    const written = logLines.map((line) => JSON.parse(line) as Record<string, unknown>).find((l) => l.file !== undefined);
+    const written = logLines
+      .map((line) => JSON.parse(line) as Record<string, unknown>)
+      .find((l) => l.file !== undefined);
     expect(written).toMatchObject({
       transport: 'outbox',
       file: '2026-03-05T10-11-12-345Z-job-42-confirmation.eml',
@@ -210,7 +219,9 @@ describe('outbox folder', () => {
   });
 
   it('keeps a reference from choosing the file name beyond letters, digits, - and _', async () => {
-    const sender = track(createEmailSender({ smtpUrl: undefined, notify: undefined, emailFrom, dataDir }, logger(), { now }));
+    const sender = track(
+      createEmailSender({ smtpUrl: undefined, notify: undefined, emailFrom, dataDir }, logger(), { now }),
+    );
     await sender.send({ ...message, reference: '../../etc/passwd' });
     expect(await readdir(join(dataDir, 'outbox'))).toEqual(['2026-03-05T10-11-12-345Z-_etc_passwd.eml']);
   });
@@ -219,7 +230,9 @@ describe('outbox folder', () => {
     // A file where the outbox folder should be.
     const blocked = join(dataDir, 'blocked');
     await writeFile(blocked, '');
-    const sender = track(createEmailSender({ smtpUrl: undefined, notify: undefined, emailFrom, dataDir: blocked }, logger(), { now }));
+    const sender = track(
+      createEmailSender({ smtpUrl: undefined, notify: undefined, emailFrom, dataDir: blocked }, logger(), { now }),
+    );
     const error = (await sender.send(message).catch((e: unknown) => e)) as EmailSendError;
     expect(error).toBeInstanceOf(EmailSendError);
     expect(error.transport).toBe('outbox');
@@ -304,7 +317,9 @@ describe('GOV.UK Notify', () => {
   it('wins over SMTP when both are configured', async () => {
     const api = await startNotifyApi();
     const smtp = await startSmtpServer();
-    const sender = track(createEmailSender({ ...notifyConfig, smtpUrl: smtp.url }, logger(), { notifyBaseUrl: api.url }));
+    const sender = track(
+      createEmailSender({ ...notifyConfig, smtpUrl: smtp.url }, logger(), { notifyBaseUrl: api.url }),
+    );
     await sender.send(message);
     expect(api.requests).toHaveLength(1);
     expect(smtp.received).toHaveLength(0);
@@ -313,7 +328,10 @@ describe('GOV.UK Notify', () => {
   it('throws a permanent error with Notify’s error type, not the address, on a 400', async () => {
     const api = await startNotifyApi(() => ({
       status: 400,
-      body: { status_code: 400, errors: [{ error: 'ValidationError', message: `email_address ${recipient} Not a valid email address` }] },
+      body: {
+        status_code: 400,
+        errors: [{ error: 'ValidationError', message: `email_address ${recipient} Not a valid email address` }],
+      },
     }));
     const sender = track(createEmailSender(notifyConfig, logger(), { notifyBaseUrl: api.url }));
     const error = (await sender.send(message).catch((e: unknown) => e)) as EmailSendError;
@@ -327,7 +345,10 @@ describe('GOV.UK Notify', () => {
 
   it('marks a 429 and a 500 as worth retrying', async () => {
     let status = 429;
-    const api = await startNotifyApi(() => ({ status, body: { status_code: status, errors: [{ error: 'RateLimitError', message: 'x' }] } }));
+    const api = await startNotifyApi(() => ({
+      status,
+      body: { status_code: status, errors: [{ error: 'RateLimitError', message: 'x' }] },
+    }));
     const sender = track(createEmailSender(notifyConfig, logger(), { notifyBaseUrl: api.url }));
     expect(((await sender.send(message).catch((e: unknown) => e)) as EmailSendError).retryable).toBe(true);
     status = 500;
@@ -374,7 +395,7 @@ describe('GOV.UK Notify', () => {
 });
 
 describe('the outbox folder at start', () => {
-  it('removes the temporary files of writes cut short, but not emails, other files, or a live process\'s write', async () => {
+  it("removes the temporary files of writes cut short, but not emails, other files, or a live process's write", async () => {
     const folder = join(await mkdtemp(join(tmpdir(), 'outbox-')), 'outbox');
     try {
       const uuid = '0f8fad5b-d9cb-469f-a165-70867728950e';

@@ -87,9 +87,15 @@ export function createEmailSender(
   return outboxSender(config.emailFrom, join(config.dataDir, 'outbox'), logger, options);
 }
 
-function notifySender(notify: NonNullable<Config['notify']>, logger: EmailLogger, options: EmailSenderOptions): EmailSender {
+function notifySender(
+  notify: NonNullable<Config['notify']>,
+  logger: EmailLogger,
+  options: EmailSenderOptions,
+): EmailSender {
   const client =
-    options.notifyBaseUrl === undefined ? new NotifyClient(notify.apiKey) : new NotifyClient(options.notifyBaseUrl, notify.apiKey);
+    options.notifyBaseUrl === undefined
+      ? new NotifyClient(notify.apiKey)
+      : new NotifyClient(options.notifyBaseUrl, notify.apiKey);
   client.setClient(notifyHttpClient(options.timeoutMs ?? NOTIFY_TIMEOUT_MS));
 
   return {
@@ -115,7 +121,12 @@ function notifySender(notify: NonNullable<Config['notify']>, logger: EmailLogger
  * request also gets a signal that ends it when the whole exchange takes too long.
  */
 function notifyHttpClient(timeoutMs: number): AxiosInstance {
-  const http = axios.create({ maxRedirects: 0, proxy: false, timeout: timeoutMs, transitional: { clarifyTimeoutError: true } });
+  const http = axios.create({
+    maxRedirects: 0,
+    proxy: false,
+    timeout: timeoutMs,
+    transitional: { clarifyTimeoutError: true },
+  });
   http.interceptors.request.use((request) => {
     request.signal = AbortSignal.timeout(timeoutMs);
     return request;
@@ -136,7 +147,8 @@ function notifyError(error: unknown): EmailSendError {
     const retryable = status === 429 || status >= 500 || status < 400;
     return new EmailSendError('notify', `HTTP ${status}`, retryable, notifyErrorTypes(error.response?.data));
   }
-  if (error.code === 'ETIMEDOUT' || error.code === 'ERR_CANCELED') return new EmailSendError('notify', 'ETIMEDOUT', true);
+  if (error.code === 'ETIMEDOUT' || error.code === 'ERR_CANCELED')
+    return new EmailSendError('notify', 'ETIMEDOUT', true);
   return new EmailSendError('notify', errorCode(error) ?? 'ECONNECTION', true);
 }
 
@@ -197,7 +209,10 @@ function smtpError(error: unknown): EmailSendError {
 function outboxSender(from: string, folder: string, logger: EmailLogger, options: EmailSenderOptions): EmailSender {
   const now = options.now ?? (() => new Date());
   const composer = createTransport({ streamTransport: true, buffer: true, newline: 'windows' }, { from });
-  logger.info({ transport: 'outbox', folder }, 'No NOTIFY_API_KEY or SMTP_URL: emails are written to the outbox folder');
+  logger.info(
+    { transport: 'outbox', folder },
+    'No NOTIFY_API_KEY or SMTP_URL: emails are written to the outbox folder',
+  );
   return {
     async send(message) {
       const file = `${fileTimestamp(now())}-${fileSafe(message.reference)}.eml`;
@@ -207,7 +222,12 @@ function outboxSender(from: string, folder: string, logger: EmailLogger, options
         await mkdir(folder, { recursive: true, mode: 0o700 });
         await writeAtomically(join(folder, file), info.message);
       } catch (error) {
-        throw failed(logger, 'outbox', message.reference, error instanceof EmailSendError ? error : unexpected('outbox', error));
+        throw failed(
+          logger,
+          'outbox',
+          message.reference,
+          error instanceof EmailSendError ? error : unexpected('outbox', error),
+        );
       }
       logger.info({ transport: 'outbox', file, reference: message.reference }, 'Email written to the outbox folder');
     },
@@ -226,7 +246,12 @@ function mailOptions(message: EmailMessage): { to: string; subject: string; text
   };
 }
 
-function failed(logger: EmailLogger, transport: EmailTransportName, reference: string, error: EmailSendError): EmailSendError {
+function failed(
+  logger: EmailLogger,
+  transport: EmailTransportName,
+  reference: string,
+  error: EmailSendError,
+): EmailSendError {
   logger.warn({ transport, reference, code: error.code, retryable: error.retryable }, 'Email not sent');
   return error;
 }

@@ -213,7 +213,11 @@ describe('decisionsEmail', () => {
       statusLink,
       'https://www.gov.uk/contact-ukvi-inside-outside-uk',
     ]);
-    expectNowhere(email, [...reasons.filter((other) => other !== reason).map((other) => words[other]), 'No later than', 'Download']);
+    expectNowhere(email, [
+      ...reasons.filter((other) => other !== reason).map((other) => words[other]),
+      'No later than',
+      'Download',
+    ]);
     expectPlainText(email);
   });
 
@@ -224,7 +228,8 @@ describe('decisionsEmail', () => {
   });
 
   it('suggests applying again at least 72 hours before travel only when an application was late', () => {
-    const text = (decisions: DecidedApplication[]) => decisionsEmail({ decisions, stillBeingChecked: 0, statusLink }).text;
+    const text = (decisions: DecidedApplication[]) =>
+      decisionsEmail({ decisions, stillBeingChecked: 0, statusLink }).text;
     expect(text([rejected('late')])).toContain(again);
     expect(text([approved(), rejected('late', { reference: 'CWC-3' })])).toContain(again);
     expect(text([rejected('credibility')])).not.toContain(again);
@@ -234,7 +239,11 @@ describe('decisionsEmail', () => {
   it('lists an approval and a rejection together, each with its own outcome, in the order given', () => {
     const email = decisionsEmail({ decisions: [approved(), rejected('routing')], stillBeingChecked: 0, statusLink });
     expect(email.subject).toBe('Decisions on 2 applications');
-    expectEverywhere(email, ['Decisions on your applications', 'We have decided 2 applications', '1 approved and 1 rejected']);
+    expectEverywhere(email, [
+      'Decisions on your applications',
+      'We have decided 2 applications',
+      '1 approved and 1 rejected',
+    ]);
     expect(email.text).toContain(
       [
         'Application reference: CWC-7K3M9-QF2XA-B',
@@ -251,13 +260,19 @@ describe('decisionsEmail', () => {
       ].join('\n'),
     );
     // Both what an approval and what a rejection needs, and the status link once.
-    expectEverywhere(email, ['Download the pre-clearance document', 'https://www.gov.uk/creative-worker-visa', 'Contact us']);
+    expectEverywhere(email, [
+      'Download the pre-clearance document',
+      'https://www.gov.uk/creative-worker-visa',
+      'Contact us',
+    ]);
     expect(email.text.split(statusLink)).toHaveLength(2);
     expectPlainText(email);
   });
 
   it('names every worker of a group in one email, and says how many are still being checked', () => {
-    const decisions = Array.from({ length: 9 }, (_, i) => approved({ reference: `CWC-0000${i}-AAAAA-${i}`, workerName: `Worker ${i}` }));
+    const decisions = Array.from({ length: 9 }, (_, i) =>
+      approved({ reference: `CWC-0000${i}-AAAAA-${i}`, workerName: `Worker ${i}` }),
+    );
     const email = decisionsEmail({ decisions, stillBeingChecked: 1, statusLink });
     expect(email.subject).toBe('9 applications approved');
     expectEverywhere(email, [
@@ -267,15 +282,22 @@ describe('decisionsEmail', () => {
       ...decisions.flatMap((d) => [`Application reference: ${d.reference}`, `Name: ${d.workerName}`]),
     ]);
     expectNowhere(email, ['rejected', 'Contact us']);
-    expect(decisionsEmail({ decisions: [rejected('late'), rejected('routing')], stillBeingChecked: 3, statusLink })).toMatchObject({
+    expect(
+      decisionsEmail({ decisions: [rejected('late'), rejected('routing')], stillBeingChecked: 3, statusLink }),
+    ).toMatchObject({
       subject: '2 applications rejected',
-      text: expect.stringContaining('We are still checking 3 more applications. We will email you when they have been decided.'),
+      text: expect.stringContaining(
+        'We are still checking 3 more applications. We will email you when they have been decided.',
+      ),
     });
   });
 
   it('escapes the worker name in the HTML and keeps line breaks in values from faking lines', () => {
     const email = decisionsEmail({
-      decisions: [approved({ workerName: '<script>x</script>' }), rejected('late', { workerName: 'Ann\nDecision: Approved' })],
+      decisions: [
+        approved({ workerName: '<script>x</script>' }),
+        rejected('late', { workerName: 'Ann\nDecision: Approved' }),
+      ],
       stillBeingChecked: 0,
       statusLink,
     });
@@ -295,7 +317,12 @@ describe('decisionsEmail', () => {
 });
 
 describe('newStatusLinkEmail', () => {
-  const request = { sponsorName: 'Riverside Theatre Company', references: ['CWC-7K3M9-QF2XA-B', 'CWC-2N4P6-RS8TV-C'], statusLink, statusLinkTtlDays: 90 };
+  const request = {
+    sponsorName: 'Riverside Theatre Company',
+    references: ['CWC-7K3M9-QF2XA-B', 'CWC-2N4P6-RS8TV-C'],
+    statusLink,
+    statusLinkTtlDays: 90,
+  };
 
   it('gives the new link, the references, the licence number hint and the link lifetime', () => {
     const email = newStatusLinkEmail(request);
@@ -314,7 +341,11 @@ describe('newStatusLinkEmail', () => {
   });
 
   it('speaks of one application when there is one, and escapes the sponsor name', () => {
-    const email = newStatusLinkEmail({ ...request, sponsorName: '<b>Tom & Jerry</b>', references: ['CWC-7K3M9-QF2XA-B'] });
+    const email = newStatusLinkEmail({
+      ...request,
+      sponsorName: '<b>Tom & Jerry</b>',
+      references: ['CWC-7K3M9-QF2XA-B'],
+    });
     expect(email.subject).toBe('New link to check the status of your application');
     expect(email.html).toContain('&lt;b&gt;Tom &amp; Jerry&lt;/b&gt;');
     expect(email.html).not.toContain('<b>');
@@ -327,7 +358,11 @@ describe('every email', () => {
     confirmationEmail(group),
     workerConfirmationEmail({ reference: 'CWC-1', workerName: 'A' }),
     ...(['late', 'credibility', 'routing'] as const).map((reason) =>
-      decisionsEmail({ decisions: [{ ...decision, outcome: { status: 'rejected', reason } }], stillBeingChecked: 0, statusLink }),
+      decisionsEmail({
+        decisions: [{ ...decision, outcome: { status: 'rejected', reason } }],
+        stillBeingChecked: 0,
+        statusLink,
+      }),
     ),
     decisionsEmail({
       decisions: [
@@ -339,9 +374,12 @@ describe('every email', () => {
     }),
   ];
 
-  it.each(all.map((email) => [email.subject, email] as const))('%s is an English HTML document with its subject as title', (_s, email) => {
-    expect(email.html).toMatch(/^<!DOCTYPE html>\n<html lang="en">/);
-    expect(email.html).toContain(`<title>${escapeHtml(email.subject)}</title>`);
-    expect(email.text.endsWith('\n')).toBe(true);
-  });
+  it.each(all.map((email) => [email.subject, email] as const))(
+    '%s is an English HTML document with its subject as title',
+    (_s, email) => {
+      expect(email.html).toMatch(/^<!DOCTYPE html>\n<html lang="en">/);
+      expect(email.html).toContain(`<title>${escapeHtml(email.subject)}</title>`);
+      expect(email.text.endsWith('\n')).toBe(true);
+    },
+  );
 });

@@ -75,7 +75,9 @@ export function confirmationEmail(input: {
     paragraph(
       `We will email you within ${input.decisionWithinHours} hours to tell you if ${plural ? 'each application has' : 'the application has'} been approved.`,
     ),
-    paragraph(`If ${plural ? 'an application is' : 'it is'} approved, the email will include a link to download the pre-clearance document.`),
+    paragraph(
+      `If ${plural ? 'an application is' : 'it is'} approved, the email will include a link to download the pre-clearance document.`,
+    ),
     heading(plural ? 'Check the status of your applications' : 'Check the status of your application'),
     paragraph('You can check the status at any time with this link:'),
     link(input.statusLink),
@@ -120,7 +122,8 @@ export interface DecidedApplication {
 
 const rejectionWords: Record<RejectionReason, string> = {
   late: 'The application was made less than 3 days (72 hours) before the worker’s arrival in the UK.',
-  credibility: 'The application did not pass our credibility checks. For example, the passport has been reported lost or stolen.',
+  credibility:
+    'The application did not pass our credibility checks. For example, the passport has been reported lost or stolen.',
   routing: 'The worker’s travel to the UK is not routed through the Republic of Ireland.',
 };
 
@@ -182,9 +185,17 @@ export function decisionsEmail(input: {
           ),
         ]
       : []),
-    heading(approved > 0 ? `Download the ${documents}` : plural ? 'Check the status of your applications' : 'Check the status of your application'),
+    heading(
+      approved > 0
+        ? `Download the ${documents}`
+        : plural
+          ? 'Check the status of your applications'
+          : 'Check the status of your application',
+    ),
     paragraph(
-      approved > 0 ? `Download the ${documents} from the status page:` : `You can see the ${plural ? 'applications' : 'application'} on the status page:`,
+      approved > 0
+        ? `Download the ${documents} from the status page:`
+        : `You can see the ${plural ? 'applications' : 'application'} on the status page:`,
     ),
     link(input.statusLink),
     paragraph('You will need your sponsor licence number.'),
@@ -192,14 +203,22 @@ export function decisionsEmail(input: {
       ? [
           heading('What to do next'),
           paragraph(
-            plural ? 'A worker whose application was rejected can apply for a Creative Worker visa:' : 'The worker can apply for a Creative Worker visa:',
+            plural
+              ? 'A worker whose application was rejected can apply for a Creative Worker visa:'
+              : 'The worker can apply for a Creative Worker visa:',
           ),
           link(CREATIVE_WORKER_VISA_URL),
           ...(anyLate
-            ? [paragraph(`Or you can apply again for remote clearance at least ${DECISION_WITHIN_HOURS} hours before the worker travels.`)]
+            ? [
+                paragraph(
+                  `Or you can apply again for remote clearance at least ${DECISION_WITHIN_HOURS} hours before the worker travels.`,
+                ),
+              ]
             : []),
           heading('Contact us'),
-          paragraph(`If you have a question about ${rejected > 1 ? 'these decisions' : 'this decision'}, contact UK Visas and Immigration:`),
+          paragraph(
+            `If you have a question about ${rejected > 1 ? 'these decisions' : 'this decision'}, contact UK Visas and Immigration:`,
+          ),
           link(CONTACT_URL),
         ]
       : []),
@@ -231,16 +250,24 @@ export function newStatusLinkEmail(input: {
   statusLinkTtlDays: number;
 }): RenderedEmail {
   const plural = input.references.length !== 1;
-  const title = plural ? 'New link to check the status of your applications' : 'New link to check the status of your application';
+  const title = plural
+    ? 'New link to check the status of your applications'
+    : 'New link to check the status of your application';
   return render(title, [
     heading(title),
-    paragraph(`Someone asked for a new link to check the status of ${plural ? 'applications' : 'an application'} from ${clean(input.sponsorName)} for ${SERVICE_NAME_IN_SENTENCE}.`),
+    paragraph(
+      `Someone asked for a new link to check the status of ${plural ? 'applications' : 'an application'} from ${clean(input.sponsorName)} for ${SERVICE_NAME_IN_SENTENCE}.`,
+    ),
     details(input.references.map((reference) => ['Application reference', reference] as const)),
     paragraph('Check the status with this link:'),
     link(input.statusLink),
     paragraph('You will need your sponsor licence number to see the status.'),
-    paragraph(`The link will stop working after ${days(input.statusLinkTtlDays)}. Older links sent for ${plural ? 'these applications' : 'this application'} still work until they expire.`),
-    paragraph('If you did not ask for a new link, you do not need to do anything. The link is only ever sent to this email address.'),
+    paragraph(
+      `The link will stop working after ${days(input.statusLinkTtlDays)}. Older links sent for ${plural ? 'these applications' : 'this application'} still work until they expire.`,
+    ),
+    paragraph(
+      'If you did not ask for a new link, you do not need to do anything. The link is only ever sent to this email address.',
+    ),
   ]);
 }
 

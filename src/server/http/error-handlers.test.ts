@@ -81,7 +81,10 @@ describe('errors from a database that is away', () => {
     ["pg's Connection terminated unexpectedly", () => new Error('Connection terminated unexpectedly')],
     ["pg-pool's connection timeout", () => new Error('timeout exceeded when trying to connect')],
     ['a connection failure (08006)', () => postgresError('08006', 'connection failure')],
-    ['a server shutting down (57P01)', () => postgresError('57P01', 'terminating connection due to administrator command')],
+    [
+      'a server shutting down (57P01)',
+      () => postgresError('57P01', 'terminating connection due to administrator command'),
+    ],
     ['a server starting up (57P03)', () => postgresError('57P03', 'the database system is starting up')],
     ['a full disk (53100)', () => postgresError('53100', 'could not extend file: No space left on device')],
     ['too many connections (53300)', () => postgresError('53300', 'sorry, too many clients already')],
@@ -114,7 +117,10 @@ describe('other errors', () => {
     const response = await answerTo(make());
     expect(response.statusCode).toBe(500);
     expect(response.headers['retry-after']).toBeUndefined();
-    expect(response.json()).toEqual({ error: 'InternalServerError', message: 'Sorry, there is a problem with the service' });
+    expect(response.json()).toEqual({
+      error: 'InternalServerError',
+      message: 'Sorry, there is a problem with the service',
+    });
   });
 
   it('keeps the status and message of a client error', async () => {

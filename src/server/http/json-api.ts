@@ -13,7 +13,10 @@ import { HttpError, type HttpErrorDetail } from './http-error.ts';
  * `config: { rateLimit: perMinute(n) }`. The limit is kept in memory per instance: it stops one
  * address flooding an instance; whatever must hold across instances is in the database.
  */
-export async function registerJsonApi(app: FastifyInstance, routes: (scope: FastifyInstance) => void | Promise<void>): Promise<void> {
+export async function registerJsonApi(
+  app: FastifyInstance,
+  routes: (scope: FastifyInstance) => void | Promise<void>,
+): Promise<void> {
   await app.register(async (scope) => {
     scope.removeContentTypeParser('text/plain');
     await scope.register(rateLimit, {

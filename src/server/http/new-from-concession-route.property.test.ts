@@ -66,7 +66,15 @@ const malformed: fc.Arbitrary<Request> = fc.oneof(
   // A field of the wrong type.
   fc.tuple(target, notAString).map(([at, value]) => json(mutate(at, (a, s, k) => (a[s][k] = value)))),
   // A required field missing (the worker email is optional, so it is never chosen).
-  target.map((at) => json(mutate(at, (a, s, k) => delete a[s][k], (s) => keysOf(s).filter((k) => k !== 'workerEmailAddress')))),
+  target.map((at) =>
+    json(
+      mutate(
+        at,
+        (a, s, k) => delete a[s][k],
+        (s) => keysOf(s).filter((k) => k !== 'workerEmailAddress'),
+      ),
+    ),
+  ),
   // An unknown key, in a section or beside them.
   fc.tuple(target, fc.string({ minLength: 1 }), fc.jsonValue(), fc.boolean()).map(([at, name, value, inSection]) =>
     json(
@@ -78,9 +86,20 @@ const malformed: fc.Arbitrary<Request> = fc.oneof(
     ),
   ),
   // A date in another shape.
-  fc.tuple(target, fc.string().filter((s) => !/^(\d{4}-\d{2}-\d{2})?$/.test(s))).map(([at, value]) =>
-    json(mutate(at, (a, s, k) => (a[s][k] = value), (s) => dateKeys[s])),
-  ),
+  fc
+    .tuple(
+      target,
+      fc.string().filter((s) => !/^(\d{4}-\d{2}-\d{2})?$/.test(s)),
+    )
+    .map(([at, value]) =>
+      json(
+        mutate(
+          at,
+          (a, s, k) => (a[s][k] = value),
+          (s) => dateKeys[s],
+        ),
+      ),
+    ),
   // A control character (NUL first of all: PostgreSQL refuses it) or a bidi override or isolate
   // inside any text of the body, which has to be refused as an answer, not fail in the database.
   fc.tuple(target, fc.constantFrom(...forbiddenCharacters), fc.nat()).map(([at, character, position]) =>
@@ -94,17 +113,29 @@ const malformed: fc.Arbitrary<Request> = fc.oneof(
     ),
   ),
   // A string longer than any field allows.
-  fc.tuple(target, fc.integer({ min: 501, max: 5_000 })).map(([at, length]) => json(mutate(at, (a, s, k) => (a[s][k] = 'x'.repeat(length))))),
+  fc
+    .tuple(target, fc.integer({ min: 501, max: 5_000 }))
+    .map(([at, length]) => json(mutate(at, (a, s, k) => (a[s][k] = 'x'.repeat(length))))),
   // Text that is not JSON, or JSON cut short.
-  fc.oneof(
-    fc.string().filter((s) => !isJson(s)),
-    fc.nat().map((n) => JSON.stringify(template).slice(0, n % JSON.stringify(template).length)),
-  ).map(json),
+  fc
+    .oneof(
+      fc.string().filter((s) => !isJson(s)),
+      fc.nat().map((n) => JSON.stringify(template).slice(0, n % JSON.stringify(template).length)),
+    )
+    .map(json),
   // A valid body under a content type the route does not take.
-  fc.constantFrom('text/plain', 'application/x-www-form-urlencoded', 'application/xml', 'text/html', 'application/octet-stream').map((contentType) => ({
-    payload: JSON.stringify(template),
-    contentType,
-  })),
+  fc
+    .constantFrom(
+      'text/plain',
+      'application/x-www-form-urlencoded',
+      'application/xml',
+      'text/html',
+      'application/octet-stream',
+    )
+    .map((contentType) => ({
+      payload: JSON.stringify(template),
+      contentType,
+    })),
 );
 
 function isJson(text: string): boolean {
@@ -136,7 +167,12 @@ describe.each(testEngines())('the submission route on $name, given malformed req
     const statuses = new Set<number>();
     await fc.assert(
       fc.asyncProperty(malformed, async ({ payload, contentType }) => {
-        const response = await app.inject({ method: 'POST', url: NEW_FROM_CONCESSION_PATH, payload, headers: { 'content-type': contentType } });
+        const response = await app.inject({
+          method: 'POST',
+          url: NEW_FROM_CONCESSION_PATH,
+          payload,
+          headers: { 'content-type': contentType },
+        });
         statuses.add(response.statusCode);
         expect(response.statusCode).toBeGreaterThanOrEqual(400);
         expect(response.statusCode).toBeLessThan(500);

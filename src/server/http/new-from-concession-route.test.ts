@@ -34,7 +34,12 @@ describe.each(testEngines())('POST /api/public/newFromConcession on $name', (eng
     await app?.close();
     const { logger, lines } = capturingLogger();
     logLines = lines;
-    const config = { ...loadConfig({ NODE_ENV: 'test' }), webRoot: '/nonexistent', submissionRateLimit: 1000, ...overrides };
+    const config = {
+      ...loadConfig({ NODE_ENV: 'test' }),
+      webRoot: '/nonexistent',
+      submissionRateLimit: 1000,
+      ...overrides,
+    };
     app = await buildApp(config, { database: test.db, logger, now: () => NOW });
   }
 
@@ -69,7 +74,10 @@ describe.each(testEngines())('POST /api/public/newFromConcession on $name', (eng
   it('refuses 11 applicants and stores nothing', async () => {
     const response = await post(freshRequest(11));
     expect(response.statusCode).toBe(400);
-    expect(response.json()).toMatchObject({ error: 'InvalidRequest', details: [{ field: '(body)', rule: 'max_length' }] });
+    expect(response.json()).toMatchObject({
+      error: 'InvalidRequest',
+      details: [{ field: '(body)', rule: 'max_length' }],
+    });
     expect(await countRows(test.db)).toEqual(empty);
   });
 
@@ -86,7 +94,13 @@ describe.each(testEngines())('POST /api/public/newFromConcession on $name', (eng
     // The faulty applicant second in a group: the answer names index 1.
     const [bad] = invalidApplicantPayloads(NOW);
     const [first] = freshRequest(1);
-    const group = [first!, { ...bad!.payload, concessionForm: { ...bad!.payload.concessionForm, formGroupId: first!.concessionForm.formGroupId } }];
+    const group = [
+      first!,
+      {
+        ...bad!.payload,
+        concessionForm: { ...bad!.payload.concessionForm, formGroupId: first!.concessionForm.formGroupId },
+      },
+    ];
     expect((await post(group)).json().details).toEqual(bad!.errors.map((error) => ({ ...error, index: 1 })));
     expect(await countRows(test.db)).toEqual(empty);
   });
@@ -112,16 +126,31 @@ describe.each(testEngines())('POST /api/public/newFromConcession on $name', (eng
         const [applicant] = freshRequest(1);
         const sent = structuredClone(applicant!) as unknown as Record<typeof section, Record<string, string>>;
         // Inside the value: a character at either end would be trimmed like a space.
-        sent[section][key] = `${(sent[section][key] ?? 'worker@example.com').slice(0, 2)}${character}${(sent[section][key] ?? 'worker@example.com').slice(2)}`;
+        sent[section][key] =
+          `${(sent[section][key] ?? 'worker@example.com').slice(0, 2)}${character}${(sent[section][key] ?? 'worker@example.com').slice(2)}`;
         const name = `${key} with U+${character.codePointAt(0)!.toString(16).padStart(4, '0')}`;
         const response = await post([sent]);
         expect(response.statusCode, name).toBe(400);
-        expect(response.json(), name).toEqual({ error: 'ValidationError', message: 'One or more answers are not valid', details: [{ index: 0, field, rule }] });
+        expect(response.json(), name).toEqual({
+          error: 'ValidationError',
+          message: 'One or more answers are not valid',
+          details: [{ index: 0, field, rule }],
+        });
       }
     }
     // By road the flight answers are not asked, but what is sent is stored: refused all the same.
     const [road] = freshRequest(1);
-    const response = await post([{ ...road!, concessionForm: { ...road!.concessionForm, methodOfArrivalIntoUK: 'road', carrier: 'A\u0000', flightNumber: '' } }]);
+    const response = await post([
+      {
+        ...road!,
+        concessionForm: {
+          ...road!.concessionForm,
+          methodOfArrivalIntoUK: 'road',
+          carrier: 'A\u0000',
+          flightNumber: '',
+        },
+      },
+    ]);
     expect(response.json().details).toContainEqual({ index: 0, field: 'carrier', rule: 'noControlCharacters' });
     expect(await countRows(test.db)).toEqual(empty);
   });
@@ -129,17 +158,26 @@ describe.each(testEngines())('POST /api/public/newFromConcession on $name', (eng
   it('refuses a place of departure that is not on the list, as the page does, and stores the list’s name of one that is', async () => {
     for (const place of ['Paris', 'Belfast', 'Kilkenny Castle']) {
       const [applicant] = freshRequest(1);
-      const response = await post([{ ...applicant!, secondaryDetails: { ...applicant!.secondaryDetails, airPortOfDeparture: place } }]);
+      const response = await post([
+        { ...applicant!, secondaryDetails: { ...applicant!.secondaryDetails, airPortOfDeparture: place } },
+      ]);
       expect(response.statusCode, place).toBe(400);
       expect(response.json().details, place).toEqual([{ field: 'port-of-departure', rule: 'listedPlace', index: 0 }]);
     }
     expect(await countRows(test.db)).toEqual(empty);
 
     const [applicant] = freshRequest(1);
-    const response = await post([{ ...applicant!, secondaryDetails: { ...applicant!.secondaryDetails, airPortOfDeparture: ' dublin airport T2 ' } }]);
+    const response = await post([
+      {
+        ...applicant!,
+        secondaryDetails: { ...applicant!.secondaryDetails, airPortOfDeparture: ' dublin airport T2 ' },
+      },
+    ]);
     expect(response.statusCode).toBe(201);
     const { rows } = await test.db.query<{ id: string }>('SELECT id FROM submissions');
-    expect((await listApplicationsOfSubmission(test.db, rows[0]?.id ?? '')).map((a) => a.placeOfDeparture)).toEqual(['Dublin Airport']);
+    expect((await listApplicationsOfSubmission(test.db, rows[0]?.id ?? '')).map((a) => a.placeOfDeparture)).toEqual([
+      'Dublin Airport',
+    ]);
   });
 
   it('refuses a group that mixes group ids', async () => {
@@ -181,7 +219,10 @@ describe.each(testEngines())('POST /api/public/newFromConcession on $name', (eng
   it('refuses a different body under a form group id already used', async () => {
     const body = freshRequest(2);
     await post(body);
-    const changed = [body[0]!, { ...body[1]!, secondaryDetails: { ...body[1]!.secondaryDetails, givenNames: 'Someone Else' } }];
+    const changed = [
+      body[0]!,
+      { ...body[1]!, secondaryDetails: { ...body[1]!.secondaryDetails, givenNames: 'Someone Else' } },
+    ];
     const response = await post(changed);
     expect(response.statusCode).toBe(409);
     expect(response.json()).toMatchObject({ error: 'Conflict' });
@@ -196,7 +237,11 @@ describe.each(testEngines())('POST /api/public/newFromConcession on $name', (eng
       { response: await send('[{"concessionForm":', 'application/json'), status: 400, error: 'BadRequest' },
       { response: await send('', 'application/json'), status: 400, error: 'BadRequest' },
       { response: await send('[{"__proto__":{"x":1}}]', 'application/json'), status: 400, error: 'BadRequest' },
-      { response: await send(JSON.stringify(['x'.repeat(70_000)]), 'application/json'), status: 413, error: 'PayloadTooLarge' },
+      {
+        response: await send(JSON.stringify(['x'.repeat(70_000)]), 'application/json'),
+        status: 413,
+        error: 'PayloadTooLarge',
+      },
     ];
     for (const { response, status, error } of cases) {
       expect(response.statusCode).toBe(status);
@@ -213,7 +258,10 @@ describe.each(testEngines())('POST /api/public/newFromConcession on $name', (eng
     expect((await from('203.0.113.1')).statusCode).toBe(400);
     const limited = await from('203.0.113.1');
     expect(limited.statusCode).toBe(429);
-    expect(limited.json()).toMatchObject({ error: 'TooManyRequests', message: expect.stringMatching(/^Too many requests/) });
+    expect(limited.json()).toMatchObject({
+      error: 'TooManyRequests',
+      message: expect.stringMatching(/^Too many requests/),
+    });
     expect((await from('203.0.113.2')).statusCode).toBe(400);
   });
 
@@ -224,7 +272,11 @@ describe.each(testEngines())('POST /api/public/newFromConcession on $name', (eng
     const log = logLines.join('\n');
     expect(log).toContain(NEW_FROM_CONCESSION_PATH);
     for (const applicant of body) {
-      for (const secret of [applicant.concessionForm.passportNumber, applicant.secondaryDetails.familyName, applicant.concessionForm.sponsorEmailAddress]) {
+      for (const secret of [
+        applicant.concessionForm.passportNumber,
+        applicant.secondaryDetails.familyName,
+        applicant.concessionForm.sponsorEmailAddress,
+      ]) {
         expect(log).not.toContain(secret);
       }
     }

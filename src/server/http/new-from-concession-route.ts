@@ -33,7 +33,10 @@ export interface SubmissionRouteOptions {
  * same answer for a retry of the same body; 400 naming each failed rule; 409 for a different
  * body under a used formGroupId.
  */
-export async function registerNewFromConcessionRoute(app: FastifyInstance, options: SubmissionRouteOptions): Promise<void> {
+export async function registerNewFromConcessionRoute(
+  app: FastifyInstance,
+  options: SubmissionRouteOptions,
+): Promise<void> {
   await registerJsonApi(app, (scope) => submissionRoutes(scope, options));
 }
 
@@ -45,7 +48,11 @@ function submissionRoutes(app: FastifyInstance, options: SubmissionRouteOptions)
       config: { rateLimit: perMinute(options.config.submissionRateLimit) },
     },
     async (request, reply) => {
-      const applicants = parseBody(newFromConcessionRequestSchema, request.body, 'The request is not a list of 1 to 10 applications in the expected shape');
+      const applicants = parseBody(
+        newFromConcessionRequestSchema,
+        request.body,
+        'The request is not a list of 1 to 10 applications in the expected shape',
+      );
       const errors = validateSubmission(applicants, options.now());
       if (errors.length > 0) {
         throw new HttpError(400, SUBMISSION_VALIDATION_ERROR, 'One or more answers are not valid', errors);

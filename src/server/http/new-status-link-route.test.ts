@@ -17,7 +17,12 @@ import { createEmailSender } from '../email/email-sender.ts';
 import { createJobHandlers } from '../jobs/job-handlers.ts';
 import { runDueJobs } from '../jobs/outbox-worker.ts';
 import { capturingLogger, sampleSubmission } from '../test-support/sample-submissions.ts';
-import { STATUS_LINK_AUDIENCE, STATUS_LINK_ISSUER, createStatusLinkTokens, type StatusLinkTokens } from '../tokens/status-link-tokens.ts';
+import {
+  STATUS_LINK_AUDIENCE,
+  STATUS_LINK_ISSUER,
+  createStatusLinkTokens,
+  type StatusLinkTokens,
+} from '../tokens/status-link-tokens.ts';
 import { NEW_LINK_EMAIL_WINDOW_MS } from './new-status-link-route.ts';
 
 const START = new Date('2026-03-02T10:00:00Z');
@@ -66,9 +71,17 @@ describe.each(testEngines())('the new status link call on $name', (engine) => {
   });
 
   const askForLink = (licence: string, jwt = token) =>
-    app.inject({ method: 'POST', url: NEW_STATUS_LINK_PATH, payload: { publicAccessTokenJWT: jwt, sponsorLicenceNumber: licence } });
+    app.inject({
+      method: 'POST',
+      url: NEW_STATUS_LINK_PATH,
+      payload: { publicAccessTokenJWT: jwt, sponsorLicenceNumber: licence },
+    });
   const status = (licence: string, jwt: string) =>
-    app.inject({ method: 'POST', url: PUBLIC_STATUS_PATH, payload: { publicAccessTokenJWT: jwt, sponsorLicenceNumber: licence } });
+    app.inject({
+      method: 'POST',
+      url: PUBLIC_STATUS_PATH,
+      payload: { publicAccessTokenJWT: jwt, sponsorLicenceNumber: licence },
+    });
   const linkJobs = () => listJobs(test.db, { kind: 'send-status-link' });
 
   /** Runs every due job with the real handlers and an outbox-folder sender; returns the new-link emails. */
@@ -125,7 +138,9 @@ describe.each(testEngines())('the new status link call on $name', (engine) => {
     expect(await linkJobs()).toEqual([]);
     expect(await sentLinks()).toEqual([]);
     // The lockout is the status page's too.
-    expect((await status('LIC123456', await tokens.sign(submissionId))).json()).toMatchObject({ error: 'RateLimitError' });
+    expect((await status('LIC123456', await tokens.sign(submissionId))).json()).toMatchObject({
+      error: 'RateLimitError',
+    });
 
     // An hour after the lockout began, the right number works again.
     clock = new Date(clock.getTime() + 61 * 60_000);
@@ -156,7 +171,13 @@ describe.each(testEngines())('the new status link call on $name', (engine) => {
     tampered[7] = (tampered[7] ?? 0) ^ 0xff;
     const key = await importPKCS8(privateKeyPem, 'ES256');
     const past = Math.floor(START.getTime() / 1000);
-    const claims = { iss: STATUS_LINK_ISSUER, aud: STATUS_LINK_AUDIENCE, sub: submissionId, iat: past, exp: past + 3600 };
+    const claims = {
+      iss: STATUS_LINK_ISSUER,
+      aud: STATUS_LINK_AUDIENCE,
+      sub: submissionId,
+      iat: past,
+      exp: past + 3600,
+    };
     const refused = [
       `${header}.${payload}.${base64url.encode(tampered)}`,
       `${header}.${base64url.encode(JSON.stringify({ ...claims, sub: 'another-submission' }))}.${signature}`,
@@ -172,7 +193,8 @@ describe.each(testEngines())('the new status link call on $name', (engine) => {
     }
     expect(await linkJobs()).toEqual([]);
     // None of them counted as a failure for the real submission.
-    for (let attempt = 1; attempt <= 4; attempt += 1) expect((await status('WRONG', await tokens.sign(submissionId))).statusCode).toBe(403);
+    for (let attempt = 1; attempt <= 4; attempt += 1)
+      expect((await status('WRONG', await tokens.sign(submissionId))).statusCode).toBe(403);
     expect((await status('LIC123456', await tokens.sign(submissionId))).statusCode).toBe(200);
   });
 
@@ -187,7 +209,11 @@ describe.each(testEngines())('the new status link call on $name', (engine) => {
   });
 
   it('refuses bodies of the wrong shape and an empty licence number, and keeps tokens and numbers out of the log', async () => {
-    for (const payload of [{}, { publicAccessTokenJWT: token }, { publicAccessTokenJWT: token, sponsorLicenceNumber: 'X', email: 'me@example.org' }]) {
+    for (const payload of [
+      {},
+      { publicAccessTokenJWT: token },
+      { publicAccessTokenJWT: token, sponsorLicenceNumber: 'X', email: 'me@example.org' },
+    ]) {
       const response = await app.inject({ method: 'POST', url: NEW_STATUS_LINK_PATH, payload });
       expect(response.statusCode).toBe(400);
       expect(response.json()).toMatchObject({ error: 'InvalidRequest' });
@@ -199,6 +225,7 @@ describe.each(testEngines())('the new status link call on $name', (engine) => {
     const log = logLines.join('\n');
     expect(log).toContain(NEW_STATUS_LINK_PATH);
     expect(log).toContain('"outcome":"mismatch"');
-    for (const secret of [token.slice(0, 20), token.split('.')[2]!, 'LIC123456', 'WRONG987', 'sponsor@example.org']) expect(log).not.toContain(secret);
+    for (const secret of [token.slice(0, 20), token.split('.')[2]!, 'LIC123456', 'WRONG987', 'sponsor@example.org'])
+      expect(log).not.toContain(secret);
   });
 });

@@ -33,7 +33,10 @@ export interface NewStatusLinkRouteOptions {
  */
 export const NEW_LINK_EMAIL_WINDOW_MS = 10 * 60_000;
 
-export async function registerNewStatusLinkRoute(app: FastifyInstance, options: NewStatusLinkRouteOptions): Promise<void> {
+export async function registerNewStatusLinkRoute(
+  app: FastifyInstance,
+  options: NewStatusLinkRouteOptions,
+): Promise<void> {
   await registerJsonApi(app, (scope) => newStatusLinkRoute(scope, options));
 }
 
@@ -45,17 +48,26 @@ function newStatusLinkRoute(app: FastifyInstance, options: NewStatusLinkRouteOpt
     const body = parseBody(newStatusLinkRequestSchema, request.body, 'The request is not in the expected shape');
     let submissionId: string;
     try {
-      ({ submissionId } = await (await options.tokens()).verifyIgnoringExpiry(body.publicAccessTokenJWT, options.config.retentionDays));
+      ({ submissionId } = await (
+        await options.tokens()
+      ).verifyIgnoringExpiry(body.publicAccessTokenJWT, options.config.retentionDays));
     } catch (error) {
       // Forged, altered, for another audience, or older than the retention period: all alike.
-      if (error instanceof InvalidTokenError) throw new HttpError(401, STATUS_ERRORS.invalidToken, 'Application not found');
+      if (error instanceof InvalidTokenError)
+        throw new HttpError(401, STATUS_ERRORS.invalidToken, 'Application not found');
       throw error;
     }
     // As on the status call: an empty number is the page's own mistake and counts for nothing.
-    if (body.sponsorLicenceNumber.trim() === '') throw new HttpError(400, 'InvalidRequest', 'Enter your sponsor licence number');
+    if (body.sponsorLicenceNumber.trim() === '')
+      throw new HttpError(400, 'InvalidRequest', 'Enter your sponsor licence number');
 
     const now = options.now();
-    const outcome = await attemptLicence(options.database, submissionId, (stored) => sameLicenceNumber(stored, body.sponsorLicenceNumber), now);
+    const outcome = await attemptLicence(
+      options.database,
+      submissionId,
+      (stored) => sameLicenceNumber(stored, body.sponsorLicenceNumber),
+      now,
+    );
     if (outcome === 'unknown') throw new HttpError(401, STATUS_ERRORS.invalidToken, 'Application not found');
     if (outcome === 'ok') {
       await enqueueJob(options.database, {

@@ -26,7 +26,10 @@ function contentSecurityPolicyDirectives(analyticsId: string | undefined): Recor
   };
 }
 
-export async function registerSecurityHeaders(app: FastifyInstance, config: Pick<Config, 'analyticsId'>): Promise<void> {
+export async function registerSecurityHeaders(
+  app: FastifyInstance,
+  config: Pick<Config, 'analyticsId'>,
+): Promise<void> {
   await app.register(helmet, {
     global: true,
     contentSecurityPolicy: {

@@ -11,7 +11,12 @@ import { testEngines, useMigratedTestDatabase } from '../test-support/test-datab
 import { changeApplicationStatus } from '../decisions/change-status.ts';
 import { capturingLogger, sampleSubmission } from '../test-support/sample-submissions.ts';
 import { pdfPageTexts } from '../test-support/pdf-text.ts';
-import { STATUS_LINK_AUDIENCE, STATUS_LINK_ISSUER, createStatusLinkTokens, type StatusLinkTokens } from '../tokens/status-link-tokens.ts';
+import {
+  STATUS_LINK_AUDIENCE,
+  STATUS_LINK_ISSUER,
+  createStatusLinkTokens,
+  type StatusLinkTokens,
+} from '../tokens/status-link-tokens.ts';
 
 const START = new Date('2026-03-02T10:00:00Z');
 const { privateKey: privateKeyPem, publicKey: publicKeyPem } = generateKeyPairSync('ec', {
@@ -30,7 +35,12 @@ describe.each(testEngines())('the status and download calls on $name', (engine) 
   let ids: string[];
   let token: string;
 
-  const config = { ...loadConfig({ NODE_ENV: 'test' }), webRoot: '/nonexistent', tokenKeys: { privateKeyPem, publicKeyPem }, statusRateLimit: 1000 };
+  const config = {
+    ...loadConfig({ NODE_ENV: 'test' }),
+    webRoot: '/nonexistent',
+    tokenKeys: { privateKeyPem, publicKeyPem },
+    statusRateLimit: 1000,
+  };
 
   async function start(): Promise<void> {
     await app?.close();
@@ -42,7 +52,11 @@ describe.each(testEngines())('the status and download calls on $name', (engine) 
   beforeEach(async () => {
     clock = START;
     tokens = await createStatusLinkTokens(config, { now: () => clock });
-    const stored = await storeSubmission(test.db, sampleSubmission(START, [{ passportNumber: 'AB1234567' }, {}, {}]), START);
+    const stored = await storeSubmission(
+      test.db,
+      sampleSubmission(START, [{ passportNumber: 'AB1234567' }, {}, {}]),
+      START,
+    );
     if (stored.outcome !== 'created') throw new Error('not created');
     submissionId = stored.submissionId;
     ids = stored.applicants.map((a) => a.applicantId);
@@ -54,9 +68,17 @@ describe.each(testEngines())('the status and download calls on $name', (engine) 
   afterEach(() => app.close());
 
   const status = (licence: string, jwt = token) =>
-    app.inject({ method: 'POST', url: PUBLIC_STATUS_PATH, payload: { publicAccessTokenJWT: jwt, sponsorLicenceNumber: licence } });
+    app.inject({
+      method: 'POST',
+      url: PUBLIC_STATUS_PATH,
+      payload: { publicAccessTokenJWT: jwt, sponsorLicenceNumber: licence },
+    });
   const download = (applicantIds: string[], licence = 'LIC123456') =>
-    app.inject({ method: 'POST', url: PDF_MAKER_PATH, payload: { publicAccessTokenJWT: token, sponsorLicenceNumber: licence, applicantIds } });
+    app.inject({
+      method: 'POST',
+      url: PDF_MAKER_PATH,
+      payload: { publicAccessTokenJWT: token, sponsorLicenceNumber: licence, applicantIds },
+    });
 
   it('answers every application of the submission for the right token and licence number', async () => {
     // Trimmed and in any case.
@@ -65,7 +87,13 @@ describe.each(testEngines())('the status and download calls on $name', (engine) 
     expect(response.headers['cache-control']).toBe('no-store');
     const body = response.json();
     expect(body).toMatchObject({ sponsorName: 'Example Theatre Ltd', sponsorReference: 'LIC123456' });
-    expect(body.items.map((item: { applicantId: string; status: string; decisionReason: string | null }) => [item.applicantId, item.status, item.decisionReason])).toEqual([
+    expect(
+      body.items.map((item: { applicantId: string; status: string; decisionReason: string | null }) => [
+        item.applicantId,
+        item.status,
+        item.decisionReason,
+      ]),
+    ).toEqual([
       [ids[0], 'approved', null],
       [ids[1], 'rejected', 'routing'],
       [ids[2], 'in-progress', null],
@@ -87,12 +115,18 @@ describe.each(testEngines())('the status and download calls on $name', (engine) 
       clock = new Date(START.getTime() + attempt * 60_000);
       const response = await status('WRONG');
       expect(response.statusCode, `attempt ${attempt}`).toBe(403);
-      expect(response.json()).toMatchObject({ error: 'AuthorisationError', message: 'Your sponsor licence number does not match this application' });
+      expect(response.json()).toMatchObject({
+        error: 'AuthorisationError',
+        message: 'Your sponsor licence number does not match this application',
+      });
     }
     clock = new Date(START.getTime() + 6 * 60_000);
     const sixth = await status('LIC123456');
     expect(sixth.statusCode).toBe(429);
-    expect(sixth.json()).toMatchObject({ error: 'RateLimitError', message: 'Due to too many failed attempts you are locked out for an hour' });
+    expect(sixth.json()).toMatchObject({
+      error: 'RateLimitError',
+      message: 'Due to too many failed attempts you are locked out for an hour',
+    });
     expect((await download([ids[0]!])).statusCode).toBe(429);
 
     // Another instance (or this one restarted) sees the same lockout.
@@ -112,8 +146,12 @@ describe.each(testEngines())('the status and download calls on $name', (engine) 
       clock = new Date(START.getTime() + attempt * 60_000);
       expect((await status('WRONG')).statusCode).toBe(403);
     }
-    const failures = async () => (await test.db.query<{ n: number }>('SELECT count(*) AS n FROM licence_attempt_failures')).rows[0]?.n;
-    const lockedAt = async () => (await test.db.query<{ locked_at: Date }>('SELECT locked_at FROM licence_lockouts')).rows[0]?.locked_at.toISOString();
+    const failures = async () =>
+      (await test.db.query<{ n: number }>('SELECT count(*) AS n FROM licence_attempt_failures')).rows[0]?.n;
+    const lockedAt = async () =>
+      (
+        await test.db.query<{ locked_at: Date }>('SELECT locked_at FROM licence_lockouts')
+      ).rows[0]?.locked_at.toISOString();
     const lockoutBegan = new Date(START.getTime() + 5 * 60_000);
     expect(await lockedAt()).toBe(lockoutBegan.toISOString());
     for (const minutes of [0, 30, 59.99]) {
@@ -129,37 +167,43 @@ describe.each(testEngines())('the status and download calls on $name', (engine) 
   });
 
   // One in-memory PGlite is one connection: a transaction there holds up every other query.
-  it.runIf(engine.name === 'postgres')('answers the right number without waiting for a lock on the submission, while a wrong number waits to be counted', async () => {
-    const other = await test.openAnother();
-    let release = () => {};
-    const released = new Promise<void>((resolve) => (release = resolve));
-    let holding = () => {};
-    const held = new Promise<void>((resolve) => (holding = resolve));
-    // Another instance counting a failure holds the row like this.
-    const lock = other.transaction(async (tx) => {
-      await tx.query('SELECT id FROM submissions WHERE id = $1 FOR UPDATE', [submissionId]);
-      holding();
-      await released;
-    });
-    const within = <T>(promise: Promise<T>, ms: number) =>
-      Promise.race([promise, new Promise<'still waiting'>((resolve) => setTimeout(() => resolve('still waiting'), ms))]);
-    let wrong: ReturnType<typeof status> | undefined;
-    try {
-      await held;
-      const right = await within(status('LIC123456'), 3_000);
-      expect(right === 'still waiting' ? right : right.statusCode).toBe(200);
-      const pdf = await within(download([ids[0]!]), 3_000);
-      expect(pdf === 'still waiting' ? pdf : pdf.statusCode).toBe(200);
-      wrong = status('WRONG');
-      expect(await within(wrong, 500)).toBe('still waiting');
-    } finally {
-      release();
-      await lock;
-    }
-    expect((await wrong).statusCode).toBe(403);
-    const { rows } = await test.db.query<{ n: number }>('SELECT count(*) AS n FROM licence_attempt_failures');
-    expect(rows[0]?.n).toBe(1);
-  });
+  it.runIf(engine.name === 'postgres')(
+    'answers the right number without waiting for a lock on the submission, while a wrong number waits to be counted',
+    async () => {
+      const other = await test.openAnother();
+      let release = () => {};
+      const released = new Promise<void>((resolve) => (release = resolve));
+      let holding = () => {};
+      const held = new Promise<void>((resolve) => (holding = resolve));
+      // Another instance counting a failure holds the row like this.
+      const lock = other.transaction(async (tx) => {
+        await tx.query('SELECT id FROM submissions WHERE id = $1 FOR UPDATE', [submissionId]);
+        holding();
+        await released;
+      });
+      const within = <T>(promise: Promise<T>, ms: number) =>
+        Promise.race([
+          promise,
+          new Promise<'still waiting'>((resolve) => setTimeout(() => resolve('still waiting'), ms)),
+        ]);
+      let wrong: ReturnType<typeof status> | undefined;
+      try {
+        await held;
+        const right = await within(status('LIC123456'), 3_000);
+        expect(right === 'still waiting' ? right : right.statusCode).toBe(200);
+        const pdf = await within(download([ids[0]!]), 3_000);
+        expect(pdf === 'still waiting' ? pdf : pdf.statusCode).toBe(200);
+        wrong = status('WRONG');
+        expect(await within(wrong, 500)).toBe('still waiting');
+      } finally {
+        release();
+        await lock;
+      }
+      expect((await wrong).statusCode).toBe(403);
+      const { rows } = await test.db.query<{ n: number }>('SELECT count(*) AS n FROM licence_attempt_failures');
+      expect(rows[0]?.n).toBe(1);
+    },
+  );
 
   it('does not lock for failures spread over more than an hour', async () => {
     for (let attempt = 0; attempt < 8; attempt += 1) {
@@ -178,7 +222,12 @@ describe.each(testEngines())('the status and download calls on $name', (engine) 
     clock = START;
 
     const key = await importPKCS8(privateKeyPem, 'ES256');
-    const claims = { iss: STATUS_LINK_ISSUER, aud: STATUS_LINK_AUDIENCE, sub: submissionId, exp: Math.floor(START.getTime() / 1000) + 3600 };
+    const claims = {
+      iss: STATUS_LINK_ISSUER,
+      aud: STATUS_LINK_AUDIENCE,
+      sub: submissionId,
+      exp: Math.floor(START.getTime() / 1000) + 3600,
+    };
     const [header, payload, signature = ''] = token.split('.');
     const tampered = base64url.decode(signature);
     tampered[5] = (tampered[5] ?? 0) ^ 0xff;
@@ -215,7 +264,12 @@ describe.each(testEngines())('the status and download calls on $name', (engine) 
   });
 
   it('answers JSON errors for bodies of the wrong shape, and keeps tokens out of the log', async () => {
-    for (const payload of [{}, { publicAccessTokenJWT: token }, { publicAccessTokenJWT: token, sponsorLicenceNumber: 5 }, []]) {
+    for (const payload of [
+      {},
+      { publicAccessTokenJWT: token },
+      { publicAccessTokenJWT: token, sponsorLicenceNumber: 5 },
+      [],
+    ]) {
       const response = await app.inject({ method: 'POST', url: PUBLIC_STATUS_PATH, payload });
       expect(response.statusCode).toBe(400);
       expect(response.json()).toMatchObject({ error: 'InvalidRequest' });
@@ -230,9 +284,16 @@ describe.each(testEngines())('the status and download calls on $name', (engine) 
   it('refuses a licence number holding a control or bidi character with a 400, without counting an attempt, and a token holding one as not ours', async () => {
     for (const character of ['\u0000', '\u001B', '\t', '\u202E', '\u2066']) {
       for (const path of [PUBLIC_STATUS_PATH, NEW_STATUS_LINK_PATH]) {
-        const response = await app.inject({ method: 'POST', url: path, payload: { publicAccessTokenJWT: token, sponsorLicenceNumber: `LIC${character}123456` } });
+        const response = await app.inject({
+          method: 'POST',
+          url: path,
+          payload: { publicAccessTokenJWT: token, sponsorLicenceNumber: `LIC${character}123456` },
+        });
         expect(response.statusCode, path).toBe(400);
-        expect(response.json(), path).toMatchObject({ error: 'InvalidRequest', details: [{ field: 'sponsorLicenceNumber', rule: 'check' }] });
+        expect(response.json(), path).toMatchObject({
+          error: 'InvalidRequest',
+          details: [{ field: 'sponsorLicenceNumber', rule: 'check' }],
+        });
       }
       const forged = await status('LIC123456', `${token.slice(0, 10)}${character}${token.slice(10)}`);
       expect(forged.statusCode).toBe(401);
@@ -240,7 +301,9 @@ describe.each(testEngines())('the status and download calls on $name', (engine) 
     }
     // None of them counted: the right number still opens the submission after 15 refusals.
     expect((await status('LIC123456')).statusCode).toBe(200);
-    const { rows } = await test.db.query<{ count: number }>('SELECT count(*)::int AS count FROM licence_attempt_failures');
+    const { rows } = await test.db.query<{ count: number }>(
+      'SELECT count(*)::int AS count FROM licence_attempt_failures',
+    );
     expect(rows[0]?.count ?? 0).toBe(0);
   });
 });

@@ -19,7 +19,11 @@ import type { Config } from '../config.ts';
 import type { ApplicationRecord } from '../db/application-repository.ts';
 import type { Database } from '../db/database.ts';
 import { openWithLicence, type OpenedSubmission } from '../db/status-access-repository.ts';
-import { preparePreClearanceDocuments, renderPreClearanceDocuments, type PreClearanceDetails } from '../pdf/pre-clearance-document.ts';
+import {
+  preparePreClearanceDocuments,
+  renderPreClearanceDocuments,
+  type PreClearanceDetails,
+} from '../pdf/pre-clearance-document.ts';
 import { ExpiredTokenError, InvalidTokenError, type StatusLinkTokens } from '../tokens/status-link-tokens.ts';
 import { HttpError } from './http-error.ts';
 import { parseBody, perMinute, registerJsonApi } from './json-api.ts';
@@ -59,18 +63,34 @@ function statusRoutes(app: FastifyInstance, options: StatusRouteOptions): void {
     try {
       ({ submissionId } = await verifyToken(token));
     } catch (error) {
-      if (error instanceof ExpiredTokenError) throw new HttpError(401, STATUS_ERRORS.expiredToken, 'The link to view your application status has expired');
-      if (error instanceof InvalidTokenError) throw new HttpError(401, STATUS_ERRORS.invalidToken, 'Application not found');
+      if (error instanceof ExpiredTokenError)
+        throw new HttpError(401, STATUS_ERRORS.expiredToken, 'The link to view your application status has expired');
+      if (error instanceof InvalidTokenError)
+        throw new HttpError(401, STATUS_ERRORS.invalidToken, 'Application not found');
       throw error;
     }
     if (validateSponsorLicenceNumber(licenceNumber)['sponsor-licence-number'] !== undefined) {
       throw new HttpError(400, 'InvalidRequest', 'Enter your sponsor licence number');
     }
-    const opened = await openWithLicence(options.database, submissionId, (stored) => sameLicenceNumber(stored, licenceNumber), options.now());
+    const opened = await openWithLicence(
+      options.database,
+      submissionId,
+      (stored) => sameLicenceNumber(stored, licenceNumber),
+      options.now(),
+    );
     if (opened.outcome === 'ok') return opened.submission;
     if (opened.outcome === 'unknown') throw new HttpError(401, STATUS_ERRORS.invalidToken, 'Application not found');
-    if (opened.outcome === 'locked') throw new HttpError(429, STATUS_ERRORS.rateLimit, 'Due to too many failed attempts you are locked out for an hour');
-    throw new HttpError(403, STATUS_ERRORS.authorisation, 'Your sponsor licence number does not match this application');
+    if (opened.outcome === 'locked')
+      throw new HttpError(
+        429,
+        STATUS_ERRORS.rateLimit,
+        'Due to too many failed attempts you are locked out for an hour',
+      );
+    throw new HttpError(
+      403,
+      STATUS_ERRORS.authorisation,
+      'Your sponsor licence number does not match this application',
+    );
   }
 
   app.post(PUBLIC_STATUS_PATH, limits, async (request): Promise<PublicStatusResponse> => {
@@ -88,14 +108,20 @@ function statusRoutes(app: FastifyInstance, options: StatusRouteOptions): void {
     const { applications } = await openSubmission(body.publicAccessTokenJWT, body.sponsorLicenceNumber);
     const wanted = [...new Set(body.applicantIds)].map((id) => {
       const application = applications.find((a) => a.applicantId === id);
-      if (application === undefined) throw new HttpError(404, 'ApplicationNotFoundError', `No application ${id} in this submission`);
+      if (application === undefined)
+        throw new HttpError(404, 'ApplicationNotFoundError', `No application ${id} in this submission`);
       if (application.status !== 'approved' || application.personalDataDeletedAt !== null) {
-        throw new HttpError(409, 'NotApprovedError', `Application ${id} is not approved: only approved applications have a pre-clearance document`);
+        throw new HttpError(
+          409,
+          'NotApprovedError',
+          `Application ${id} is not approved: only approved applications have a pre-clearance document`,
+        );
       }
       return application;
     });
     const pdf = await renderPreClearanceDocuments(wanted.map(toDocumentDetails), options.now());
-    const filename = wanted.length === 1 ? `pre-clearance-${wanted[0]!.applicantId}.pdf` : 'pre-clearance-documents.pdf';
+    const filename =
+      wanted.length === 1 ? `pre-clearance-${wanted[0]!.applicantId}.pdf` : 'pre-clearance-documents.pdf';
     return reply.type('application/pdf').header('content-disposition', `attachment; filename="${filename}"`).send(pdf);
   });
 }

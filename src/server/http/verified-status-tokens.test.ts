@@ -1,7 +1,12 @@
 import { generateKeyPairSync } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../config.ts';
-import { ExpiredTokenError, InvalidTokenError, createStatusLinkTokens, type StatusLinkTokens } from '../tokens/status-link-tokens.ts';
+import {
+  ExpiredTokenError,
+  InvalidTokenError,
+  createStatusLinkTokens,
+  type StatusLinkTokens,
+} from '../tokens/status-link-tokens.ts';
 import { rememberVerifiedTokens } from './verified-status-tokens.ts';
 
 const START = new Date('2026-03-02T10:00:00Z');
@@ -10,7 +15,11 @@ const { privateKey: privateKeyPem, publicKey: publicKeyPem } = generateKeyPairSy
   privateKeyEncoding: { type: 'pkcs8', format: 'pem' },
   publicKeyEncoding: { type: 'spki', format: 'pem' },
 });
-const config = { ...loadConfig({ NODE_ENV: 'test' }), tokenKeys: { privateKeyPem, publicKeyPem }, statusLinkTtlDays: 1 };
+const config = {
+  ...loadConfig({ NODE_ENV: 'test' }),
+  tokenKeys: { privateKeyPem, publicKeyPem },
+  statusLinkTtlDays: 1,
+};
 
 async function setUp(capacity?: number) {
   let clock = START;
@@ -22,7 +31,11 @@ async function setUp(capacity?: number) {
       return tokens.verify(token);
     },
   };
-  const verify = rememberVerifiedTokens(() => Promise.resolve(counting), () => clock, capacity);
+  const verify = rememberVerifiedTokens(
+    () => Promise.resolve(counting),
+    () => clock,
+    capacity,
+  );
   return {
     tokens,
     verify,

@@ -21,7 +21,10 @@ const analyticsMetaTag = /<meta\s+name=(["'])analytics-id\1\s+content=(["'])[^"'
  * Serves the built SPA from config.webRoot: its files, index.html (with the analytics id filled
  * in) for `/` and for every GET path of the SPA's router, and JSON 404s for the rest.
  */
-export async function registerWebApp(app: FastifyInstance, config: Pick<Config, 'webRoot' | 'analyticsId'>): Promise<void> {
+export async function registerWebApp(
+  app: FastifyInstance,
+  config: Pick<Config, 'webRoot' | 'analyticsId'>,
+): Promise<void> {
   const index = await loadIndexPage(app, config);
 
   if (existsSync(config.webRoot)) {
@@ -64,7 +67,10 @@ export async function registerWebApp(app: FastifyInstance, config: Pick<Config, 
   });
 }
 
-async function loadIndexPage(app: FastifyInstance, config: Pick<Config, 'webRoot' | 'analyticsId'>): Promise<string | undefined> {
+async function loadIndexPage(
+  app: FastifyInstance,
+  config: Pick<Config, 'webRoot' | 'analyticsId'>,
+): Promise<string | undefined> {
   let html: string;
   try {
     html = await readFile(join(config.webRoot, 'index.html'), 'utf8');

@@ -4,8 +4,12 @@ import { backoffDelay, defaultBackoff } from './backoff.ts';
 describe('the retry delay', () => {
   it('doubles with each attempt up to the cap, half fixed and half random', () => {
     const options = { baseMs: 1_000, maxMs: 8_000 };
-    expect([1, 2, 3, 4, 5, 6].map((n) => backoffDelay(n, () => 0, options))).toEqual([500, 1_000, 2_000, 4_000, 4_000, 4_000]);
-    expect([1, 2, 3, 4, 5].map((n) => backoffDelay(n, () => 0.999_999, options))).toEqual([1_000, 2_000, 4_000, 8_000, 8_000]);
+    expect([1, 2, 3, 4, 5, 6].map((n) => backoffDelay(n, () => 0, options))).toEqual([
+      500, 1_000, 2_000, 4_000, 4_000, 4_000,
+    ]);
+    expect([1, 2, 3, 4, 5].map((n) => backoffDelay(n, () => 0.999_999, options))).toEqual([
+      1_000, 2_000, 4_000, 8_000, 8_000,
+    ]);
   });
 
   it('spreads jobs that failed together', () => {

@@ -20,6 +20,9 @@ export function createDecideHandler(deps: DecideJobDependencies): JobHandler {
       isPlaceOfDepartureInIreland: deps.isPlaceOfDepartureInIreland,
     });
     if (outcome.kind === 'not-found') throw new PermanentJobError(`No application ${applicantId} to decide`);
-    logger.info({ applicantId, outcome: outcome.kind, ...(outcome.kind === 'rejected' ? { reason: outcome.reason } : {}) }, 'Application checked');
+    logger.info(
+      { applicantId, outcome: outcome.kind, ...(outcome.kind === 'rejected' ? { reason: outcome.reason } : {}) },
+      'Application checked',
+    );
   };
 }

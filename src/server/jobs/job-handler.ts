@@ -29,7 +29,8 @@ export class PermanentJobError extends Error {
 
 /** Reads a string field of a job payload, or fails the job for good: a malformed payload never heals. */
 export function payloadString(payload: unknown, field: string): string {
-  const value = typeof payload === 'object' && payload !== null ? (payload as Record<string, unknown>)[field] : undefined;
+  const value =
+    typeof payload === 'object' && payload !== null ? (payload as Record<string, unknown>)[field] : undefined;
   if (typeof value !== 'string' || value === '') throw new PermanentJobError(`The job payload has no ${field}`);
   return value;
 }

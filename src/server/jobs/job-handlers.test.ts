@@ -60,7 +60,13 @@ describe.each(testEngines())('the job handlers on $name', (engine) => {
   async function drain(at: Date, overrides: Partial<Config> = {}, db: Database = test.db): Promise<number> {
     let total = 0;
     for (;;) {
-      const ran = await runDueJobs({ db, handlers: handlers(overrides), logger: log.logger, now: () => at, batchSize: 10 });
+      const ran = await runDueJobs({
+        db,
+        handlers: handlers(overrides),
+        logger: log.logger,
+        now: () => at,
+        batchSize: 10,
+      });
       if (ran === 0) return total;
       total += ran;
     }
@@ -93,7 +99,9 @@ describe.each(testEngines())('the job handlers on $name', (engine) => {
     const ids = applicants.map((a) => a.applicantId);
     expect(await drain(now)).toBe(6); // confirmation, 3 decisions, worker confirmation, 1 decision email
 
-    expect((await Promise.all(ids.map((id) => findApplication(test.db, id)))).map((a) => [a?.status, a?.decisionReason])).toEqual([
+    expect(
+      (await Promise.all(ids.map((id) => findApplication(test.db, id)))).map((a) => [a?.status, a?.decisionReason]),
+    ).toEqual([
       ['approved', null],
       ['rejected', 'late'],
       ['rejected', 'credibility'],
@@ -131,7 +139,16 @@ describe.each(testEngines())('the job handlers on $name', (engine) => {
     // Ids and counts only in the logs: no names, addresses, passport numbers or tokens.
     const logs = log.lines.join('\n');
     expect(logs).toContain(ids[0]);
-    for (const secret of ['sponsor@example.org', 'worker0@example.org', 'Family0', 'Given1', 'LOST0002', 'P00000000', 'Example Theatre', 'eyJ']) {
+    for (const secret of [
+      'sponsor@example.org',
+      'worker0@example.org',
+      'Family0',
+      'Given1',
+      'LOST0002',
+      'P00000000',
+      'Example Theatre',
+      'eyJ',
+    ]) {
       expect(logs).not.toContain(secret);
     }
   });
@@ -169,7 +186,11 @@ describe.each(testEngines())('the job handlers on $name', (engine) => {
   });
 
   it('fails for good a job about an application or submission that does not exist', async () => {
-    await enqueueJob(test.db, { kind: 'send-decision', payload: { applicantId: 'missing', status: 'approved' }, runAfter: now });
+    await enqueueJob(test.db, {
+      kind: 'send-decision',
+      payload: { applicantId: 'missing', status: 'approved' },
+      runAfter: now,
+    });
     await enqueueJob(test.db, { kind: 'send-decisions', payload: { submissionId: 'missing' }, runAfter: now });
     await enqueueJob(test.db, { kind: 'decide', payload: {}, runAfter: now });
     await drain(now);
@@ -197,7 +218,12 @@ describe.each(testEngines())('the job handlers on $name', (engine) => {
       const [first, second] = group.applicants.map((a) => a.applicantId);
       await drain(now, { manualReview: true });
       await changeApplicationStatus(test.db, first ?? '', { to: 'approved', actor: 'caseworker:ann', now });
-      await changeApplicationStatus(test.db, second ?? '', { to: 'rejected', reason: 'routing', actor: 'caseworker:ann', now });
+      await changeApplicationStatus(test.db, second ?? '', {
+        to: 'rejected',
+        reason: 'routing',
+        actor: 'caseworker:ann',
+        now,
+      });
       await drain(now, { manualReview: true });
 
       // The last day of retention (London): nothing goes.
@@ -224,8 +250,14 @@ describe.each(testEngines())('the job handlers on $name', (engine) => {
           sponsorReference: 'LIC123456',
         });
       }
-      expect(await findApplication(test.db, second ?? '')).toMatchObject({ status: 'rejected', decisionReason: 'routing' });
-      expect(await findSubmission(test.db, group.submissionId)).toMatchObject({ personalDataDeletedAt: day, sponsorEmail: null });
+      expect(await findApplication(test.db, second ?? '')).toMatchObject({
+        status: 'rejected',
+        decisionReason: 'routing',
+      });
+      expect(await findSubmission(test.db, group.submissionId)).toMatchObject({
+        personalDataDeletedAt: day,
+        sponsorEmail: null,
+      });
       expect(await listStatusChanges(test.db, first ?? '')).toHaveLength(3);
 
       // Undecided: kept for the caseworker.
@@ -234,13 +266,22 @@ describe.each(testEngines())('the job handlers on $name', (engine) => {
       expect(await findSubmission(test.db, waiting.submissionId)).toMatchObject({ personalDataDeletedAt: null });
 
       // Nothing left holds the deleted values.
-      const dump = JSON.stringify((await test.db.query('SELECT * FROM applications a JOIN submissions s ON s.id = a.submission_id WHERE a.applicant_id = $1', [first])).rows);
+      const dump = JSON.stringify(
+        (
+          await test.db.query(
+            'SELECT * FROM applications a JOIN submissions s ON s.id = a.submission_id WHERE a.applicant_id = $1',
+            [first],
+          )
+        ).rows,
+      );
       expect(dump).not.toMatch(/Family0|Given0|P00000000|COS0|sponsor@example\.org|Example Theatre/);
 
       // A withdrawal afterwards still works and emails nobody.
       await changeApplicationStatus(test.db, first ?? '', { to: 'withdrawn', actor: 'caseworker:ann', now: day });
       await purgeAt(day);
-      expect(log.lines.some((l) => l.includes('"msg":"Retention run done"') && l.includes('"applications":2'))).toBe(true);
+      expect(log.lines.some((l) => l.includes('"msg":"Retention run done"') && l.includes('"applications":2'))).toBe(
+        true,
+      );
     });
 
     it('leaves alone a decision email whose personal data is gone', async () => {
@@ -253,7 +294,9 @@ describe.each(testEngines())('the job handlers on $name', (engine) => {
       await enqueueJob(test.db, { kind: 'purge-personal-data', runAfter: new Date(now.getTime() - 1) });
       await runDueJobs({
         db: test.db,
-        handlers: { 'purge-personal-data': handlers({ retentionDays })['purge-personal-data'] ?? (async () => undefined) },
+        handlers: {
+          'purge-personal-data': handlers({ retentionDays })['purge-personal-data'] ?? (async () => undefined),
+        },
         logger: log.logger,
         now: () => day,
       });

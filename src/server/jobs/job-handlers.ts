@@ -44,6 +44,11 @@ export function createJobHandlers(deps: JobHandlerDependencies): JobHandlers {
     }),
     [jobKinds.sendDecision]: createLegacySendDecisionHandler({ db }),
     [jobKinds.purgePersonalData]: createPurgePersonalDataHandler({ db, retentionDays: config.retentionDays }),
-    [jobKinds.sendStatusLink]: createSendStatusLinkHandler({ db, emailSender, tokens, statusLinkTtlDays: config.statusLinkTtlDays }),
+    [jobKinds.sendStatusLink]: createSendStatusLinkHandler({
+      db,
+      emailSender,
+      tokens,
+      statusLinkTtlDays: config.statusLinkTtlDays,
+    }),
   };
 }

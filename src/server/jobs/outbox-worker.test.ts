@@ -40,7 +40,14 @@ describe.each(testEngines())('the outbox worker on $name', (engine) => {
     const other = await test.openAnother();
     const workers = [
       startWorker({ db, handlers: { count: handlerFor('a') }, logger, workerId: 'a', pollIntervalMs: 5, batchSize: 1 }),
-      startWorker({ db: other, handlers: { count: handlerFor('b') }, logger, workerId: 'b', pollIntervalMs: 5, batchSize: 4 }),
+      startWorker({
+        db: other,
+        handlers: { count: handlerFor('b') },
+        logger,
+        workerId: 'b',
+        pollIntervalMs: 5,
+        batchSize: 4,
+      }),
     ];
     try {
       await waitFor(async () => (await listJobs(db)).every((j) => j.completedAt !== null), 'every job to complete');
@@ -127,7 +134,12 @@ describe.each(testEngines())('the outbox worker on $name', (engine) => {
     await runDueJobs(options);
     clock = at(60_000);
     await runDueJobs(options);
-    expect(await job(db, id)).toMatchObject({ attempts: 2, completedAt: clock, failedAt: null, lastError: 'Error: temporary' });
+    expect(await job(db, id)).toMatchObject({
+      attempts: 2,
+      completedAt: clock,
+      failedAt: null,
+      lastError: 'Error: temporary',
+    });
   });
 
   it('fails at once, without retrying, a job no retry can fix', async () => {
@@ -235,7 +247,10 @@ describe.each(testEngines())('the outbox worker on $name', (engine) => {
     // the day's job again, rather than the test waiting a fixed time for a run that must not come.
     const moreRounds = async () => {
       const before = [...reads];
-      await waitFor(async () => reads.every((count, i) => count >= (before[i] ?? 0) + 10), 'every worker to go round again');
+      await waitFor(
+        async () => reads.every((count, i) => count >= (before[i] ?? 0) + 10),
+        'every worker to go round again',
+      );
     };
     const other = await test.openAnother();
     let workers = [start(db), start(other), start(db)];
@@ -251,6 +266,9 @@ describe.each(testEngines())('the outbox worker on $name', (engine) => {
     await moreRounds();
     await Promise.all(workers.map((w) => w.stop()));
     expect(runs).toHaveLength(2);
-    expect((await listJobs(db, { kind: 'daily' })).map((j) => j.uniqueKey).sort()).toEqual(['daily:2026-06-30', 'daily:2026-07-01']);
+    expect((await listJobs(db, { kind: 'daily' })).map((j) => j.uniqueKey).sort()).toEqual([
+      'daily:2026-06-30',
+      'daily:2026-07-01',
+    ]);
   });
 });

@@ -3,7 +3,9 @@ import { safeErrorText } from './safe-error-text.ts';
 
 describe('the error text kept for a failed job', () => {
   it('keeps the type, code and message', () => {
-    expect(safeErrorText(Object.assign(new TypeError('bad thing'), { code: 'E_BAD' }))).toBe('TypeError (E_BAD): bad thing');
+    expect(safeErrorText(Object.assign(new TypeError('bad thing'), { code: 'E_BAD' }))).toBe(
+      'TypeError (E_BAD): bad thing',
+    );
     expect(safeErrorText('plain')).toBe('Error: plain');
   });
 

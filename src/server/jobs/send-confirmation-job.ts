@@ -66,7 +66,9 @@ export function createSendConfirmationHandler(deps: ConfirmationJobDependencies)
 }
 
 /** `send-worker-confirmation` { applicantId }: the worker's own "received" email, without a status link. */
-export function createSendWorkerConfirmationHandler(deps: Pick<ConfirmationJobDependencies, 'db' | 'emailSender'>): JobHandler {
+export function createSendWorkerConfirmationHandler(
+  deps: Pick<ConfirmationJobDependencies, 'db' | 'emailSender'>,
+): JobHandler {
   return async (payload, { logger }) => {
     const applicantId = payloadString(payload, 'applicantId');
     const application = await findApplication(deps.db, applicantId);

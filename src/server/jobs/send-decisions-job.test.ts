@@ -40,7 +40,8 @@ interface Mail {
 }
 
 /** The references an email names, in its order. */
-const referencesIn = (mail: Mail): string[] => [...mail.text.matchAll(/^Application reference: (\S+)$/gm)].map((m) => m[1] ?? '');
+const referencesIn = (mail: Mail): string[] =>
+  [...mail.text.matchAll(/^Application reference: (\S+)$/gm)].map((m) => m[1] ?? '');
 
 describe.each(testEngines())('decision emails on $name', (engine) => {
   const test = useMigratedTestDatabase(engine);
@@ -76,7 +77,10 @@ describe.each(testEngines())('decision emails on $name', (engine) => {
   }
 
   /** Runs every job due at `at` (and those they add) until none is left; returns how many ran. */
-  async function drain(at: Date, options: { overrides?: Partial<Config>; emailSender?: EmailSender; db?: Database } = {}) {
+  async function drain(
+    at: Date,
+    options: { overrides?: Partial<Config>; emailSender?: EmailSender; db?: Database } = {},
+  ) {
     let total = 0;
     for (;;) {
       const ran = await runDueJobs({
@@ -107,14 +111,26 @@ describe.each(testEngines())('decision emails on $name', (engine) => {
 
   /** A submission of `count` applications, confirmed and checked (they wait for a caseworker). */
   async function store(count: number, at = t0): Promise<{ submissionId: string; ids: string[] }> {
-    const result = await storeSubmission(test.db, sampleSubmission(at, Array.from({ length: count }, () => ({}))), at);
+    const result = await storeSubmission(
+      test.db,
+      sampleSubmission(
+        at,
+        Array.from({ length: count }, () => ({})),
+      ),
+      at,
+    );
     if (result.outcome !== 'created') throw new Error('not created');
     await drain(at);
     return { submissionId: result.submissionId, ids: result.applicants.map((a) => a.applicantId) };
   }
 
-  const decide = (id: string | undefined, to: StatusChange['to'], at: Date, reason?: StatusChange['reason'], db: Database = test.db) =>
-    changeApplicationStatus(db, id ?? '', { to, reason, actor: 'caseworker:ann', now: at });
+  const decide = (
+    id: string | undefined,
+    to: StatusChange['to'],
+    at: Date,
+    reason?: StatusChange['reason'],
+    db: Database = test.db,
+  ) => changeApplicationStatus(db, id ?? '', { to, reason, actor: 'caseworker:ann', now: at });
 
   it('gathers the decisions made within the window into one email, and a later one into another', async () => {
     const { ids } = await store(3);
@@ -131,7 +147,9 @@ describe.each(testEngines())('decision emails on $name', (engine) => {
     expect(first?.subject).toBe('Decisions on 2 applications');
     expect(referencesIn(first!)).toEqual([ids[0], ids[1]]);
     // Each worker with its own outcome.
-    expect(first?.text).toContain(`Application reference: ${ids[0]}\nName: Family0, Given0\nCertificate of sponsorship (COS) number: COS0\nDecision: Approved\nLeave the UK: No later than `);
+    expect(first?.text).toContain(
+      `Application reference: ${ids[0]}\nName: Family0, Given0\nCertificate of sponsorship (COS) number: COS0\nDecision: Approved\nLeave the UK: No later than `,
+    );
     expect(first?.text).toContain(
       `Application reference: ${ids[1]}\nName: Family1, Given1\nCertificate of sponsorship (COS) number: COS1\nDecision: Rejected\nReason: The worker’s travel to the UK is not routed through the Republic of Ireland.`,
     );
@@ -165,7 +183,9 @@ describe.each(testEngines())('decision emails on $name', (engine) => {
     await drain(minutes(0));
     await decide(decided.ids[1], 'approved', minutes(2));
     await drain(minutes(2));
-    expect((await decisionMails()).map((m) => [m.subject, referencesIn(m)])).toEqual([['2 applications approved', decided.ids]]);
+    expect((await decisionMails()).map((m) => [m.subject, referencesIn(m)])).toEqual([
+      ['2 applications approved', decided.ids],
+    ]);
 
     const withdrawn = await store(2, minutes(3));
     await decide(withdrawn.ids[0], 'rejected', minutes(3), 'credibility');
@@ -173,7 +193,10 @@ describe.each(testEngines())('decision emails on $name', (engine) => {
     await decide(withdrawn.ids[1], 'withdrawn', minutes(4));
     await drain(minutes(4));
     const last = (await decisionMails()).at(-1);
-    expect([last?.subject, referencesIn(last!)]).toEqual([`Application rejected: ${withdrawn.ids[0]}`, [withdrawn.ids[0]]]);
+    expect([last?.subject, referencesIn(last!)]).toEqual([
+      `Application rejected: ${withdrawn.ids[0]}`,
+      [withdrawn.ids[0]],
+    ]);
     expect(last?.text).not.toContain('still checking');
   });
 
@@ -287,7 +310,8 @@ describe.each(testEngines())('decision emails on $name', (engine) => {
     let done = false;
     const workers = others.map(async (db) => {
       while (!done) {
-        if ((await drain(t0, { db, overrides: { decisionEmailWindowMinutes: 0 } })) === 0) await new Promise((r) => setTimeout(r, 5));
+        if ((await drain(t0, { db, overrides: { decisionEmailWindowMinutes: 0 } })) === 0)
+          await new Promise((r) => setTimeout(r, 5));
       }
     });
     await deciding;
@@ -306,8 +330,19 @@ describe.each(testEngines())('decision emails on $name', (engine) => {
     // As the code before migration 004 decided: status, audit line and a per-application job.
     await test.db.transaction(async (tx) => {
       await updateApplicationStatus(tx, ids[0] ?? '', 'approved', null, minutes(1));
-      await recordStatusChange(tx, { applicantId: ids[0] ?? '', actor: 'caseworker:ann', fromStatus: 'in-progress', toStatus: 'approved', reason: null, changedAt: minutes(1) });
-      await enqueueJob(tx, { kind: 'send-decision', payload: { applicantId: ids[0], status: 'approved' }, runAfter: minutes(1) });
+      await recordStatusChange(tx, {
+        applicantId: ids[0] ?? '',
+        actor: 'caseworker:ann',
+        fromStatus: 'in-progress',
+        toStatus: 'approved',
+        reason: null,
+        changedAt: minutes(1),
+      });
+      await enqueueJob(tx, {
+        kind: 'send-decision',
+        payload: { applicantId: ids[0], status: 'approved' },
+        runAfter: minutes(1),
+      });
     });
     await drain(minutes(1));
     expect((await decisionMails()).map((m) => m.subject)).toEqual([`Application approved: ${ids[0]}`]);

@@ -82,7 +82,13 @@ export function createSendDecisionsHandler(deps: DecisionsJobDependencies): JobH
   };
 }
 
-async function planDecisionEmail(tx: Queryable, submissionId: string, jobId: number, now: Date, windowMs: number): Promise<Plan> {
+async function planDecisionEmail(
+  tx: Queryable,
+  submissionId: string,
+  jobId: number,
+  now: Date,
+  windowMs: number,
+): Promise<Plan> {
   if (!(await lockSubmissionForDecisionEmails(tx, submissionId))) {
     throw new PermanentJobError(`No submission ${submissionId} to email about`);
   }
@@ -99,7 +105,11 @@ async function planDecisionEmail(tx: Queryable, submissionId: string, jobId: num
     }
     const dueAt = new Date(state.earliestUnclaimedAt.getTime() + windowMs);
     if (state.inProgress > 0 && dueAt > now) {
-      const laterJob = await enqueueJob(tx, { kind: jobKinds.sendDecisions, payload: { submissionId }, runAfter: dueAt });
+      const laterJob = await enqueueJob(tx, {
+        kind: jobKinds.sendDecisions,
+        payload: { submissionId },
+        runAfter: dueAt,
+      });
       if (laterJob === undefined) throw new Error('A job without a unique key was not added');
       await setNextDecisionEmailJob(tx, submissionId, laterJob);
       return { kind: 'later', dueAt };
@@ -124,7 +134,8 @@ function decided(application: ApplicationRecord): DecidedApplication[] {
   if (familyName === null || givenNames === null || cosReference === null) return [];
   const common = { reference: applicantId, workerName: workerName(familyName, givenNames), cosReference };
   if (status === 'approved') return [{ ...common, outcome: { status, leaveDate } }];
-  if (status === 'rejected' && decisionReason !== null) return [{ ...common, outcome: { status, reason: decisionReason } }];
+  if (status === 'rejected' && decisionReason !== null)
+    return [{ ...common, outcome: { status, reason: decisionReason } }];
   return [];
 }
 

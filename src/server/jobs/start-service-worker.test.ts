@@ -7,7 +7,14 @@ import { openDatabase } from '../db/database.ts';
 import { runMigrations } from '../db/migrations.ts';
 import { storeSubmission } from '../db/submission-repository.ts';
 import type { Running } from '../test-support/child-process.ts';
-import { killIfRunning, logMessages, makeServerDirectory, outboxFiles, startServer, waitFor } from '../test-support/child-process.ts';
+import {
+  killIfRunning,
+  logMessages,
+  makeServerDirectory,
+  outboxFiles,
+  startServer,
+  waitFor,
+} from '../test-support/child-process.ts';
 import { sampleSubmission } from '../test-support/sample-submissions.ts';
 
 describe('the job worker inside the server', () => {
@@ -38,16 +45,20 @@ describe('the job worker inside the server', () => {
 
   const emails = () => outboxFiles(join(dir, 'data'));
 
-  it('runs the jobs, and on SIGTERM stops the worker before the database, exiting 0', { timeout: 120_000 }, async () => {
-    const server = await start();
-    // The confirmation and the approval.
-    await waitFor(async () => (await emails()).length === 2, 'the emails');
-    server.child.kill('SIGTERM');
-    expect(await server.exited).toBe(0);
-    const logged = logMessages(server);
-    expect(logged.indexOf('Job worker stopped')).toBeGreaterThan(-1);
-    expect(logged.indexOf('Job worker stopped')).toBeLessThan(logged.indexOf('Stopped'));
-  });
+  it(
+    'runs the jobs, and on SIGTERM stops the worker before the database, exiting 0',
+    { timeout: 120_000 },
+    async () => {
+      const server = await start();
+      // The confirmation and the approval.
+      await waitFor(async () => (await emails()).length === 2, 'the emails');
+      server.child.kill('SIGTERM');
+      expect(await server.exited).toBe(0);
+      const logged = logMessages(server);
+      expect(logged.indexOf('Job worker stopped')).toBeGreaterThan(-1);
+      expect(logged.indexOf('Job worker stopped')).toBeLessThan(logged.indexOf('Stopped'));
+    },
+  );
 
   it('leaves the jobs to separate workers when RUN_WORKER=false', { timeout: 120_000 }, async () => {
     // Ready means the worker would have started (main.ts starts it before listening); once the

@@ -21,7 +21,8 @@ export async function startServiceWorker(
   const outbox = outboxFolderOf(config);
   if (outbox !== undefined) {
     const removed = await prepareOutboxFolder(outbox);
-    if (removed > 0) logger.info({ folder: outbox, removed }, 'Removed unfinished outbox files left by an earlier crash');
+    if (removed > 0)
+      logger.info({ folder: outbox, removed }, 'Removed unfinished outbox files left by an earlier crash');
   }
   const emailSender = createEmailSender(config, logger.child({ component: 'email' }));
   const tokens = await createStatusLinkTokens(config);

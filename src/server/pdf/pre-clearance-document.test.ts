@@ -6,13 +6,23 @@ import { renderPreClearanceDocuments, type PreClearanceDetails } from './pre-cle
 const ISSUED = new Date('2026-03-02T10:00:00Z');
 
 const details = (familyName: string, givenNames: string, overrides: Partial<PreClearanceDetails> = {}) =>
-  sampleDocumentDetails({ applicationReference: `0f8fad5b-d9cb-469f-a165-${familyName.length.toString().padStart(12, '0')}`, familyName, givenNames, ...overrides });
+  sampleDocumentDetails({
+    applicationReference: `0f8fad5b-d9cb-469f-a165-${familyName.length.toString().padStart(12, '0')}`,
+    familyName,
+    givenNames,
+    ...overrides,
+  });
 
 describe('the pre-clearance document', () => {
   it('holds every field, one A4 page per applicant, with names in any alphabet printed as written', async () => {
     const people = [
       details('Żółć', 'Łukasz'),
-      details('Nguyễn', 'Thị Minh Khai', { nationality: 'VNM - Vietnamese', methodOfArrival: 'road', placeOfDeparture: 'Dundalk', portOfArrival: 'Newry' }),
+      details('Nguyễn', 'Thị Minh Khai', {
+        nationality: 'VNM - Vietnamese',
+        methodOfArrival: 'road',
+        placeOfDeparture: 'Dundalk',
+        portOfArrival: 'Newry',
+      }),
       details('Ó Súilleabháin', 'Seán', { nationality: 'IRL - Irish' }),
       details('Öberg', 'Åsa', { nationality: 'SWE - Swedish' }),
     ];
@@ -27,7 +37,19 @@ describe('the pre-clearance document', () => {
     expect(pages).toHaveLength(4);
     const [polish, vietnamese, irish, swedish] = pages;
     for (const page of pages) {
-      for (const expected of ['Pre-clearance document', 'Example Theatre Company Ltd', 'TNBHDW2R7', 'C2G8K51234567Q', 'EA1234567', '17 May 1990', '12 March 2026', '13 March 2026 to 11 April 2026', 'No later than 25 April 2026', 'Date of issue', '02 March 2026']) {
+      for (const expected of [
+        'Pre-clearance document',
+        'Example Theatre Company Ltd',
+        'TNBHDW2R7',
+        'C2G8K51234567Q',
+        'EA1234567',
+        '17 May 1990',
+        '12 March 2026',
+        '13 March 2026 to 11 April 2026',
+        'No later than 25 April 2026',
+        'Date of issue',
+        '02 March 2026',
+      ]) {
         expect(page).toContain(expected);
       }
     }
@@ -53,7 +75,9 @@ describe('the pre-clearance document', () => {
     const first = await renderPreClearanceDocuments([details('Żółć', 'Åsa')], ISSUED);
     const again = await renderPreClearanceDocuments([details('Żółć', 'Åsa')], ISSUED);
     expect(again.equals(first)).toBe(true);
-    const [page] = await pdfPageTexts(await renderPreClearanceDocuments([details('Zapata', 'Ana', { applicationReference: 'CWC-AZ7ZZ-Z' })], ISSUED));
+    const [page] = await pdfPageTexts(
+      await renderPreClearanceDocuments([details('Zapata', 'Ana', { applicationReference: 'CWC-AZ7ZZ-Z' })], ISSUED),
+    );
     expect(page).toContain('Zapata');
     expect(page).toContain('CWC-AZ7ZZ-Z');
   });

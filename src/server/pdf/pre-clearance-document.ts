@@ -33,7 +33,8 @@ const LAYOUT_CACHE_SIZE = 2_000;
 function withSharedLayouts(font: ParsedFont): ParsedFont {
   const shape = font.layout.bind(font);
   const runs = new Map<string, GlyphRun>();
-  const copy = <T extends object>(value: T): T => Object.assign(Object.create(Object.getPrototypeOf(value) as object) as T, value);
+  const copy = <T extends object>(value: T): T =>
+    Object.assign(Object.create(Object.getPrototypeOf(value) as object) as T, value);
   font.layout = (text: string, ...more: unknown[]): GlyphRun => {
     // Features, script or direction asked for: shaped as asked, not cached.
     if (more.some((option) => option !== undefined)) return shape(text, ...more);
@@ -142,7 +143,10 @@ const day = (iso: string) => (iso === '' ? '' : formatLongDate(iso));
 const METHODS: Record<string, string> = { plane: 'By plane', road: 'By road or ferry' };
 
 function rows(details: PreClearanceDetails, issuedOn: string): Array<[string, string]> {
-  const flight = details.methodOfArrival === 'plane' ? [['Flight', `${details.carrier} ${details.flightNumber}`.trim()] as [string, string]] : [];
+  const flight =
+    details.methodOfArrival === 'plane'
+      ? [['Flight', `${details.carrier} ${details.flightNumber}`.trim()] as [string, string]]
+      : [];
   return [
     ['Family name', details.familyName],
     ['Given names', details.givenNames],
@@ -165,7 +169,10 @@ function rows(details: PreClearanceDetails, issuedOn: string): Array<[string, st
 }
 
 /** One PDF with a document for each application, in the order given. */
-export function renderPreClearanceDocuments(documents: readonly PreClearanceDetails[], issuedAt: Date): Promise<Buffer> {
+export function renderPreClearanceDocuments(
+  documents: readonly PreClearanceDetails[],
+  issuedAt: Date,
+): Promise<Buffer> {
   if (documents.length === 0) return Promise.reject(new Error('At least one document is needed'));
   const issuedOn = formatLongDate(issuedAt);
   const doc = new PDFDocument({
@@ -179,7 +186,12 @@ export function renderPreClearanceDocuments(documents: readonly PreClearanceDeta
     lang: 'en-GB',
     displayTitle: true,
     pdfVersion: '1.7',
-    info: { Title: 'Pre-clearance document', Author: SERVICE_NAME, Subject: 'Creative worker visa concession', CreationDate: issuedAt },
+    info: {
+      Title: 'Pre-clearance document',
+      Author: SERVICE_NAME,
+      Subject: 'Creative worker visa concession',
+      CreationDate: issuedAt,
+    },
   });
   const { regular, bold } = fonts();
   // pdfkit accepts a parsed fontkit font here since 0.20; its type declarations lag behind.
@@ -209,7 +221,11 @@ export function renderPreClearanceDocuments(documents: readonly PreClearanceDeta
     section.add(
       doc.struct('P', {}, () => {
         doc.moveDown(0.3).font(REGULAR_FONT).fontSize(11).text(SERVICE_NAME);
-        doc.moveDown(0.3).text('The temporary creative worker named below has remote clearance to enter the UK from the Republic of Ireland for the paid work and dates shown. Show this document with your passport when asked.');
+        doc
+          .moveDown(0.3)
+          .text(
+            'The temporary creative worker named below has remote clearance to enter the UK from the Republic of Ireland for the paid work and dates shown. Show this document with your passport when asked.',
+          );
       }),
     );
     doc.moveDown(1);
@@ -225,13 +241,19 @@ export function renderPreClearanceDocuments(documents: readonly PreClearanceDeta
       table.add(row);
       row.add(
         doc.struct('TH', {}, () => {
-          doc.font(BOLD_FONT).fontSize(11).text(label, doc.page.margins.left, y, { width: labelWidth - 12 });
+          doc
+            .font(BOLD_FONT)
+            .fontSize(11)
+            .text(label, doc.page.margins.left, y, { width: labelWidth - 12 });
         }),
       );
       const labelBottom = doc.y;
       row.add(
         doc.struct('TD', {}, () => {
-          doc.font(REGULAR_FONT).fontSize(11).text(value === '' ? '—' : value, valueX, y, { width: valueWidth });
+          doc
+            .font(REGULAR_FONT)
+            .fontSize(11)
+            .text(value === '' ? '—' : value, valueX, y, { width: valueWidth });
         }),
       );
       doc.y = Math.max(labelBottom, doc.y) + 6;
@@ -242,9 +264,18 @@ export function renderPreClearanceDocuments(documents: readonly PreClearanceDeta
     doc.moveDown(1.5);
     section.add(
       doc.struct('P', {}, () => {
-        doc.font(REGULAR_FONT).fontSize(9).fillColor('#505a5f').text(`Issued on ${issuedOn}. Check the status of this application with the link in the email sent to the sponsor.`, doc.page.margins.left, doc.y, {
-          width: doc.page.width - doc.page.margins.left - doc.page.margins.right,
-        });
+        doc
+          .font(REGULAR_FONT)
+          .fontSize(9)
+          .fillColor('#505a5f')
+          .text(
+            `Issued on ${issuedOn}. Check the status of this application with the link in the email sent to the sponsor.`,
+            doc.page.margins.left,
+            doc.y,
+            {
+              width: doc.page.width - doc.page.margins.left - doc.page.margins.right,
+            },
+          );
       }),
     );
     section.end();

@@ -81,7 +81,9 @@ export function freePort(): Promise<number> {
     server.once('error', reject);
     server.listen(0, '127.0.0.1', () => {
       const address = server.address();
-      server.close(() => (typeof address === 'object' && address !== null ? resolve(address.port) : reject(new Error('no port'))));
+      server.close(() =>
+        typeof address === 'object' && address !== null ? resolve(address.port) : reject(new Error('no port')),
+      );
     });
   });
 }
@@ -97,15 +99,25 @@ export interface RunningServer extends Running {
  */
 export async function startServer(env: Record<string, string>): Promise<RunningServer> {
   const port = await freePort();
-  const server = startTsx('src/server/main.ts', [], { NODE_ENV: 'development', HOST: '127.0.0.1', ...env, PORT: String(port) });
+  const server = startTsx('src/server/main.ts', [], {
+    NODE_ENV: 'development',
+    HOST: '127.0.0.1',
+    ...env,
+    PORT: String(port),
+  });
   const baseUrl = `http://127.0.0.1:${port}`;
-  await waitFor(async () => {
-    if (server.child.exitCode !== null) throw new Error(`The server exited early:\n${server.stdout()}${server.stderr()}`);
-    return fetch(`${baseUrl}/health/ready`).then(
-      (r) => r.status === 200,
-      () => false,
-    );
-  }, 'the server to be ready', 90_000);
+  await waitFor(
+    async () => {
+      if (server.child.exitCode !== null)
+        throw new Error(`The server exited early:\n${server.stdout()}${server.stderr()}`);
+      return fetch(`${baseUrl}/health/ready`).then(
+        (r) => r.status === 200,
+        () => false,
+      );
+    },
+    'the server to be ready',
+    90_000,
+  );
   return { ...server, baseUrl };
 }
 
@@ -125,7 +137,10 @@ export function logMessages(running: Running): string[] {
 export async function makeServerDirectory(): Promise<{ readonly dir: string; readonly env: Record<string, string> }> {
   const dir = await mkdtemp(join(tmpdir(), 'server-'));
   await mkdir(join(dir, 'web'));
-  await writeFile(join(dir, 'web', 'index.html'), '<!doctype html><meta name="analytics-id" content=""><title>Test</title>');
+  await writeFile(
+    join(dir, 'web', 'index.html'),
+    '<!doctype html><meta name="analytics-id" content=""><title>Test</title>',
+  );
   return { dir, env: { DATA_DIR: join(dir, 'data'), WEB_ROOT: join(dir, 'web') } };
 }
 

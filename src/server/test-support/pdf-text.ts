@@ -3,12 +3,18 @@ import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 
 /** The text of each page, its pieces joined by spaces. */
 export async function pdfPageTexts(pdf: Uint8Array): Promise<string[]> {
-  const document = await getDocument({ data: new Uint8Array(pdf), useSystemFonts: false, isEvalSupported: false }).promise;
+  const document = await getDocument({ data: new Uint8Array(pdf), useSystemFonts: false, isEvalSupported: false })
+    .promise;
   try {
     const pages: string[] = [];
     for (let number = 1; number <= document.numPages; number += 1) {
       const content = await (await document.getPage(number)).getTextContent();
-      pages.push(content.items.map((item) => ('str' in item ? item.str : '')).join(' ').replace(/\s+/g, ' '));
+      pages.push(
+        content.items
+          .map((item) => ('str' in item ? item.str : ''))
+          .join(' ')
+          .replace(/\s+/g, ' '),
+      );
     }
     return pages;
   } finally {

@@ -36,7 +36,9 @@ export async function startSmtpReceiver(options: SmtpReceiverOptions = {}): Prom
     onRcptTo(address: SMTPServerAddress, _session: SMTPServerSession, callback: (err?: Error | null) => void) {
       if (rejectRecipient === undefined) return callback();
       // Real servers quote the address in the reply; the error thrown to our caller must not.
-      const error = Object.assign(new Error(`<${address.address}>: Recipient address rejected`), { responseCode: rejectRecipient });
+      const error = Object.assign(new Error(`<${address.address}>: Recipient address rejected`), {
+        responseCode: rejectRecipient,
+      });
       callback(error);
     },
     onData(stream, session, callback) {

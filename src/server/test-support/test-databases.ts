@@ -94,8 +94,15 @@ export function useMigratedTestDatabase(engine: TestEngine): Omit<TestDatabase, 
 }
 
 /** The number of rows of each table a submission writes to. */
-export async function countRows(db: Database): Promise<Record<'submissions' | 'applications' | 'status_changes' | 'outbox_jobs', number>> {
-  const { rows } = await db.query<{ submissions: number; applications: number; status_changes: number; outbox_jobs: number }>(
+export async function countRows(
+  db: Database,
+): Promise<Record<'submissions' | 'applications' | 'status_changes' | 'outbox_jobs', number>> {
+  const { rows } = await db.query<{
+    submissions: number;
+    applications: number;
+    status_changes: number;
+    outbox_jobs: number;
+  }>(
     `SELECT (SELECT count(*)::int FROM submissions) AS submissions,
             (SELECT count(*)::int FROM applications) AS applications,
             (SELECT count(*)::int FROM status_changes) AS status_changes,

@@ -135,11 +135,17 @@ describe('verify rejects', () => {
   });
 
   it('a token for another audience', async () => {
-    await expectInvalid(await signWithConfigKey({ ...validClaims(), aud: 'creative-worker-concession:download' }), 'ERR_JWT_CLAIM_VALIDATION_FAILED');
+    await expectInvalid(
+      await signWithConfigKey({ ...validClaims(), aud: 'creative-worker-concession:download' }),
+      'ERR_JWT_CLAIM_VALIDATION_FAILED',
+    );
   });
 
   it('a token from another issuer', async () => {
-    await expectInvalid(await signWithConfigKey({ ...validClaims(), iss: 'someone-else' }), 'ERR_JWT_CLAIM_VALIDATION_FAILED');
+    await expectInvalid(
+      await signWithConfigKey({ ...validClaims(), iss: 'someone-else' }),
+      'ERR_JWT_CLAIM_VALIDATION_FAILED',
+    );
   });
 
   it('a token without exp', async () => {
@@ -157,7 +163,10 @@ describe('verify rejects', () => {
   });
 
   it('an expired token for another audience as invalid, not expired', async () => {
-    await expectInvalid(await signWithConfigKey({ ...validClaims(), aud: 'other', exp: seconds(start) - 60 }), 'ERR_JWT_CLAIM_VALIDATION_FAILED');
+    await expectInvalid(
+      await signWithConfigKey({ ...validClaims(), aud: 'other', exp: seconds(start) - 60 }),
+      'ERR_JWT_CLAIM_VALIDATION_FAILED',
+    );
   });
 
   it('an unsigned token (alg none) crafted by hand', async () => {
@@ -186,7 +195,10 @@ describe('verify rejects', () => {
       ['sign'],
     );
     const signature = await crypto.subtle.sign('HMAC', secret, new TextEncoder().encode(`${header}.${payload}`));
-    await expectInvalid(`${header}.${payload}.${base64url.encode(new Uint8Array(signature))}`, 'ERR_JOSE_ALG_NOT_ALLOWED');
+    await expectInvalid(
+      `${header}.${payload}.${base64url.encode(new Uint8Array(signature))}`,
+      'ERR_JOSE_ALG_NOT_ALLOWED',
+    );
   });
 
   it.each([
@@ -222,17 +234,25 @@ describe('verifyIgnoringExpiry (for a new link)', () => {
   it('accepts one of our tokens before and after its exp, with its issue time', async () => {
     const tokens = await createStatusLinkTokens(config({ statusLinkTtlDays: 90 }), { now });
     const token = await tokens.sign('submission-1');
-    await expect(tokens.verifyIgnoringExpiry(token, RETENTION_DAYS)).resolves.toEqual({ submissionId: 'submission-1', issuedAt: start });
+    await expect(tokens.verifyIgnoringExpiry(token, RETENTION_DAYS)).resolves.toEqual({
+      submissionId: 'submission-1',
+      issuedAt: start,
+    });
     clock = new Date(start.getTime() + 120 * DAY_MS);
     await expect(tokens.verify(token)).rejects.toBeInstanceOf(ExpiredTokenError);
-    await expect(tokens.verifyIgnoringExpiry(token, RETENTION_DAYS)).resolves.toEqual({ submissionId: 'submission-1', issuedAt: start });
+    await expect(tokens.verifyIgnoringExpiry(token, RETENTION_DAYS)).resolves.toEqual({
+      submissionId: 'submission-1',
+      issuedAt: start,
+    });
   });
 
   it('refuses a token issued longer ago than the retention period, to the second', async () => {
     const tokens = await createStatusLinkTokens(config(), { now });
     const token = await tokens.sign('submission-1');
     clock = new Date(start.getTime() + RETENTION_DAYS * DAY_MS);
-    await expect(tokens.verifyIgnoringExpiry(token, RETENTION_DAYS)).resolves.toMatchObject({ submissionId: 'submission-1' });
+    await expect(tokens.verifyIgnoringExpiry(token, RETENTION_DAYS)).resolves.toMatchObject({
+      submissionId: 'submission-1',
+    });
     clock = new Date(start.getTime() + RETENTION_DAYS * DAY_MS + 1000);
     const error = await tokens.verifyIgnoringExpiry(token, RETENTION_DAYS).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(InvalidTokenError);
@@ -245,25 +265,39 @@ describe('verifyIgnoringExpiry (for a new link)', () => {
     const bytes = base64url.decode(signature);
     bytes[3] = (bytes[3] ?? 0) ^ 0xff;
     await expectRefused(`${header}.${payload}.${base64url.encode(bytes)}`, 'ERR_JWS_SIGNATURE_VERIFICATION_FAILED');
-    const expiredPayload = base64url.encode(JSON.stringify({ ...validClaims(), sub: 'submission-2', exp: seconds(start) - 60 }));
+    const expiredPayload = base64url.encode(
+      JSON.stringify({ ...validClaims(), sub: 'submission-2', exp: seconds(start) - 60 }),
+    );
     await expectRefused(`${header}.${expiredPayload}.${signature}`, 'ERR_JWS_SIGNATURE_VERIFICATION_FAILED');
 
     const expired = { exp: seconds(start) - 60, iat: seconds(start) - 3600 };
-    await expectRefused(await signWithConfigKey({ ...validClaims(), ...expired, aud: 'other' }), 'ERR_JWT_CLAIM_VALIDATION_FAILED');
-    await expectRefused(await signWithConfigKey({ ...validClaims(), ...expired, iss: 'someone-else' }), 'ERR_JWT_CLAIM_VALIDATION_FAILED');
+    await expectRefused(
+      await signWithConfigKey({ ...validClaims(), ...expired, aud: 'other' }),
+      'ERR_JWT_CLAIM_VALIDATION_FAILED',
+    );
+    await expectRefused(
+      await signWithConfigKey({ ...validClaims(), ...expired, iss: 'someone-else' }),
+      'ERR_JWT_CLAIM_VALIDATION_FAILED',
+    );
     const { iat: _iat, ...withoutIat } = { ...validClaims(), ...expired };
     await expectRefused(await signWithConfigKey(withoutIat), 'ERR_JWT_CLAIM_VALIDATION_FAILED');
     const { sub: _sub, ...withoutSub } = { ...validClaims(), ...expired };
     await expectRefused(await signWithConfigKey(withoutSub), 'ERR_JWT_CLAIM_VALIDATION_FAILED');
     // Expired at the moment it was issued: nothing this service signs.
-    await expectRefused(await signWithConfigKey({ ...validClaims(), iat: seconds(start) - 60, exp: seconds(start) - 120 }), 'ERR_JWT_EXPIRED');
+    await expectRefused(
+      await signWithConfigKey({ ...validClaims(), iat: seconds(start) - 60, exp: seconds(start) - 120 }),
+      'ERR_JWT_EXPIRED',
+    );
 
     const other = await createStatusLinkTokens(config({ tokenKeys: pemPair() }), { now });
     const foreign = await other.sign('submission-1');
     clock = new Date(start.getTime() + 100 * DAY_MS);
     await expectRefused(foreign, 'ERR_JWS_SIGNATURE_VERIFICATION_FAILED');
     const header64 = base64url.encode(JSON.stringify({ alg: 'none', typ: 'JWT' }));
-    await expectRefused(`${header64}.${base64url.encode(JSON.stringify({ ...validClaims(), ...expired }))}.`, 'ERR_JOSE_ALG_NOT_ALLOWED');
+    await expectRefused(
+      `${header64}.${base64url.encode(JSON.stringify({ ...validClaims(), ...expired }))}.`,
+      'ERR_JOSE_ALG_NOT_ALLOWED',
+    );
     await expectRefused('not-a-token', 'ERR_JWS_INVALID');
   });
 });
@@ -296,9 +330,9 @@ describe('keys', () => {
       privateKeyEncoding: { type: 'pkcs8', format: 'pem' },
       publicKeyEncoding: { type: 'spki', format: 'pem' },
     });
-    const error = await createStatusLinkTokens(config({ tokenKeys: { privateKeyPem: privateKey, publicKeyPem: publicKey } })).catch(
-      (e: unknown) => e,
-    );
+    const error = await createStatusLinkTokens(
+      config({ tokenKeys: { privateKeyPem: privateKey, publicKeyPem: publicKey } }),
+    ).catch((e: unknown) => e);
     expect(String(error)).toMatch(/ES256/);
     expect(String(error)).not.toContain('PRIVATE KEY-----');
   });
@@ -320,7 +354,10 @@ describe('keys', () => {
     await expect(second.verify(token)).resolves.toEqual({ submissionId: 'submission-1' });
     expect(await readFile(privatePath, 'utf8')).toBe(privatePem);
     // No temporary files are left behind.
-    expect((await readdir(join(dataDir, 'keys'))).sort()).toEqual(['status-link-private.pem', 'status-link-public.pem']);
+    expect((await readdir(join(dataDir, 'keys'))).sort()).toEqual([
+      'status-link-private.pem',
+      'status-link-public.pem',
+    ]);
   });
 
   it('ends with one key pair when several starts race on an empty DATA_DIR', async () => {
@@ -328,12 +365,16 @@ describe('keys', () => {
     const privatePem = await readFile(join(dataDir, 'keys', 'status-link-private.pem'), 'utf8');
     for (const signer of all) {
       const token = await signer.sign('submission-1');
-      for (const verifier of all) await expect(verifier.verify(token)).resolves.toEqual({ submissionId: 'submission-1' });
+      for (const verifier of all)
+        await expect(verifier.verify(token)).resolves.toEqual({ submissionId: 'submission-1' });
     }
     const again = await createStatusLinkTokens(noKeys(), { now });
     await expect(again.verify(await all[0]!.sign('x'))).resolves.toEqual({ submissionId: 'x' });
     expect(await readFile(join(dataDir, 'keys', 'status-link-private.pem'), 'utf8')).toBe(privatePem);
-    expect((await readdir(join(dataDir, 'keys'))).sort()).toEqual(['status-link-private.pem', 'status-link-public.pem']);
+    expect((await readdir(join(dataDir, 'keys'))).sort()).toEqual([
+      'status-link-private.pem',
+      'status-link-public.pem',
+    ]);
   });
 
   it('generates different keys in different data folders', async () => {

@@ -76,11 +76,18 @@ export async function createStatusLinkTokens(
 ): Promise<StatusLinkTokens> {
   const now = options.now ?? (() => new Date());
   const pems = config.tokenKeys ?? (await loadOrCreateKeyFiles(config.dataDir));
-  const { privateKey, publicKey, keyId } = await importKeys(pems, config.tokenKeys === undefined ? 'generated' : 'config');
+  const { privateKey, publicKey, keyId } = await importKeys(
+    pems,
+    config.tokenKeys === undefined ? 'generated' : 'config',
+  );
   const ttlSeconds = config.statusLinkTtlDays * SECONDS_PER_DAY;
 
   /** The claims of a token we signed, checked as at `currentDate`; throws ExpiredTokenError or InvalidTokenError. */
-  async function checkedClaims(token: string, currentDate: Date, extraClaims: string[] = []): Promise<{ sub: string; iat: number | undefined }> {
+  async function checkedClaims(
+    token: string,
+    currentDate: Date,
+    extraClaims: string[] = [],
+  ): Promise<{ sub: string; iat: number | undefined }> {
     if (typeof token !== 'string' || token === '') throw new InvalidTokenError('ERR_MISSING_TOKEN');
     try {
       const { payload } = await jwtVerify(token, publicKey, {
@@ -91,11 +98,13 @@ export async function createStatusLinkTokens(
         requiredClaims: ['exp', 'iss', 'aud', 'sub', ...extraClaims],
         currentDate,
       });
-      if (typeof payload.sub !== 'string' || payload.sub === '') throw new InvalidTokenError('ERR_JWT_CLAIM_VALIDATION_FAILED');
+      if (typeof payload.sub !== 'string' || payload.sub === '')
+        throw new InvalidTokenError('ERR_JWT_CLAIM_VALIDATION_FAILED');
       return { sub: payload.sub, iat: payload.iat };
     } catch (error) {
       // jose checks the signature before any claim, so only a token we signed can be "expired".
-      if (error instanceof errors.JWTExpired) throw new ExpiredTokenError(typeof error.payload.iat === 'number' ? error.payload.iat : undefined);
+      if (error instanceof errors.JWTExpired)
+        throw new ExpiredTokenError(typeof error.payload.iat === 'number' ? error.payload.iat : undefined);
       if (error instanceof InvalidTokenError) throw error;
       throw new InvalidTokenError(error instanceof errors.JOSEError ? error.code : 'ERR_MALFORMED');
     }
@@ -138,7 +147,8 @@ export async function createStatusLinkTokens(
       if (claims.iat === undefined) throw new InvalidTokenError('ERR_JWT_CLAIM_VALIDATION_FAILED');
       const issuedAt = new Date(claims.iat * 1000);
       // Beyond the retention period the submission's details may be gone: no new link for it.
-      if (now().getTime() - issuedAt.getTime() > maxAgeDays * SECONDS_PER_DAY * 1000) throw new InvalidTokenError('ERR_TOKEN_TOO_OLD');
+      if (now().getTime() - issuedAt.getTime() > maxAgeDays * SECONDS_PER_DAY * 1000)
+        throw new InvalidTokenError('ERR_TOKEN_TOO_OLD');
       return { submissionId: claims.sub, issuedAt };
     },
 

@@ -32,8 +32,12 @@ const NOW = new Date('2026-07-14T09:00:00Z');
 
 describe('newFormGroupId', () => {
   it('is "CWC-" and the UUID in capitals', () => {
-    expect(newFormGroupId(() => '0f8fad5b-d9cb-469f-a165-70867728950e')).toBe('CWC-0F8FAD5B-D9CB-469F-A165-70867728950E');
-    expect(newFormGroupId(() => crypto.randomUUID())).toMatch(/^CWC-[0-9A-F]{8}-[0-9A-F]{4}-4[0-9A-F]{3}-[89AB][0-9A-F]{3}-[0-9A-F]{12}$/);
+    expect(newFormGroupId(() => '0f8fad5b-d9cb-469f-a165-70867728950e')).toBe(
+      'CWC-0F8FAD5B-D9CB-469F-A165-70867728950E',
+    );
+    expect(newFormGroupId(() => crypto.randomUUID())).toMatch(
+      /^CWC-[0-9A-F]{8}-[0-9A-F]{4}-4[0-9A-F]{3}-[89AB][0-9A-F]{3}-[0-9A-F]{12}$/,
+    );
   });
 });
 
@@ -79,11 +83,18 @@ describe('buildApplicantPayload', () => {
 
   it('takes the sponsor from the sponsor answers, not the applicant answers', () => {
     const answers = validApplicantAnswers(NOW, { 'sponsor-email': 'other@example.com' });
-    expect(buildApplicantPayload(answers, FIXTURE_SPONSOR, FIXTURE_GROUP_ID, NOW).concessionForm.sponsorEmailAddress).toBe('bookings@example-theatre.co.uk');
+    expect(
+      buildApplicantPayload(answers, FIXTURE_SPONSOR, FIXTURE_GROUP_ID, NOW).concessionForm.sponsorEmailAddress,
+    ).toBe('bookings@example-theatre.co.uk');
   });
 
   it('leaves out the worker email when not given, and the flight by road', () => {
-    const payload = buildApplicantPayload(validApplicantAnswers(NOW, { 'worker-email': ' ', 'method-of-arrival': 'road', 'port-of-arrival': 'Holyhead' }), FIXTURE_SPONSOR, FIXTURE_GROUP_ID, NOW);
+    const payload = buildApplicantPayload(
+      validApplicantAnswers(NOW, { 'worker-email': ' ', 'method-of-arrival': 'road', 'port-of-arrival': 'Holyhead' }),
+      FIXTURE_SPONSOR,
+      FIXTURE_GROUP_ID,
+      NOW,
+    );
     expect(payload.secondaryDetails).not.toHaveProperty('workerEmailAddress');
     expect(payload.concessionForm.carrier).toBe('');
     expect(payload.concessionForm.flightNumber).toBe('');
@@ -123,12 +134,16 @@ describe('the request schema', () => {
     expect(v.safeParse(newFromConcessionRequestSchema, validRequest(NOW, 10)).success).toBe(true);
   });
 
-  it.each(schemaInvalidRequests(NOW).map((fixture) => [fixture.name, fixture.body] as const))('refuses %s', (_name, body) => {
-    expect(v.safeParse(newFromConcessionRequestSchema, body).success).toBe(false);
-  });
+  it.each(schemaInvalidRequests(NOW).map((fixture) => [fixture.name, fixture.body] as const))(
+    'refuses %s',
+    (_name, body) => {
+      expect(v.safeParse(newFromConcessionRequestSchema, body).success).toBe(false);
+    },
+  );
 
   it('lets values through for the rules to judge, when the shape is right', () => {
-    for (const fixture of invalidApplicantPayloads(NOW)) expect(v.safeParse(applicantPayloadSchema, fixture.payload).success, fixture.name).toBe(true);
+    for (const fixture of invalidApplicantPayloads(NOW))
+      expect(v.safeParse(applicantPayloadSchema, fixture.payload).success, fixture.name).toBe(true);
   });
 });
 
@@ -148,8 +163,12 @@ describe('validateApplicantPayload', () => {
   });
 
   it('reports an empty or unreadable leave date', () => {
-    expect(validateApplicantPayload(validApplicantPayload(NOW, { secondaryDetails: { lteToDate: '' } }), NOW)).toEqual([{ field: 'lte-leave-date', rule: 'required' }]);
-    expect(validateApplicantPayload(validApplicantPayload(NOW, { secondaryDetails: { lteToDate: '2026-13-01' } }), NOW)).toEqual([{ field: 'lte-leave-date', rule: 'validDate' }]);
+    expect(validateApplicantPayload(validApplicantPayload(NOW, { secondaryDetails: { lteToDate: '' } }), NOW)).toEqual([
+      { field: 'lte-leave-date', rule: 'required' },
+    ]);
+    expect(
+      validateApplicantPayload(validApplicantPayload(NOW, { secondaryDetails: { lteToDate: '2026-13-01' } }), NOW),
+    ).toEqual([{ field: 'lte-leave-date', rule: 'validDate' }]);
   });
 
   it('checks the optional worker email when present', () => {
@@ -160,7 +179,9 @@ describe('validateApplicantPayload', () => {
   it('refuses a place of departure that is not on the list, with the rule the page shows', () => {
     for (const place of ['Belfast', 'Paris', 'Dublin Airport, Ireland']) {
       const payload = validApplicantPayload(NOW, { secondaryDetails: { airPortOfDeparture: place } });
-      expect(validateApplicantPayload(payload, NOW), place).toEqual([{ field: 'port-of-departure', rule: 'listedPlace' }]);
+      expect(validateApplicantPayload(payload, NOW), place).toEqual([
+        { field: 'port-of-departure', rule: 'listedPlace' },
+      ]);
     }
     // Another spelling of a listed place passes, and routes through the Republic.
     const typed = validApplicantPayload(NOW, { secondaryDetails: { airPortOfDeparture: 'dublin airport t2' } });
@@ -170,9 +191,13 @@ describe('validateApplicantPayload', () => {
 
   it('sends the list’s own name of the place of departure, whatever spelling was chosen', () => {
     const answers = validApplicantAnswers(NOW, { 'port-of-departure': '  baile atha cliath ' });
-    expect(buildApplicantPayload(answers, FIXTURE_SPONSOR, FIXTURE_GROUP_ID, NOW).secondaryDetails.airPortOfDeparture).toBe('Dublin');
+    expect(
+      buildApplicantPayload(answers, FIXTURE_SPONSOR, FIXTURE_GROUP_ID, NOW).secondaryDetails.airPortOfDeparture,
+    ).toBe('Dublin');
     const unlisted = validApplicantAnswers(NOW, { 'port-of-departure': ' Paris ' });
-    expect(buildApplicantPayload(unlisted, FIXTURE_SPONSOR, FIXTURE_GROUP_ID, NOW).secondaryDetails.airPortOfDeparture).toBe('Paris');
+    expect(
+      buildApplicantPayload(unlisted, FIXTURE_SPONSOR, FIXTURE_GROUP_ID, NOW).secondaryDetails.airPortOfDeparture,
+    ).toBe('Paris');
   });
 
   it('passes an application sent late: that is an automated check, a decision, not a field error', () => {
@@ -195,7 +220,10 @@ describe('validateSubmission', () => {
     const other = { ...second!, concessionForm: { ...second!.concessionForm, sponsorshipReferenceNumber: 'OTHER123' } };
     expect(validateSubmission([first!, other], NOW)).toEqual([{ field: 'group', rule: 'sameSponsor' }]);
     // Spacing around the same answers is not a difference.
-    const spaced = { ...second!, concessionForm: { ...second!.concessionForm, sponsorName: ` ${second!.concessionForm.sponsorName} ` } };
+    const spaced = {
+      ...second!,
+      concessionForm: { ...second!.concessionForm, sponsorName: ` ${second!.concessionForm.sponsorName} ` },
+    };
     expect(validateSubmission([first!, spaced], NOW)).toEqual([]);
   });
 
@@ -215,20 +243,44 @@ describe('response items and receipts', () => {
     const response = validRequest(NOW, 2).map((applicant, i) => ({ ...applicant, applicantId: `A-${i + 1}` }));
     const items = v.parse(newFromConcessionResponseSchema, response);
     expect(items.map(toReceipt)).toEqual([
-      { applicationReference: 'A-1', groupRef: FIXTURE_GROUP_ID, workerName: 'Ní Bhraonáin, Eithne Patricia', sponsorEmail: 'bookings@example-theatre.co.uk', cosReference: 'C2G8K512345600' },
-      { applicationReference: 'A-2', groupRef: FIXTURE_GROUP_ID, workerName: 'Okafor, Eithne Patricia', sponsorEmail: 'bookings@example-theatre.co.uk', cosReference: 'C2G8K512345601' },
+      {
+        applicationReference: 'A-1',
+        groupRef: FIXTURE_GROUP_ID,
+        workerName: 'Ní Bhraonáin, Eithne Patricia',
+        sponsorEmail: 'bookings@example-theatre.co.uk',
+        cosReference: 'C2G8K512345600',
+      },
+      {
+        applicationReference: 'A-2',
+        groupRef: FIXTURE_GROUP_ID,
+        workerName: 'Okafor, Eithne Patricia',
+        sponsorEmail: 'bookings@example-theatre.co.uk',
+        cosReference: 'C2G8K512345601',
+      },
     ]);
   });
 
   it('reads only what it needs and refuses items without it', () => {
     const minimal = {
       applicantId: '42',
-      concessionForm: { formGroupId: 'CWC-1', sponsorEmailAddress: 'a@b.co', certificateOfSponsorshipReferenceNumber: 'C1' },
+      concessionForm: {
+        formGroupId: 'CWC-1',
+        sponsorEmailAddress: 'a@b.co',
+        certificateOfSponsorshipReferenceNumber: 'C1',
+      },
       secondaryDetails: { familyName: 'Smith', givenNames: 'Jo' },
       somethingNew: true,
     };
-    expect(toReceipt(v.parse(responseItemSchema, minimal))).toEqual({ applicationReference: '42', groupRef: 'CWC-1', workerName: 'Smith, Jo', sponsorEmail: 'a@b.co', cosReference: 'C1' });
+    expect(toReceipt(v.parse(responseItemSchema, minimal))).toEqual({
+      applicationReference: '42',
+      groupRef: 'CWC-1',
+      workerName: 'Smith, Jo',
+      sponsorEmail: 'a@b.co',
+      cosReference: 'C1',
+    });
     expect(v.safeParse(responseItemSchema, { ...minimal, applicantId: '' }).success).toBe(false);
-    expect(v.safeParse(responseItemSchema, { ...minimal, secondaryDetails: { familyName: 'Smith' } }).success).toBe(false);
+    expect(v.safeParse(responseItemSchema, { ...minimal, secondaryDetails: { familyName: 'Smith' } }).success).toBe(
+      false,
+    );
   });
 });

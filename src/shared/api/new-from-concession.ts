@@ -14,10 +14,22 @@ import { parseIsoDate } from '../dates/format.ts';
 import { findCountry } from '../countries/countries.ts';
 import { findPlaceOfDeparture } from '../countries/places.ts';
 import type { ApplicantAnswers, SponsorAnswers } from '../domain/answers.ts';
-import { COUNTRY_OF_DEPARTURE, DECLARATION, GROUP_ID_PREFIX, MAX_GROUP_SIZE, PURPOSE_OF_STAY } from '../domain/fixed-values.ts';
+import {
+  COUNTRY_OF_DEPARTURE,
+  DECLARATION,
+  GROUP_ID_PREFIX,
+  MAX_GROUP_SIZE,
+  PURPOSE_OF_STAY,
+} from '../domain/fixed-values.ts';
 import type { Receipt } from '../domain/receipt.ts';
 import { hasForbiddenCharacters } from '../validation/characters.ts';
-import { checkField, checkNationalityEligibility, derivedLeaveDate, derivedStayLength, type AnswerField } from '../validation/checks.ts';
+import {
+  checkField,
+  checkNationalityEligibility,
+  derivedLeaveDate,
+  derivedStayLength,
+  type AnswerField,
+} from '../validation/checks.ts';
 import type { FieldError } from '../validation/fields.ts';
 
 /** The path of the submission call. */
@@ -74,7 +86,11 @@ export const applicantPayloadSchema = v.strictObject({
 export type ApplicantPayload = v.InferOutput<typeof applicantPayloadSchema>;
 
 /** The schema of the request body: 1 to 10 applicants, the group limit. */
-export const newFromConcessionRequestSchema = v.pipe(v.array(applicantPayloadSchema), v.minLength(1), v.maxLength(MAX_GROUP_SIZE));
+export const newFromConcessionRequestSchema = v.pipe(
+  v.array(applicantPayloadSchema),
+  v.minLength(1),
+  v.maxLength(MAX_GROUP_SIZE),
+);
 
 /** The request body of the submission call. */
 export type NewFromConcessionRequest = v.InferOutput<typeof newFromConcessionRequestSchema>;
@@ -126,7 +142,12 @@ function isoFromParts(parts: DateParts | undefined): string {
 // Meant for answers that passed the validators: a date that is not a real day is sent empty,
 // and the server then refuses it.
 /** The payload of one applicant from the form's answers, with the fixed values and the derived stay length and leave date. */
-export function buildApplicantPayload(answers: ApplicantAnswers, sponsor: SponsorAnswers, formGroupId: string, now: Date): ApplicantPayload {
+export function buildApplicantPayload(
+  answers: ApplicantAnswers,
+  sponsor: SponsorAnswers,
+  formGroupId: string,
+  now: Date,
+): ApplicantPayload {
   const createdDate = now.toISOString();
   const plane = trimmed(answers['method-of-arrival']) === 'plane';
   const leave = derivedLeaveDate(answers);
@@ -160,7 +181,8 @@ export function buildApplicantPayload(answers: ApplicantAnswers, sponsor: Sponso
       nationality: findCountry(answers.nationality)?.nationality_prefixed ?? trimmed(answers.nationality),
       countryOfDeparture: COUNTRY_OF_DEPARTURE,
       // The list's own name ("Dublin Airport" for "dublin airport t2"), as for the nationality.
-      airPortOfDeparture: findPlaceOfDeparture(answers['port-of-departure'] ?? '')?.name ?? trimmed(answers['port-of-departure']),
+      airPortOfDeparture:
+        findPlaceOfDeparture(answers['port-of-departure'] ?? '')?.name ?? trimmed(answers['port-of-departure']),
       firstWorkDate: isoFromParts(answers['first-work-date']),
       lastWorkDate: isoFromParts(answers['last-work-date']),
       lteToDate: leave === undefined ? '' : toIsoDate(leave),
@@ -261,7 +283,8 @@ export function validateApplicantPayload(applicant: ApplicantPayload, now: Date)
   const leave = derivedLeaveDate(answers);
   if (lte === '') errors.push({ field: 'lte-leave-date', rule: 'required' });
   else if (parseIsoDate(lte) === null) errors.push({ field: 'lte-leave-date', rule: 'validDate' });
-  else if (leave !== undefined && toIsoDate(leave) !== lte) errors.push({ field: 'lte-leave-date', rule: 'matchesDates' });
+  else if (leave !== undefined && toIsoDate(leave) !== lte)
+    errors.push({ field: 'lte-leave-date', rule: 'matchesDates' });
   return errors;
 }
 
@@ -276,7 +299,11 @@ export function validateSubmission(applicants: readonly ApplicantPayload[], now:
     new Set(applicants.map((applicant) => value(applicant.concessionForm))).size > 1;
   if (differ((form) => form.formGroupId)) errors.push({ field: 'group', rule: 'sameGroup' });
   // The sponsor answers come once per group; the group is stored under one sponsor.
-  if (differ((form) => [form.sponsorName, form.sponsorshipReferenceNumber, form.sponsorEmailAddress].map(trimmed).join('\n'))) {
+  if (
+    differ((form) =>
+      [form.sponsorName, form.sponsorshipReferenceNumber, form.sponsorEmailAddress].map(trimmed).join('\n'),
+    )
+  ) {
     errors.push({ field: 'group', rule: 'sameSponsor' });
   }
   applicants.forEach((applicant, index) => {
@@ -292,7 +319,13 @@ export const SUBMISSION_VALIDATION_ERROR = 'ValidationError';
 export const submissionRefusalSchema = v.object({
   error: v.literal(SUBMISSION_VALIDATION_ERROR),
   details: v.pipe(
-    v.array(v.object({ index: v.optional(v.pipe(v.number(), v.integer(), v.minValue(0))), field: v.pipe(v.string(), v.maxLength(100)), rule: v.pipe(v.string(), v.maxLength(100)) })),
+    v.array(
+      v.object({
+        index: v.optional(v.pipe(v.number(), v.integer(), v.minValue(0))),
+        field: v.pipe(v.string(), v.maxLength(100)),
+        rule: v.pipe(v.string(), v.maxLength(100)),
+      }),
+    ),
     v.minLength(1),
     v.maxLength(500),
   ),

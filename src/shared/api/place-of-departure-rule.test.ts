@@ -6,17 +6,40 @@
 import fc from 'fast-check';
 import * as v from 'valibot';
 import { describe, expect, it } from 'vitest';
-import { FIXTURE_GROUP_ID, FIXTURE_SPONSOR, validApplicantAnswers, validApplicantPayload } from '../../../tests/fixtures/applicants.ts';
-import { PLACES_OF_DEPARTURE, findPlaceOfDeparture, isPlaceOfDepartureInIreland, namesOfPlace } from '../countries/places.ts';
+import {
+  FIXTURE_GROUP_ID,
+  FIXTURE_SPONSOR,
+  validApplicantAnswers,
+  validApplicantPayload,
+} from '../../../tests/fixtures/applicants.ts';
+import {
+  PLACES_OF_DEPARTURE,
+  findPlaceOfDeparture,
+  isPlaceOfDepartureInIreland,
+  namesOfPlace,
+} from '../countries/places.ts';
 import { checkField } from '../validation/checks.ts';
-import { buildApplicantPayload, newFromConcessionRequestSchema, validateSubmission, type ApplicantPayload } from './new-from-concession.ts';
+import {
+  buildApplicantPayload,
+  newFromConcessionRequestSchema,
+  validateSubmission,
+  type ApplicantPayload,
+} from './new-from-concession.ts';
 
 const NOW = new Date('2026-03-02T10:00:00Z');
 const RUNS = 1_000;
 
-const pageAccepts = (place: string) => checkField('port-of-departure', validApplicantAnswers(NOW, { 'port-of-departure': place }), NOW) === undefined;
-const serverAccepts = (payload: ApplicantPayload) => v.is(newFromConcessionRequestSchema, [payload]) && validateSubmission([payload], NOW).length === 0;
-const built = (place: string) => buildApplicantPayload(validApplicantAnswers(NOW, { 'port-of-departure': place }), FIXTURE_SPONSOR, FIXTURE_GROUP_ID, NOW);
+const pageAccepts = (place: string) =>
+  checkField('port-of-departure', validApplicantAnswers(NOW, { 'port-of-departure': place }), NOW) === undefined;
+const serverAccepts = (payload: ApplicantPayload) =>
+  v.is(newFromConcessionRequestSchema, [payload]) && validateSubmission([payload], NOW).length === 0;
+const built = (place: string) =>
+  buildApplicantPayload(
+    validApplicantAnswers(NOW, { 'port-of-departure': place }),
+    FIXTURE_SPONSOR,
+    FIXTURE_GROUP_ID,
+    NOW,
+  );
 const sentAsTyped = (place: string) => validApplicantPayload(NOW, { secondaryDetails: { airPortOfDeparture: place } });
 
 function expectSameRule(place: string): void {
@@ -28,8 +51,21 @@ function expectSameRule(place: string): void {
 }
 
 const LISTED = PLACES_OF_DEPARTURE.flatMap(namesOfPlace);
-const ACCENTED: Readonly<Record<string, string>> = { a: 'á', e: 'é', i: 'í', o: 'ó', u: 'ú', A: 'Á', E: 'É', I: 'Í', O: 'Ó', U: 'Ú' };
-const PLAIN: Readonly<Record<string, string>> = Object.fromEntries(Object.entries(ACCENTED).map(([plain, accented]) => [accented, plain]));
+const ACCENTED: Readonly<Record<string, string>> = {
+  a: 'á',
+  e: 'é',
+  i: 'í',
+  o: 'ó',
+  u: 'ú',
+  A: 'Á',
+  E: 'É',
+  I: 'Í',
+  O: 'Ó',
+  U: 'Ú',
+};
+const PLAIN: Readonly<Record<string, string>> = Object.fromEntries(
+  Object.entries(ACCENTED).map(([plain, accented]) => [accented, plain]),
+);
 
 /** Changes that keep a name the same place: how people type a name they know. */
 const harmless = fc.constantFrom(
@@ -55,8 +91,16 @@ const anyChange = fc.oneof(
   harmless,
   terminal.map((suffix) => (s: string) => s + suffix),
   fc.nat().map((at) => (s: string) => s.slice(0, at % (s.length + 1)) + s.slice((at % (s.length + 1)) + 1)),
-  fc.tuple(fc.nat(), fc.string({ minLength: 1, maxLength: 2 })).map(([at, text]) => (s: string) => s.slice(0, at % (s.length + 1)) + text + s.slice(at % (s.length + 1))),
-  fc.tuple(fc.nat(), fc.string({ minLength: 1, maxLength: 1 })).map(([at, text]) => (s: string) => s.slice(0, at % (s.length + 1)) + text + s.slice((at % (s.length + 1)) + 1)),
+  fc.tuple(fc.nat(), fc.string({ minLength: 1, maxLength: 2 })).map(
+    ([at, text]) =>
+      (s: string) =>
+        s.slice(0, at % (s.length + 1)) + text + s.slice(at % (s.length + 1)),
+  ),
+  fc.tuple(fc.nat(), fc.string({ minLength: 1, maxLength: 1 })).map(
+    ([at, text]) =>
+      (s: string) =>
+        s.slice(0, at % (s.length + 1)) + text + s.slice((at % (s.length + 1)) + 1),
+  ),
 );
 
 const changed = (changes: fc.Arbitrary<(s: string) => string>, suffix: fc.Arbitrary<string> = fc.constant('')) =>
@@ -73,12 +117,21 @@ describe('the place-of-departure rule on the page and on the server', () => {
   });
 
   it('agree on any text', () => {
-    fc.assert(fc.property(fc.string({ maxLength: 120 }), (text) => expectSameRule(text)), { numRuns: RUNS });
-    fc.assert(fc.property(fc.string({ unit: 'grapheme', maxLength: 40 }), (text) => expectSameRule(text)), { numRuns: RUNS });
+    fc.assert(
+      fc.property(fc.string({ maxLength: 120 }), (text) => expectSameRule(text)),
+      { numRuns: RUNS },
+    );
+    fc.assert(
+      fc.property(fc.string({ unit: 'grapheme', maxLength: 40 }), (text) => expectSameRule(text)),
+      { numRuns: RUNS },
+    );
   });
 
   it('agree on listed names changed in any way', () => {
-    fc.assert(fc.property(changed(anyChange), ({ typed }) => expectSameRule(typed)), { numRuns: RUNS });
+    fc.assert(
+      fc.property(changed(anyChange), ({ typed }) => expectSameRule(typed)),
+      { numRuns: RUNS },
+    );
   });
 
   it('accept a listed name typed another way as that same place', () => {

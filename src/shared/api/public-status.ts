@@ -99,5 +99,7 @@ export type PublicStatusResponse = v.InferOutput<typeof publicStatusResponseSche
 /** A passport number shown on screen: every character but the last 3 replaced by "•". */
 export function maskPassportNumber(passportNumber: string): string {
   const visible = 3;
-  return passportNumber.length <= visible ? passportNumber : `${'•'.repeat(passportNumber.length - visible)}${passportNumber.slice(-visible)}`;
+  return passportNumber.length <= visible
+    ? passportNumber
+    : `${'•'.repeat(passportNumber.length - visible)}${passportNumber.slice(-visible)}`;
 }

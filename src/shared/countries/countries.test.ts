@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { COUNTRIES, findCountry, isBritish, isEligibleNationality, nationalityCode, nationalityStatus, needsVisa, sentenceDemonym } from './countries.ts';
+import {
+  COUNTRIES,
+  findCountry,
+  isBritish,
+  isEligibleNationality,
+  nationalityCode,
+  nationalityStatus,
+  needsVisa,
+  sentenceDemonym,
+} from './countries.ts';
 
 describe('the country list', () => {
   it('has the entries of the reference country list', () => {
@@ -110,7 +119,9 @@ describe('sentenceDemonym', () => {
   });
 
   it('gives every country a clean form: no list, no brackets, no spare spaces', () => {
-    const unclean = COUNTRIES.map(sentenceDemonym).filter((demonym) => demonym === '' || /[,;()/]|\s{2}/.test(demonym) || demonym !== demonym.trim());
+    const unclean = COUNTRIES.map(sentenceDemonym).filter(
+      (demonym) => demonym === '' || /[,;()/]|\s{2}/.test(demonym) || demonym !== demonym.trim(),
+    );
     expect(unclean).toEqual([]);
   });
 

@@ -33,7 +33,9 @@ describe('the generated country data', () => {
     const alpha2 = new Set(COUNTRY_ROWS.map((row) => row.alpha_2_code));
     expect(alpha3.size).toBe(COUNTRY_ROWS.length);
     expect(alpha2.size).toBe(COUNTRY_ROWS.length);
-    expect(COUNTRY_ROWS.every((row) => /^[A-Z]{3}$/.test(row.alpha_3_code) && /^[A-Z]{2}$/.test(row.alpha_2_code))).toBe(true);
+    expect(
+      COUNTRY_ROWS.every((row) => /^[A-Z]{3}$/.test(row.alpha_3_code) && /^[A-Z]{2}$/.test(row.alpha_2_code)),
+    ).toBe(true);
     expect(VISA_NATIONAL_ROWS.map((row) => row.alpha_3_code).filter((code) => !alpha3.has(code))).toEqual(['XKX']);
   });
 });

@@ -9,7 +9,14 @@ const options = (query: string) => searchCountries(query).map((country) => count
 describe('findCountryByText', () => {
   it('finds every country by its name, its codes and its option, in any case', () => {
     for (const country of COUNTRIES) {
-      for (const text of [country.en_short_name, country.alpha_3_code, country.alpha_2_code, country.nationality_prefixed, country.en_short_name.toUpperCase(), country.alpha_3_code.toLowerCase()]) {
+      for (const text of [
+        country.en_short_name,
+        country.alpha_3_code,
+        country.alpha_2_code,
+        country.nationality_prefixed,
+        country.en_short_name.toUpperCase(),
+        country.alpha_3_code.toLowerCase(),
+      ]) {
         expect(findCountryByText(text), `${country.alpha_3_code}: ${text}`).toBe(country);
       }
     }
@@ -139,7 +146,14 @@ describe('searchCountries', () => {
     expect(options('Congo')).toEqual(['COD - Congolese', 'COG - Congolese']);
     expect(options('korea')).toEqual(['KOR - South Korean', 'PRK - North Korean']);
     expect(options('Ireland')).toEqual(['IRL - Irish', 'GBR - British, UK']);
-    expect(options('united')).toEqual(expect.arrayContaining(['USA - American', 'GBR - British, UK', 'ARE - Emirati, Emirian, Emiri', 'UMI - American']));
+    expect(options('united')).toEqual(
+      expect.arrayContaining([
+        'USA - American',
+        'GBR - British, UK',
+        'ARE - Emirati, Emirian, Emiri',
+        'UMI - American',
+      ]),
+    );
     expect(options('Atlantis')).toEqual([]);
   });
 

@@ -13,7 +13,11 @@ import { rankEntries, searchKey, type SearchName } from './search-text.ts';
 const WEIGHT = { option: 0, code: 0, name: 1, synonym: 1, demonym: 2, otherDemonym: 3, shortName: 3 } as const;
 
 // "Korea (Republic of)" → "Korea", "Palestine, State of" → "Palestine".
-const shortName = (name: string) => name.replace(/\s*\(.*\)\s*/g, ' ').replace(/,.*$/, '').trim();
+const shortName = (name: string) =>
+  name
+    .replace(/\s*\(.*\)\s*/g, ' ')
+    .replace(/,.*$/, '')
+    .trim();
 
 function namesOf(country: Country): SearchName[] {
   const sentence = sentenceDemonym(country);
@@ -24,7 +28,9 @@ function namesOf(country: Country): SearchName[] {
     { text: country.en_short_name, weight: WEIGHT.name },
     ...(COUNTRY_SYNONYMS[country.alpha_3_code] ?? []).map((text) => ({ text, weight: WEIGHT.synonym })),
     { text: sentence, weight: WEIGHT.demonym },
-    ...country.nationality.split(',').map((text) => ({ text, weight: text.trim() === sentence ? WEIGHT.demonym : WEIGHT.otherDemonym })),
+    ...country.nationality
+      .split(',')
+      .map((text) => ({ text, weight: text.trim() === sentence ? WEIGHT.demonym : WEIGHT.otherDemonym })),
     { text: shortName(country.en_short_name), weight: WEIGHT.shortName },
   ];
   return names.map(({ text, weight }) => ({ key: searchKey(text), weight }));

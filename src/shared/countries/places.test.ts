@@ -93,7 +93,11 @@ describe('places of departure in Ireland', () => {
   });
 
   it('tells the kind of each place', () => {
-    expect(findPlaceOfDeparture('knock airport')).toMatchObject({ name: 'Ireland West Airport Knock', kind: 'airport', inRepublic: true });
+    expect(findPlaceOfDeparture('knock airport')).toMatchObject({
+      name: 'Ireland West Airport Knock',
+      kind: 'airport',
+      inRepublic: true,
+    });
     expect(findPlaceOfDeparture('Rosslare')?.kind).toBe('ferryPort');
     expect(findPlaceOfDeparture('Lifford')?.kind).toBe('borderTown');
     expect(findPlaceOfDeparture('Cork')?.kind).toBe('town');
@@ -136,11 +140,33 @@ describe('places of departure in Ireland', () => {
   });
 
   it('lists every kind of way out of Ireland to the UK', () => {
-    const kinds = (kind: Place['kind']) => PLACES_OF_DEPARTURE.filter((place) => place.kind === kind).map((place) => place.name);
-    expect(kinds('airport')).toEqual(['Dublin Airport', 'Cork Airport', 'Shannon Airport', 'Ireland West Airport Knock', 'Kerry Airport', 'Donegal Airport']);
+    const kinds = (kind: Place['kind']) =>
+      PLACES_OF_DEPARTURE.filter((place) => place.kind === kind).map((place) => place.name);
+    expect(kinds('airport')).toEqual([
+      'Dublin Airport',
+      'Cork Airport',
+      'Shannon Airport',
+      'Ireland West Airport Knock',
+      'Kerry Airport',
+      'Donegal Airport',
+    ]);
     expect(kinds('ferryPort')).toEqual(['Dublin Port', 'Rosslare Europort']);
-    expect(kinds('borderTown')).toEqual(expect.arrayContaining(['Dundalk', 'Carrickarnon', 'Lifford', 'Muff', 'Blacklion', 'Belturbet', 'Pettigo']));
-    expect(kinds('town')).toEqual(expect.arrayContaining(['Dublin', 'Cork', 'Galway', 'Limerick', 'Waterford', 'Kilkenny', 'Athlone', 'Wexford', 'Sligo']));
+    expect(kinds('borderTown')).toEqual(
+      expect.arrayContaining(['Dundalk', 'Carrickarnon', 'Lifford', 'Muff', 'Blacklion', 'Belturbet', 'Pettigo']),
+    );
+    expect(kinds('town')).toEqual(
+      expect.arrayContaining([
+        'Dublin',
+        'Cork',
+        'Galway',
+        'Limerick',
+        'Waterford',
+        'Kilkenny',
+        'Athlone',
+        'Wexford',
+        'Sligo',
+      ]),
+    );
   });
 
   it('marks every place as in the Republic today', () => {
@@ -148,7 +174,9 @@ describe('places of departure in Ireland', () => {
   });
 
   it('passes the routing check for every name and alias the form accepts', () => {
-    const refused = departureNames.filter((name) => !isListedPlaceOfDeparture(name) || !isPlaceOfDepartureInIreland(name));
+    const refused = departureNames.filter(
+      (name) => !isListedPlaceOfDeparture(name) || !isPlaceOfDepartureInIreland(name),
+    );
     expect(refused).toEqual([]);
   });
 
@@ -249,7 +277,9 @@ describe('the lists', () => {
 
   it('give each place an Irish name or an English one that is also Irish', () => {
     // Only a few small places have no Irish name of their own in the list.
-    const withoutIrish = PLACES_OF_DEPARTURE.filter((place) => (place.aliases ?? []).length === 0).map((place) => place.name);
+    const withoutIrish = PLACES_OF_DEPARTURE.filter((place) => (place.aliases ?? []).length === 0).map(
+      (place) => place.name,
+    );
     expect(withoutIrish).toEqual(['Carrickarnon', 'Ravensdale', 'Hackballscross', 'Killea']);
   });
 

@@ -46,8 +46,23 @@ export const PLACES_OF_DEPARTURE: readonly PlaceOfDeparture[] = [
   // Ferry ports with sailings to Great Britain. Not Dún Laoghaire harbour (no ferry since 2015)
   // nor Ringaskiddy (sailings to France and Spain only): see the town list for Dún Laoghaire.
   ...inRepublic('ferryPort', [
-    ['Dublin Port', 'Port of Dublin', 'Dublin Ferryport', 'Dublin Ferry Port', 'Dublin Ferry', 'Calafort Bhaile Átha Cliath'],
-    ['Rosslare Europort', 'Rosslare', 'Rosslare Harbour', 'Rosslare Port', 'Rosslare Ferry Port', 'Ros Láir', 'Calafort Ros Láir'],
+    [
+      'Dublin Port',
+      'Port of Dublin',
+      'Dublin Ferryport',
+      'Dublin Ferry Port',
+      'Dublin Ferry',
+      'Calafort Bhaile Átha Cliath',
+    ],
+    [
+      'Rosslare Europort',
+      'Rosslare',
+      'Rosslare Harbour',
+      'Rosslare Port',
+      'Rosslare Ferry Port',
+      'Ros Láir',
+      'Calafort Ros Láir',
+    ],
   ]),
   // Border crossings by road into Northern Ireland and the towns by them, from the Louth coast
   // to Inishowen.
@@ -199,7 +214,11 @@ export const PORTS_OF_ARRIVAL: readonly Place[] = [
   { name: 'Aberdeen Airport', kind: 'airport', aliases: ['Aberdeen', 'ABZ'] },
   { name: 'Inverness Airport', kind: 'airport', aliases: ['Inverness', 'INV'] },
   { name: 'Belfast International Airport', kind: 'airport', aliases: ['Belfast International', 'BFS'] },
-  { name: 'George Best Belfast City Airport', kind: 'airport', aliases: ['Belfast City Airport', 'Belfast City', 'BHD'] },
+  {
+    name: 'George Best Belfast City Airport',
+    kind: 'airport',
+    aliases: ['Belfast City Airport', 'Belfast City', 'BHD'],
+  },
   { name: 'City of Derry Airport', kind: 'airport', aliases: ['LDY'] },
   { name: 'Liverpool John Lennon Airport', kind: 'airport', aliases: ['Liverpool Airport', 'LPL'] },
   { name: 'Newcastle International Airport', kind: 'airport', aliases: ['Newcastle', 'Newcastle Airport', 'NCL'] },
@@ -237,13 +256,7 @@ export const PORTS_OF_ARRIVAL: readonly Place[] = [
 
 /** A port of arrival's name reduced for matching: trimmed, spaces collapsed, lower case, no accents ("  dun laoghaire" = "Dún Laoghaire"). */
 export function normalisePlaceName(name: string): string {
-  return name
-    .normalize('NFD')
-    .replace(/\p{M}/gu, '')
-    .replace(/[‘’`]/g, "'")
-    .replace(/\s+/g, ' ')
-    .trim()
-    .toLowerCase();
+  return name.normalize('NFD').replace(/\p{M}/gu, '').replace(/[‘’`]/g, "'").replace(/\s+/g, ' ').trim().toLowerCase();
 }
 
 function index(places: readonly Place[]): Map<string, Place> {
@@ -274,7 +287,10 @@ export function namesOfPlace(place: Place): readonly string[] {
 }
 
 const departureNames = new Map<PlaceOfDeparture, SearchName[]>(
-  PLACES_OF_DEPARTURE.map((place) => [place, namesOfPlace(place).map((name, i) => ({ key: placeOfDepartureKey(name), weight: i === 0 ? 0 : 1 }))]),
+  PLACES_OF_DEPARTURE.map((place) => [
+    place,
+    namesOfPlace(place).map((name, i) => ({ key: placeOfDepartureKey(name), weight: i === 0 ? 0 : 1 })),
+  ]),
 );
 const departures = new Map<string, PlaceOfDeparture>();
 for (const [place, names] of departureNames) {
@@ -293,7 +309,11 @@ export function findPlaceOfDeparture(text: string): PlaceOfDeparture | undefined
 
 /** The places of departure that match typed text, best first (names, then aliases; starts of names before the rest); the place the text names exactly comes first; every place, in list order, for empty text. */
 export function searchPlacesOfDeparture(query: string): readonly PlaceOfDeparture[] {
-  const ranked = rankEntries(placeOfDepartureKey(query), PLACES_OF_DEPARTURE, (place) => departureNames.get(place) ?? []);
+  const ranked = rankEntries(
+    placeOfDepartureKey(query),
+    PLACES_OF_DEPARTURE,
+    (place) => departureNames.get(place) ?? [],
+  );
   const exact = findPlaceOfDeparture(query);
   return exact === undefined ? ranked : [exact, ...ranked.filter((place) => place !== exact)];
 }

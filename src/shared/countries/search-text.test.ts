@@ -36,8 +36,20 @@ describe('matchRank', () => {
 
 describe('rankEntries', () => {
   const entries = [
-    { id: 'a', names: [{ key: 'alpha', weight: 0 }, { key: 'first', weight: 1 }] },
-    { id: 'b', names: [{ key: 'beta', weight: 0 }, { key: 'alphabet', weight: 1 }] },
+    {
+      id: 'a',
+      names: [
+        { key: 'alpha', weight: 0 },
+        { key: 'first', weight: 1 },
+      ],
+    },
+    {
+      id: 'b',
+      names: [
+        { key: 'beta', weight: 0 },
+        { key: 'alphabet', weight: 1 },
+      ],
+    },
     { id: 'c', names: [{ key: 'gamma alpha', weight: 0 }] },
   ];
   const ids = (key: string) => rankEntries(key, entries, (entry) => entry.names).map((entry) => entry.id);
@@ -55,7 +67,10 @@ describe('rankEntries', () => {
       { id: 'short', names: [{ key: 'united states of america', weight: 1 }] },
     ];
     expect(rankEntries('united st', named, (entry) => entry.names).map((entry) => entry.id)).toEqual(['long', 'short']);
-    expect(rankEntries('united st', named, (entry) => entry.names, true).map((entry) => entry.id)).toEqual(['short', 'long']);
+    expect(rankEntries('united st', named, (entry) => entry.names, true).map((entry) => entry.id)).toEqual([
+      'short',
+      'long',
+    ]);
   });
 
   it('gives every entry, in order, for an empty query', () => {

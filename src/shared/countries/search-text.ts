@@ -5,15 +5,17 @@
 
 /** Text reduced for matching: no accents, lower case, "&" as "and", apostrophes and dots dropped, other punctuation as a space, spaces collapsed ("Côte d’Ivoire" = "cote divoire", "U.S.A." = "usa"). */
 export function searchKey(text: string): string {
-  return text
-    .normalize('NFD')
-    .replace(/\p{M}/gu, '')
-    .toLowerCase()
-    .replace(/&/g, ' and ')
-    // Dropped rather than spaced, so "U.S." is "us" and "O'Neill" is "oneill" however it is typed.
-    .replace(/['‘’`´.]/g, '')
-    .replace(/[^\p{L}\p{N}]+/gu, ' ')
-    .trim();
+  return (
+    text
+      .normalize('NFD')
+      .replace(/\p{M}/gu, '')
+      .toLowerCase()
+      .replace(/&/g, ' and ')
+      // Dropped rather than spaced, so "U.S." is "us" and "O'Neill" is "oneill" however it is typed.
+      .replace(/['‘’`´.]/g, '')
+      .replace(/[^\p{L}\p{N}]+/gu, ' ')
+      .trim()
+  );
 }
 
 /** How well a query meets a name, best first: the same, the start of it, the start of one of its words, every query word starting one of its words, inside it. */
@@ -43,7 +45,12 @@ export interface SearchName {
  * name, as the query is more of a shorter one ("united st": the United States before its Minor
  * Outlying Islands), then their order in `entries`. An empty query matches every entry, in order.
  */
-export function rankEntries<T>(key: string, entries: readonly T[], namesOf: (entry: T) => readonly SearchName[], shorterFirst = false): T[] {
+export function rankEntries<T>(
+  key: string,
+  entries: readonly T[],
+  namesOf: (entry: T) => readonly SearchName[],
+  shorterFirst = false,
+): T[] {
   if (key === '') return [...entries];
   const scored: { entry: T; score: number; length: number; index: number }[] = [];
   entries.forEach((entry, index) => {
@@ -53,9 +60,12 @@ export function rankEntries<T>(key: string, entries: readonly T[], namesOf: (ent
       if (rank === undefined) continue;
       // Rank first; the weight only orders names of the same rank (kept below 10).
       const score = rank * 10 + name.weight;
-      if (best === undefined || score < best.score || (score === best.score && name.key.length < best.length)) best = { score, length: name.key.length };
+      if (best === undefined || score < best.score || (score === best.score && name.key.length < best.length))
+        best = { score, length: name.key.length };
     }
     if (best !== undefined) scored.push({ entry, ...best, index });
   });
-  return scored.sort((a, b) => a.score - b.score || (shorterFirst ? a.length - b.length : 0) || a.index - b.index).map((item) => item.entry);
+  return scored
+    .sort((a, b) => a.score - b.score || (shorterFirst ? a.length - b.length : 0) || a.index - b.index)
+    .map((item) => item.entry);
 }

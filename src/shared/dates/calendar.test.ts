@@ -1,6 +1,16 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { addDays, addMonths, compareDates, daysBetween, daysInMonth, earlierDate, isRealDate, londonToday, toIsoDate } from './calendar.ts';
+import {
+  addDays,
+  addMonths,
+  compareDates,
+  daysBetween,
+  daysInMonth,
+  earlierDate,
+  isRealDate,
+  londonToday,
+  toIsoDate,
+} from './calendar.ts';
 import { parseIsoDate } from './format.ts';
 
 // Every clock is a fixed instant, so nothing depends on the machine's TZ.
@@ -76,7 +86,11 @@ describe('addMonths', () => {
   });
 
   it('always gives a real day, never before the start, in the month asked for', () => {
-    const dates = fc.date({ min: new Date('1900-01-01T00:00:00Z'), max: new Date('2200-12-31T00:00:00Z'), noInvalidDate: true });
+    const dates = fc.date({
+      min: new Date('1900-01-01T00:00:00Z'),
+      max: new Date('2200-12-31T00:00:00Z'),
+      noInvalidDate: true,
+    });
     fc.assert(
       fc.property(dates, fc.integer({ min: 0, max: 36 }), (instant, months) => {
         const start = { year: instant.getUTCFullYear(), month: instant.getUTCMonth() + 1, day: instant.getUTCDate() };

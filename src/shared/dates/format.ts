@@ -148,6 +148,8 @@ export function formatDateTime(value: Date | string): string {
  */
 export function formatLongDate(value: Date | string, language: DateLanguage = 'en'): string {
   const input = read(value);
-  const p = isWallTime(input) ? parts(formatter('long', 'UTC', language), asUtc(input)) : parts(formatter('long', LONDON, language), input);
+  const p = isWallTime(input)
+    ? parts(formatter('long', 'UTC', language), asUtc(input))
+    : parts(formatter('long', LONDON, language), input);
   return `${p.day} ${p.month} ${p.year}`;
 }

@@ -73,7 +73,11 @@ describe('the 72-hour rule: later than the end of the London day two days from n
   });
 
   it('agrees with "at least today + 3" at every instant', () => {
-    const instants = fc.date({ min: new Date('2020-01-01T00:00:00Z'), max: new Date('2035-12-31T00:00:00Z'), noInvalidDate: true });
+    const instants = fc.date({
+      min: new Date('2020-01-01T00:00:00Z'),
+      max: new Date('2035-12-31T00:00:00Z'),
+      noInvalidDate: true,
+    });
     fc.assert(
       fc.property(instants, fc.integer({ min: -5, max: 10 }), (now, offset) => {
         const candidate = addDays(first72HourDate(now), offset);
@@ -95,10 +99,14 @@ describe('a late arrival: fewer than 3 London days after the day of applying', (
 
   it('warns of exactly the days the 72-hour rule of the work dates refuses', () => {
     fc.assert(
-      fc.property(fc.date({ min: new Date('2020-01-01'), max: new Date('2035-01-01'), noInvalidDate: true }), fc.integer({ min: -5, max: 10 }), (now, offset) => {
-        const arrival = addDays(first72HourDate(now), offset);
-        expect(isLateForArrival(arrival, now)).toBe(!isAtLeast72HoursAhead(arrival, now));
-      }),
+      fc.property(
+        fc.date({ min: new Date('2020-01-01'), max: new Date('2035-01-01'), noInvalidDate: true }),
+        fc.integer({ min: -5, max: 10 }),
+        (now, offset) => {
+          const arrival = addDays(first72HourDate(now), offset);
+          expect(isLateForArrival(arrival, now)).toBe(!isAtLeast72HoursAhead(arrival, now));
+        },
+      ),
     );
   });
 });
@@ -230,17 +238,30 @@ describe('leave date (lteToDate)', () => {
   });
 
   it('is never more than 3 months from the earlier start, nor more than 14 days after work ends', () => {
-    const start = fc.date({ min: new Date('2026-01-01T00:00:00Z'), max: new Date('2030-12-31T00:00:00Z'), noInvalidDate: true });
+    const start = fc.date({
+      min: new Date('2026-01-01T00:00:00Z'),
+      max: new Date('2030-12-31T00:00:00Z'),
+      noInvalidDate: true,
+    });
     fc.assert(
-      fc.property(start, fc.integer({ min: -14, max: 14 }), fc.integer({ min: 0, max: 100 }), (instant, gap, length) => {
-        const arrival = { year: instant.getUTCFullYear(), month: instant.getUTCMonth() + 1, day: instant.getUTCDate() };
-        const first = addDays(arrival, gap);
-        const last = addDays(first, length);
-        const leave = leaveDate(arrival, first, last);
-        expect(compareDates(leave, addMonths(spanStart(arrival, first), 3))).toBeLessThanOrEqual(0);
-        expect(compareDates(leave, addDays(last, 14))).toBeLessThanOrEqual(0);
-        expect(stayLength(arrival, leave)).not.toBe('over3Months');
-      }),
+      fc.property(
+        start,
+        fc.integer({ min: -14, max: 14 }),
+        fc.integer({ min: 0, max: 100 }),
+        (instant, gap, length) => {
+          const arrival = {
+            year: instant.getUTCFullYear(),
+            month: instant.getUTCMonth() + 1,
+            day: instant.getUTCDate(),
+          };
+          const first = addDays(arrival, gap);
+          const last = addDays(first, length);
+          const leave = leaveDate(arrival, first, last);
+          expect(compareDates(leave, addMonths(spanStart(arrival, first), 3))).toBeLessThanOrEqual(0);
+          expect(compareDates(leave, addDays(last, 14))).toBeLessThanOrEqual(0);
+          expect(stayLength(arrival, leave)).not.toBe('over3Months');
+        },
+      ),
     );
   });
 });

@@ -75,7 +75,11 @@ export function isWithin3Months(start: CalendarDate, end: CalendarDate): boolean
 }
 
 /** Arrival and work dates fit: the last work date is within 3 months of the earlier start, and work starts at most 14 days after an earlier arrival. */
-export function areArrivalAndWorkCompatible(arrival: CalendarDate, firstWork: CalendarDate, lastWork: CalendarDate): boolean {
+export function areArrivalAndWorkCompatible(
+  arrival: CalendarDate,
+  firstWork: CalendarDate,
+  lastWork: CalendarDate,
+): boolean {
   if (!isWithin3Months(spanStart(arrival, firstWork), lastWork)) return false;
   return compareDates(arrival, firstWork) >= 0 || daysBetween(arrival, firstWork) <= WORK_START_WINDOW_DAYS;
 }

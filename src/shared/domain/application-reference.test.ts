@@ -16,7 +16,9 @@ describe('application references', () => {
     const made = newApplicationReference((n) => crypto.getRandomValues(new Uint8Array(n)));
     expect(made).toMatch(/^CWC-[0-9A-HJKMNP-TV-Z]{5}-[0-9A-HJKMNP-TV-Z]{5}-[0-9A-HJKMNP-TV-Z]$/);
     expect(isApplicationReference(made)).toBe(true);
-    expect(newApplicationReference(() => new Uint8Array(10))).toBe(`CWC-00000-00000-${referenceCheckCharacter('0000000000')}`);
+    expect(newApplicationReference(() => new Uint8Array(10))).toBe(
+      `CWC-00000-00000-${referenceCheckCharacter('0000000000')}`,
+    );
   });
 
   it('are read back typed in any case, with or without the prefix, spaces or dashes', () => {

@@ -13,7 +13,9 @@ const REFERENCE_PREFIX = 'CWC';
 /** How many random characters a reference carries (50 bits), before its check character. */
 const REFERENCE_DATA_LENGTH = 10;
 
-const CANONICAL = new RegExp(`^${REFERENCE_PREFIX}-[${REFERENCE_ALPHABET}]{5}-[${REFERENCE_ALPHABET}]{5}-[${REFERENCE_ALPHABET}]$`);
+const CANONICAL = new RegExp(
+  `^${REFERENCE_PREFIX}-[${REFERENCE_ALPHABET}]{5}-[${REFERENCE_ALPHABET}]{5}-[${REFERENCE_ALPHABET}]$`,
+);
 
 /** The Luhn mod 32 check character of a string of reference characters. */
 export function referenceCheckCharacter(data: string): string {
@@ -57,7 +59,8 @@ export function parseApplicationReference(typed: string): string | undefined {
     compact = compact.slice(REFERENCE_PREFIX.length);
   }
   compact = compact.replace(/O/g, '0').replace(/[IL]/g, '1');
-  if (compact.length !== REFERENCE_DATA_LENGTH + 1 || [...compact].some((c) => !REFERENCE_ALPHABET.includes(c))) return undefined;
+  if (compact.length !== REFERENCE_DATA_LENGTH + 1 || [...compact].some((c) => !REFERENCE_ALPHABET.includes(c)))
+    return undefined;
   const data = compact.slice(0, REFERENCE_DATA_LENGTH);
   return referenceCheckCharacter(data) === compact.at(-1) ? format(data) : undefined;
 }

@@ -70,7 +70,10 @@ export function answersOf(sections: ApplicantSections): ApplicantAnswers {
 }
 
 /** The answers of one section, taken from all the answers (other keys dropped). */
-export function sectionAnswers<S extends SectionName>(section: S, answers: ApplicantAnswers): NonNullable<ApplicantSections[S]> {
+export function sectionAnswers<S extends SectionName>(
+  section: S,
+  answers: ApplicantAnswers,
+): NonNullable<ApplicantSections[S]> {
   const part: Record<string, unknown> = {};
   for (const field of SECTION_FIELDS[section]) if (answers[field] !== undefined) part[field] = answers[field];
   return part as NonNullable<ApplicantSections[S]>;
@@ -81,7 +84,11 @@ export function sectionAnswers<S extends SectionName>(section: S, answers: Appli
 const text = v.pipe(v.string(), v.maxLength(1000));
 const dateParts = v.object({ day: text, month: text, year: text });
 const answersSchema = v.record(v.string(), v.union([text, dateParts]));
-const sectionsSchema = v.partial(v.object(Object.fromEntries(SECTION_NAMES.map((s) => [s, answersSchema])) as Record<SectionName, typeof answersSchema>));
+const sectionsSchema = v.partial(
+  v.object(
+    Object.fromEntries(SECTION_NAMES.map((s) => [s, answersSchema])) as Record<SectionName, typeof answersSchema>,
+  ),
+);
 const stepPaths = STEPS.map((step) => step.path) as [StepPath, ...StepPath[]];
 const savedStateSchema = v.object({
   group: v.pipe(v.array(sectionsSchema), v.maxLength(50)),

@@ -35,4 +35,10 @@ export const START_PATH = '/';
 export const EXIT_URL = 'https://www.gov.uk/';
 
 /** Any page the journey can send the user to. */
-export type JourneyPath = StepPath | typeof CHECK_ANSWERS_PATH | typeof GROUP_EDIT_PATH | typeof COMPLETE_PATH | typeof INELIGIBLE_PATH | typeof START_PATH;
+export type JourneyPath =
+  | StepPath
+  | typeof CHECK_ANSWERS_PATH
+  | typeof GROUP_EDIT_PATH
+  | typeof COMPLETE_PATH
+  | typeof INELIGIBLE_PATH
+  | typeof START_PATH;

@@ -5,7 +5,15 @@ import { SECTION_FIELDS, SECTION_NAMES, validateApplicant, validateSection } fro
 import { answersOf, type FormState } from './form-state.ts';
 import { reuseSets } from './reuse-sets.ts';
 import { STEPS, findStep, stepOfSection, type Step, type StepContext } from './steps.ts';
-import { CHECK_ANSWERS_PATH, COMPLETE_PATH, GROUP_EDIT_PATH, INELIGIBLE_PATH, START_PATH, type JourneyPath, type StepPath } from './paths.ts';
+import {
+  CHECK_ANSWERS_PATH,
+  COMPLETE_PATH,
+  GROUP_EDIT_PATH,
+  INELIGIBLE_PATH,
+  START_PATH,
+  type JourneyPath,
+  type StepPath,
+} from './paths.ts';
 
 /** The context the steps' next() read, for the current applicant. */
 export function stepContext(state: FormState): StepContext {
@@ -52,7 +60,9 @@ export function firstIncompletePath(state: FormState, now: Date, stopAt?: Journe
 // The page that asks for each answer (never a reuse page); the leave date and stay length the
 // service derives from the dates are changed on the work-dates page.
 const FIELD_PATHS: Readonly<Record<string, StepPath>> = {
-  ...Object.fromEntries(SECTION_NAMES.flatMap((section) => SECTION_FIELDS[section].map((field) => [field, stepOfSection(section).path]))),
+  ...Object.fromEntries(
+    SECTION_NAMES.flatMap((section) => SECTION_FIELDS[section].map((field) => [field, stepOfSection(section).path])),
+  ),
   'lte-leave-date': stepOfSection('workDates').path,
   'stay-length': stepOfSection('workDates').path,
 };
@@ -69,7 +79,12 @@ export function pathOfField(field: string): StepPath | undefined {
  * the complete page never opens an empty form that would send them twice), until the user
  * starts a new application from the start page (`startNew`) or presses Finish.
  */
-export function resolvePath(state: FormState, requested: JourneyPath, now: Date, options: { readonly startNew?: boolean } = {}): JourneyPath {
+export function resolvePath(
+  state: FormState,
+  requested: JourneyPath,
+  now: Date,
+  options: { readonly startNew?: boolean } = {},
+): JourneyPath {
   if (requested === START_PATH || requested === INELIGIBLE_PATH) return requested;
   if (requested === COMPLETE_PATH) return state.receipts.length > 0 ? requested : START_PATH;
   if (state.receipts.length > 0 && options.startNew !== true) return COMPLETE_PATH;

@@ -4,7 +4,14 @@ import { addDays, londonToday } from '../dates/calendar.ts';
 import { toDateParts } from '../dates/date-parts.ts';
 import type { ApplicantAnswers } from '../domain/answers.ts';
 import { SECTION_NAMES } from '../validation/sections.ts';
-import { INITIAL_FORM_STATE, answersOf, parseSavedFormState, sectionAnswers, serialiseFormState, type FormState } from './form-state.ts';
+import {
+  INITIAL_FORM_STATE,
+  answersOf,
+  parseSavedFormState,
+  sectionAnswers,
+  serialiseFormState,
+  type FormState,
+} from './form-state.ts';
 import { firstIncompletePath, resolvePath } from './progress.ts';
 import { journeyReducer, type JourneyAction } from './reducer.ts';
 import { applicantsToSend, buildSubmission } from './submission.ts';
@@ -30,21 +37,44 @@ function answerSteps(state: FormState, answers: ApplicantAnswers, paths: readonl
 }
 
 const sponsorPaths: StepPath[] = ['/your-contact-details', '/sponsor-details', '/what-would-you-like-to-do'];
-const applicantPaths: StepPath[] = ['/passenger-name', '/passenger-date-of-birth', '/nationality', '/passport-details', '/cos-reference', '/travel-details', '/work-dates'];
+const applicantPaths: StepPath[] = [
+  '/passenger-name',
+  '/passenger-date-of-birth',
+  '/nationality',
+  '/passport-details',
+  '/cos-reference',
+  '/travel-details',
+  '/work-dates',
+];
 
 const single = (overrides: Partial<ApplicantAnswers> = {}) => validApplicantAnswers(NOW, overrides);
 const member = (familyName: string, overrides: Partial<ApplicantAnswers> = {}) =>
-  validApplicantAnswers(NOW, { 'what-would-you-like-to-do': 'group-application', 'family-name': familyName, ...overrides });
+  validApplicantAnswers(NOW, {
+    'what-would-you-like-to-do': 'group-application',
+    'family-name': familyName,
+    ...overrides,
+  });
 
 /** A group whose saved members have these answers, and the next member started. */
 function groupWith(...members: ApplicantAnswers[]): FormState {
   let state = answerSteps(INITIAL_FORM_STATE, members[0]!, sponsorPaths).state;
   for (const answers of members) {
-    const paths = state.group.length === 0 ? applicantPaths : applicantPaths.filter((p) => p !== '/travel-details' && p !== '/work-dates');
+    const paths =
+      state.group.length === 0
+        ? applicantPaths
+        : applicantPaths.filter((p) => p !== '/travel-details' && p !== '/work-dates');
     state = answerSteps(state, answers, paths).state;
     if (state.group.length > 0) {
-      state = run(state, { type: 'reuse', kind: 'travel', choice: '' }, { type: 'submitStep', path: '/travel-details', answers }).state;
-      state = run(state, { type: 'reuse', kind: 'workDates', choice: '' }, { type: 'submitStep', path: '/work-dates', answers }).state;
+      state = run(
+        state,
+        { type: 'reuse', kind: 'travel', choice: '' },
+        { type: 'submitStep', path: '/travel-details', answers },
+      ).state;
+      state = run(
+        state,
+        { type: 'reuse', kind: 'workDates', choice: '' },
+        { type: 'submitStep', path: '/work-dates', answers },
+      ).state;
     }
     state = run(state, { type: 'addToGroup' }).state;
   }
@@ -53,7 +83,11 @@ function groupWith(...members: ApplicantAnswers[]): FormState {
 
 describe('submit step', () => {
   it('stores the errors, keeps the answers, marks the path incomplete and stays', () => {
-    const { state, goTo } = run(INITIAL_FORM_STATE, { type: 'submitStep', path: '/your-contact-details', answers: { 'sponsor-email': 'not-an-email' } });
+    const { state, goTo } = run(INITIAL_FORM_STATE, {
+      type: 'submitStep',
+      path: '/your-contact-details',
+      answers: { 'sponsor-email': 'not-an-email' },
+    });
     expect(goTo).toBeUndefined();
     expect(state.errors).toEqual({ sponsorContact: { 'sponsor-email': 'validEmail' } });
     expect(state.current.sponsorContact).toEqual({ 'sponsor-email': 'not-an-email' });
@@ -61,8 +95,16 @@ describe('submit step', () => {
   });
 
   it('on success clears the errors, marks the path complete, saves the section and goes to the next step', () => {
-    const failed = run(INITIAL_FORM_STATE, { type: 'submitStep', path: '/your-contact-details', answers: { 'sponsor-email': '' } }).state;
-    const { state, goTo } = run(failed, { type: 'submitStep', path: '/your-contact-details', answers: FIXTURE_SPONSOR });
+    const failed = run(INITIAL_FORM_STATE, {
+      type: 'submitStep',
+      path: '/your-contact-details',
+      answers: { 'sponsor-email': '' },
+    }).state;
+    const { state, goTo } = run(failed, {
+      type: 'submitStep',
+      path: '/your-contact-details',
+      answers: FIXTURE_SPONSOR,
+    });
     expect(goTo).toBe('/sponsor-details');
     expect(state.errors).toEqual({});
     expect(state.complete).toEqual(['/your-contact-details']);
@@ -84,11 +126,19 @@ describe('submit step', () => {
   });
 
   it('goes to /ineligible as soon as an ineligible nationality is answered', () => {
-    const state = answerSteps(INITIAL_FORM_STATE, single(), [...sponsorPaths, '/passenger-name', '/passenger-date-of-birth']).state;
+    const state = answerSteps(INITIAL_FORM_STATE, single(), [
+      ...sponsorPaths,
+      '/passenger-name',
+      '/passenger-date-of-birth',
+    ]).state;
     for (const nationality of ['RUS - Russian', 'GBR - British, UK', 'XYZ - Unknown']) {
-      expect(run(state, { type: 'submitStep', path: '/nationality', answers: { nationality } }).goTo).toBe('/ineligible');
+      expect(run(state, { type: 'submitStep', path: '/nationality', answers: { nationality } }).goTo).toBe(
+        '/ineligible',
+      );
     }
-    expect(run(state, { type: 'submitStep', path: '/nationality', answers: { nationality: 'USA - American' } }).goTo).toBe('/passport-details');
+    expect(
+      run(state, { type: 'submitStep', path: '/nationality', answers: { nationality: 'USA - American' } }).goTo,
+    ).toBe('/passport-details');
   });
 
   it('when changing, returns to check your answers and ends change mode', () => {
@@ -96,7 +146,11 @@ describe('submit step', () => {
     const changing = run(done, { type: 'change', path: '/passenger-name' });
     expect(changing.goTo).toBe('/passenger-name');
     expect(changing.state.isChanging).toBe(true);
-    const changed = run(changing.state, { type: 'submitStep', path: '/passenger-name', answers: { ...single(), 'given-name': 'Siobhán' } });
+    const changed = run(changing.state, {
+      type: 'submitStep',
+      path: '/passenger-name',
+      answers: { ...single(), 'given-name': 'Siobhán' },
+    });
     expect(changed.goTo).toBe('/check-your-answers');
     expect(changed.state.isChanging).toBe(false);
     expect(answersOf(changed.state.current)['given-name']).toBe('Siobhán');
@@ -105,8 +159,16 @@ describe('submit step', () => {
   it('when a change makes a later answer wrong, check your answers sends the user to it', () => {
     const done = answerSteps(INITIAL_FORM_STATE, single(), [...sponsorPaths, ...applicantPaths]).state;
     // Arriving 30 days after the work starts: the work dates no longer fit.
-    const later = { ...single(), 'date-of-arrival': toDateParts(addDays(today, 45)), 'passport-expiry-date': toDateParts(addDays(today, 400)) };
-    const changed = run(done, { type: 'change', path: '/travel-details' }, { type: 'submitStep', path: '/travel-details', answers: later });
+    const later = {
+      ...single(),
+      'date-of-arrival': toDateParts(addDays(today, 45)),
+      'passport-expiry-date': toDateParts(addDays(today, 400)),
+    };
+    const changed = run(
+      done,
+      { type: 'change', path: '/travel-details' },
+      { type: 'submitStep', path: '/travel-details', answers: later },
+    );
     // Arriving after the work starts is allowed by the travel page; the work then starts more than 14 days before arrival.
     expect(changed.goTo).toBe('/check-your-answers');
     expect(resolvePath(changed.state, '/check-your-answers', NOW)).toBe('/work-dates');
@@ -146,8 +208,14 @@ describe('add applicant to group and return', () => {
   });
 
   it('refuses an eleventh member', () => {
-    const full = { ...groupWith(member('A')), group: Array.from({ length: 10 }, () => groupWith(member('A')).group[0]!) };
-    expect(run(full, { type: 'addApplication' })).toEqual({ state: { ...full, errors: { group: { group: 'maxApplications' } } }, goTo: undefined });
+    const full = {
+      ...groupWith(member('A')),
+      group: Array.from({ length: 10 }, () => groupWith(member('A')).group[0]!),
+    };
+    expect(run(full, { type: 'addApplication' })).toEqual({
+      state: { ...full, errors: { group: { group: 'maxApplications' } } },
+      goTo: undefined,
+    });
     const eleventh = { ...full, current: full.group[0]! };
     expect(run(eleventh, { type: 'addToGroup' }).state.group).toHaveLength(10);
   });
@@ -155,7 +223,10 @@ describe('add applicant to group and return', () => {
 
 describe('edit application', () => {
   it('clears errors, loads the member with changeIndex and isChanging, and goes to check your answers', () => {
-    const state = { ...groupWith(member('Okafor'), member('Smith')), errors: { group: { group: 'maxApplications' as const } } };
+    const state = {
+      ...groupWith(member('Okafor'), member('Smith')),
+      errors: { group: { group: 'maxApplications' as const } },
+    };
     const { state: editing, goTo } = run(state, { type: 'editApplication', index: 1 });
     expect(goTo).toBe('/check-your-answers');
     expect(editing.errors).toEqual({});
@@ -180,7 +251,10 @@ describe('add application', () => {
 
 describe('delete application', () => {
   it('removes the member and stays on the group overview', () => {
-    const { state, goTo } = run(groupWith(member('Okafor'), member('Smith'), member('García')), { type: 'deleteApplication', index: 1 });
+    const { state, goTo } = run(groupWith(member('Okafor'), member('Smith'), member('García')), {
+      type: 'deleteApplication',
+      index: 1,
+    });
     expect(goTo).toBe('/group-edit');
     expect(state.group.map((m) => answersOf(m)['family-name'])).toEqual(['Okafor', 'García']);
   });
@@ -189,7 +263,13 @@ describe('delete application', () => {
 describe('reuse existing data', () => {
   const base = () => {
     const state = groupWith(member('Okafor'), member('Smith', { 'flight-number': 'EI999' }));
-    return answerSteps(state, member('García'), ['/passenger-name', '/passenger-date-of-birth', '/nationality', '/passport-details', '/cos-reference']);
+    return answerSteps(state, member('García'), [
+      '/passenger-name',
+      '/passenger-date-of-birth',
+      '/nationality',
+      '/passport-details',
+      '/cos-reference',
+    ]);
   };
 
   it('offers the reuse page once the group has a set, with the de-duplicated sets', () => {
@@ -211,7 +291,9 @@ describe('reuse existing data', () => {
     const nothing = run(base().state, { type: 'reuse', kind: 'travel', choice: undefined });
     expect(nothing.goTo).toBeUndefined();
     expect(nothing.state.errors.reuseTravel).toEqual({ 'reuse-travel-details': 'required' });
-    expect(run(base().state, { type: 'reuse', kind: 'travel', choice: '7' }).state.errors.reuseTravel).toEqual({ 'reuse-travel-details': 'required' });
+    expect(run(base().state, { type: 'reuse', kind: 'travel', choice: '7' }).state.errors.reuseTravel).toEqual({
+      'reuse-travel-details': 'required',
+    });
   });
 
   it('takes work dates that fit and goes to check your answers', () => {
@@ -223,8 +305,20 @@ describe('reuse existing data', () => {
   });
 
   it('sends the user to enter new work dates when the chosen ones do not fit the arrival, saying why', () => {
-    const arrivingLate = { ...member('García'), 'date-of-arrival': toDateParts(addDays(today, 30)), 'passport-expiry-date': toDateParts(addDays(today, 500)) };
-    const own = run(base().state, { type: 'reuse', kind: 'travel', choice: '' }, { type: 'submitStep', path: '/travel-details', answers: { ...arrivingLate, 'first-work-date': undefined, 'last-work-date': undefined } });
+    const arrivingLate = {
+      ...member('García'),
+      'date-of-arrival': toDateParts(addDays(today, 30)),
+      'passport-expiry-date': toDateParts(addDays(today, 500)),
+    };
+    const own = run(
+      base().state,
+      { type: 'reuse', kind: 'travel', choice: '' },
+      {
+        type: 'submitStep',
+        path: '/travel-details',
+        answers: { ...arrivingLate, 'first-work-date': undefined, 'last-work-date': undefined },
+      },
+    );
     const { state, goTo } = run(own.state, { type: 'reuse', kind: 'workDates', choice: '0' });
     expect(goTo).toBe('/work-dates');
     expect(state.reuse.workDates).toBe(false);
@@ -258,7 +352,15 @@ describe('submit group', () => {
   });
 
   it('stores the receipts, clears the group and goes to /complete', () => {
-    const receipts = [{ applicationReference: 'a', groupRef: 'CWC-1', workerName: 'Okafor, Eithne', sponsorEmail: 'x@example.org', cosReference: 'C1' }];
+    const receipts = [
+      {
+        applicationReference: 'a',
+        groupRef: 'CWC-1',
+        workerName: 'Okafor, Eithne',
+        sponsorEmail: 'x@example.org',
+        cosReference: 'C1',
+      },
+    ];
     const { state, goTo } = run(groupWith(member('Okafor')), { type: 'submissionSucceeded', receipts });
     expect(goTo).toBe('/complete');
     expect(state).toEqual({ ...INITIAL_FORM_STATE, receipts });
@@ -267,12 +369,20 @@ describe('submit group', () => {
 });
 
 describe('finish, exit, clear and return', () => {
-  const receipts = [{ applicationReference: 'a', groupRef: 'CWC-1', workerName: 'x', sponsorEmail: 'y', cosReference: 'z' }];
+  const receipts = [
+    { applicationReference: 'a', groupRef: 'CWC-1', workerName: 'x', sponsorEmail: 'y', cosReference: 'z' },
+  ];
   it('finish clears the applicant, group and receipts and goes to the start', () => {
-    expect(run({ ...groupWith(member('Okafor')), receipts }, { type: 'finish' })).toEqual({ state: INITIAL_FORM_STATE, goTo: '/' });
+    expect(run({ ...groupWith(member('Okafor')), receipts }, { type: 'finish' })).toEqual({
+      state: INITIAL_FORM_STATE,
+      goTo: '/',
+    });
   });
   it('exit clears the same and leaves for the government site', () => {
-    expect(run({ ...groupWith(member('Okafor')), receipts }, { type: 'exit' })).toEqual({ state: INITIAL_FORM_STATE, goTo: EXIT_URL });
+    expect(run({ ...groupWith(member('Okafor')), receipts }, { type: 'exit' })).toEqual({
+      state: INITIAL_FORM_STATE,
+      goTo: EXIT_URL,
+    });
   });
   it('clear and return keeps the group and the sponsor, clears the member and goes to the overview', () => {
     const started = answerSteps(groupWith(member('Okafor')), member('Smith'), ['/passenger-name']).state;
@@ -310,7 +420,15 @@ describe('the saved state', () => {
   });
 
   it('discards what is missing, corrupt or unknown', () => {
-    for (const saved of [null, '', '{', 'null', '[]', '{"group":5}', JSON.stringify({ ...INITIAL_FORM_STATE, complete: ['/nowhere'] })]) {
+    for (const saved of [
+      null,
+      '',
+      '{',
+      'null',
+      '[]',
+      '{"group":5}',
+      JSON.stringify({ ...INITIAL_FORM_STATE, complete: ['/nowhere'] }),
+    ]) {
       expect(parseSavedFormState(saved)).toEqual(INITIAL_FORM_STATE);
     }
   });
@@ -331,7 +449,11 @@ describe('the sponsor of a group', () => {
     const group = groupWith(member('Okafor'), member('Smith'));
     const changing = run(group, { type: 'change', path: '/sponsor-details', fromGroup: true });
     expect(changing.goTo).toBe('/sponsor-details');
-    const { state, goTo } = run(changing.state, { type: 'submitStep', path: '/sponsor-details', answers: sponsorChange });
+    const { state, goTo } = run(changing.state, {
+      type: 'submitStep',
+      path: '/sponsor-details',
+      answers: sponsorChange,
+    });
     expect(goTo).toBe('/group-edit');
     expect(state.changingFromGroup).toBe(false);
     for (const m of state.group) expect(answersOf(m)).toMatchObject(sponsorChange);
@@ -345,7 +467,11 @@ describe('the sponsor of a group', () => {
   it('changed from a member’s check your answers, also applies to every member and returns there', () => {
     const group = groupWith(member('Okafor'), member('Smith'));
     const editing = run(group, { type: 'editApplication', index: 1 }, { type: 'change', path: '/sponsor-details' });
-    const { state, goTo } = run(editing.state, { type: 'submitStep', path: '/sponsor-details', answers: sponsorChange });
+    const { state, goTo } = run(editing.state, {
+      type: 'submitStep',
+      path: '/sponsor-details',
+      answers: sponsorChange,
+    });
     expect(goTo).toBe('/check-your-answers');
     for (const m of state.group) expect(answersOf(m)).toMatchObject(sponsorChange);
     expect(answersOf(state.current)).toMatchObject(sponsorChange);
@@ -356,10 +482,18 @@ describe('the sponsor of a group', () => {
     const first = buildSubmission(group, NOW, () => '11111111-1111-4111-8111-111111111111');
     const started = run(group, { type: 'submissionStarted', attempt: first.attempt }).state;
     expect(buildSubmission(started, NOW, () => '22222222-2222-4222-8222-222222222222').attempt).toEqual(first.attempt);
-    const changed = run(started, { type: 'submitStep', path: '/your-contact-details', answers: { 'sponsor-email': 'other@example.org' } }).state;
-    expect(buildSubmission(changed, NOW, () => '22222222-2222-4222-8222-222222222222').attempt.formGroupId).toBe('CWC-22222222-2222-4222-8222-222222222222');
+    const changed = run(started, {
+      type: 'submitStep',
+      path: '/your-contact-details',
+      answers: { 'sponsor-email': 'other@example.org' },
+    }).state;
+    expect(buildSubmission(changed, NOW, () => '22222222-2222-4222-8222-222222222222').attempt.formGroupId).toBe(
+      'CWC-22222222-2222-4222-8222-222222222222',
+    );
     const conflicted = run(started, { type: 'submissionConflicted' }).state;
-    expect(buildSubmission(conflicted, NOW, () => '33333333-3333-4333-8333-333333333333').attempt.formGroupId).toBe('CWC-33333333-3333-4333-8333-333333333333');
+    expect(buildSubmission(conflicted, NOW, () => '33333333-3333-4333-8333-333333333333').attempt.formGroupId).toBe(
+      'CWC-33333333-3333-4333-8333-333333333333',
+    );
   });
 });
 
@@ -368,7 +502,13 @@ describe('reused travel details that do not fit', () => {
     const group = groupWith(member('Okafor'));
     // This member's passport expires before the arrival the first member travels on.
     const expiring = member('Smith', { 'passport-expiry-date': toDateParts(addDays(today, 5)) });
-    const started = answerSteps(group, expiring, ['/passenger-name', '/passenger-date-of-birth', '/nationality', '/passport-details', '/cos-reference']);
+    const started = answerSteps(group, expiring, [
+      '/passenger-name',
+      '/passenger-date-of-birth',
+      '/nationality',
+      '/passport-details',
+      '/cos-reference',
+    ]);
     expect(started.goTo).toBe('/reuse-travel-details');
     const { state, goTo } = run(started.state, { type: 'reuse', kind: 'travel', choice: '0' });
     expect(goTo).toBe('/travel-details');
@@ -376,7 +516,11 @@ describe('reused travel details that do not fit', () => {
     expect(state.reuse.travel).toBe(false);
     expect(state.errors.travel).toEqual({ 'date-of-arrival': 'notAfterPassportExpiry' });
     expect(resolvePath(state, '/travel-details', NOW)).toBe('/travel-details');
-    const fixed = run(state, { type: 'submitStep', path: '/travel-details', answers: { ...expiring, 'date-of-arrival': toDateParts(addDays(today, 4)) } });
+    const fixed = run(state, {
+      type: 'submitStep',
+      path: '/travel-details',
+      answers: { ...expiring, 'date-of-arrival': toDateParts(addDays(today, 4)) },
+    });
     expect(fixed.state.reusedTravelDidNotFit).toBe(false);
   });
 });
@@ -384,7 +528,13 @@ describe('reused travel details that do not fit', () => {
 describe('after sending', () => {
   const sent = () => {
     const done = answerSteps(INITIAL_FORM_STATE, single(), [...sponsorPaths, ...applicantPaths]).state;
-    const receipt = { applicationReference: 'CWC-00000-00000-0', groupRef: 'CWC-X', workerName: 'Okafor, Eithne', sponsorEmail: 'a@example.org', cosReference: 'C1' };
+    const receipt = {
+      applicationReference: 'CWC-00000-00000-0',
+      groupRef: 'CWC-X',
+      workerName: 'Okafor, Eithne',
+      sponsorEmail: 'a@example.org',
+      cosReference: 'C1',
+    };
     return run(done, { type: 'submissionSucceeded', receipts: [receipt] }).state;
   };
 
@@ -411,6 +561,8 @@ describe('a refused answer in a group', () => {
     const { state, goTo } = run(group, { type: 'editApplication', index: 1, path: '/travel-details' });
     expect(goTo).toBe('/travel-details');
     expect(state.changeIndex).toBe(1);
-    expect(run(state, { type: 'submitStep', path: '/travel-details', answers: member('Smith') }).goTo).toBe('/check-your-answers');
+    expect(run(state, { type: 'submitStep', path: '/travel-details', answers: member('Smith') }).goTo).toBe(
+      '/check-your-answers',
+    );
   });
 });

@@ -4,7 +4,15 @@ import type { ApplicantAnswers } from '../domain/answers.ts';
 import { MAX_GROUP_SIZE } from '../domain/fixed-values.ts';
 import type { Receipt } from '../domain/receipt.ts';
 import { validateSection, type SectionName } from '../validation/sections.ts';
-import { INITIAL_FORM_STATE, answersOf, sectionAnswers, type ApplicantSections, type ErrorSection, type FormState, type SubmissionAttempt } from './form-state.ts';
+import {
+  INITIAL_FORM_STATE,
+  answersOf,
+  sectionAnswers,
+  type ApplicantSections,
+  type ErrorSection,
+  type FormState,
+  type SubmissionAttempt,
+} from './form-state.ts';
 import { stepContext } from './progress.ts';
 import { reuseSets, type ReuseKind } from './reuse-sets.ts';
 import { FIRST_APPLICANT_PATH, SPONSOR_PATHS, STEPS, findStep } from './steps.ts';
@@ -41,7 +49,9 @@ export interface Transition {
   readonly goTo?: JourneyPath | typeof EXIT_URL;
 }
 
-const addPaths = (complete: readonly StepPath[], ...paths: StepPath[]): StepPath[] => [...new Set([...complete, ...paths])];
+const addPaths = (complete: readonly StepPath[], ...paths: StepPath[]): StepPath[] => [
+  ...new Set([...complete, ...paths]),
+];
 const withoutErrors = (errors: FormState['errors'], section: ErrorSection): FormState['errors'] => {
   const { [section]: _dropped, ...rest } = errors;
   return rest;
@@ -74,11 +84,17 @@ function nextMemberState(state: FormState, group: readonly ApplicantSections[]):
 }
 
 /** The group with a sponsor answer applied to every member: a group is sent under one sponsor, the one its overview shows. */
-function withSponsorSection(group: readonly ApplicantSections[], section: SectionName, answers: ApplicantSections[SectionName]): readonly ApplicantSections[] {
+function withSponsorSection(
+  group: readonly ApplicantSections[],
+  section: SectionName,
+  answers: ApplicantSections[SectionName],
+): readonly ApplicantSections[] {
   return group.map((member) => ({ ...member, [section]: answers }));
 }
 
-const groupFull = (state: FormState): Transition => ({ state: { ...state, errors: { ...state.errors, group: { group: 'maxApplications' } } } });
+const groupFull = (state: FormState): Transition => ({
+  state: { ...state, errors: { ...state.errors, group: { group: 'maxApplications' } } },
+});
 
 export function journeyReducer(state: FormState, action: JourneyAction, now: Date): Transition {
   switch (action.type) {
@@ -91,7 +107,12 @@ export function journeyReducer(state: FormState, action: JourneyAction, now: Dat
       if (Object.keys(errors).length > 0) {
         // The answers are kept with their errors: nothing typed is lost, even on a reload.
         return {
-          state: { ...state, current, errors: { ...state.errors, [step.section]: errors }, complete: state.complete.filter((p) => p !== step.path) },
+          state: {
+            ...state,
+            current,
+            errors: { ...state.errors, [step.section]: errors },
+            complete: state.complete.filter((p) => p !== step.path),
+          },
         };
       }
       // The sponsor's answers belong to the whole group (the choice of single or group does not).
@@ -133,11 +154,18 @@ export function journeyReducer(state: FormState, action: JourneyAction, now: Dat
       const path: StepPath = action.kind === 'travel' ? '/reuse-travel-details' : '/reuse-work-dates';
       const errorSection = action.kind === 'travel' ? 'reuseTravel' : 'reuseWorkDates';
       const field = path.slice(1) as 'reuse-travel-details' | 'reuse-work-dates';
-      const set = action.choice === undefined || action.choice === '' ? undefined : reuseSets(state.group, action.kind, state.changeIndex)[Number(action.choice)];
+      const set =
+        action.choice === undefined || action.choice === ''
+          ? undefined
+          : reuseSets(state.group, action.kind, state.changeIndex)[Number(action.choice)];
       if (action.choice === undefined || (action.choice !== '' && set === undefined)) {
         return { state: { ...state, errors: { ...state.errors, [errorSection]: { [field]: 'required' } } } };
       }
-      const base = { ...state, errors: withoutErrors(state.errors, errorSection), complete: addPaths(state.complete, path) };
+      const base = {
+        ...state,
+        errors: withoutErrors(state.errors, errorSection),
+        complete: addPaths(state.complete, path),
+      };
       if (set === undefined) {
         const next = { ...base, reuse: { ...state.reuse, [action.kind]: false } };
         return { state: next, goTo: findStep(path)!.next(stepContext(next)) };
@@ -148,11 +176,23 @@ export function journeyReducer(state: FormState, action: JourneyAction, now: Dat
       if (Object.keys(errors).length > 0) {
         // The set does not fit this member (their passport expires first, their work dates are
         // too far away): it is shown on the member's own page, with why, to be changed there.
-        const didNotFit = action.kind === 'travel' ? { reusedTravelDidNotFit: true } : { reusedWorkDatesDidNotFit: true };
-        const next = { ...base, current, errors: { ...base.errors, [action.kind]: errors }, reuse: { ...state.reuse, [action.kind]: false }, ...didNotFit };
+        const didNotFit =
+          action.kind === 'travel' ? { reusedTravelDidNotFit: true } : { reusedWorkDatesDidNotFit: true };
+        const next = {
+          ...base,
+          current,
+          errors: { ...base.errors, [action.kind]: errors },
+          reuse: { ...state.reuse, [action.kind]: false },
+          ...didNotFit,
+        };
         return { state: next, goTo: ownPath };
       }
-      const next = { ...base, current, complete: addPaths(base.complete, ownPath), reuse: { ...state.reuse, [action.kind]: true } };
+      const next = {
+        ...base,
+        current,
+        complete: addPaths(base.complete, ownPath),
+        reuse: { ...state.reuse, [action.kind]: true },
+      };
       return { state: next, goTo: findStep(path)!.next(stepContext(next)) };
     }
 
@@ -160,7 +200,9 @@ export function journeyReducer(state: FormState, action: JourneyAction, now: Dat
       const member = state.current;
       const appending = state.changeIndex === null;
       if (appending && state.group.length >= MAX_GROUP_SIZE) return groupFull(state);
-      const group = appending ? [...state.group, member] : state.group.map((m, i) => (i === state.changeIndex ? member : m));
+      const group = appending
+        ? [...state.group, member]
+        : state.group.map((m, i) => (i === state.changeIndex ? member : m));
       return { state: nextMemberState(state, group), goTo: GROUP_EDIT_PATH };
     }
 
@@ -187,13 +229,22 @@ export function journeyReducer(state: FormState, action: JourneyAction, now: Dat
     case 'deleteApplication': {
       if (state.group[action.index] === undefined) return { state, goTo: GROUP_EDIT_PATH };
       const group = state.group.filter((_, i) => i !== action.index);
-      const changeIndex = state.changeIndex === null || state.changeIndex === action.index ? null : state.changeIndex - (state.changeIndex > action.index ? 1 : 0);
-      return { state: { ...state, group, changeIndex, errors: withoutErrors(state.errors, 'group') }, goTo: GROUP_EDIT_PATH };
+      const changeIndex =
+        state.changeIndex === null || state.changeIndex === action.index
+          ? null
+          : state.changeIndex - (state.changeIndex > action.index ? 1 : 0);
+      return {
+        state: { ...state, group, changeIndex, errors: withoutErrors(state.errors, 'group') },
+        goTo: GROUP_EDIT_PATH,
+      };
     }
 
     case 'addApplication': {
       if (state.group.length >= MAX_GROUP_SIZE) return groupFull(state);
-      const next = state.changeIndex !== null || state.isChanging ? nextMemberState(state, state.group) : { ...state, errors: withoutErrors(state.errors, 'group') };
+      const next =
+        state.changeIndex !== null || state.isChanging
+          ? nextMemberState(state, state.group)
+          : { ...state, errors: withoutErrors(state.errors, 'group') };
       return { state: next, goTo: FIRST_APPLICANT_PATH };
     }
 

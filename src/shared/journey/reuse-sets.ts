@@ -20,7 +20,10 @@ const pick = (answers: ApplicantAnswers, kind: ReuseKind): ApplicantAnswers => {
   for (const field of SECTION_FIELDS[kind]) {
     const value = answers[field];
     // Carrier and flight number typed before switching to road are not part of a road journey.
-    const unused = kind === 'travel' && answers['method-of-arrival'] !== 'plane' && (field === 'carrier' || field === 'flight-number');
+    const unused =
+      kind === 'travel' &&
+      answers['method-of-arrival'] !== 'plane' &&
+      (field === 'carrier' || field === 'flight-number');
     if (value === undefined || unused) continue;
     // "01" and "1" are the same day: dates are compared as days, written the one way.
     const day = typeof value === 'string' ? null : parseDateParts(value);
@@ -30,7 +33,11 @@ const pick = (answers: ApplicantAnswers, kind: ReuseKind): ApplicantAnswers => {
 };
 
 /** The distinct sets of `kind` among the group, leaving out the member at `exceptIndex` (the one being edited). */
-export function reuseSets(group: readonly ApplicantSections[], kind: ReuseKind, exceptIndex: number | null = null): ReuseSet[] {
+export function reuseSets(
+  group: readonly ApplicantSections[],
+  kind: ReuseKind,
+  exceptIndex: number | null = null,
+): ReuseSet[] {
   const sets = new Map<string, { answers: ApplicantAnswers; memberNames: string[] }>();
   group.forEach((member, index) => {
     if (index === exceptIndex) return;

@@ -42,7 +42,10 @@ describe('the journey as data', () => {
 
   it('leads only to steps, check your answers or /ineligible', () => {
     for (const step of STEPS) {
-      for (const context of contexts) expect([...STEPS.map((s) => s.path), CHECK_ANSWERS_PATH, INELIGIBLE_PATH], step.path).toContain(step.next(context));
+      for (const context of contexts)
+        expect([...STEPS.map((s) => s.path), CHECK_ANSWERS_PATH, INELIGIBLE_PATH], step.path).toContain(
+          step.next(context),
+        );
     }
   });
 
@@ -58,7 +61,11 @@ describe('the journey as data', () => {
   it('returns to check your answers from every question a Change link opens', () => {
     const answers = validApplicantAnswers(NOW);
     for (const step of STEPS.filter((s) => !s.path.startsWith('/reuse-'))) {
-      const changing = journeyReducer({ ...INITIAL_FORM_STATE, isChanging: true }, { type: 'submitStep', path: step.path, answers }, NOW);
+      const changing = journeyReducer(
+        { ...INITIAL_FORM_STATE, isChanging: true },
+        { type: 'submitStep', path: step.path, answers },
+        NOW,
+      );
       expect(changing.goTo, step.path).toBe(CHECK_ANSWERS_PATH);
     }
   });

@@ -29,8 +29,10 @@ export interface Step {
   next(context: StepContext): JourneyPath;
 }
 
-const afterCosReference = ({ travelSets }: StepContext): JourneyPath => (travelSets > 0 ? '/reuse-travel-details' : '/travel-details');
-const afterTravel = ({ workDateSets }: StepContext): JourneyPath => (workDateSets > 0 ? '/reuse-work-dates' : '/work-dates');
+const afterCosReference = ({ travelSets }: StepContext): JourneyPath =>
+  travelSets > 0 ? '/reuse-travel-details' : '/travel-details';
+const afterTravel = ({ workDateSets }: StepContext): JourneyPath =>
+  workDateSets > 0 ? '/reuse-work-dates' : '/work-dates';
 
 // Each step's rules, keyed by its path: the type requires one for every path of STEP_PATHS.
 const STEP_RULES: { readonly [P in StepPath]: Omit<Step, 'path'> } = {
@@ -43,7 +45,8 @@ const STEP_RULES: { readonly [P in StepPath]: Omit<Step, 'path'> } = {
     section: 'nationality',
     scope: 'applicant',
     // Eligibility is known as soon as the nationality is: no further question is asked in vain.
-    next: ({ answers }) => (nationalityStatus(answers.nationality) === 'eligible' ? '/passport-details' : INELIGIBLE_PATH),
+    next: ({ answers }) =>
+      nationalityStatus(answers.nationality) === 'eligible' ? '/passport-details' : INELIGIBLE_PATH,
   },
   '/passport-details': { section: 'passport', scope: 'applicant', next: () => '/cos-reference' },
   '/cos-reference': { section: 'cosReference', scope: 'applicant', next: afterCosReference },
@@ -66,7 +69,9 @@ const STEP_RULES: { readonly [P in StepPath]: Omit<Step, 'path'> } = {
 export const STEPS: readonly Step[] = STEP_PATHS.map((path) => ({ path, ...STEP_RULES[path] }));
 
 /** The paths of the sponsor steps: complete from the start for every member after the first. */
-export const SPONSOR_PATHS: readonly StepPath[] = STEPS.filter((step) => step.scope === 'sponsor').map((step) => step.path);
+export const SPONSOR_PATHS: readonly StepPath[] = STEPS.filter((step) => step.scope === 'sponsor').map(
+  (step) => step.path,
+);
 
 /** The first step of each applicant: adding an application starts there. */
 export const FIRST_APPLICANT_PATH: StepPath = '/passenger-name';

@@ -12,7 +12,11 @@ export function applicantsToSend(state: FormState): readonly ApplicantSections[]
 }
 
 /** The request body, and the attempt to record before sending it (the one already recorded when the answers are unchanged). */
-export function buildSubmission(state: FormState, now: Date, randomUuid: () => string): { body: NewFromConcessionRequest; attempt: SubmissionAttempt } {
+export function buildSubmission(
+  state: FormState,
+  now: Date,
+  randomUuid: () => string,
+): { body: NewFromConcessionRequest; attempt: SubmissionAttempt } {
   const applicants = applicantsToSend(state).map(answersOf);
   // One sponsor for the whole submission: the one the group overview and check your answers show.
   const sponsor = answersOf(state.current);
@@ -26,4 +30,8 @@ export function buildSubmission(state: FormState, now: Date, randomUuid: () => s
   return { body, attempt };
 }
 
-const sponsorOf = (answers: ApplicantAnswers) => [answers['sponsor-email'], answers['sponsor-name'], answers['sponsor-reference']];
+const sponsorOf = (answers: ApplicantAnswers) => [
+  answers['sponsor-email'],
+  answers['sponsor-name'],
+  answers['sponsor-reference'],
+];

@@ -73,7 +73,10 @@ describe('safeHref blocks every other scheme', () => {
     ['full-width colon', 'javascript\uff1aalert(1)'],
     ['small colon', 'javascript\ufe55alert(1)'],
     ['Cyrillic look-alike a', 'j\u0430vascript:alert(1)'],
-    ['mathematical bold letters', '\u{1d423}\u{1d41a}\u{1d42f}\u{1d41a}\u{1d42c}\u{1d41c}\u{1d42b}\u{1d422}\u{1d429}\u{1d42d}:alert(1)'],
+    [
+      'mathematical bold letters',
+      '\u{1d423}\u{1d41a}\u{1d42f}\u{1d41a}\u{1d42c}\u{1d41c}\u{1d42b}\u{1d422}\u{1d429}\u{1d42d}:alert(1)',
+    ],
     ['digits before a colon', '12:30'],
     ['endless encoding', `${'%25'.repeat(20)}6Aavascript:alert(1)`],
   ];
@@ -91,11 +94,14 @@ describe('safeHref blocks every other scheme', () => {
 describe('protocol-relative and backslash addresses', () => {
   // Kept because the link-safety rule keeps whatever starts with `/` and they run nothing, but they
   // leave the site, so the app must not treat them as its own paths.
-  it.each(['//evil.example', '/\\evil.example', '\\\\evil.example', '\\/evil.example'])('keeps %j but not as internal', (href) => {
-    expect(safeHref(href)).toBe(href);
-    expect(isInternalPath(href)).toBe(false);
-    expect(isExternalHref(href)).toBe(false);
-  });
+  it.each(['//evil.example', '/\\evil.example', '\\\\evil.example', '\\/evil.example'])(
+    'keeps %j but not as internal',
+    (href) => {
+      expect(safeHref(href)).toBe(href);
+      expect(isInternalPath(href)).toBe(false);
+      expect(isExternalHref(href)).toBe(false);
+    },
+  );
 });
 
 describe('isExternalHref', () => {

@@ -68,7 +68,8 @@ function decodeEntities(text: string): string {
     if (numeric !== undefined) {
       const code = numeric[0] === 'x' || numeric[0] === 'X' ? parseInt(numeric.slice(1), 16) : parseInt(numeric, 10);
       // The HTML parser turns NUL, surrogates and out-of-range values into U+FFFD.
-      if (!Number.isFinite(code) || code === 0 || code > 0x10ffff || (code >= 0xd800 && code <= 0xdfff)) return '\ufffd';
+      if (!Number.isFinite(code) || code === 0 || code > 0x10ffff || (code >= 0xd800 && code <= 0xdfff))
+        return '\ufffd';
       return String.fromCodePoint(code);
     }
     return (name !== undefined && NAMED_ENTITIES[name.toLowerCase()]) || whole;

@@ -19,7 +19,13 @@ import {
 } from '../dates/rules.ts';
 import { isEligibleNationality } from '../countries/countries.ts';
 import { isListedPlaceOfDeparture } from '../countries/places.ts';
-import { DECLARATIONS, METHODS_OF_ARRIVAL, STAY_LENGTHS, WHAT_DO_OPTIONS, type ApplicantAnswers } from '../domain/answers.ts';
+import {
+  DECLARATIONS,
+  METHODS_OF_ARRIVAL,
+  STAY_LENGTHS,
+  WHAT_DO_OPTIONS,
+  type ApplicantAnswers,
+} from '../domain/answers.ts';
 import { DECLARATION, PURPOSE_OF_STAY } from '../domain/fixed-values.ts';
 import { checkPassportNumber } from '../domain/passport-number.ts';
 import { hasForbiddenCharacters } from './characters.ts';
@@ -47,7 +53,10 @@ function text<F extends keyof typeof MAX_LENGTHS>(field: F): Check<F> {
 }
 
 // The shared start of every date field: given, then a real day; `more` checks the day itself.
-function date<F extends AnswerField>(read: (answers: ApplicantAnswers) => DateParts | undefined, more: (day: CalendarDate, answers: ApplicantAnswers, now: Date) => RuleName<F> | undefined): Check<F> {
+function date<F extends AnswerField>(
+  read: (answers: ApplicantAnswers) => DateParts | undefined,
+  more: (day: CalendarDate, answers: ApplicantAnswers, now: Date) => RuleName<F> | undefined,
+): Check<F> {
   return (answers, now) => {
     const parts = read(answers);
     if (isDatePartsEmpty(parts)) return 'required' as RuleName<F>;
@@ -120,7 +129,8 @@ export const FIELD_CHECKS: { readonly [F in AnswerField]: Check<F> } = {
       if (expiry !== null && compareDates(arrival, expiry) > 0) return 'notAfterPassportExpiry';
       const { firstWork, lastWork } = travelDates(answers);
       // Checked once both work dates are known: on the travel page when answers are changed later.
-      if (firstWork !== null && lastWork !== null && !areArrivalAndWorkCompatible(arrival, firstWork, lastWork)) return 'compatibleWithWork';
+      if (firstWork !== null && lastWork !== null && !areArrivalAndWorkCompatible(arrival, firstWork, lastWork))
+        return 'compatibleWithWork';
       return undefined;
     },
   ),
@@ -186,7 +196,11 @@ export function derivedStayLength(answers: ApplicantAnswers): (typeof STAY_LENGT
 }
 
 /** The first rule one answer field fails at `now`, or undefined when it passes. */
-export function checkField<F extends AnswerField>(field: F, answers: ApplicantAnswers, now: Date): RuleName<F> | undefined {
+export function checkField<F extends AnswerField>(
+  field: F,
+  answers: ApplicantAnswers,
+  now: Date,
+): RuleName<F> | undefined {
   return (FIELD_CHECKS[field] as Check<F>)(answers, now);
 }
 

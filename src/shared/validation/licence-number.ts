@@ -9,6 +9,8 @@ export function normaliseLicenceNumber(value: string): string {
 }
 
 /** Validates the licence number typed on the status page (the server answers the other two rules). */
-export function validateSponsorLicenceNumber(value: string | undefined): { 'sponsor-licence-number'?: Extract<RuleName<'sponsor-licence-number'>, 'required'> } {
+export function validateSponsorLicenceNumber(value: string | undefined): {
+  'sponsor-licence-number'?: Extract<RuleName<'sponsor-licence-number'>, 'required'>;
+} {
   return normaliseLicenceNumber(value ?? '') === '' ? { 'sponsor-licence-number': 'required' } : {};
 }

@@ -46,20 +46,46 @@ describe('a complete, valid applicant', () => {
   });
 
   it('has the sections of the current applicant, worker-email with the name', () => {
-    expect(SECTION_NAMES).toEqual(['sponsorContact', 'sponsorDetails', 'whatDo', 'nationality', 'passengerName', 'passengerDob', 'passport', 'travel', 'workDates', 'cosReference']);
+    expect(SECTION_NAMES).toEqual([
+      'sponsorContact',
+      'sponsorDetails',
+      'whatDo',
+      'nationality',
+      'passengerName',
+      'passengerDob',
+      'passport',
+      'travel',
+      'workDates',
+      'cosReference',
+    ]);
     expect(SECTION_FIELDS.passengerName).toContain('worker-email');
   });
 
   it('reports on the fields of its own section only', () => {
     expect(validateSection('sponsorContact', {}, NOW)).toEqual({ 'sponsor-email': 'required' });
-    expect(validateSection('sponsorDetails', {}, NOW)).toEqual({ 'sponsor-name': 'required', 'sponsor-reference': 'required' });
+    expect(validateSection('sponsorDetails', {}, NOW)).toEqual({
+      'sponsor-name': 'required',
+      'sponsor-reference': 'required',
+    });
     expect(validateSection('whatDo', {}, NOW)).toEqual({ 'what-would-you-like-to-do': 'required' });
     expect(validateSection('nationality', {}, NOW)).toEqual({ nationality: 'required' });
     expect(validateSection('passengerName', {}, NOW)).toEqual({ 'family-name': 'required', 'given-name': 'required' });
     expect(validateSection('passengerDob', {}, NOW)).toEqual({ 'date-of-birth': 'required' });
-    expect(validateSection('passport', {}, NOW)).toEqual({ 'passport-number': 'required', 'passport-issue-date': 'required', 'passport-expiry-date': 'required' });
-    expect(validateSection('travel', {}, NOW)).toEqual({ 'port-of-departure': 'required', 'date-of-arrival': 'required', 'method-of-arrival': 'required', 'port-of-arrival': 'required' });
-    expect(validateSection('workDates', {}, NOW)).toEqual({ 'first-work-date': 'required', 'last-work-date': 'required' });
+    expect(validateSection('passport', {}, NOW)).toEqual({
+      'passport-number': 'required',
+      'passport-issue-date': 'required',
+      'passport-expiry-date': 'required',
+    });
+    expect(validateSection('travel', {}, NOW)).toEqual({
+      'port-of-departure': 'required',
+      'date-of-arrival': 'required',
+      'method-of-arrival': 'required',
+      'port-of-arrival': 'required',
+    });
+    expect(validateSection('workDates', {}, NOW)).toEqual({
+      'first-work-date': 'required',
+      'last-work-date': 'required',
+    });
     expect(validateSection('cosReference', {}, NOW)).toEqual({ 'cos-reference': 'required' });
   });
 });
@@ -86,7 +112,14 @@ describe('required: non-empty after trimming', () => {
     expect(validateSection(section, with_({ [field]: undefined }), NOW)).toEqual({ [field]: 'required' });
   });
 
-  it.each(['date-of-birth', 'passport-issue-date', 'passport-expiry-date', 'date-of-arrival', 'first-work-date', 'last-work-date'] as const)('%s (all three inputs blank)', (field) => {
+  it.each([
+    'date-of-birth',
+    'passport-issue-date',
+    'passport-expiry-date',
+    'date-of-arrival',
+    'first-work-date',
+    'last-work-date',
+  ] as const)('%s (all three inputs blank)', (field) => {
     expect(checkField(field, with_({ [field]: EMPTY_DATE }), NOW)).toBe('required');
     expect(checkField(field, with_({ [field]: parts(' ', ' ', ' ') }), NOW)).toBe('required');
     expect(checkField(field, with_({ [field]: undefined }), NOW)).toBe('required');
@@ -94,8 +127,22 @@ describe('required: non-empty after trimming', () => {
 });
 
 describe('validDate: the three inputs make a real day', () => {
-  it.each(['date-of-birth', 'passport-issue-date', 'passport-expiry-date', 'date-of-arrival', 'first-work-date', 'last-work-date'] as const)('%s', (field) => {
-    for (const wrong of [parts('30', '2', '2027'), parts('29', '2', '2027'), parts('', '7', '2026'), parts('1', '13', '2026'), parts('1', '1', '26'), parts('a', '1', '2026')]) {
+  it.each([
+    'date-of-birth',
+    'passport-issue-date',
+    'passport-expiry-date',
+    'date-of-arrival',
+    'first-work-date',
+    'last-work-date',
+  ] as const)('%s', (field) => {
+    for (const wrong of [
+      parts('30', '2', '2027'),
+      parts('29', '2', '2027'),
+      parts('', '7', '2026'),
+      parts('1', '13', '2026'),
+      parts('1', '1', '26'),
+      parts('a', '1', '2026'),
+    ]) {
       expect(checkField(field, with_({ [field]: wrong }), NOW)).toBe('validDate');
     }
   });
@@ -103,7 +150,9 @@ describe('validDate: the three inputs make a real day', () => {
 
 describe('sponsor-email and worker-email', () => {
   it('sponsor-email: required, then a valid email', () => {
-    expect(validateSection('sponsorContact', with_({ 'sponsor-email': 'not an email' }), NOW)).toEqual({ 'sponsor-email': 'validEmail' });
+    expect(validateSection('sponsorContact', with_({ 'sponsor-email': 'not an email' }), NOW)).toEqual({
+      'sponsor-email': 'validEmail',
+    });
     expect(validateSection('sponsorContact', with_({ 'sponsor-email': ' bookings@example.co.uk ' }), NOW)).toEqual({});
   });
 
@@ -112,14 +161,18 @@ describe('sponsor-email and worker-email', () => {
     expect(validateSection('passengerName', with_({ 'worker-email': '   ' }), NOW)).toEqual({});
     expect(validateSection('passengerName', with_({ 'worker-email': undefined }), NOW)).toEqual({});
     expect(validateSection('passengerName', with_({ 'worker-email': 'eithne@example.ie' }), NOW)).toEqual({});
-    expect(validateSection('passengerName', with_({ 'worker-email': 'eithne@' }), NOW)).toEqual({ 'worker-email': 'validEmail' });
+    expect(validateSection('passengerName', with_({ 'worker-email': 'eithne@' }), NOW)).toEqual({
+      'worker-email': 'validEmail',
+    });
   });
 });
 
 describe('options', () => {
   it('what-would-you-like-to-do: single-application or group-application', () => {
     expect(validateSection('whatDo', with_({ 'what-would-you-like-to-do': 'group-application' }), NOW)).toEqual({});
-    expect(validateSection('whatDo', with_({ 'what-would-you-like-to-do': 'both' }), NOW)).toEqual({ 'what-would-you-like-to-do': 'validOption' });
+    expect(validateSection('whatDo', with_({ 'what-would-you-like-to-do': 'both' }), NOW)).toEqual({
+      'what-would-you-like-to-do': 'validOption',
+    });
   });
 
   it('method-of-arrival: plane or road only', () => {
@@ -137,9 +190,13 @@ describe('options', () => {
     expect(checkField('stay-length', with_({ 'stay-length': 'under1Month' }), NOW)).toBe('matchesDates');
     expect(checkField('stay-length', with_({ 'stay-length': 'over3Months' }), NOW)).toBe('matchesDates');
     // Work to day 12: leave by day 26, 16 days after arrival.
-    expect(checkField('stay-length', with_({ 'stay-length': 'under1Month', 'last-work-date': day(12) }), NOW)).toBeUndefined();
+    expect(
+      checkField('stay-length', with_({ 'stay-length': 'under1Month', 'last-work-date': day(12) }), NOW),
+    ).toBeUndefined();
     // Not compared before the dates are real days.
-    expect(checkField('stay-length', with_({ 'stay-length': 'over3Months', 'last-work-date': EMPTY_DATE }), NOW)).toBeUndefined();
+    expect(
+      checkField('stay-length', with_({ 'stay-length': 'over3Months', 'last-work-date': EMPTY_DATE }), NOW),
+    ).toBeUndefined();
   });
 
   it('purpose-of-stay: required, the fixed value', () => {
@@ -240,20 +297,29 @@ describe('dates against today, at a fixed clock', () => {
   });
 
   it('passport-expiry-date: after today', () => {
-    expect(checkField('passport-expiry-date', with_({ 'passport-expiry-date': day(1), 'date-of-arrival': day(1) }), NOW)).toBeUndefined();
+    expect(
+      checkField('passport-expiry-date', with_({ 'passport-expiry-date': day(1), 'date-of-arrival': day(1) }), NOW),
+    ).toBeUndefined();
     expect(checkField('passport-expiry-date', with_({ 'passport-expiry-date': day(0) }), NOW)).toBe('afterToday');
   });
 
   it('follows London midnight: at 23:30 UTC in summer it is already tomorrow', () => {
     const lateEvening = new Date('2026-07-14T23:30:00Z');
-    expect(checkField('date-of-birth', with_({ 'date-of-birth': parts('14', '7', '2026') }), lateEvening)).toBeUndefined();
-    expect(checkField('passport-issue-date', with_({ 'passport-issue-date': parts('15', '7', '2026') }), lateEvening)).toBeUndefined();
-    expect(checkField('passport-expiry-date', with_({ 'passport-expiry-date': parts('15', '7', '2026') }), lateEvening)).toBe('afterToday');
+    expect(
+      checkField('date-of-birth', with_({ 'date-of-birth': parts('14', '7', '2026') }), lateEvening),
+    ).toBeUndefined();
+    expect(
+      checkField('passport-issue-date', with_({ 'passport-issue-date': parts('15', '7', '2026') }), lateEvening),
+    ).toBeUndefined();
+    expect(
+      checkField('passport-expiry-date', with_({ 'passport-expiry-date': parts('15', '7', '2026') }), lateEvening),
+    ).toBe('afterToday');
   });
 });
 
 describe('date-of-arrival', () => {
-  const travelOnly = (arrival: DateParts, changes: Partial<ApplicantAnswers> = {}) => validateSection('travel', with_({ 'date-of-arrival': arrival, ...changes }), NOW);
+  const travelOnly = (arrival: DateParts, changes: Partial<ApplicantAnswers> = {}) =>
+    validateSection('travel', with_({ 'date-of-arrival': arrival, ...changes }), NOW);
 
   it('not in the past: today is allowed, yesterday is not', () => {
     expect(travelOnly(day(0), { 'first-work-date': day(3) })).toEqual({});
@@ -262,7 +328,9 @@ describe('date-of-arrival', () => {
 
   it('not after the passport expiry date', () => {
     expect(travelOnly(day(10), { 'passport-expiry-date': day(10) })).toEqual({});
-    expect(travelOnly(day(10), { 'passport-expiry-date': day(9) })).toEqual({ 'date-of-arrival': 'notAfterPassportExpiry' });
+    expect(travelOnly(day(10), { 'passport-expiry-date': day(9) })).toEqual({
+      'date-of-arrival': 'notAfterPassportExpiry',
+    });
     // An expiry date that is not a real day is the passport page's problem, not this one's.
     expect(travelOnly(day(10), { 'passport-expiry-date': parts('31', '4', '2030') })).toEqual({});
   });
@@ -270,11 +338,23 @@ describe('date-of-arrival', () => {
   it('compatible with the work dates once both are given', () => {
     expect(travelOnly(day(20))).toEqual({});
     // Arrival 15 days before work starts.
-    expect(travelOnly(day(3), { 'first-work-date': day(18), 'last-work-date': day(30) })).toEqual({ 'date-of-arrival': 'compatibleWithWork' });
+    expect(travelOnly(day(3), { 'first-work-date': day(18), 'last-work-date': day(30) })).toEqual({
+      'date-of-arrival': 'compatibleWithWork',
+    });
     // Work ends more than 3 months after arrival.
     const arrival = addDays(today, 5);
-    expect(travelOnly(toDateParts(arrival), { 'first-work-date': day(6), 'last-work-date': toDateParts(addDays(addMonths(arrival, 3), 1)) })).toEqual({ 'date-of-arrival': 'compatibleWithWork' });
-    expect(travelOnly(toDateParts(arrival), { 'first-work-date': day(6), 'last-work-date': toDateParts(addMonths(arrival, 3)) })).toEqual({});
+    expect(
+      travelOnly(toDateParts(arrival), {
+        'first-work-date': day(6),
+        'last-work-date': toDateParts(addDays(addMonths(arrival, 3), 1)),
+      }),
+    ).toEqual({ 'date-of-arrival': 'compatibleWithWork' });
+    expect(
+      travelOnly(toDateParts(arrival), {
+        'first-work-date': day(6),
+        'last-work-date': toDateParts(addMonths(arrival, 3)),
+      }),
+    ).toEqual({});
     // Not checked before the work dates are answered.
     expect(travelOnly(day(3), { 'first-work-date': day(40), 'last-work-date': EMPTY_DATE })).toEqual({});
   });
@@ -282,16 +362,25 @@ describe('date-of-arrival', () => {
 
 describe('carrier and flight-number: by plane only', () => {
   it('are required by plane', () => {
-    expect(validateSection('travel', with_({ carrier: '', 'flight-number': ' ' }), NOW)).toEqual({ carrier: 'required', 'flight-number': 'required' });
+    expect(validateSection('travel', with_({ carrier: '', 'flight-number': ' ' }), NOW)).toEqual({
+      carrier: 'required',
+      'flight-number': 'required',
+    });
   });
 
   it('are ignored by road, whatever the inputs hold', () => {
-    expect(validateSection('travel', with_({ 'method-of-arrival': 'road', carrier: '', 'flight-number': '' }), NOW)).toEqual({});
-    expect(validateSection('travel', with_({ 'method-of-arrival': 'road', carrier: 'x'.repeat(500) }), NOW)).toEqual({});
+    expect(
+      validateSection('travel', with_({ 'method-of-arrival': 'road', carrier: '', 'flight-number': '' }), NOW),
+    ).toEqual({});
+    expect(validateSection('travel', with_({ 'method-of-arrival': 'road', carrier: 'x'.repeat(500) }), NOW)).toEqual(
+      {},
+    );
   });
 
   it('are not asked for before a method is chosen', () => {
-    expect(validateSection('travel', with_({ 'method-of-arrival': '', carrier: '', 'flight-number': '' }), NOW)).toEqual({ 'method-of-arrival': 'required' });
+    expect(
+      validateSection('travel', with_({ 'method-of-arrival': '', carrier: '', 'flight-number': '' }), NOW),
+    ).toEqual({ 'method-of-arrival': 'required' });
   });
 });
 
@@ -301,11 +390,18 @@ describe('work dates', () => {
 
   it('at least 72 hours from now: today + 3 in London', () => {
     expect(work(day(3), day(3), { 'date-of-arrival': day(3) })).toEqual({});
-    expect(work(day(2), day(2), { 'date-of-arrival': day(2) })).toEqual({ 'first-work-date': 'atLeast72Hours', 'last-work-date': 'atLeast72Hours' });
+    expect(work(day(2), day(2), { 'date-of-arrival': day(2) })).toEqual({
+      'first-work-date': 'atLeast72Hours',
+      'last-work-date': 'atLeast72Hours',
+    });
     // At 23:59 BST (22:59 UTC) on 14 July, 17 July is enough; at 00:00 BST on 15 July it is not.
     const at2359 = new Date('2026-07-14T22:59:00Z');
     const at0000 = new Date('2026-07-14T23:00:00Z');
-    const answers = with_({ 'date-of-arrival': parts('17', '7', '2026'), 'first-work-date': parts('17', '7', '2026'), 'last-work-date': parts('20', '7', '2026') });
+    const answers = with_({
+      'date-of-arrival': parts('17', '7', '2026'),
+      'first-work-date': parts('17', '7', '2026'),
+      'last-work-date': parts('20', '7', '2026'),
+    });
     expect(validateSection('workDates', answers, at2359)).toEqual({});
     expect(validateSection('workDates', answers, at0000)).toEqual({ 'first-work-date': 'atLeast72Hours' });
   });
@@ -327,20 +423,31 @@ describe('work dates', () => {
   it('last-work-date: at most 3 months from the earlier of arrival and first work date', () => {
     const arrival = addDays(today, 10);
     expect(work(day(11), toDateParts(addMonths(arrival, 3)))).toEqual({});
-    expect(work(day(11), toDateParts(addDays(addMonths(arrival, 3), 1)))).toEqual({ 'last-work-date': 'within3Months' });
+    expect(work(day(11), toDateParts(addDays(addMonths(arrival, 3), 1)))).toEqual({
+      'last-work-date': 'within3Months',
+    });
     // Arrival after the first work day: measured from the first work day.
     const first = addDays(today, 5);
     expect(work(toDateParts(first), toDateParts(addMonths(first, 3)))).toEqual({});
-    expect(work(toDateParts(first), toDateParts(addDays(addMonths(first, 3), 1)))).toEqual({ 'last-work-date': 'within3Months' });
+    expect(work(toDateParts(first), toDateParts(addDays(addMonths(first, 3), 1)))).toEqual({
+      'last-work-date': 'within3Months',
+    });
     // Without an arrival date, from the first work day.
     expect(work(toDateParts(first), toDateParts(addMonths(first, 3)), { 'date-of-arrival': undefined })).toEqual({});
   });
 
   it('last-work-date: month-end clamp and leap day (30 November 2027 + 3 months = 29 February 2028)', () => {
     const clock = new Date('2027-11-20T12:00:00Z');
-    const answers = (last: DateParts) => with_({ 'date-of-arrival': parts('30', '11', '2027'), 'first-work-date': parts('1', '12', '2027'), 'last-work-date': last });
+    const answers = (last: DateParts) =>
+      with_({
+        'date-of-arrival': parts('30', '11', '2027'),
+        'first-work-date': parts('1', '12', '2027'),
+        'last-work-date': last,
+      });
     expect(validateSection('workDates', answers(parts('29', '2', '2028')), clock)).toEqual({});
-    expect(validateSection('workDates', answers(parts('1', '3', '2028')), clock)).toEqual({ 'last-work-date': 'within3Months' });
+    expect(validateSection('workDates', answers(parts('1', '3', '2028')), clock)).toEqual({
+      'last-work-date': 'within3Months',
+    });
   });
 });
 
@@ -362,22 +469,43 @@ describe('group', () => {
 
 describe('noControlCharacters: hidden characters in free text', () => {
   it('refuses a control character or a bidi override inside any free-text answer, on the page and for the server alike', () => {
-    const free = ['sponsor-email', 'sponsor-name', 'sponsor-reference', 'nationality', 'family-name', 'given-name', 'worker-email', 'port-of-departure', 'port-of-arrival', 'carrier', 'flight-number', 'cos-reference'] as const;
+    const free = [
+      'sponsor-email',
+      'sponsor-name',
+      'sponsor-reference',
+      'nationality',
+      'family-name',
+      'given-name',
+      'worker-email',
+      'port-of-departure',
+      'port-of-arrival',
+      'carrier',
+      'flight-number',
+      'cos-reference',
+    ] as const;
     for (const character of ['\u0000', '\t', '\n', '\u001F', '\u007F', '\u202D', '\u2069']) {
       for (const field of free) {
         const text = valid[field] || 'worker@example.com';
         const value = `${text.slice(0, 1)}${character}${text.slice(1)}`;
-        expect(checkField(field, with_({ [field]: value }), NOW), `${field} ${JSON.stringify(character)}`).toBe('noControlCharacters');
+        expect(checkField(field, with_({ [field]: value }), NOW), `${field} ${JSON.stringify(character)}`).toBe(
+          'noControlCharacters',
+        );
       }
-      expect(checkNationalityEligibility(with_({ nationality: `USA - American${character}x` }))).toBe('noControlCharacters');
+      expect(checkNationalityEligibility(with_({ nationality: `USA - American${character}x` }))).toBe(
+        'noControlCharacters',
+      );
     }
   });
 
   it('comes before the length, so the message names what to fix', () => {
-    expect(validateSection('passengerName', with_({ 'family-name': `${'x'.repeat(200)}\u0000` }), NOW)).toEqual({ 'family-name': 'noControlCharacters' });
+    expect(validateSection('passengerName', with_({ 'family-name': `${'x'.repeat(200)}\u0000` }), NOW)).toEqual({
+      'family-name': 'noControlCharacters',
+    });
   });
 
   it('lets through a tab or line break at either end, dropped like a space, and Arabic direction marks', () => {
-    expect(validateSection('passengerName', with_({ 'family-name': '\tNí Bhraonáin\r\n', 'given-name': 'محمد\u200F' }), NOW)).toEqual({});
+    expect(
+      validateSection('passengerName', with_({ 'family-name': '\tNí Bhraonáin\r\n', 'given-name': 'محمد\u200F' }), NOW),
+    ).toEqual({});
   });
 });

@@ -32,7 +32,11 @@ export type SectionErrors<S extends SectionName> = FieldErrors<SectionField<S>>;
 export const SECTION_NAMES = Object.keys(SECTION_FIELDS) as SectionName[];
 
 /** Validates one section of the applicant's answers at `now`. */
-export function validateSection<S extends SectionName>(section: S, answers: ApplicantAnswers, now: Date): SectionErrors<S> {
+export function validateSection<S extends SectionName>(
+  section: S,
+  answers: ApplicantAnswers,
+  now: Date,
+): SectionErrors<S> {
   const errors: Partial<Record<AnswerField, string>> = {};
   for (const field of SECTION_FIELDS[section] as readonly AnswerField[]) {
     const rule = checkField(field, answers, now);
@@ -43,5 +47,7 @@ export function validateSection<S extends SectionName>(section: S, answers: Appl
 
 /** Validates every section of an applicant: empty when the applicant can be sent (check your answers, group members). */
 export function validateApplicant(answers: ApplicantAnswers, now: Date): FieldErrors<SectionField<SectionName>> {
-  return Object.assign({}, ...SECTION_NAMES.map((section) => validateSection(section, answers, now))) as FieldErrors<SectionField<SectionName>>;
+  return Object.assign({}, ...SECTION_NAMES.map((section) => validateSection(section, answers, now))) as FieldErrors<
+    SectionField<SectionName>
+  >;
 }

@@ -9,7 +9,8 @@ afterEach(() => {
   setAnalyticsConsent(false);
 });
 
-const events = () => (window.dataLayer ?? []).filter((e): e is Record<string, unknown> => !!e && typeof e === 'object' && 'event' in e);
+const events = () =>
+  (window.dataLayer ?? []).filter((e): e is Record<string, unknown> => !!e && typeof e === 'object' && 'event' in e);
 
 describe('analytics', () => {
   it('queues nothing and loads nothing before consent', () => {
@@ -24,9 +25,13 @@ describe('analytics', () => {
     history.replaceState(null, '', '/status?epat=secret-token');
     setAnalyticsConsent(true);
     history.replaceState(null, '', '/');
-    const config = (window.dataLayer ?? []).map((e) => Array.from(e as ArrayLike<unknown>)).find(([command]) => command === 'config');
+    const config = (window.dataLayer ?? [])
+      .map((e) => Array.from(e as ArrayLike<unknown>))
+      .find(([command]) => command === 'config');
     expect(config?.[2]).toMatchObject({ send_page_view: false, page_location: `${location.origin}/status` });
-    expect(document.querySelector('script')?.getAttribute('src')).toBe('https://www.googletagmanager.com/gtag/js?id=G-ABC123');
+    expect(document.querySelector('script')?.getAttribute('src')).toBe(
+      'https://www.googletagmanager.com/gtag/js?id=G-ABC123',
+    );
     trackPageView('/status', 'Status');
     trackValidationError('/passenger-name', 'family-name', 'required');
     expect(events()).toEqual([
@@ -41,8 +46,12 @@ describe('analytics', () => {
     setAnalyticsConsent(true);
     trackPageView('/status', 'Status');
     history.replaceState(null, '', '/');
-    const commands = (window.dataLayer ?? []).filter((e) => !(e as object as { event?: unknown }).event).map((e) => Array.from(e as ArrayLike<unknown>));
-    const locations = commands.flatMap(([, ...rest]) => rest.filter((arg) => typeof arg === 'object' && arg !== null && 'page_location' in arg));
+    const commands = (window.dataLayer ?? [])
+      .filter((e) => !(e as object as { event?: unknown }).event)
+      .map((e) => Array.from(e as ArrayLike<unknown>));
+    const locations = commands.flatMap(([, ...rest]) =>
+      rest.filter((arg) => typeof arg === 'object' && arg !== null && 'page_location' in arg),
+    );
     expect(locations.at(-1)).toEqual({ page_location: `${location.origin}/status` });
     expect(JSON.stringify(commands)).not.toContain('secret-token');
   });

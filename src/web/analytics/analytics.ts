@@ -47,7 +47,11 @@ function loadScript(id: string): void {
 }
 
 function deleteAnalyticsCookies(): void {
-  const domains = ['', `; Domain=${location.hostname}`, `; Domain=.${location.hostname.split('.').slice(-2).join('.')}`];
+  const domains = [
+    '',
+    `; Domain=${location.hostname}`,
+    `; Domain=.${location.hostname.split('.').slice(-2).join('.')}`,
+  ];
   for (const part of document.cookie.split(';')) {
     const name = part.trim().split('=')[0];
     if (name && /^_ga/.test(name)) {

@@ -22,7 +22,9 @@ describe('error pages', () => {
     renderInApp(<ServerErrorPage />);
     expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Sorry, there is a problem with the service');
     expect(screen.getByText('Try again later.')).toBeTruthy();
-    expect(document.title).toBe('Sorry, there is a problem with the service | Creative worker visa concession remote clearance');
+    expect(document.title).toBe(
+      'Sorry, there is a problem with the service | Creative worker visa concession remote clearance',
+    );
   });
 
   it('a page that fails shows "Unexpected Application Error!"', () => {

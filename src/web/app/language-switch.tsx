@@ -23,5 +23,10 @@ export function LanguageSwitch() {
       void changeLanguage(lang);
     },
   });
-  return <LanguageNavigation ariaLabel={t('common.languageLabel')} items={[item('en', t('common.english')), item('ar', t('common.arabic'))]} />;
+  return (
+    <LanguageNavigation
+      ariaLabel={t('common.languageLabel')}
+      items={[item('en', t('common.english')), item('ar', t('common.arabic'))]}
+    />
+  );
 }

@@ -30,7 +30,11 @@ export function Layout({ children }: { children: ReactNode }) {
   // Once sent, applications cannot be taken back: the complete page offers Finish, not Go back.
   const showBackLink = previousPath !== undefined && pathname !== COMPLETE_PATH;
 
-  const footerLink = (path: string, text: string) => ({ href: path, text, onClick: (e: React.MouseEvent<HTMLElement>) => onSpaLink(e, path) });
+  const footerLink = (path: string, text: string) => ({
+    href: path,
+    text,
+    onClick: (e: React.MouseEvent<HTMLElement>) => onSpaLink(e, path),
+  });
 
   return (
     <>
@@ -92,7 +96,11 @@ export function Layout({ children }: { children: ReactNode }) {
           meta={{
             visuallyHiddenTitle: t('footer.supportLinks'),
             items: [
-              { href: FEEDBACK_URL, text: t('footer.feedback'), attributes: { target: '_blank', rel: 'noopener noreferrer' } },
+              {
+                href: FEEDBACK_URL,
+                text: t('footer.feedback'),
+                attributes: { target: '_blank', rel: 'noopener noreferrer' },
+              },
               footerLink('/terms-and-conditions', t('footer.terms')),
               footerLink('/privacy-policy', t('footer.privacy')),
               footerLink('/cookies', t('footer.cookies')),

@@ -45,7 +45,10 @@ describe('lazyPage', () => {
 
   it('tries a chunk that failed to load again', async () => {
     let attempts = 0;
-    const Page = lazyPage(() => (++attempts === 1 ? Promise.reject(new Error('offline')) : Promise.resolve(module)), 'FirstPage');
+    const Page = lazyPage(
+      () => (++attempts === 1 ? Promise.reject(new Error('offline')) : Promise.resolve(module)),
+      'FirstPage',
+    );
     await expect(Page.preload()).rejects.toThrow('offline');
     await Page.preload();
     expect(Page.loaded).toBe(true);

@@ -73,5 +73,9 @@ export function registerPreload(path: string, page: { preload(): Promise<void> }
  * report: the page's own load retries and shows the error page.
  */
 export function preloadPages(paths: Iterable<string>): void {
-  for (const path of paths) void registry.get(path)?.preload().catch(() => undefined);
+  for (const path of paths)
+    void registry
+      .get(path)
+      ?.preload()
+      .catch(() => undefined);
 }

@@ -39,7 +39,8 @@ describe('focusNewPage', () => {
   });
 
   it('focuses the h1 of main, as a target that leaves no tab stop behind', () => {
-    document.body.innerHTML = '<main><h1>Your name</h1><button>Continue</button></main><footer><a href="/cookies">Cookies</a></footer>';
+    document.body.innerHTML =
+      '<main><h1>Your name</h1><button>Continue</button></main><footer><a href="/cookies">Cookies</a></footer>';
     document.querySelector<HTMLElement>('footer a')!.focus();
     focusNewPage();
     const heading = document.querySelector('h1')!;
@@ -50,13 +51,15 @@ describe('focusNewPage', () => {
   });
 
   it('leaves the focus on an error summary or success banner the page focused itself', () => {
-    document.body.innerHTML = '<main><div class="govuk-error-summary" tabindex="-1"><h2>There was an issue</h2></div><h1>Your name</h1></main>';
+    document.body.innerHTML =
+      '<main><div class="govuk-error-summary" tabindex="-1"><h2>There was an issue</h2></div><h1>Your name</h1></main>';
     const summary = document.querySelector<HTMLElement>('.govuk-error-summary')!;
     summary.focus();
     focusNewPage();
     expect(document.activeElement).toBe(summary);
 
-    document.body.innerHTML = '<main><div class="govuk-notification-banner" role="alert" tabindex="-1"><p>Deleted</p></div><h1>Group</h1></main>';
+    document.body.innerHTML =
+      '<main><div class="govuk-notification-banner" role="alert" tabindex="-1"><p>Deleted</p></div><h1>Group</h1></main>';
     const banner = document.querySelector<HTMLElement>('.govuk-notification-banner')!;
     banner.focus();
     focusNewPage();

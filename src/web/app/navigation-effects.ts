@@ -48,7 +48,8 @@ export function focusNewPage(): () => void {
   const main = document.querySelector('main');
   if (main === null) return () => undefined;
   const active = document.activeElement;
-  if (active instanceof HTMLElement && main.contains(active) && active.closest(SELF_FOCUSED) !== null) return () => undefined;
+  if (active instanceof HTMLElement && main.contains(active) && active.closest(SELF_FOCUSED) !== null)
+    return () => undefined;
   const heading = main.querySelector('h1');
   if (heading !== null) {
     focusTarget(heading);

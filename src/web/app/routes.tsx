@@ -1,5 +1,12 @@
 import type { ComponentType } from 'react';
-import { CHECK_ANSWERS_PATH, COMPLETE_PATH, GROUP_EDIT_PATH, INELIGIBLE_PATH, START_PATH, type JourneyPath } from '#shared/journey/paths.ts';
+import {
+  CHECK_ANSWERS_PATH,
+  COMPLETE_PATH,
+  GROUP_EDIT_PATH,
+  INELIGIBLE_PATH,
+  START_PATH,
+  type JourneyPath,
+} from '#shared/journey/paths.ts';
 import type * as QuestionPageModule from '../features/apply/question-pages.tsx';
 import { lazyPage, registerPreload } from './lazy-page.ts';
 
@@ -49,11 +56,17 @@ export const ROUTES = everyJourneyPathRouted([
   { path: '/passenger-date-of-birth', Page: apply('PassengerDateOfBirthPage') },
   { path: '/passport-details', Page: apply('PassportDetailsPage') },
   { path: '/cos-reference', Page: apply('CosReferencePage') },
-  { path: '/travel-details', Page: lazyPage(() => import('../features/apply/travel-details-page.tsx'), 'TravelDetailsPage') },
+  {
+    path: '/travel-details',
+    Page: lazyPage(() => import('../features/apply/travel-details-page.tsx'), 'TravelDetailsPage'),
+  },
   { path: '/work-dates', Page: lazyPage(() => import('../features/apply/work-dates-page.tsx'), 'WorkDatesPage') },
   { path: '/reuse-travel-details', Page: lazyPage(reusePages, 'ReuseTravelDetailsPage') },
   { path: '/reuse-work-dates', Page: lazyPage(reusePages, 'ReuseWorkDatesPage') },
-  { path: CHECK_ANSWERS_PATH, Page: lazyPage(() => import('../features/apply/check-answers-page.tsx'), 'CheckAnswersPage') },
+  {
+    path: CHECK_ANSWERS_PATH,
+    Page: lazyPage(() => import('../features/apply/check-answers-page.tsx'), 'CheckAnswersPage'),
+  },
   { path: COMPLETE_PATH, Page: lazyPage(() => import('../features/apply/complete-page.tsx'), 'CompletePage') },
   { path: GROUP_EDIT_PATH, Page: lazyPage(() => import('../features/apply/group-edit-page.tsx'), 'GroupEditPage') },
   { path: '/status', Page: lazyPage(statusPages, 'StatusPage') },
@@ -62,7 +75,10 @@ export const ROUTES = everyJourneyPathRouted([
   { path: '/terms-and-conditions', Page: lazyPage(() => import('../features/info/terms-page.tsx'), 'TermsPage') },
   { path: '/privacy-policy', Page: lazyPage(() => import('../features/info/privacy-page.tsx'), 'PrivacyPage') },
   { path: '/cookies', Page: lazyPage(() => import('../features/cookies/cookies-page.tsx'), 'CookiesPage') },
-  { path: '/accessibility', Page: lazyPage(() => import('../features/info/accessibility-page.tsx'), 'AccessibilityPage') },
+  {
+    path: '/accessibility',
+    Page: lazyPage(() => import('../features/info/accessibility-page.tsx'), 'AccessibilityPage'),
+  },
 ]);
 
 for (const { path, Page } of ROUTES) registerPreload(path, Page);

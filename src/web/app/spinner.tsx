@@ -5,7 +5,12 @@ import { useLoadingTitle } from './page-title.ts';
 export function Spinner({ text }: { text?: string }) {
   const { t } = useTranslation();
   return (
-    <div className="app-spinner" role="status" aria-live="polite" data-testid={text === undefined ? 'page-spinner' : undefined}>
+    <div
+      className="app-spinner"
+      role="status"
+      aria-live="polite"
+      data-testid={text === undefined ? 'page-spinner' : undefined}
+    >
       <span className="app-spinner__circle" aria-hidden="true" />
       <span className="govuk-body govuk-!-margin-0">{text ?? t('common.loading')}</span>
     </div>

@@ -8,5 +8,9 @@ export const START_NEW_STATE = { startNew: true } as const;
 
 /** True for the history state "Start now" sets. */
 export function isStartNew(historyState: unknown): boolean {
-  return typeof historyState === 'object' && historyState !== null && (historyState as { startNew?: unknown }).startNew === true;
+  return (
+    typeof historyState === 'object' &&
+    historyState !== null &&
+    (historyState as { startNew?: unknown }).startNew === true
+  );
 }

@@ -27,13 +27,17 @@ function sourceFiles(dir: string): string[] {
 
 const english = flatten(en as Tree);
 const arabic = flatten(ar as Tree);
-const source = ['src/web', 'src/shared'].flatMap(sourceFiles).map((file) => readFileSync(file, 'utf8')).join('\n');
+const source = ['src/web', 'src/shared']
+  .flatMap(sourceFiles)
+  .map((file) => readFileSync(file, 'utf8'))
+  .join('\n');
 const placeholders = (text: string) => [...text.matchAll(/{{\s*(\w+)\s*}}/g)].map((m) => m[1]).sort();
 
 describe('translations', () => {
   it('has every English key in Arabic and every Arabic key in English', () => {
     // Arabic has more plural forms than English (zero, two, few, many) beside `_one` and `_other`.
-    const extraPlural = (key: string) => /_(zero|two|few|many)$/.test(key) && english.has(key.replace(/_\w+$/, '_other'));
+    const extraPlural = (key: string) =>
+      /_(zero|two|few|many)$/.test(key) && english.has(key.replace(/_\w+$/, '_other'));
     expect([...arabic.keys()].filter((key) => !english.has(key) && !extraPlural(key))).toEqual([]);
     expect([...english.keys()].filter((key) => !arabic.has(key))).toEqual([]);
   });
@@ -43,7 +47,9 @@ describe('translations', () => {
   });
 
   it('uses the same placeholders in both languages', () => {
-    const differing = [...english].filter(([key, text]) => placeholders(text).join() !== placeholders(arabic.get(key) ?? '').join());
+    const differing = [...english].filter(
+      ([key, text]) => placeholders(text).join() !== placeholders(arabic.get(key) ?? '').join(),
+    );
     expect(differing.map(([key]) => key)).toEqual([]);
   });
 

@@ -6,7 +6,13 @@ import { addDays, londonToday } from '#shared/dates/calendar.ts';
 import { toDateParts, type DateParts } from '#shared/dates/date-parts.ts';
 import type { ApplicantAnswers } from '#shared/domain/answers.ts';
 import { checkField, checkNationalityEligibility, FIELD_CHECKS, type AnswerField } from '#shared/validation/checks.ts';
-import { FIELD_RULES, MAX_LENGTHS, isValidatedField, type RuleName, type ValidatedField } from '#shared/validation/fields.ts';
+import {
+  FIELD_RULES,
+  MAX_LENGTHS,
+  isValidatedField,
+  type RuleName,
+  type ValidatedField,
+} from '#shared/validation/fields.ts';
 import { ERROR_SUMMARY_TITLE_KEY, MESSAGE_KEYS, messageKey } from '#shared/validation/messages.ts';
 import { SECTION_NAMES, validateSection } from '#shared/validation/sections.ts';
 
@@ -23,7 +29,9 @@ function lookup(tree: Tree, key: string): string | undefined {
 
 const english = (key: string) => lookup(en as Tree, key);
 const arabic = (key: string) => lookup(ar as Tree, key);
-const allRules = (Object.keys(FIELD_RULES) as ValidatedField[]).flatMap((field) => FIELD_RULES[field].map((rule) => [field, rule] as const));
+const allRules = (Object.keys(FIELD_RULES) as ValidatedField[]).flatMap((field) =>
+  FIELD_RULES[field].map((rule) => [field, rule] as const),
+);
 
 describe('messages', () => {
   it('exist for every rule of every field, in English and in Arabic', () => {
@@ -34,10 +42,16 @@ describe('messages', () => {
   });
 
   it('are keyed validation.<field>.<rule>, and nothing else is in the validation section', () => {
-    for (const [field, rule] of allRules) expect(messageKey(field, rule as RuleName<typeof field>)).toBe(`validation.${field}.${rule}`);
+    for (const [field, rule] of allRules)
+      expect(messageKey(field, rule as RuleName<typeof field>)).toBe(`validation.${field}.${rule}`);
     const keys = (tree: Tree, prefix: string): string[] =>
-      Object.entries(tree).flatMap(([k, v]) => (typeof v === 'string' ? [`${prefix}.${k}`] : keys(v, `${prefix}.${k}`)));
-    const expected = [ERROR_SUMMARY_TITLE_KEY, ...allRules.map(([field, rule]) => `validation.${field}.${rule}`)].sort();
+      Object.entries(tree).flatMap(([k, v]) =>
+        typeof v === 'string' ? [`${prefix}.${k}`] : keys(v, `${prefix}.${k}`),
+      );
+    const expected = [
+      ERROR_SUMMARY_TITLE_KEY,
+      ...allRules.map(([field, rule]) => `validation.${field}.${rule}`),
+    ].sort();
     expect(keys(en.validation as Tree, 'validation').sort()).toEqual(expected);
     expect(keys(ar.validation as Tree, 'validation').sort()).toEqual(expected);
     expect(Object.keys(MESSAGE_KEYS)).toEqual(Object.keys(FIELD_RULES));
@@ -71,7 +85,10 @@ describe('messages', () => {
     ['validation.passport-expiry-date.validDate', 'Enter a valid date'],
     ['validation.passport-expiry-date.afterToday', 'You cannot use a passport that has already expired'],
     ['validation.date-of-arrival.validDate', 'Enter a valid date'],
-    ['validation.date-of-arrival.notAfterPassportExpiry', 'The date of arrival cannot be after the passport expiration date'],
+    [
+      'validation.date-of-arrival.notAfterPassportExpiry',
+      'The date of arrival cannot be after the passport expiration date',
+    ],
     ['validation.date-of-arrival.compatibleWithWork', 'The date of arrival is incompatible with the work dates'],
     ['validation.method-of-arrival.required', 'Select how the temporary worker will arrive in the UK'],
     ['validation.method-of-arrival.validOption', 'Select how the temporary worker will arrive in the UK'],
@@ -88,13 +105,22 @@ describe('messages', () => {
     ['validation.sponsor-reference.required', 'Enter your sponsor licence number'],
     ['validation.first-work-date.validDate', 'Enter a valid date'],
     ['validation.first-work-date.atLeast72Hours', 'Enter a valid date at least 72 hours from now'],
-    ['validation.first-work-date.within14Days', 'The start work date must be within 14 days of the date of arrival in the UK'],
+    [
+      'validation.first-work-date.within14Days',
+      'The start work date must be within 14 days of the date of arrival in the UK',
+    ],
     ['validation.last-work-date.validDate', 'Enter a valid date'],
     ['validation.last-work-date.atLeast72Hours', 'Enter a valid date at least 72 hours from now'],
     ['validation.last-work-date.notBeforeStart', 'The end work date cannot be before the start work date'],
-    ['validation.last-work-date.within3Months', 'There cannot be more than 3 months between the dates you start and finish work'],
+    [
+      'validation.last-work-date.within3Months',
+      'There cannot be more than 3 months between the dates you start and finish work',
+    ],
     ['validation.sponsor-licence-number.doesNotMatch', 'Your sponsor licence number does not match this application'],
-    ['validation.sponsor-licence-number.tooManyRequests', 'Due to too many failed attempts you are locked out for an hour'],
+    [
+      'validation.sponsor-licence-number.tooManyRequests',
+      'Due to too many failed attempts you are locked out for an hour',
+    ],
     ['validation.group.maxApplications', 'You cannot submit more than 10 applications at once'],
   ])('%s reads "%s"', (key, text) => {
     expect(english(key)).toBe(text);
@@ -103,7 +129,10 @@ describe('messages', () => {
   it.each([
     // The service gives no text for these: GOV.UK-style texts of our own.
     ['validation.sponsor-email.required', 'Enter an email address'],
-    ['validation.worker-email.validEmail', 'Enter the temporary worker’s email address in the correct format, like name@example.com'],
+    [
+      'validation.worker-email.validEmail',
+      'Enter the temporary worker’s email address in the correct format, like name@example.com',
+    ],
     ['validation.date-of-birth.required', 'Enter a date of birth'],
     ['validation.passport-number.required', 'Enter a passport number'],
     ['validation.passport-issue-date.required', 'Enter the date the passport was issued'],
@@ -131,24 +160,61 @@ describe('every rule a validator returns has a message', () => {
   const NOW = new Date('2026-07-14T09:00:00Z');
   const today = londonToday(NOW);
   const text = fc.oneof(
-    fc.constantFrom('', '  ', 'plane', 'road', 'boat', 'single-application', 'group-application', 'under1Month', 'under3Months', 'over3Months'),
-    fc.constantFrom('PersonListed', 'OnBehalfOfOrganisation', 'Working in the creative industries', 'RUS - Russian', 'FRA - French', 'a@b.co', 'x@'),
+    fc.constantFrom(
+      '',
+      '  ',
+      'plane',
+      'road',
+      'boat',
+      'single-application',
+      'group-application',
+      'under1Month',
+      'under3Months',
+      'over3Months',
+    ),
+    fc.constantFrom(
+      'PersonListed',
+      'OnBehalfOfOrganisation',
+      'Working in the creative industries',
+      'RUS - Russian',
+      'FRA - French',
+      'a@b.co',
+      'x@',
+    ),
     fc.string({ maxLength: 20 }),
     fc.string({ minLength: 150, maxLength: 170 }),
   );
   const date: fc.Arbitrary<DateParts> = fc.oneof(
     fc.integer({ min: -40, max: 130 }).map((offset) => toDateParts(addDays(today, offset))),
-    fc.record({ day: fc.string({ maxLength: 3 }), month: fc.string({ maxLength: 3 }), year: fc.string({ maxLength: 5 }) }),
+    fc.record({
+      day: fc.string({ maxLength: 3 }),
+      month: fc.string({ maxLength: 3 }),
+      year: fc.string({ maxLength: 5 }),
+    }),
   );
-  const dateFields = new Set<AnswerField>(['date-of-birth', 'passport-issue-date', 'passport-expiry-date', 'date-of-arrival', 'first-work-date', 'last-work-date']);
+  const dateFields = new Set<AnswerField>([
+    'date-of-birth',
+    'passport-issue-date',
+    'passport-expiry-date',
+    'date-of-arrival',
+    'first-work-date',
+    'last-work-date',
+  ]);
   const answerFields = Object.keys(FIELD_CHECKS) as AnswerField[];
-  const answers = fc.record(Object.fromEntries(answerFields.map((field) => [field, dateFields.has(field) ? date : text])), { requiredKeys: [] }) as fc.Arbitrary<ApplicantAnswers>;
+  const answers = fc.record(
+    Object.fromEntries(answerFields.map((field) => [field, dateFields.has(field) ? date : text])),
+    { requiredKeys: [] },
+  ) as fc.Arbitrary<ApplicantAnswers>;
 
   it('for random answers, through every section and every field check', () => {
     fc.assert(
       fc.property(answers, (generated) => {
         const found = [
-          ...SECTION_NAMES.flatMap((section) => (Object.entries(validateSection(section, generated, NOW)) as [ValidatedField, string][]).map(([field, rule]) => ({ field, rule }))),
+          ...SECTION_NAMES.flatMap((section) =>
+            (Object.entries(validateSection(section, generated, NOW)) as [ValidatedField, string][]).map(
+              ([field, rule]) => ({ field, rule }),
+            ),
+          ),
           ...answerFields.flatMap((field) => {
             const rule = checkField(field, generated, NOW);
             return rule === undefined ? [] : [{ field, rule }];

@@ -77,12 +77,7 @@ export function normaliseHtml(html: string): string {
     }
   };
   walk(template.content);
-  return template.innerHTML
-    .replace(/\s+/g, ' ')
-    .replace(/>\s+/g, '>')
-    .replace(/\s+</g, '<')
-    .replace(/=""/g, '')
-    .trim();
+  return template.innerHTML.replace(/\s+/g, ' ').replace(/>\s+/g, '>').replace(/\s+</g, '<').replace(/=""/g, '').trim();
 }
 
 // React writes `style` objects as `a:b;c:d`, templates usually as `a: b; c: d;`.
@@ -100,7 +95,8 @@ function renderNormalised(element: ReactElement): string {
 }
 
 // `date-input` → `DateInput`, so each suite keeps the name of the component it tests.
-const componentName = (folder: string) => folder.replace(/(^|-)(\w)/g, (_, _dash: string, letter: string) => letter.toUpperCase());
+const componentName = (folder: string) =>
+  folder.replace(/(^|-)(\w)/g, (_, _dash: string, letter: string) => letter.toUpperCase());
 
 /**
  * Declares one test per govuk-frontend fixture of `component` (its folder name, such as `date-input`):

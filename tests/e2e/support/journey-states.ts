@@ -27,18 +27,35 @@ export function run(state: FormState, ...actions: JourneyAction[]): FormState {
 }
 
 const sponsorPaths: StepPath[] = ['/your-contact-details', '/sponsor-details', '/what-would-you-like-to-do'];
-const applicantPaths: StepPath[] = ['/passenger-name', '/passenger-date-of-birth', '/nationality', '/passport-details', '/cos-reference', '/travel-details', '/work-dates'];
-const submit = (answers: ApplicantAnswers, paths: StepPath[]): JourneyAction[] => paths.map((path) => ({ type: 'submitStep', path, answers }));
+const applicantPaths: StepPath[] = [
+  '/passenger-name',
+  '/passenger-date-of-birth',
+  '/nationality',
+  '/passport-details',
+  '/cos-reference',
+  '/travel-details',
+  '/work-dates',
+];
+const submit = (answers: ApplicantAnswers, paths: StepPath[]): JourneyAction[] =>
+  paths.map((path) => ({ type: 'submitStep', path, answers }));
 
 /** A single application with every question answered. */
 export function singleComplete(overrides: Partial<ApplicantAnswers> = {}): FormState {
-  return run(INITIAL_FORM_STATE, ...submit(validApplicantAnswers(now(), overrides), [...sponsorPaths, ...applicantPaths]));
+  return run(
+    INITIAL_FORM_STATE,
+    ...submit(validApplicantAnswers(now(), overrides), [...sponsorPaths, ...applicantPaths]),
+  );
 }
 
 /** A group with `count` members saved, and the next member's questions answered up to /cos-reference; `overrides` apply to every member. */
 export function groupWithMembers(count: number, overrides: Partial<ApplicantAnswers> = {}): FormState {
   const member = (i: number) =>
-    validApplicantAnswers(now(), { 'what-would-you-like-to-do': 'group-application', 'family-name': `Member${i}`, 'passport-number': `P0000000${i}`, ...overrides });
+    validApplicantAnswers(now(), {
+      'what-would-you-like-to-do': 'group-application',
+      'family-name': `Member${i}`,
+      'passport-number': `P0000000${i}`,
+      ...overrides,
+    });
   let state = run(INITIAL_FORM_STATE, ...submit(member(0), sponsorPaths));
   for (let i = 0; i < count; i += 1) {
     state = run(state, ...submit(member(i), applicantPaths), { type: 'addToGroup' });
@@ -68,9 +85,18 @@ const ERRORS: FormState['errors'] = {
   passengerName: { 'family-name': 'required', 'given-name': 'required', 'worker-email': 'validEmail' },
   passengerDob: { 'date-of-birth': 'beforeToday' },
   nationality: { nationality: 'required' },
-  passport: { 'passport-number': 'characters', 'passport-issue-date': 'notInFuture', 'passport-expiry-date': 'required' },
+  passport: {
+    'passport-number': 'characters',
+    'passport-issue-date': 'notInFuture',
+    'passport-expiry-date': 'required',
+  },
   cosReference: { 'cos-reference': 'required' },
-  travel: { 'port-of-departure': 'required', 'date-of-arrival': 'validDate', 'method-of-arrival': 'required', 'port-of-arrival': 'required' },
+  travel: {
+    'port-of-departure': 'required',
+    'date-of-arrival': 'validDate',
+    'method-of-arrival': 'required',
+    'port-of-arrival': 'required',
+  },
   workDates: { 'first-work-date': 'atLeast72Hours', 'last-work-date': 'notBeforeStart' },
   reuseTravel: { 'reuse-travel-details': 'required' },
   reuseWorkDates: { 'reuse-work-dates': 'required' },
@@ -83,7 +109,11 @@ export function withErrorsEverywhere(state: FormState): FormState {
 }
 
 /** Opens every new page of the context with this form state (and language) in session storage. */
-export async function seedSession(context: BrowserContext, state: FormState, language: 'en' | 'ar' = 'en'): Promise<void> {
+export async function seedSession(
+  context: BrowserContext,
+  state: FormState,
+  language: 'en' | 'ar' = 'en',
+): Promise<void> {
   await context.addInitScript(
     ({ saved, lang }) => {
       // Once per tab: a reload keeps what the page itself saved since.

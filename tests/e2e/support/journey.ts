@@ -40,7 +40,11 @@ export interface WorkDates {
   last: CalendarDate;
 }
 
-export const SPONSOR = { email: 'bookings@example-theatre.co.uk', name: 'Example Theatre Company Ltd', reference: 'TNBHDW2R7' };
+export const SPONSOR = {
+  email: 'bookings@example-theatre.co.uk',
+  name: 'Example Theatre Company Ltd',
+  reference: 'TNBHDW2R7',
+};
 
 export function worker(familyName: string, overrides: Partial<Worker> = {}): Worker {
   return {
@@ -48,8 +52,14 @@ export function worker(familyName: string, overrides: Partial<Worker> = {}): Wor
     givenNames: 'Eithne',
     dateOfBirth: { year: 1990, month: 5, day: 17 },
     nationality: 'USA - American',
-    passportNumber: `P${familyName.toUpperCase().replace(/[^A-Z]/g, '').slice(0, 6)}123`,
-    cosReference: `C2G8K5${familyName.toUpperCase().replace(/[^A-Z]/g, '').slice(0, 4)}7Q`,
+    passportNumber: `P${familyName
+      .toUpperCase()
+      .replace(/[^A-Z]/g, '')
+      .slice(0, 6)}123`,
+    cosReference: `C2G8K5${familyName
+      .toUpperCase()
+      .replace(/[^A-Z]/g, '')
+      .slice(0, 4)}7Q`,
     ...overrides,
   };
 }
@@ -67,15 +77,26 @@ export const defaultWorkDates = (): WorkDates => ({ first: daysFromToday(11), la
 
 /** Presses Continue and waits for the next page, or for the error summary to show new errors. */
 export async function continueFrom(page: Page): Promise<void> {
-  const before = { url: page.url(), errors: await page.locator('.govuk-error-summary').textContent({ timeout: 1 }).catch(() => null) };
+  const before = {
+    url: page.url(),
+    errors: await page
+      .locator('.govuk-error-summary')
+      .textContent({ timeout: 1 })
+      .catch(() => null),
+  };
   await page.getByRole('button', { name: /^(Continue|متابعة)$/ }).click();
   await page.waitForFunction(
-    ({ url, errors }) => location.href !== url || (document.querySelector('.govuk-error-summary')?.textContent ?? null) !== errors,
+    ({ url, errors }) =>
+      location.href !== url || (document.querySelector('.govuk-error-summary')?.textContent ?? null) !== errors,
     before,
   );
 }
 
-export async function fillDate(page: Page, field: string, date: CalendarDate | { day: string; month: string; year: string }): Promise<void> {
+export async function fillDate(
+  page: Page,
+  field: string,
+  date: CalendarDate | { day: string; month: string; year: string },
+): Promise<void> {
   await page.fill(`#${field}-day`, String(date.day));
   await page.fill(`#${field}-month`, String(date.month));
   await page.fill(`#${field}-year`, String(date.year));
@@ -83,17 +104,25 @@ export async function fillDate(page: Page, field: string, date: CalendarDate | {
 
 /** Waits for the page at `path` to show its heading. */
 export async function at(page: Page, path: string): Promise<void> {
-  await page.waitForURL((url) => url.pathname === path, { timeout: 10_000 }).catch((error: unknown) => {
-    throw new Error(`Expected ${path}, at ${new URL(page.url()).pathname}: ${String(error)}`);
-  });
+  await page
+    .waitForURL((url) => url.pathname === path, { timeout: 10_000 })
+    .catch((error: unknown) => {
+      throw new Error(`Expected ${path}, at ${new URL(page.url()).pathname}: ${String(error)}`);
+    });
   // The address changes before React has rendered the new page (a state update after a fetch
   // is scheduled as a task of its own): wait for the frames after it, then for the page itself.
   await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
-  await page.waitForFunction(() => document.querySelector('[data-testid="page-spinner"]') === null && document.querySelector('main h1') !== null);
+  await page.waitForFunction(
+    () => document.querySelector('[data-testid="page-spinner"]') === null && document.querySelector('main h1') !== null,
+  );
 }
 
 /** From the start page of the service at `base` to /passenger-name. */
-export async function answerSponsor(page: Page, kind: 'single-application' | 'group-application', base = baseUrl()): Promise<void> {
+export async function answerSponsor(
+  page: Page,
+  kind: 'single-application' | 'group-application',
+  base = baseUrl(),
+): Promise<void> {
   await page.goto(`${base}/`);
   await page.getByRole('button', { name: 'Start now' }).click();
   await at(page, '/your-contact-details');
@@ -190,13 +219,20 @@ export async function addToGroup(page: Page): Promise<void> {
 export async function submitGroup(page: Page, count: number): Promise<string[]> {
   await page.getByRole('button', { name: 'Submit applications' }).click();
   await at(page, '/complete');
-  await page.locator('td .app-reference').nth(count - 1).waitFor();
+  await page
+    .locator('td .app-reference')
+    .nth(count - 1)
+    .waitFor();
   return page.locator('td .app-reference').allTextContents();
 }
 
 /** The emails the service has sent so far, parsed (the main service's, or those in `dir`). */
-export async function receivedMail(dir = inject('mailDir')): Promise<Array<{ to: string; subject: string; text: string }>> {
-  const files = readdirSync(dir).filter((file) => file.endsWith('.eml')).sort();
+export async function receivedMail(
+  dir = inject('mailDir'),
+): Promise<Array<{ to: string; subject: string; text: string }>> {
+  const files = readdirSync(dir)
+    .filter((file) => file.endsWith('.eml'))
+    .sort();
   return Promise.all(
     files.map(async (file) => {
       const mail = await simpleParser(readFileSync(join(dir, file)));
@@ -206,12 +242,17 @@ export async function receivedMail(dir = inject('mailDir')): Promise<Array<{ to:
 }
 
 /** Waits until `check` passes on the received mail (of the main service, or in `dir`). */
-export async function waitForMail(check: (mail: Awaited<ReturnType<typeof receivedMail>>) => boolean, timeoutMs = 30_000, dir = inject('mailDir')) {
+export async function waitForMail(
+  check: (mail: Awaited<ReturnType<typeof receivedMail>>) => boolean,
+  timeoutMs = 30_000,
+  dir = inject('mailDir'),
+) {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const mail = await receivedMail(dir);
     if (check(mail)) return mail;
-    if (Date.now() > deadline) throw new Error(`Timed out waiting for email; received: ${mail.map((m) => `${m.to} ${m.subject}`).join(' | ')}`);
+    if (Date.now() > deadline)
+      throw new Error(`Timed out waiting for email; received: ${mail.map((m) => `${m.to} ${m.subject}`).join(' | ')}`);
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
 }

@@ -2,7 +2,10 @@
 // This keeps component props identical to the Nunjucks macro options.
 
 /** HTML attributes as govuk-frontend macro options give them (values may be `{ value, optional }`). */
-export type HtmlAttributes = Record<string, string | number | boolean | { value?: unknown; optional?: boolean } | undefined>;
+export type HtmlAttributes = Record<
+  string,
+  string | number | boolean | { value?: unknown; optional?: boolean } | undefined
+>;
 
 const REACT_NAMES: Record<string, string> = {
   class: 'className',

@@ -34,7 +34,6 @@ function renderText(props: RenderedTextProps, i18n: I18n = english): HTMLElement
   return render(ui).container;
 }
 
-
 /**
  * Clicks like a user would and reports whether the app stopped the browser's own navigation.
  * The default is then stopped anyway, at the document, after React has seen the event: jsdom
@@ -57,8 +56,21 @@ function click(link: Element | null | undefined, init: MouseEventInit = {}): boo
 }
 
 const DANGEROUS_HREF = /^(?:javascript|data|vbscript|file|blob):/i;
-const FORBIDDEN_ELEMENTS = 'script, style, iframe, object, embed, template, noscript, img, svg, math, form, input, button, base, meta, link, details, textarea, select, video, audio, source';
-const ALLOWED_ATTRIBUTES = new Set(['href', 'target', 'rel', 'class', 'lang', 'dir', 'title', 'colspan', 'rowspan', 'scope', 'aria-disabled']);
+const FORBIDDEN_ELEMENTS =
+  'script, style, iframe, object, embed, template, noscript, img, svg, math, form, input, button, base, meta, link, details, textarea, select, video, audio, source';
+const ALLOWED_ATTRIBUTES = new Set([
+  'href',
+  'target',
+  'rel',
+  'class',
+  'lang',
+  'dir',
+  'title',
+  'colspan',
+  'rowspan',
+  'scope',
+  'aria-disabled',
+]);
 
 /** Everything a hostile text must not leave behind in the rendered DOM. */
 function expectHarmless(container: HTMLElement): void {
@@ -109,22 +121,37 @@ describe('RenderedText with hostile input', () => {
     ['script element first', '<script>alert(1)</script><p>Hello</p>'],
     ['script inside allowed markup', '<p>Hi <strong><script>alert(1)</script></strong></p>'],
     ['image with onerror', '<img src=x onerror=alert(1)>'],
-    ['svg with onload and a script', '<svg onload=alert(1)><script>alert(1)</script><a xlink:href="javascript:alert(1)"><text>x</text></a></svg>'],
-    ['style, class and id on a paragraph', '<p style="background:url(javascript:alert(1))" class="evil" id="main" onclick="alert(1)">Hi</p>'],
+    [
+      'svg with onload and a script',
+      '<svg onload=alert(1)><script>alert(1)</script><a xlink:href="javascript:alert(1)"><text>x</text></a></svg>',
+    ],
+    [
+      'style, class and id on a paragraph',
+      '<p style="background:url(javascript:alert(1))" class="evil" id="main" onclick="alert(1)">Hi</p>',
+    ],
     ['style element', '<style>body{background:url("javascript:alert(1)")}</style><p>Hi</p>'],
     ['iframe with srcdoc', '<iframe srcdoc="<script>alert(1)</script>">alert(1)</iframe>'],
     ['object', '<object data="javascript:alert(1)">alert(1)</object>'],
     ['embed', '<embed src="javascript:alert(1)">'],
     ['template', '<template><script>alert(1)</script>alert(1)</template>'],
     ['noscript mutation trick', '<noscript><p title="</noscript><img src=x onerror=alert(1)>"></noscript>'],
-    ['math and style mutation trick', '<math><mtext><table><mglyph><style><img src=x onerror=alert(1)></style></mglyph></table></mtext></math>'],
-    ['form with formaction', '<form action="javascript:alert(1)"><button formaction="javascript:alert(1)">Go</button></form>'],
+    [
+      'math and style mutation trick',
+      '<math><mtext><table><mglyph><style><img src=x onerror=alert(1)></style></mglyph></table></mtext></math>',
+    ],
+    [
+      'form with formaction',
+      '<form action="javascript:alert(1)"><button formaction="javascript:alert(1)">Go</button></form>',
+    ],
     ['input with autofocus', '<input onfocus=alert(1) autofocus>'],
     ['details with ontoggle', '<details open ontoggle=alert(1)><summary>More</summary></details>'],
     ['base element', '<base href="javascript:alert(1)//"><a href="x">Click</a>'],
     ['meta refresh', '<meta http-equiv="refresh" content="0;url=javascript:alert(1)"><p>Hi</p>'],
     ['event handler on a table cell', '<table><tr><td onmouseenter="alert(1)" colspan="2">x</td></tr></table>'],
-    ['srcdoc and formaction on allowed tags', '<span srcdoc="alert(1)" formaction="javascript:alert(1)" src="javascript:alert(1)">x</span>'],
+    [
+      'srcdoc and formaction on allowed tags',
+      '<span srcdoc="alert(1)" formaction="javascript:alert(1)" src="javascript:alert(1)">x</span>',
+    ],
     ['unclosed attribute', '<a href="javascript:alert(1)" title="x>Click'],
   ];
 
@@ -153,13 +180,19 @@ describe('RenderedText with hostile input', () => {
 });
 
 describe('RenderedText with good input', () => {
-  it.each(['https://www.gov.uk/x', '/cookies', '#main', 'mailto:a@b.c', 'tel:+441234567890', 'page?x=a:b', 'page#a:b', 'relative/path'])(
-    'keeps the address %s',
-    (href) => {
-      const container = renderText({ html: `<a href="${href}">Link</a>` });
-      expect(container.querySelector('a')?.getAttribute('href')).toBe(href);
-    },
-  );
+  it.each([
+    'https://www.gov.uk/x',
+    '/cookies',
+    '#main',
+    'mailto:a@b.c',
+    'tel:+441234567890',
+    'page?x=a:b',
+    'page#a:b',
+    'relative/path',
+  ])('keeps the address %s', (href) => {
+    const container = renderText({ html: `<a href="${href}">Link</a>` });
+    expect(container.querySelector('a')?.getAttribute('href')).toBe(href);
+  });
 
   it('adds GOV.UK classes and keeps the allowed tags', () => {
     const container = renderText({

@@ -65,7 +65,22 @@ const DROPPED_TAGS: ReadonlySet<string> = new Set([
 ]);
 
 // In inline mode these are unwrapped to their content: a block inside a `<p>` is invalid.
-const BLOCK_TAGS: ReadonlySet<string> = new Set(['p', 'h2', 'h3', 'h4', 'ul', 'ol', 'li', 'table', 'thead', 'tbody', 'tr', 'th', 'td', 'caption']);
+const BLOCK_TAGS: ReadonlySet<string> = new Set([
+  'p',
+  'h2',
+  'h3',
+  'h4',
+  'ul',
+  'ol',
+  'li',
+  'table',
+  'thead',
+  'tbody',
+  'tr',
+  'th',
+  'td',
+  'caption',
+]);
 
 // Whitespace between rows or items is layout of the source, and React warns about text
 // nodes inside table parts.
@@ -201,7 +216,12 @@ function parseBody(html: string): HTMLElement | null {
 }
 
 /** Renders a translation text with the allowed HTML subset and GOV.UK classes; everything else is dropped safely. */
-export function RenderedText({ html, headingLevelOffset = 0, inline = false, onNavigate }: RenderedTextProps): ReactNode {
+export function RenderedText({
+  html,
+  headingLevelOffset = 0,
+  inline = false,
+  onNavigate,
+}: RenderedTextProps): ReactNode {
   const { t } = useTranslation();
   const context: RenderContext = {
     headingLevelOffset: Number.isFinite(headingLevelOffset) ? Math.trunc(headingLevelOffset) : 0,

@@ -14,20 +14,27 @@ import { formatAnswerDate } from './answer-format.ts';
 import { DATE_FIELDS, FIELD_LABEL_KEYS, OPTION_KEYS, type QuestionField } from './field-texts.ts';
 
 /** The sponsor's answers: shown for the whole group on the group overview and on each member's check your answers. */
-export const SPONSOR_FIELDS: readonly QuestionField[] = [...SECTION_FIELDS.sponsorContact, ...SECTION_FIELDS.sponsorDetails];
+export const SPONSOR_FIELDS: readonly QuestionField[] = [
+  ...SECTION_FIELDS.sponsorContact,
+  ...SECTION_FIELDS.sponsorDetails,
+];
 
 /** An answer as the summary shows it: dates as days, options by their label, text as typed. */
 function display(t: Translate, language: Language, field: QuestionField, answers: ApplicantAnswers): string {
   if (DATE_FIELDS.has(field)) return formatAnswerDate(answers[field] as DateParts | undefined, language);
   const text = (answers[field] as string | undefined)?.trim() ?? '';
-  if (field === 'method-of-arrival' || field === 'what-would-you-like-to-do') return text in OPTION_KEYS ? t(OPTION_KEYS[text as keyof typeof OPTION_KEYS]) : text;
+  if (field === 'method-of-arrival' || field === 'what-would-you-like-to-do')
+    return text in OPTION_KEYS ? t(OPTION_KEYS[text as keyof typeof OPTION_KEYS]) : text;
   return text;
 }
 
 /** The rows of `fields` (a road journey's flight fields left out); a Change link runs `onChange` with its page. */
 export function answerRows(
   { t, language }: { t: Translate; language: Language },
-  answers: ApplicantAnswers, fields: readonly QuestionField[], onChange: (path: StepPath) => void): SummaryListRow[] {
+  answers: ApplicantAnswers,
+  fields: readonly QuestionField[],
+  onChange: (path: StepPath) => void,
+): SummaryListRow[] {
   return (
     fields
       // A road journey has no flight.

@@ -28,7 +28,14 @@ const WORKER_FIELDS: readonly QuestionField[] = [
   ...SECTION_FIELDS.nationality,
   ...SECTION_FIELDS.cosReference,
 ];
-const TRAVEL_FIELDS: readonly SectionField<'travel'>[] = ['port-of-departure', 'date-of-arrival', 'method-of-arrival', 'carrier', 'flight-number', 'port-of-arrival'];
+const TRAVEL_FIELDS: readonly SectionField<'travel'>[] = [
+  'port-of-departure',
+  'date-of-arrival',
+  'method-of-arrival',
+  'carrier',
+  'flight-number',
+  'port-of-arrival',
+];
 
 export function CheckAnswersPage() {
   const texts = useTranslation();
@@ -42,7 +49,8 @@ export function CheckAnswersPage() {
   const groupErrors = (state.errors.group ?? {}) as Record<string, string>;
   const refused = status.kind === 'refused' ? status.answers : undefined;
 
-  if (isSubmissionProblem(status)) return <SubmissionProblem status={status} onRetry={() => void submit()} onStartOver={sendAsNew} />;
+  if (isSubmissionProblem(status))
+    return <SubmissionProblem status={status} onRetry={() => void submit()} onStartOver={sendAsNew} />;
 
   const change = (path: StepPath) => dispatch({ type: 'change', path });
   const rows = (fields: readonly QuestionField[]) => answerRows(texts, answers, fields, change);
@@ -68,11 +76,16 @@ export function CheckAnswersPage() {
 
   const addToGroup = () => {
     const after = dispatch({ type: 'addToGroup' });
-    for (const [field, rule] of Object.entries(after.errors.group ?? {})) trackValidationError(CHECK_ANSWERS_PATH, field, String(rule));
+    for (const [field, rule] of Object.entries(after.errors.group ?? {}))
+      trackValidationError(CHECK_ANSWERS_PATH, field, String(rule));
   };
 
   return (
-    <JourneyPage path={CHECK_ANSWERS_PATH} title={title} hasErrors={refused !== undefined || (group && Object.keys(groupErrors).length > 0)}>
+    <JourneyPage
+      path={CHECK_ANSWERS_PATH}
+      title={title}
+      hasErrors={refused !== undefined || (group && Object.keys(groupErrors).length > 0)}
+    >
       <div className="govuk-grid-row">
         <div className="govuk-grid-column-two-thirds">
           {refused !== undefined && <RefusedAnswersSummary answers={refused} onChange={(path) => change(path)} />}
@@ -88,7 +101,11 @@ export function CheckAnswersPage() {
             </section>
           ))}
           {group ? (
-            <Button text={editing ? t('apply.checkAnswers.returnToGroup') : t('apply.checkAnswers.addToGroup')} onClick={addToGroup} preventDoubleClick />
+            <Button
+              text={editing ? t('apply.checkAnswers.returnToGroup') : t('apply.checkAnswers.addToGroup')}
+              onClick={addToGroup}
+              preventDoubleClick
+            />
           ) : (
             <>
               <p className="govuk-body">{t('apply.checkAnswers.sendHint')}</p>

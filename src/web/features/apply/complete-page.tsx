@@ -36,7 +36,11 @@ export function CompletePage() {
           {!one && (
             <Table
               firstCellIsHeader
-              head={[{ text: t('apply.complete.worker') }, { text: t('apply.complete.cosColumn') }, { text: t('apply.complete.referenceColumn') }]}
+              head={[
+                { text: t('apply.complete.worker') },
+                { text: t('apply.complete.cosColumn') },
+                { text: t('apply.complete.referenceColumn') },
+              ]}
               rows={receipts.map((receipt) => [
                 { text: receipt.workerName },
                 { text: receipt.cosReference },

@@ -21,7 +21,6 @@ import { PageErrorSummary } from './question-page.tsx';
 import { RefusedAnswersSummary, SubmissionProblem, isSubmissionProblem } from './submission-problem.tsx';
 import { useSubmitApplications } from './use-submit-applications.ts';
 
-
 export function GroupEditPage() {
   const { t, language } = useTranslation();
   const { state, dispatch } = useJourney();
@@ -34,7 +33,8 @@ export function GroupEditPage() {
   const full = group.length >= MAX_GROUP_SIZE;
   const refused = status.kind === 'refused' ? status.answers : undefined;
 
-  if (isSubmissionProblem(status)) return <SubmissionProblem status={status} onRetry={() => void submit()} onStartOver={sendAsNew} />;
+  if (isSubmissionProblem(status))
+    return <SubmissionProblem status={status} onRetry={() => void submit()} onStartOver={sendAsNew} />;
 
   const onSubmit = () => {
     // A member whose answers no longer pass (a date now too close, say) is opened for changes.
@@ -48,11 +48,16 @@ export function GroupEditPage() {
 
   const onAdd = () => {
     const after = dispatch({ type: 'addApplication' });
-    for (const [field, rule] of Object.entries(after.errors.group ?? {})) trackValidationError(GROUP_EDIT_PATH, field, String(rule));
+    for (const [field, rule] of Object.entries(after.errors.group ?? {}))
+      trackValidationError(GROUP_EDIT_PATH, field, String(rule));
   };
 
   return (
-    <JourneyPage path={GROUP_EDIT_PATH} title={title} hasErrors={refused !== undefined || Object.keys(errors).length > 0}>
+    <JourneyPage
+      path={GROUP_EDIT_PATH}
+      title={title}
+      hasErrors={refused !== undefined || Object.keys(errors).length > 0}
+    >
       <div className="govuk-grid-row">
         <div className="govuk-grid-column-two-thirds">
           {refused !== undefined && (
@@ -87,12 +92,20 @@ export function GroupEditPage() {
                     dispatch({ type: 'deleteApplication', index: confirming });
                   }}
                 />
-                <Button text={t('apply.group.cancel')} classes="govuk-button--secondary" onClick={() => setConfirming(null)} />
+                <Button
+                  text={t('apply.group.cancel')}
+                  classes="govuk-button--secondary"
+                  onClick={() => setConfirming(null)}
+                />
               </div>
             </div>
           ) : null}
           <h2 className="govuk-heading-m">{t('apply.checkAnswers.sponsor')}</h2>
-          <SummaryList rows={answerRows({ t, language }, answersOf(state.current), SPONSOR_FIELDS, (path) => dispatch({ type: 'change', path, fromGroup: true }))} />
+          <SummaryList
+            rows={answerRows({ t, language }, answersOf(state.current), SPONSOR_FIELDS, (path) =>
+              dispatch({ type: 'change', path, fromGroup: true }),
+            )}
+          />
           <h2 className="govuk-heading-m">{t('apply.group.applicants')}</h2>
           <div id="group-members">
             {group.length === 0 ? (

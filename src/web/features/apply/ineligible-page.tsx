@@ -22,18 +22,30 @@ export function IneligiblePage() {
       <div className="govuk-grid-row">
         <div className="govuk-grid-column-two-thirds">
           <h1 className="govuk-heading-l">{title}</h1>
-          {british ? <p className="govuk-body">{t('apply.ineligible.britishBody')}</p> : <RenderedText html={t('apply.ineligible.body')} />}
+          {british ? (
+            <p className="govuk-body">{t('apply.ineligible.britishBody')}</p>
+          ) : (
+            <RenderedText html={t('apply.ineligible.body')} />
+          )}
           {group && <p className="govuk-body">{t('apply.ineligible.groupBody')}</p>}
           <div className="govuk-button-group">
             {group ? (
               <Button text={t('apply.ineligible.removeMember')} onClick={() => dispatch({ type: 'clearAndReturn' })} />
             ) : (
-              <Button text={t('apply.ineligible.startAgain')} classes="govuk-button--secondary" onClick={() => dispatch({ type: 'finish' })} />
+              <Button
+                text={t('apply.ineligible.startAgain')}
+                classes="govuk-button--secondary"
+                onClick={() => dispatch({ type: 'finish' })}
+              />
             )}
-            <a className="govuk-link" href="/nationality" onClick={(event) => {
-              event.preventDefault();
-              dispatch({ type: 'change', path: '/nationality' });
-            }}>
+            <a
+              className="govuk-link"
+              href="/nationality"
+              onClick={(event) => {
+                event.preventDefault();
+                dispatch({ type: 'change', path: '/nationality' });
+              }}
+            >
               {t('apply.ineligible.changeNationality')}
             </a>
           </div>

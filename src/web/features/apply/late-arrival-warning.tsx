@@ -16,5 +16,11 @@ function isLateArrival(arrival: DateParts | undefined, now = new Date()): boolea
 export function LateArrivalWarning({ arrival }: { arrival: DateParts | undefined }) {
   const { t } = useTranslation();
   if (!isLateArrival(arrival)) return null;
-  return <WarningText text={t('apply.travel.lateWarning')} iconFallbackText={t('apply.warning')} attributes={{ id: 'late-arrival-warning' }} />;
+  return (
+    <WarningText
+      text={t('apply.travel.lateWarning')}
+      iconFallbackText={t('apply.warning')}
+      attributes={{ id: 'late-arrival-warning' }}
+    />
+  );
 }

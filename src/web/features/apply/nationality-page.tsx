@@ -55,14 +55,25 @@ export function NationalityPage() {
         // Controlled by what is chosen: the select, or the autocomplete through onChange above.
         value={findCountry(chosen)?.nationality_prefixed ?? ''}
         onChange={(event) => setChosen(event.currentTarget.value)}
-        items={[{ value: '', text: t('apply.nationality.choose') }, ...OPTIONS.map((c) => ({ value: c.nationality_prefixed, text: c.nationality_prefixed }))]}
+        items={[
+          { value: '', text: t('apply.nationality.choose') },
+          ...OPTIONS.map((c) => ({ value: c.nationality_prefixed, text: c.nationality_prefixed })),
+        ]}
       />
       <div aria-live="polite">
         {status === 'british' && (
-          <WarningText text={t('apply.nationality.british', { nationality: country === undefined ? chosen : sentenceDemonym(country) })} iconFallbackText={t('apply.warning')} />
+          <WarningText
+            text={t('apply.nationality.british', {
+              nationality: country === undefined ? chosen : sentenceDemonym(country),
+            })}
+            iconFallbackText={t('apply.warning')}
+          />
         )}
         {status === 'visaNational' && (
-          <WarningText html={<RenderedText html={t('apply.nationality.visaNational')} inline />} iconFallbackText={t('apply.warning')} />
+          <WarningText
+            html={<RenderedText html={t('apply.nationality.visaNational')} inline />}
+            iconFallbackText={t('apply.warning')}
+          />
         )}
       </div>
     </QuestionPage>

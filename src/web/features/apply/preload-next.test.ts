@@ -4,8 +4,17 @@ import { destinationsOf } from './preload-next.ts';
 describe('destinationsOf', () => {
   it('gives every page a step can lead to, whatever the group holds', () => {
     expect(destinationsOf('/your-contact-details', {}).sort()).toEqual(['/check-your-answers', '/sponsor-details']);
-    expect(destinationsOf('/cos-reference', {}).sort()).toEqual(['/check-your-answers', '/reuse-travel-details', '/travel-details']);
-    expect(destinationsOf('/reuse-travel-details', {}).sort()).toEqual(['/check-your-answers', '/reuse-work-dates', '/travel-details', '/work-dates']);
+    expect(destinationsOf('/cos-reference', {}).sort()).toEqual([
+      '/check-your-answers',
+      '/reuse-travel-details',
+      '/travel-details',
+    ]);
+    expect(destinationsOf('/reuse-travel-details', {}).sort()).toEqual([
+      '/check-your-answers',
+      '/reuse-work-dates',
+      '/travel-details',
+      '/work-dates',
+    ]);
   });
 
   it('follows the nationality chosen: an eligible one to the passport, another to /ineligible', () => {

@@ -28,7 +28,8 @@ export function destinationsOf(path: string, answers: ApplicantAnswers): string[
   for (const travelSets of [0, 1])
     for (const workDateSets of [0, 1])
       for (const reusedTravel of FLAGS)
-        for (const reusedWorkDates of FLAGS) found.add(step.next({ answers, travelSets, workDateSets, reusedTravel, reusedWorkDates }));
+        for (const reusedWorkDates of FLAGS)
+          found.add(step.next({ answers, travelSets, workDateSets, reusedTravel, reusedWorkDates }));
   found.delete(step.path);
   return [...found];
 }

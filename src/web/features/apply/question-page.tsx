@@ -43,7 +43,9 @@ export function readAnswers(form: HTMLFormElement, fields: readonly string[]): A
   };
   const answers: Record<string, string | DateParts> = {};
   for (const field of fields) {
-    answers[field] = DATE_FIELDS.has(field) ? { day: text(`${field}-day`), month: text(`${field}-month`), year: text(`${field}-year`) } : text(field);
+    answers[field] = DATE_FIELDS.has(field)
+      ? { day: text(`${field}-day`), month: text(`${field}-month`), year: text(`${field}-year`) }
+      : text(field);
   }
   return answers as ApplicantAnswers;
 }
@@ -56,7 +58,10 @@ export function PageErrorSummary({ errors }: { errors: Readonly<Record<string, s
   return (
     <ErrorSummary
       titleText={t(ERROR_SUMMARY_TITLE_KEY)}
-      errorList={entries.map(([field, rule]) => ({ href: `#${fieldAnchor(field)}`, text: t(messageKey(field as ValidatedField, rule as never)) }))}
+      errorList={entries.map(([field, rule]) => ({
+        href: `#${fieldAnchor(field)}`,
+        text: t(messageKey(field as ValidatedField, rule as never)),
+      }))}
     />
   );
 }
@@ -80,13 +85,15 @@ export function QuestionPage({ path, title, headingInField = false, intro, child
   const fields = SECTION_FIELDS[step.section] as readonly string[];
   // An answer given before that no longer passes (a date now too close, a reused set that does
   // not fit this member) is why the user was sent back here: its errors show at once.
-  const stale = () => (state.complete.includes(path) ? validateSection(step.section, answersOf(state.current), new Date()) : {});
+  const stale = () =>
+    state.complete.includes(path) ? validateSection(step.section, answersOf(state.current), new Date()) : {};
   const errors = (state.errors[step.section] ?? stale()) as Record<string, string>;
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const after = dispatch({ type: 'submitStep', path, answers: readAnswers(event.currentTarget, fields) });
-    for (const [field, rule] of Object.entries(after.errors[step.section] ?? {})) trackValidationError(path, field, String(rule));
+    for (const [field, rule] of Object.entries(after.errors[step.section] ?? {}))
+      trackValidationError(path, field, String(rule));
   };
 
   return (
@@ -97,7 +104,9 @@ export function QuestionPage({ path, title, headingInField = false, intro, child
           {!headingInField && <h1 className="govuk-heading-l">{title}</h1>}
           {intro}
           <form noValidate onSubmit={onSubmit} onInput={onInput && ((event) => onInput(event.currentTarget))}>
-            <QuestionContext.Provider value={{ answers: answersOf(state.current), errors }}>{children}</QuestionContext.Provider>
+            <QuestionContext.Provider value={{ answers: answersOf(state.current), errors }}>
+              {children}
+            </QuestionContext.Provider>
             <Button text={t('apply.continue')} type="submit" />
           </form>
         </div>
@@ -120,7 +129,10 @@ export function useField(field: QuestionField) {
   };
 }
 
-export interface TextFieldProps extends Pick<InputProps, 'type' | 'autocomplete' | 'spellcheck' | 'classes' | 'inputmode' | 'autocapitalize' | 'attributes'> {
+export interface TextFieldProps extends Pick<
+  InputProps,
+  'type' | 'autocomplete' | 'spellcheck' | 'classes' | 'inputmode' | 'autocapitalize' | 'attributes'
+> {
   readonly field: QuestionField;
   /** The page's title as the label, in an h1. */
   readonly pageHeading?: string;
@@ -135,7 +147,11 @@ export function TextField({ field, pageHeading, ...options }: TextFieldProps) {
       {...options}
       name={field}
       value={typeof value === 'string' ? value : ''}
-      label={pageHeading === undefined ? { text: label } : { text: pageHeading, isPageHeading: true, classes: 'govuk-label--l' }}
+      label={
+        pageHeading === undefined
+          ? { text: label }
+          : { text: pageHeading, isPageHeading: true, classes: 'govuk-label--l' }
+      }
       hint={hint}
       errorMessage={errorMessage}
     />
@@ -143,7 +159,15 @@ export function TextField({ field, pageHeading, ...options }: TextFieldProps) {
 }
 
 /** The three GOV.UK date inputs answering `field` (`<field>-day|month|year`). */
-export function DateField({ field, pageHeading, hintText }: { field: QuestionField; pageHeading?: string; hintText: string }) {
+export function DateField({
+  field,
+  pageHeading,
+  hintText,
+}: {
+  field: QuestionField;
+  pageHeading?: string;
+  hintText: string;
+}) {
   const { t } = useTranslation();
   const { value, label, errorMessage } = useField(field);
   const parts = typeof value === 'object' ? value : undefined;
@@ -160,7 +184,12 @@ export function DateField({ field, pageHeading, hintText }: { field: QuestionFie
     <DateInput
       id={field}
       namePrefix={field}
-      fieldset={{ legend: pageHeading === undefined ? { text: label, classes: 'govuk-fieldset__legend--s' } : { text: pageHeading, isPageHeading: true, classes: 'govuk-fieldset__legend--l' } }}
+      fieldset={{
+        legend:
+          pageHeading === undefined
+            ? { text: label, classes: 'govuk-fieldset__legend--s' }
+            : { text: pageHeading, isPageHeading: true, classes: 'govuk-fieldset__legend--l' },
+      }}
       hint={{ text: hintText }}
       errorMessage={errorMessage}
       items={[
@@ -173,7 +202,17 @@ export function DateField({ field, pageHeading, hintText }: { field: QuestionFie
 }
 
 /** Radios answering `field`. */
-export function RadioField({ field, items, pageHeading, inline }: { field: QuestionField; items: RadiosItem[]; pageHeading?: string; inline?: boolean }) {
+export function RadioField({
+  field,
+  items,
+  pageHeading,
+  inline,
+}: {
+  field: QuestionField;
+  items: RadiosItem[];
+  pageHeading?: string;
+  inline?: boolean;
+}) {
   const { value, label, hint, errorMessage } = useField(field);
   return (
     <Radios
@@ -181,7 +220,12 @@ export function RadioField({ field, items, pageHeading, inline }: { field: Quest
       idPrefix={field}
       value={typeof value === 'string' ? value : undefined}
       classes={inline ? 'govuk-radios--inline' : undefined}
-      fieldset={{ legend: pageHeading === undefined ? { text: label, classes: 'govuk-fieldset__legend--s' } : { text: pageHeading, isPageHeading: true, classes: 'govuk-fieldset__legend--l' } }}
+      fieldset={{
+        legend:
+          pageHeading === undefined
+            ? { text: label, classes: 'govuk-fieldset__legend--s' }
+            : { text: pageHeading, isPageHeading: true, classes: 'govuk-fieldset__legend--l' },
+      }}
       hint={hint}
       errorMessage={errorMessage}
       items={items}

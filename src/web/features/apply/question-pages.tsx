@@ -25,7 +25,12 @@ export function SponsorDetailsPage() {
       intro={<RenderedText html={t('apply.sponsorDetails.intro')} />}
     >
       <TextField field="sponsor-name" autocomplete="organization" />
-      <TextField field="sponsor-reference" classes="govuk-input--width-20" spellcheck={false} autocapitalize="characters" />
+      <TextField
+        field="sponsor-reference"
+        classes="govuk-input--width-20"
+        spellcheck={false}
+        autocapitalize="characters"
+      />
     </QuestionPage>
   );
 }
@@ -72,7 +77,13 @@ export function PassportDetailsPage() {
   const { t } = useTranslation();
   return (
     <QuestionPage path="/passport-details" title={t('pages.passportDetails')}>
-      <TextField field="passport-number" classes="govuk-input--width-20" spellcheck={false} autocapitalize="characters" autocomplete="off" />
+      <TextField
+        field="passport-number"
+        classes="govuk-input--width-20"
+        spellcheck={false}
+        autocapitalize="characters"
+        autocomplete="off"
+      />
       <DateField field="passport-issue-date" hintText={t('apply.dateHint')} />
       <DateField field="passport-expiry-date" hintText={t('apply.futureDateHint')} />
     </QuestionPage>
@@ -84,7 +95,14 @@ export function CosReferencePage() {
   const title = t('pages.cosReference');
   return (
     <QuestionPage path="/cos-reference" title={title} headingInField>
-      <TextField field="cos-reference" pageHeading={title} classes="govuk-input--width-20" spellcheck={false} autocapitalize="characters" autocomplete="off" />
+      <TextField
+        field="cos-reference"
+        pageHeading={title}
+        classes="govuk-input--width-20"
+        spellcheck={false}
+        autocapitalize="characters"
+        autocomplete="off"
+      />
     </QuestionPage>
   );
 }

@@ -16,8 +16,22 @@ import { useJourney } from './journey-store.ts';
 import { PageErrorSummary } from './question-page.tsx';
 
 const PAGES = {
-  travel: { path: '/reuse-travel-details', field: 'reuse-travel-details', errors: 'reuseTravel', titleKey: 'pages.reuseTravelDetails', hintKey: 'apply.reuse.travelHint', noneKey: 'apply.reuse.noTravel' },
-  workDates: { path: '/reuse-work-dates', field: 'reuse-work-dates', errors: 'reuseWorkDates', titleKey: 'pages.reuseWorkDates', hintKey: 'apply.reuse.workDatesHint', noneKey: 'apply.reuse.noWorkDates' },
+  travel: {
+    path: '/reuse-travel-details',
+    field: 'reuse-travel-details',
+    errors: 'reuseTravel',
+    titleKey: 'pages.reuseTravelDetails',
+    hintKey: 'apply.reuse.travelHint',
+    noneKey: 'apply.reuse.noTravel',
+  },
+  workDates: {
+    path: '/reuse-work-dates',
+    field: 'reuse-work-dates',
+    errors: 'reuseWorkDates',
+    titleKey: 'pages.reuseWorkDates',
+    hintKey: 'apply.reuse.workDatesHint',
+    noneKey: 'apply.reuse.noWorkDates',
+  },
 } as const;
 
 export function ReusePage({ kind }: { kind: ReuseKind }) {
@@ -40,13 +54,17 @@ export function ReusePage({ kind }: { kind: ReuseKind }) {
               ? `${t(OPTION_KEYS.plane).toLowerCase()}, ${t('apply.reuse.travelFlight', { flight: answers['flight-number'] ?? '' })}`
               : t(OPTION_KEYS.road).toLowerCase(),
         })
-      : t('apply.reuse.workDatesOption', { start: formatAnswerDate(answers['first-work-date'], language), end: formatAnswerDate(answers['last-work-date'], language) });
+      : t('apply.reuse.workDatesOption', {
+          start: formatAnswerDate(answers['first-work-date'], language),
+          end: formatAnswerDate(answers['last-work-date'], language),
+        });
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const choice = new FormData(event.currentTarget).get(page.field);
     const after = dispatch({ type: 'reuse', kind, choice: typeof choice === 'string' ? choice : undefined });
-    for (const [field, failed] of Object.entries(after.errors[page.errors] ?? {})) trackValidationError(page.path, field, String(failed));
+    for (const [field, failed] of Object.entries(after.errors[page.errors] ?? {}))
+      trackValidationError(page.path, field, String(failed));
   };
 
   return (

@@ -21,7 +21,15 @@ export function isSubmissionProblem(status: SubmitStatus): boolean {
 }
 
 /** The page for a submission that was not stored: the service error with "Try again", or what happened and what to do. */
-export function SubmissionProblem({ status, onRetry, onStartOver }: { status: SubmitStatus; onRetry: () => void; onStartOver: () => void }) {
+export function SubmissionProblem({
+  status,
+  onRetry,
+  onStartOver,
+}: {
+  status: SubmitStatus;
+  onRetry: () => void;
+  onStartOver: () => void;
+}) {
   const { t } = useTranslation();
   if (status.kind === 'failed') {
     return (
@@ -63,9 +71,14 @@ export interface RefusedAnswersSummaryProps {
 export function RefusedAnswersSummary({ answers, group, onChange }: RefusedAnswersSummaryProps) {
   const { t } = useTranslation();
   const items = answers.map(({ index, field, rule }): ErrorSummaryItem => {
-    const message = isValidatedField(field) ? t(messageKey(field as ValidatedField, rule as never)) : t('apply.submitRefused.otherAnswer');
+    const message = isValidatedField(field)
+      ? t(messageKey(field as ValidatedField, rule as never))
+      : t('apply.submitRefused.otherAnswer');
     const member = group !== undefined && index !== undefined ? group[index] : undefined;
-    const text = member === undefined ? message : t('apply.submitRefused.memberAnswer', { name: memberName(answersOf(member)), message });
+    const text =
+      member === undefined
+        ? message
+        : t('apply.submitRefused.memberAnswer', { name: memberName(answersOf(member)), message });
     const path = pathOfField(field);
     if (path === undefined) return { text };
     return {
@@ -77,5 +90,11 @@ export function RefusedAnswersSummary({ answers, group, onChange }: RefusedAnswe
       },
     };
   });
-  return <ErrorSummary titleText={t(ERROR_SUMMARY_TITLE_KEY)} descriptionText={t('apply.submitRefused.notSent')} errorList={items} />;
+  return (
+    <ErrorSummary
+      titleText={t(ERROR_SUMMARY_TITLE_KEY)}
+      descriptionText={t('apply.submitRefused.notSent')}
+      errorList={items}
+    />
+  );
 }

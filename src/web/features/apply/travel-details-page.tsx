@@ -32,7 +32,11 @@ export function TravelDetailsPage() {
     <QuestionPage
       path="/travel-details"
       title={t('pages.travelDetails')}
-      intro={state.reusedTravelDidNotFit && <WarningText text={t('apply.travel.reusedDidNotFit')} iconFallbackText={t('apply.warning')} />}
+      intro={
+        state.reusedTravelDidNotFit && (
+          <WarningText text={t('apply.travel.reusedDidNotFit')} iconFallbackText={t('apply.warning')} />
+        )
+      }
       onInput={(form) => setArrival(readAnswers(form, ['date-of-arrival'])['date-of-arrival'])}
     >
       <PlaceOfDepartureField />
@@ -50,7 +54,13 @@ export function TravelDetailsPage() {
               html: (
                 <>
                   <TextField field="carrier" autocomplete="off" />
-                  <TextField field="flight-number" classes="govuk-input--width-10" autocomplete="off" spellcheck={false} autocapitalize="characters" />
+                  <TextField
+                    field="flight-number"
+                    classes="govuk-input--width-10"
+                    autocomplete="off"
+                    spellcheck={false}
+                    autocapitalize="characters"
+                  />
                 </>
               ),
             },

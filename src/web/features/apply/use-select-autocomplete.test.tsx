@@ -58,7 +58,8 @@ function Picker({ keep, onSubmit }: { keep: boolean; onSubmit: (value: string) =
 }
 
 // The widget's text box, once the select is enhanced.
-const box = () => waitFor(() => document.querySelector<HTMLInputElement>('input#place') ?? Promise.reject(new Error('not enhanced')));
+const box = () =>
+  waitFor(() => document.querySelector<HTMLInputElement>('input#place') ?? Promise.reject(new Error('not enhanced')));
 
 async function typeAndContinue(keep: boolean, text: string): Promise<string> {
   cleanup();
@@ -105,8 +106,8 @@ describe('useSelectAutocomplete', () => {
 describe('the British warning', () => {
   it('reads "British passport holders …" for every nationality it is shown for', () => {
     const template = en.apply.nationality.british;
-    const shown = COUNTRIES.filter((country) => nationalityStatus(country.nationality_prefixed) === 'british').map((country) =>
-      template.replace('{{nationality}}', sentenceDemonym(country)),
+    const shown = COUNTRIES.filter((country) => nationalityStatus(country.nationality_prefixed) === 'british').map(
+      (country) => template.replace('{{nationality}}', sentenceDemonym(country)),
     );
     expect(shown).toEqual(['British passport holders do not need the creative worker concession']);
   });

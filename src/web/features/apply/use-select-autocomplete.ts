@@ -25,7 +25,12 @@ export interface SelectAutocompleteOptions {
 }
 
 /** The value for what is typed: the option chosen while it is still what the box shows, else the option the text names, else the text itself (when unlisted text is kept) or nothing. */
-export function valueForTyped(typed: string, current: string, lookup: (typed: string) => string | undefined, keepUnlisted: boolean): string {
+export function valueForTyped(
+  typed: string,
+  current: string,
+  lookup: (typed: string) => string | undefined,
+  keepUnlisted: boolean,
+): string {
   const text = typed.trim();
   if (text === '') return '';
   if (current !== '' && text === current) return current;
@@ -33,7 +38,10 @@ export function valueForTyped(typed: string, current: string, lookup: (typed: st
 }
 
 /** Enhances the select with accessible-autocomplete once, searching with `options.search`, with the widget's texts in the current language. */
-export function useSelectAutocomplete(selectRef: RefObject<HTMLSelectElement | null>, options: SelectAutocompleteOptions): void {
+export function useSelectAutocomplete(
+  selectRef: RefObject<HTMLSelectElement | null>,
+  options: SelectAutocompleteOptions,
+): void {
   const { t } = useTranslation();
   // The widget asks for its texts when it speaks, and calls back long after this render: the
   // refs keep both in step with the language and the page shown now.
@@ -77,7 +85,8 @@ export function useSelectAutocomplete(selectRef: RefObject<HTMLSelectElement | n
       tStatusQueryTooShort: (count: number) => translate.current('apply.autocomplete.queryTooShort', { count }),
       tStatusSelectedOption: (option: string, count: number, index: number) =>
         translate.current('apply.autocomplete.selectedOption', { option, count, position: index + 1 }),
-      tStatusResults: (count: number, selected: string) => translate.current('apply.autocomplete.results', { count, selected }),
+      tStatusResults: (count: number, selected: string) =>
+        translate.current('apply.autocomplete.results', { count, selected }),
       tAssistiveHint: () => translate.current('apply.autocomplete.assistiveHint'),
       // Given onConfirm, the library leaves the select to us: it is what the form submits.
       onConfirm: (value: string | undefined) => {

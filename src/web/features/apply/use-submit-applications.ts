@@ -33,7 +33,11 @@ async function refusedAnswers(response: Response): Promise<readonly RefusedAnswe
 }
 
 /** Sends the applications from the page at `path` (refused answers are sent to analytics with it). */
-export function useSubmitApplications(path: JourneyPath): { submit: () => Promise<void>; status: SubmitStatus; sendAsNew: () => void } {
+export function useSubmitApplications(path: JourneyPath): {
+  submit: () => Promise<void>;
+  status: SubmitStatus;
+  sendAsNew: () => void;
+} {
   const { dispatch } = useJourney();
   const [status, setStatus] = useState<SubmitStatus>({ kind: 'idle' });
   const inFlight = useRef(false);
@@ -65,7 +69,8 @@ export function useSubmitApplications(path: JourneyPath): { submit: () => Promis
         setStatus({ kind: 'tooMany' });
         return;
       }
-      if (response.status !== 200 && response.status !== 201) throw new Error(`The service answered ${response.status}`);
+      if (response.status !== 200 && response.status !== 201)
+        throw new Error(`The service answered ${response.status}`);
       const items = v.parse(newFromConcessionResponseSchema, await response.json());
       if (items.length !== body.length) throw new Error('The service answered for a different number of applications');
       dispatch({ type: 'submissionSucceeded', receipts: items.map(toReceipt) });

@@ -23,7 +23,9 @@ export function WorkDatesPage() {
       title={t('pages.workDates')}
       intro={
         <>
-          {state.reusedWorkDatesDidNotFit && <WarningText text={t('apply.workDates.reusedDidNotFit')} iconFallbackText={t('apply.warning')} />}
+          {state.reusedWorkDatesDidNotFit && (
+            <WarningText text={t('apply.workDates.reusedDidNotFit')} iconFallbackText={t('apply.warning')} />
+          )}
           <p className="govuk-body">{t('apply.hints.work-dates')}</p>
         </>
       }

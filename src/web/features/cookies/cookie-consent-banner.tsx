@@ -39,9 +39,25 @@ export function CookieConsentBanner() {
                   headingText: t('cookieBanner.heading'),
                   html: <RenderedText html={t('cookieBanner.message')} />,
                   actions: [
-                    { text: t('cookieBanner.accept'), type: 'button', name: 'cookies', value: 'accept', onClick: () => choose(true, true) },
-                    { text: t('cookieBanner.reject'), type: 'button', name: 'cookies', value: 'reject', onClick: () => choose(false, true) },
-                    { text: t('cookieBanner.view'), href: '/cookies', onClick: (e: React.MouseEvent<HTMLElement>) => onSpaLink(e, '/cookies') },
+                    {
+                      text: t('cookieBanner.accept'),
+                      type: 'button',
+                      name: 'cookies',
+                      value: 'accept',
+                      onClick: () => choose(true, true),
+                    },
+                    {
+                      text: t('cookieBanner.reject'),
+                      type: 'button',
+                      name: 'cookies',
+                      value: 'reject',
+                      onClick: () => choose(false, true),
+                    },
+                    {
+                      text: t('cookieBanner.view'),
+                      href: '/cookies',
+                      onClick: (e: React.MouseEvent<HTMLElement>) => onSpaLink(e, '/cookies'),
+                    },
                   ],
                 },
               ]
@@ -49,7 +65,11 @@ export function CookieConsentBanner() {
                 {
                   html: (
                     <p className="govuk-body">
-                      <RenderedText inline html={t(analytics ? 'cookieBanner.accepted' : 'cookieBanner.rejected')} onNavigate={(path) => void navigate(path)} />
+                      <RenderedText
+                        inline
+                        html={t(analytics ? 'cookieBanner.accepted' : 'cookieBanner.rejected')}
+                        onNavigate={(path) => void navigate(path)}
+                      />
                     </p>
                   ),
                   role: 'alert',

@@ -22,7 +22,12 @@ export function StartPage() {
       headingClass="govuk-heading-xl"
       textKeys={['start.intro', 'start.whoCanUse', 'start.whenToApply', 'start.whatYouNeed', 'start.afterYouApply']}
     >
-      <Button text={t('start.startButton')} href={FIRST_STEP} isStartButton onClick={(event) => onSpaLink(event, FIRST_STEP, START_NEW_STATE)} />
+      <Button
+        text={t('start.startButton')}
+        href={FIRST_STEP}
+        isStartButton
+        onClick={(event) => onSpaLink(event, FIRST_STEP, START_NEW_STATE)}
+      />
       <InfoTexts textKeys={['start.beforeYouStart']} />
     </InfoPage>
   );

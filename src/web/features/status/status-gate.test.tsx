@@ -9,7 +9,10 @@ import { setAnalyticsConsent } from '../../analytics/analytics.ts';
 import { StatusGate } from './status-gate.tsx';
 
 // The page's texts come from the test's own i18next instance; the app's is never started here.
-vi.mock(import('../../i18n/i18n.ts'), async (importOriginal) => ({ ...(await importOriginal()), registerTexts: () => undefined }));
+vi.mock(import('../../i18n/i18n.ts'), async (importOriginal) => ({
+  ...(await importOriginal()),
+  registerTexts: () => undefined,
+}));
 
 const instance = testI18n(en);
 
@@ -25,7 +28,10 @@ beforeEach(() => {
     calls.push({ path, body: JSON.parse(String(init.body)) });
     const answer = answers[path]?.shift();
     if (answer === undefined) throw new Error(`No answer for ${path}`);
-    return new Response(JSON.stringify(answer.body), { status: answer.status, headers: { 'content-type': 'application/json' } });
+    return new Response(JSON.stringify(answer.body), {
+      status: answer.status,
+      headers: { 'content-type': 'application/json' },
+    });
   });
   delete window.dataLayer;
   setAnalyticsConsent(true);
@@ -54,7 +60,10 @@ function renderGate(token: string, path = '/status') {
 }
 
 const validationEvents = () =>
-  (window.dataLayer ?? []).filter((e): e is Record<string, unknown> => !!e && typeof e === 'object' && (e as { event?: unknown }).event === 'validation_error');
+  (window.dataLayer ?? []).filter(
+    (e): e is Record<string, unknown> =>
+      !!e && typeof e === 'object' && (e as { event?: unknown }).event === 'validation_error',
+  );
 
 async function check(licence: string, button = 'Check status') {
   fireEvent.change(screen.getByLabelText('Sponsor licence number'), { target: { value: licence } });
@@ -72,9 +81,13 @@ describe('the licence number question', () => {
       { status: 429, body: { error: 'RateLimitError' } },
     ];
     await check('WRONG');
-    await screen.findByText('Your sponsor licence number does not match this application', { selector: '.govuk-error-message' });
+    await screen.findByText('Your sponsor licence number does not match this application', {
+      selector: '.govuk-error-message',
+    });
     await check('WRONG2');
-    await screen.findByText('Due to too many failed attempts you are locked out for an hour', { selector: '.govuk-error-message' });
+    await screen.findByText('Due to too many failed attempts you are locked out for an hour', {
+      selector: '.govuk-error-message',
+    });
     expect(validationEvents()).toEqual([
       { event: 'validation_error', path: '/status/1', field: 'sponsor-licence-number', rule: 'required' },
       { event: 'validation_error', path: '/status/1', field: 'sponsor-licence-number', rule: 'doesNotMatch' },
@@ -157,7 +170,10 @@ describe('focus after "Check status"', () => {
   it('offers "Try again" when the database is away (503), and shows the statuses once it is back', async () => {
     renderGate('token-database-away');
     answers[PUBLIC_STATUS_PATH] = [
-      { status: 503, body: { error: 'ServiceUnavailable', message: 'Sorry, the service is unavailable: try again shortly' } },
+      {
+        status: 503,
+        body: { error: 'ServiceUnavailable', message: 'Sorry, the service is unavailable: try again shortly' },
+      },
       { status: 200, body: { items: [item()], sponsorName: 'S', sponsorReference: 'R' } },
     ];
     await check('LIC123');
@@ -189,9 +205,16 @@ describe('the "Link expired" page', () => {
     expect(summary?.textContent).toContain('There was an issue with one or more of your answers');
     expect(summary?.querySelector('a')?.getAttribute('href')).toBe('#sponsor-licence-number');
     expect(screen.getByText('Enter your sponsor licence number', { selector: '.govuk-error-message' })).toBeTruthy();
-    expect(screen.getByLabelText('Sponsor licence number').getAttribute('aria-describedby')).toContain('sponsor-licence-number-error');
+    expect(screen.getByLabelText('Sponsor licence number').getAttribute('aria-describedby')).toContain(
+      'sponsor-licence-number-error',
+    );
     expect(document.title).toBe('Error: Link expired | Creative worker visa concession remote clearance');
-    expect(validationEvents().at(-1)).toEqual({ event: 'validation_error', path: '/status', field: 'sponsor-licence-number', rule: 'required' });
+    expect(validationEvents().at(-1)).toEqual({
+      event: 'validation_error',
+      path: '/status',
+      field: 'sponsor-licence-number',
+      rule: 'required',
+    });
     expect(calls.filter((call) => call.path === NEW_STATUS_LINK_PATH)).toEqual([]);
   });
 
@@ -200,8 +223,15 @@ describe('the "Link expired" page', () => {
     answers[NEW_STATUS_LINK_PATH] = [{ status: 202, body: { sent: true } }];
     await check(' LIC999 ', 'Get a new link');
     const heading = await screen.findByRole('heading', { level: 1, name: 'Check your email' });
-    expect(calls.at(-1)).toEqual({ path: NEW_STATUS_LINK_PATH, body: { publicAccessTokenJWT: 'token-expired-sent', sponsorLicenceNumber: ' LIC999 ' } });
-    expect(screen.getByText('If the sponsor licence number matches the application, we have sent a new link to the sponsor’s email address.')).toBeTruthy();
+    expect(calls.at(-1)).toEqual({
+      path: NEW_STATUS_LINK_PATH,
+      body: { publicAccessTokenJWT: 'token-expired-sent', sponsorLicenceNumber: ' LIC999 ' },
+    });
+    expect(
+      screen.getByText(
+        'If the sponsor licence number matches the application, we have sent a new link to the sponsor’s email address.',
+      ),
+    ).toBeTruthy();
     expect(document.activeElement).toBe(heading);
     expect(document.title).toBe('Check your email | Creative worker visa concession remote clearance');
     expect(screen.queryByRole('textbox')).toBeNull();

@@ -2,7 +2,17 @@
 // errors), the loading state, the invalid and expired link pages (the expired one with
 // a way to get a new link), and a failure with a way to try again. `children` gets the answer
 // once it is in.
-import { createContext, useCallback, useContext, useEffect, useRef, useState, type FocusEvent, type FormEvent, type ReactNode } from 'react';
+import {
+  createContext,
+  useCallback,
+  useContext,
+  useEffect,
+  useRef,
+  useState,
+  type FocusEvent,
+  type FormEvent,
+  type ReactNode,
+} from 'react';
 import { useLocation } from 'react-router';
 import texts from 'virtual:translations/en/status';
 import validationTexts from 'virtual:translations/en/validation';
@@ -26,7 +36,15 @@ registerTexts(texts);
 registerTexts(validationTexts);
 
 /** The sponsor licence number question, with its error message when there is one. */
-function LicenceNumberInput({ error, value, onChange }: { error: string | undefined; value: string; onChange: (value: string) => void }) {
+function LicenceNumberInput({
+  error,
+  value,
+  onChange,
+}: {
+  error: string | undefined;
+  value: string;
+  onChange: (value: string) => void;
+}) {
   const { t } = useTranslation();
   return (
     <Input
@@ -60,12 +78,21 @@ export function StatusGate({ children }: { children: (response: PublicStatusResp
   return token === undefined ? null : <StatusGateFor token={token}>{children}</StatusGateFor>;
 }
 
-function StatusGateFor({ token, children }: { token: string; children: (response: PublicStatusResponse) => ReactNode }) {
+function StatusGateFor({
+  token,
+  children,
+}: {
+  token: string;
+  children: (response: PublicStatusResponse) => ReactNode;
+}) {
   const { t } = useTranslation();
   const { licenceNumber, view } = useStatusState(token);
   const [announcement, setAnnouncement] = useState('');
   // The same text twice is not a change, and would not be read again: a no-break space makes it one.
-  const announce = useCallback((text: string) => setAnnouncement((said) => (said === text ? `${text}\u00a0` : text)), []);
+  const announce = useCallback(
+    (text: string) => setAnnouncement((said) => (said === text ? `${text}\u00a0` : text)),
+    [],
+  );
   const content = useRef<HTMLDivElement>(null);
   const checked = useRef(false);
 
@@ -76,7 +103,9 @@ function StatusGateFor({ token, children }: { token: string; children: (response
     if (view.kind === 'failed') return;
     // The question the user answered is gone (or has an error): start them where a new page
     // would, at its heading, or at the error summary when there is one.
-    const target = content.current?.querySelector<HTMLElement>('.govuk-error-summary') ?? content.current?.querySelector<HTMLElement>('h1');
+    const target =
+      content.current?.querySelector<HTMLElement>('.govuk-error-summary') ??
+      content.current?.querySelector<HTMLElement>('h1');
     if (target && document.activeElement !== target) setFocus(target);
   }, [view]);
 
@@ -105,7 +134,13 @@ function StatusGateFor({ token, children }: { token: string; children: (response
   return (
     <AnnounceContext.Provider value={announce}>
       <div ref={content}>{page}</div>
-      <div id="status-announcement" className="govuk-visually-hidden" role="status" aria-live="polite" aria-atomic="true">
+      <div
+        id="status-announcement"
+        className="govuk-visually-hidden"
+        role="status"
+        aria-live="polite"
+        aria-atomic="true"
+      >
         {announcement}
       </div>
     </AnnounceContext.Provider>
@@ -113,7 +148,17 @@ function StatusGateFor({ token, children }: { token: string; children: (response
 }
 
 /** The licence-number question, its errors and the loading and failure states; each page state sets its own title. */
-function LicenceForm({ token, licenceNumber, view, onCheck }: { token: string; licenceNumber: string; view: StatusView; onCheck: () => void }) {
+function LicenceForm({
+  token,
+  licenceNumber,
+  view,
+  onCheck,
+}: {
+  token: string;
+  licenceNumber: string;
+  view: StatusView;
+  onCheck: () => void;
+}) {
   const { t } = useTranslation();
   const [typed, setTyped] = useState(licenceNumber);
   const checked = useRef<string | null>(null);
@@ -145,7 +190,12 @@ function LicenceForm({ token, licenceNumber, view, onCheck }: { token: string; l
   return (
     <div className="govuk-grid-row">
       <div className="govuk-grid-column-two-thirds">
-        {error !== undefined && <ErrorSummary titleText={t(ERROR_SUMMARY_TITLE_KEY)} errorList={[{ text: error, href: '#sponsor-licence-number' }]} />}
+        {error !== undefined && (
+          <ErrorSummary
+            titleText={t(ERROR_SUMMARY_TITLE_KEY)}
+            errorList={[{ text: error, href: '#sponsor-licence-number' }]}
+          />
+        )}
         <h1 className="govuk-heading-l">{title}</h1>
         <p className="govuk-body">{t('status.intro')}</p>
         {view.kind === 'failed' && (
@@ -156,7 +206,11 @@ function LicenceForm({ token, licenceNumber, view, onCheck }: { token: string; l
         <form noValidate onSubmit={onSubmit} onBlur={onBlur}>
           <LicenceNumberInput error={error} value={typed} onChange={setTyped} />
           {/* The button stays while the statuses load, busy, so that focus is not lost with it. */}
-          <Button text={view.kind === 'failed' ? t('status.tryAgain') : t('status.check')} type="submit" busy={view.kind === 'loading'} />
+          <Button
+            text={view.kind === 'failed' ? t('status.tryAgain') : t('status.check')}
+            type="submit"
+            busy={view.kind === 'loading'}
+          />
           {view.kind === 'loading' && <Spinner text={t('status.loading')} />}
         </form>
       </div>
@@ -219,7 +273,12 @@ function ExpiredLink({ token, licenceNumber }: { token: string; licenceNumber: s
   return (
     <div className="govuk-grid-row">
       <div className="govuk-grid-column-two-thirds">
-        {error !== undefined && <ErrorSummary titleText={t(ERROR_SUMMARY_TITLE_KEY)} errorList={[{ text: error, href: '#sponsor-licence-number' }]} />}
+        {error !== undefined && (
+          <ErrorSummary
+            titleText={t(ERROR_SUMMARY_TITLE_KEY)}
+            errorList={[{ text: error, href: '#sponsor-licence-number' }]}
+          />
+        )}
         <h1 className="govuk-heading-l">{title}</h1>
         <p className="govuk-body">{t('status.expiredBody')}</p>
         <h2 className="govuk-heading-m">{t('status.newLink.heading')}</h2>

@@ -7,7 +7,10 @@ import { testI18n } from '../../test-support/test-i18n.ts';
 import { StatusApplicantPage, StatusPage } from './status-pages.tsx';
 
 // The page's texts come from the test's own i18next instance; the app's is never started here.
-vi.mock(import('../../i18n/i18n.ts'), async (importOriginal) => ({ ...(await importOriginal()), registerTexts: () => undefined }));
+vi.mock(import('../../i18n/i18n.ts'), async (importOriginal) => ({
+  ...(await importOriginal()),
+  registerTexts: () => undefined,
+}));
 
 const instance = testI18n(en);
 
@@ -34,7 +37,10 @@ const item = (submittedAt: string, overrides: Record<string, unknown> = {}) => (
 });
 
 /** Answers the status call with `items`, and the document download with `pdf` (a PDF unless told otherwise). */
-function serve(items: unknown[], pdf: () => Promise<Response> = async () => new Response('%PDF-', { headers: { 'content-type': 'application/pdf' } })) {
+function serve(
+  items: unknown[],
+  pdf: () => Promise<Response> = async () => new Response('%PDF-', { headers: { 'content-type': 'application/pdf' } }),
+) {
   vi.stubGlobal('fetch', async (path: string) =>
     path.endsWith('/pdf-maker') ? pdf() : Response.json({ items, sponsorName: 'Sponsor', sponsorReference: 'LIC1' }),
   );
@@ -61,7 +67,9 @@ async function open(path: string, submittedAt: string | unknown[]) {
 
 /** The value of the summary row whose key is "Submitted". */
 function submitted(): HTMLElement | null {
-  const key = [...document.querySelectorAll('.govuk-summary-list__key')].find((dt) => dt.textContent?.trim() === 'Submitted');
+  const key = [...document.querySelectorAll('.govuk-summary-list__key')].find(
+    (dt) => dt.textContent?.trim() === 'Submitted',
+  );
   return key?.parentElement?.querySelector('.govuk-summary-list__value bdi') ?? null;
 }
 
@@ -84,8 +92,20 @@ describe('when an application was submitted', () => {
 
 const SUBMITTED = '2026-07-01T12:05:00.000Z';
 const group = () => [
-  item(SUBMITTED, { applicantId: 'CWC-AAAAA-AAAAA-A', givenNames: 'Łukasz', familyName: 'Żółć', status: 'approved', passportNumber: '••••••567' }),
-  item(SUBMITTED, { applicantId: 'CWC-BBBBB-BBBBB-B', givenNames: 'Thị Minh Khai', familyName: 'Nguyễn', status: 'rejected', decisionReason: 'routing' }),
+  item(SUBMITTED, {
+    applicantId: 'CWC-AAAAA-AAAAA-A',
+    givenNames: 'Łukasz',
+    familyName: 'Żółć',
+    status: 'approved',
+    passportNumber: '••••••567',
+  }),
+  item(SUBMITTED, {
+    applicantId: 'CWC-BBBBB-BBBBB-B',
+    givenNames: 'Thị Minh Khai',
+    familyName: 'Nguyễn',
+    status: 'rejected',
+    decisionReason: 'routing',
+  }),
   item(SUBMITTED, { applicantId: 'CWC-CCCCC-CCCCC-C', givenNames: 'Ana', familyName: 'Silva' }),
 ];
 const announcement = () => document.getElementById('status-announcement');
@@ -94,11 +114,25 @@ describe('each application on the status list', () => {
   it('is a table row and, for narrow screens, a summary card with the same columns', async () => {
     await open('/status?epat=token-cards', group());
     const table = await screen.findByRole('table');
-    expect(within(table).getAllByRole('columnheader').map((th) => th.textContent)).toEqual(['COS number', 'Name', 'Application status', 'Actions']);
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((th) => th.textContent),
+    ).toEqual(['COS number', 'Name', 'Application status', 'Actions']);
     const cards = [...document.querySelectorAll('.app-status-cards .govuk-summary-card')];
-    expect(cards.map((card) => card.querySelector('h3.govuk-summary-card__title')?.textContent)).toEqual(['Łukasz Żółć', 'Thị Minh Khai Nguyễn', 'Ana Silva']);
-    expect([...cards[2]!.querySelectorAll('.govuk-summary-list__key')].map((dt) => dt.textContent)).toEqual(['COS number', 'Application status', 'Actions']);
-    expect(cards[2]!.querySelector('.govuk-summary-list__row:last-child .govuk-summary-list__value')?.textContent).toBe('No action required');
+    expect(cards.map((card) => card.querySelector('h3.govuk-summary-card__title')?.textContent)).toEqual([
+      'Łukasz Żółć',
+      'Thị Minh Khai Nguyễn',
+      'Ana Silva',
+    ]);
+    expect([...cards[2]!.querySelectorAll('.govuk-summary-list__key')].map((dt) => dt.textContent)).toEqual([
+      'COS number',
+      'Application status',
+      'Actions',
+    ]);
+    expect(cards[2]!.querySelector('.govuk-summary-list__row:last-child .govuk-summary-list__value')?.textContent).toBe(
+      'No action required',
+    );
     // The stylesheet shows one or the other, by the width of the screen.
     expect(table.closest('.app-status-table')).not.toBeNull();
   });
@@ -108,10 +142,18 @@ describe('each application on the status list', () => {
     const table = await screen.findByRole('table');
     const row = within(table).getAllByRole('row')[1]!;
     expect(within(row).getByRole('link').textContent).toBe('View application for Łukasz Żółć (CWC-AAAAA-AAAAA-A)');
-    expect(within(row).getByRole('button').textContent).toBe('Download pre-clearance document for Łukasz Żółć (CWC-AAAAA-AAAAA-A)');
-    expect(within(row).getByRole('button').querySelector('.govuk-visually-hidden')?.textContent).toBe(' pre-clearance document for Łukasz Żółć (CWC-AAAAA-AAAAA-A)');
-    expect(within(within(table).getAllByRole('row')[2]!).getByRole('link').textContent).toBe('View guidance for Thị Minh Khai Nguyễn (CWC-BBBBB-BBBBB-B)');
-    expect(screen.getAllByRole('button', { name: 'Download pre-clearance document for Łukasz Żółć (CWC-AAAAA-AAAAA-A)' })).toHaveLength(2);
+    expect(within(row).getByRole('button').textContent).toBe(
+      'Download pre-clearance document for Łukasz Żółć (CWC-AAAAA-AAAAA-A)',
+    );
+    expect(within(row).getByRole('button').querySelector('.govuk-visually-hidden')?.textContent).toBe(
+      ' pre-clearance document for Łukasz Żółć (CWC-AAAAA-AAAAA-A)',
+    );
+    expect(within(within(table).getAllByRole('row')[2]!).getByRole('link').textContent).toBe(
+      'View guidance for Thị Minh Khai Nguyễn (CWC-BBBBB-BBBBB-B)',
+    );
+    expect(
+      screen.getAllByRole('button', { name: 'Download pre-clearance document for Łukasz Żółć (CWC-AAAAA-AAAAA-A)' }),
+    ).toHaveLength(2);
     expect(screen.getByRole('button', { name: 'Download approved applications' })).toBeTruthy();
   });
 });
@@ -171,10 +213,14 @@ describe('the application page', () => {
   it('gives the masked passport number a text alternative, and names the applicant in its download button', async () => {
     await open('/status/0?epat=token-passport', group());
     await screen.findByRole('heading', { level: 1, name: 'Łukasz Żółć' });
-    const key = [...document.querySelectorAll('.govuk-summary-list__key')].find((dt) => dt.textContent?.trim() === 'Passport number');
+    const key = [...document.querySelectorAll('.govuk-summary-list__key')].find(
+      (dt) => dt.textContent?.trim() === 'Passport number',
+    );
     const value = key?.parentElement?.querySelector('.govuk-summary-list__value');
     expect(value?.querySelector('[aria-hidden="true"]')?.textContent).toBe('••••••567');
     expect(value?.querySelector('.govuk-visually-hidden')?.textContent).toBe('ending 567');
-    expect(screen.getByRole('button', { name: 'Download pre-clearance document for Łukasz Żółć (CWC-AAAAA-AAAAA-A)' })).toBeTruthy();
+    expect(
+      screen.getByRole('button', { name: 'Download pre-clearance document for Łukasz Żółć (CWC-AAAAA-AAAAA-A)' }),
+    ).toBeTruthy();
   });
 });

@@ -23,8 +23,17 @@ const STATUS_KEYS = {
   'in-progress': 'status.statuses.in-progress',
   withdrawn: 'status.statuses.withdrawn',
 } as const;
-const TAG_CLASSES = { approved: 'govuk-tag--green', rejected: 'govuk-tag--red', 'in-progress': 'govuk-tag--blue', withdrawn: 'govuk-tag--grey' } as const;
-const REASON_KEYS = { late: 'status.reasons.late', credibility: 'status.reasons.credibility', routing: 'status.reasons.routing' } as const;
+const TAG_CLASSES = {
+  approved: 'govuk-tag--green',
+  rejected: 'govuk-tag--red',
+  'in-progress': 'govuk-tag--blue',
+  withdrawn: 'govuk-tag--grey',
+} as const;
+const REASON_KEYS = {
+  late: 'status.reasons.late',
+  credibility: 'status.reasons.credibility',
+  routing: 'status.reasons.routing',
+} as const;
 
 const day = (iso: string, language: DateLanguage) => (iso === '' ? '' : formatLongDate(iso, language));
 const fullName = (item: StatusItem) => `${item.givenNames} ${item.familyName}`.trim();
@@ -130,7 +139,9 @@ function DownloadButton({
         busy={state === 'loading'}
         onClick={() => downloads.download(downloadKey, applicantIds)}
       />
-      {state === 'failed' && <span className="govuk-error-message govuk-!-margin-bottom-2">{t('status.downloadFailed')}</span>}
+      {state === 'failed' && (
+        <span className="govuk-error-message govuk-!-margin-bottom-2">{t('status.downloadFailed')}</span>
+      )}
     </span>
   );
 }
@@ -178,7 +189,10 @@ function StatusList({ response }: { response: PublicStatusResponse }) {
   // The list changes as the user types, away from where they are: say how many are left.
   useEffect(() => {
     if (!searched.current) return;
-    const timer = setTimeout(() => announce(shown.length === 0 ? t('status.noMatches') : t('status.searchResults', { count: shown.length })), ANNOUNCE_RESULTS_AFTER_MS);
+    const timer = setTimeout(
+      () => announce(shown.length === 0 ? t('status.noMatches') : t('status.searchResults', { count: shown.length })),
+      ANNOUNCE_RESULTS_AFTER_MS,
+    );
     return () => clearTimeout(timer);
   }, [query, shown.length, announce, t]);
 
@@ -194,7 +208,11 @@ function StatusList({ response }: { response: PublicStatusResponse }) {
           <DownloadButton
             downloadKey={item.applicantId}
             applicantIds={[item.applicantId]}
-            text={t('status.download')} hiddenText={t('status.downloadFor', forApplicant)} secondary downloads={downloads} />
+            text={t('status.download')}
+            hiddenText={t('status.downloadFor', forApplicant)}
+            secondary
+            downloads={downloads}
+          />
         </>
       );
     }
@@ -216,16 +234,23 @@ function StatusList({ response }: { response: PublicStatusResponse }) {
         classes="govuk-summary-list--no-border app-status-wrap"
         rows={[
           { key: { text: t('status.caption') }, value: { text: t('status.count', { count: items.length }) } },
-          { key: { text: t('status.sponsor') }, value: { html: <bdi>{`${response.sponsorName} (${response.sponsorReference})`}</bdi> } },
+          {
+            key: { text: t('status.sponsor') },
+            value: { html: <bdi>{`${response.sponsorName} (${response.sponsorReference})`}</bdi> },
+          },
           // A submission's applications are received together, so one time stands for all of them.
-          { key: { text: t('status.submitted') }, value: { html: items[0] === undefined ? '' : <SubmittedAt iso={items[0].submittedAt} /> } },
+          {
+            key: { text: t('status.submitted') },
+            value: { html: items[0] === undefined ? '' : <SubmittedAt iso={items[0].submittedAt} /> },
+          },
         ]}
       />
       <h2 className="govuk-heading-m">{t('status.totals')}</h2>
       <ul className="govuk-list app-status-totals">
         {APPLICATION_STATUSES.map((status) => (
           <li key={status}>
-            <StatusTag status={status} /> <span className="govuk-!-font-weight-bold">{items.filter((item) => item.status === status).length}</span>
+            <StatusTag status={status} />{' '}
+            <span className="govuk-!-font-weight-bold">{items.filter((item) => item.status === status).length}</span>
           </li>
         ))}
       </ul>
@@ -263,7 +288,12 @@ function StatusList({ response }: { response: PublicStatusResponse }) {
             <Table
               caption={t('status.caption')}
               captionClasses="govuk-visually-hidden"
-              head={[{ text: t('status.cosColumn') }, { text: t('status.nameColumn') }, { text: t('status.statusColumn') }, { text: t('status.actionsColumn') }]}
+              head={[
+                { text: t('status.cosColumn') },
+                { text: t('status.nameColumn') },
+                { text: t('status.statusColumn') },
+                { text: t('status.actionsColumn') },
+              ]}
               rows={shown.map(({ item, index }) => [
                 { html: <bdi>{item.cosReference}</bdi> },
                 { html: <bdi>{fullName(item)}</bdi>, classes: 'app-status-wrap' },
@@ -288,7 +318,14 @@ function StatusList({ response }: { response: PublicStatusResponse }) {
           </div>
         </>
       )}
-      {approved.length > 0 && <DownloadButton downloadKey={ALL_APPROVED} applicantIds={approved} text={t('status.downloadAll')} downloads={downloads} />}
+      {approved.length > 0 && (
+        <DownloadButton
+          downloadKey={ALL_APPROVED}
+          applicantIds={approved}
+          text={t('status.downloadAll')}
+          downloads={downloads}
+        />
+      )}
     </>
   );
 }
@@ -328,13 +365,27 @@ function StatusDetail({ response, index }: { response: PublicStatusResponse; ind
         classes="app-status-wrap"
         rows={[
           { key: { text: t('status.detail.status') }, value: { html: <StatusTag status={item.status} /> } },
-          item.decisionReason !== null && { key: { text: t('status.detail.reason') }, value: { text: t(REASON_KEYS[item.decisionReason]) } },
+          item.decisionReason !== null && {
+            key: { text: t('status.detail.reason') },
+            value: { text: t(REASON_KEYS[item.decisionReason]) },
+          },
           { key: { text: t('status.cosColumn') }, value: { html: <bdi>{item.cosReference}</bdi> } },
           { key: { text: t('status.detail.reference') }, value: { html: <bdi>{item.applicantId}</bdi> } },
-          { key: { text: t('status.detail.passport') }, value: { html: <MaskedPassportNumber masked={item.passportNumber} /> } },
+          {
+            key: { text: t('status.detail.passport') },
+            value: { html: <MaskedPassportNumber masked={item.passportNumber} /> },
+          },
           { key: { text: t('status.detail.nationality') }, value: { html: <bdi>{item.nationality}</bdi> } },
           { key: { text: t('status.detail.arrival') }, value: { text: day(item.dateOfArrival, language) } },
-          { key: { text: t('status.detail.work') }, value: { text: t('status.detail.workDates', { start: day(item.firstWorkDate, language), end: day(item.lastWorkDate, language) }) } },
+          {
+            key: { text: t('status.detail.work') },
+            value: {
+              text: t('status.detail.workDates', {
+                start: day(item.firstWorkDate, language),
+                end: day(item.lastWorkDate, language),
+              }),
+            },
+          },
           { key: { text: t('status.detail.leave') }, value: { text: day(item.leaveDate, language) } },
           { key: { text: t('status.submitted') }, value: { html: <SubmittedAt iso={item.submittedAt} /> } },
         ]}

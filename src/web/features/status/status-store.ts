@@ -79,17 +79,25 @@ export async function loadStatus(token: string, licenceNumber: string): Promise<
   set({ token, licenceNumber, view: { kind: 'loading' } });
   let view: StatusView;
   try {
-    const response = await post(PUBLIC_STATUS_PATH, { publicAccessTokenJWT: token, sponsorLicenceNumber: licenceNumber });
+    const response = await post(PUBLIC_STATUS_PATH, {
+      publicAccessTokenJWT: token,
+      sponsorLicenceNumber: licenceNumber,
+    });
     if (response.ok) {
       const parsed = v.safeParse(publicStatusResponseSchema, await response.json());
       // A response with no items is an error too.
-      view = parsed.success && parsed.output.items.length > 0 ? { kind: 'loaded', response: parsed.output } : { kind: 'failed' };
+      view =
+        parsed.success && parsed.output.items.length > 0
+          ? { kind: 'loaded', response: parsed.output }
+          : { kind: 'failed' };
     } else {
       const error = await errorType(response);
       if (response.status === 401 && error === STATUS_ERRORS.expiredToken) view = { kind: 'expiredLink' };
       else if (response.status === 401) view = { kind: 'invalidLink' };
-      else if (response.status === 403 && error === STATUS_ERRORS.authorisation) view = { kind: 'licenceError', rule: 'doesNotMatch' };
-      else if (response.status === 429 && error === STATUS_ERRORS.rateLimit) view = { kind: 'licenceError', rule: 'tooManyRequests' };
+      else if (response.status === 403 && error === STATUS_ERRORS.authorisation)
+        view = { kind: 'licenceError', rule: 'doesNotMatch' };
+      else if (response.status === 429 && error === STATUS_ERRORS.rateLimit)
+        view = { kind: 'licenceError', rule: 'tooManyRequests' };
       else view = { kind: 'failed' };
     }
   } catch {
@@ -106,7 +114,10 @@ export async function loadStatus(token: string, licenceNumber: string): Promise<
  */
 export async function requestNewLink(token: string, licenceNumber: string): Promise<'sent' | 'invalidLink' | 'failed'> {
   try {
-    const response = await post(NEW_STATUS_LINK_PATH, { publicAccessTokenJWT: token, sponsorLicenceNumber: licenceNumber });
+    const response = await post(NEW_STATUS_LINK_PATH, {
+      publicAccessTokenJWT: token,
+      sponsorLicenceNumber: licenceNumber,
+    });
     if (response.ok) return 'sent';
     if (response.status === 401 && (await errorType(response)) === STATUS_ERRORS.invalidToken) {
       set({ token, licenceNumber, view: { kind: 'invalidLink' } });
@@ -120,8 +131,13 @@ export async function requestNewLink(token: string, licenceNumber: string): Prom
 
 /** Downloads the documents of these applications and saves the file; throws when it fails. */
 export async function downloadDocuments(applicantIds: readonly string[]): Promise<void> {
-  const response = await post(PDF_MAKER_PATH, { publicAccessTokenJWT: state.token, sponsorLicenceNumber: state.licenceNumber, applicantIds });
-  if (!response.ok || response.headers.get('content-type') !== 'application/pdf') throw new Error(`The download answered ${response.status}`);
+  const response = await post(PDF_MAKER_PATH, {
+    publicAccessTokenJWT: state.token,
+    sponsorLicenceNumber: state.licenceNumber,
+    applicantIds,
+  });
+  if (!response.ok || response.headers.get('content-type') !== 'application/pdf')
+    throw new Error(`The download answered ${response.status}`);
   const named = /filename="([^"]+)"/.exec(response.headers.get('content-disposition') ?? '')?.[1];
   const filename = (named ?? 'pre-clearance').replace(/\.pdf$/i, '');
   const url = URL.createObjectURL(await response.blob());

@@ -13,7 +13,10 @@ function Probe() {
 }
 
 function open(...entries: string[]) {
-  const router = createMemoryRouter([{ path: '/status/:index?', element: <Probe /> }], { initialEntries: entries, initialIndex: entries.length - 1 });
+  const router = createMemoryRouter([{ path: '/status/:index?', element: <Probe /> }], {
+    initialEntries: entries,
+    initialIndex: entries.length - 1,
+  });
   render(<RouterProvider router={router} />);
   return router;
 }

@@ -44,7 +44,10 @@ export function useStatusToken(): string | undefined {
     rest.delete(STATUS_TOKEN_PARAMETER);
     const search = rest.toString();
     // Replace, not push: the entry with the token must not stay in the tab's history.
-    void navigate({ pathname: location.pathname, search: search === '' ? '' : `?${search}`, hash: location.hash }, { replace: true, state: location.state });
+    void navigate(
+      { pathname: location.pathname, search: search === '' ? '' : `?${search}`, hash: location.hash },
+      { replace: true, state: location.state },
+    );
   }, [fromLink, location, navigate]);
 
   return fromLink === null ? storedToken() : undefined;

@@ -6,7 +6,6 @@ import { BackLink } from './back-link.tsx';
 describeFixtures('back-link', BackLink);
 
 describe('BackLink in React', () => {
-
   it('lets the page handle the click', () => {
     const onClick = vi.fn((event: { preventDefault: () => void }) => event.preventDefault());
     render(<BackLink href="/previous" onClick={onClick} />);

@@ -14,7 +14,12 @@ export interface BackLinkProps {
 
 export function BackLink({ text, html, href, classes, attributes, onClick }: BackLinkProps) {
   return (
-    <a href={href || '#'} onClick={onClick} {...toReactAttributes(attributes)} className={classNames('govuk-back-link', classes)}>
+    <a
+      href={href || '#'}
+      onClick={onClick}
+      {...toReactAttributes(attributes)}
+      className={classNames('govuk-back-link', classes)}
+    >
       {html || text || 'Back'}
     </a>
   );

@@ -6,7 +6,6 @@ import { Button } from './button.tsx';
 describeFixtures('button', Button);
 
 describe('Button in React', () => {
-
   const submitTwice = (preventDoubleClick: boolean) => {
     const onSubmit = vi.fn((event: { preventDefault: () => void }) => event.preventDefault());
     render(

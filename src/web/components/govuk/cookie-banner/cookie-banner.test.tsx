@@ -6,7 +6,6 @@ import { CookieBanner } from './cookie-banner.tsx';
 describeFixtures('cookie-banner', CookieBanner);
 
 describe('CookieBanner behaviour', () => {
-
   it('calls onClick on button and link actions', () => {
     const onAccept = vi.fn();
     // Preventing the default is what a router does, and jsdom cannot navigate anyway.

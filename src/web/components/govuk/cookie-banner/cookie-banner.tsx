@@ -56,7 +56,9 @@ export function CookieBanner({ ariaLabel, hidden, classes, attributes, messages 
           <div className="govuk-grid-row">
             <div className="govuk-grid-column-two-thirds">
               {(message.headingHtml || message.headingText) && (
-                <h2 className="govuk-cookie-banner__heading govuk-heading-m">{message.headingHtml || message.headingText}</h2>
+                <h2 className="govuk-cookie-banner__heading govuk-heading-m">
+                  {message.headingHtml || message.headingText}
+                </h2>
               )}
               <div className="govuk-cookie-banner__content">
                 {message.html || (message.text && <p className="govuk-body">{message.text}</p>)}

@@ -6,7 +6,6 @@ import { DateInput } from './date-input.tsx';
 describeFixtures('date-input', DateInput);
 
 describe('DateInput in React', () => {
-
   it('reports changes by field name, without the name prefix', () => {
     const onChange = vi.fn();
     render(<DateInput id="dob" namePrefix="dob" values={{ day: '1', month: '2', year: '2000' }} onChange={onChange} />);

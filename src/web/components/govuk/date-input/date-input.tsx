@@ -1,7 +1,12 @@
 import type { ChangeEvent, HTMLAttributes as ReactHtmlAttributes } from 'react';
 import { classNames, toReactAttributes, type HtmlAttributes } from '../attributes.ts';
 import type { ErrorMessageProps } from '../error-message/error-message.tsx';
-import { FieldGroup, formGroupContent, type FormGroupInputsOptions, type GroupFieldsetOptions } from '../form-group/form-group.tsx';
+import {
+  FieldGroup,
+  formGroupContent,
+  type FormGroupInputsOptions,
+  type GroupFieldsetOptions,
+} from '../form-group/form-group.tsx';
 import type { HintProps } from '../hint/hint.tsx';
 import { Input } from '../input/input.tsx';
 
@@ -64,7 +69,11 @@ export function DateInput(props: DateInputProps) {
     let itemName = item.name ?? '';
     let itemValue = item.value;
     let width = 2;
-    for (const [field, fallbackName] of [[day, 'day'], [month, 'month'], [year, 'year']] as const) {
+    for (const [field, fallbackName] of [
+      [day, 'day'],
+      [month, 'month'],
+      [year, 'year'],
+    ] as const) {
       const options = field || undefined;
       const matches = item === field || (item.name && (item.name === fallbackName || item.name === options?.name));
       if (!matches) continue;

@@ -6,7 +6,6 @@ import { Details } from './details.tsx';
 describeFixtures('details', Details);
 
 describe('Details in React', () => {
-
   it('renders children in place of the Nunjucks caller block', () => {
     render(
       <Details summaryText="More" text="ignored">

@@ -14,9 +14,24 @@ export interface DetailsProps {
   children?: ReactNode;
 }
 
-export function Details({ summaryText, summaryHtml, text, html, id, open, classes, attributes, children }: DetailsProps) {
+export function Details({
+  summaryText,
+  summaryHtml,
+  text,
+  html,
+  id,
+  open,
+  classes,
+  attributes,
+  children,
+}: DetailsProps) {
   return (
-    <details id={id} open={open || undefined} {...toReactAttributes(attributes)} className={classNames('govuk-details', classes)}>
+    <details
+      id={id}
+      open={open || undefined}
+      {...toReactAttributes(attributes)}
+      className={classNames('govuk-details', classes)}
+    >
       <summary className="govuk-details__summary">
         <span className="govuk-details__summary-text">{summaryHtml || summaryText}</span>
       </summary>

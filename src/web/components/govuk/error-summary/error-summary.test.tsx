@@ -116,7 +116,10 @@ describe('ErrorSummary behaviour', () => {
     const onClick = vi.fn((event: { preventDefault(): void }) => event.preventDefault());
     render(
       <>
-        <ErrorSummary titleText="There is a problem" errorList={[{ text: 'Enter your name', href: '#name', onClick }]} />
+        <ErrorSummary
+          titleText="There is a problem"
+          errorList={[{ text: 'Enter your name', href: '#name', onClick }]}
+        />
         <label htmlFor="name">Name</label>
         <input id="name" />
       </>,

@@ -112,7 +112,9 @@ function findField(id: string): HTMLElement | null {
   const element = document.getElementById(id);
   if (element?.matches('input, select, textarea, button')) return element;
   // A date input's id is on its wrapper; its day field is the one to type in first.
-  return document.getElementById(`${id}-day`) ?? element?.querySelector<HTMLElement>('input, select, textarea') ?? element;
+  return (
+    document.getElementById(`${id}-day`) ?? element?.querySelector<HTMLElement>('input, select, textarea') ?? element
+  );
 }
 
 // Mirrors govuk-frontend: prefer the fieldset's legend when it is near the field (always for
@@ -123,7 +125,11 @@ function getAssociatedLegendOrLabel(field: HTMLElement): HTMLElement | null {
     if (field instanceof HTMLInputElement && (field.type === 'checkbox' || field.type === 'radio')) return legend;
     const legendTop = legend.getBoundingClientRect().top;
     const fieldRect = field.getBoundingClientRect();
-    if (fieldRect.height && window.innerHeight && fieldRect.top + fieldRect.height - legendTop < window.innerHeight / 2) {
+    if (
+      fieldRect.height &&
+      window.innerHeight &&
+      fieldRect.top + fieldRect.height - legendTop < window.innerHeight / 2
+    ) {
       return legend;
     }
   }

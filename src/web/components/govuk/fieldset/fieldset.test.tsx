@@ -6,7 +6,6 @@ import { Fieldset } from './fieldset.tsx';
 describeFixtures('fieldset', Fieldset);
 
 describe('Fieldset in React', () => {
-
   it('renders children in place of the Nunjucks caller block', () => {
     render(
       <Fieldset html="ignored">

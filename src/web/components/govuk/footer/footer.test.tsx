@@ -6,7 +6,6 @@ import { Footer } from './footer.tsx';
 describeFixtures('footer', Footer);
 
 describe('Footer behaviour', () => {
-
   it('calls onClick on meta and navigation links', () => {
     // Preventing the default is what a router does, and jsdom cannot navigate anyway.
     const onMeta = vi.fn((event: { preventDefault(): void }) => event.preventDefault());

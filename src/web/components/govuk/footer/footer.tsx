@@ -44,7 +44,15 @@ const OGL_URL = 'https://www.nationalarchives.gov.uk/doc/open-government-licence
 const CROWN_COPYRIGHT_URL =
   'https://www.nationalarchives.gov.uk/information-management/re-using-public-sector-information/uk-government-licensing-framework/crown-copyright/';
 
-export function Footer({ meta, navigation, contentLicence, copyright, containerClasses, classes, attributes }: FooterProps) {
+export function Footer({
+  meta,
+  navigation,
+  contentLicence,
+  copyright,
+  containerClasses,
+  classes,
+  attributes,
+}: FooterProps) {
   return (
     <div className={classNames('govuk-footer', classes)} {...toReactAttributes(attributes)}>
       <div className={classNames('govuk-width-container', containerClasses)}>

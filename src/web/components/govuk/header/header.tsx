@@ -13,7 +13,14 @@ export interface HeaderProps {
   onHomepageUrlClick?: MouseEventHandler<HTMLAnchorElement>;
 }
 
-export function Header({ homepageUrl, productName, containerClasses, classes, attributes, onHomepageUrlClick }: HeaderProps) {
+export function Header({
+  homepageUrl,
+  productName,
+  containerClasses,
+  classes,
+  attributes,
+  onHomepageUrlClick,
+}: HeaderProps) {
   return (
     <div className={classNames('govuk-header', classes)} {...toReactAttributes(attributes)}>
       <div className={classNames('govuk-header__container', containerClasses || 'govuk-width-container')}>

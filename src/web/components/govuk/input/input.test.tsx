@@ -7,7 +7,6 @@ import { Input } from './input.tsx';
 describeFixtures('input', Input);
 
 describe('Input in React', () => {
-
   it('is controlled by `value` when given `onChange`', () => {
     const onChange = vi.fn((event: ChangeEvent<HTMLInputElement>) => event.target.value);
     render(<Input name="postcode" label={{ text: 'Postcode' }} value="SW1A" onChange={onChange} />);

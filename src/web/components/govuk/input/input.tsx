@@ -28,7 +28,11 @@ export interface InputProps extends LabelledControlOptions {
 function Affix({ affix, type }: { affix: InputAffix | undefined; type: 'prefix' | 'suffix' }) {
   if (!affix?.html && !affix?.text) return null;
   return (
-    <div aria-hidden="true" {...toReactAttributes(affix.attributes)} className={classNames(`govuk-input__${type}`, affix.classes)}>
+    <div
+      aria-hidden="true"
+      {...toReactAttributes(affix.attributes)}
+      className={classNames(`govuk-input__${type}`, affix.classes)}
+    >
       {affix.html || affix.text}
     </div>
   );
@@ -66,7 +70,10 @@ export function Input(props: InputProps) {
       <Label {...label} for={id} />
       {messages}
       {hasWrapper ? (
-        <div {...toReactAttributes(inputWrapper?.attributes)} className={classNames('govuk-input__wrapper', inputWrapper?.classes)}>
+        <div
+          {...toReactAttributes(inputWrapper?.attributes)}
+          className={classNames('govuk-input__wrapper', inputWrapper?.classes)}
+        >
           {beforeInput}
           <Affix affix={prefix} type="prefix" />
           {input}

@@ -6,7 +6,6 @@ import { InsetText } from './inset-text.tsx';
 describeFixtures('inset-text', InsetText);
 
 describe('InsetText in React', () => {
-
   it('renders children in place of the Nunjucks caller block', () => {
     render(
       <InsetText text="ignored">

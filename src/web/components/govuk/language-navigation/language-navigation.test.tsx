@@ -6,7 +6,6 @@ import { LanguageNavigation } from './language-navigation.tsx';
 describeFixtures('language-navigation', LanguageNavigation);
 
 describe('LanguageNavigation behaviour', () => {
-
   it('calls onClick on the other language', () => {
     // Preventing the default is what a router does, and jsdom cannot navigate anyway.
     const onClick = vi.fn((event: { preventDefault(): void }) => event.preventDefault());

@@ -6,7 +6,6 @@ import { NotificationBanner } from './notification-banner.tsx';
 describeFixtures('notification-banner', NotificationBanner);
 
 describe('NotificationBanner behaviour', () => {
-
   const banner = () => document.querySelector<HTMLElement>('.govuk-notification-banner');
 
   it('takes focus when it is a success banner', () => {

@@ -6,7 +6,6 @@ import { Panel } from './panel.tsx';
 describeFixtures('panel', Panel);
 
 describe('Panel behaviour', () => {
-
   it('calls onClick on interruption panel actions', () => {
     const onContinue = vi.fn();
     // Preventing the default is what a router does, and jsdom cannot navigate anyway.

@@ -6,7 +6,6 @@ import { Radios } from './radios.tsx';
 describeFixtures('radios', Radios);
 
 describe('Radios in React', () => {
-
   const items = [
     { value: 'email', text: 'Email', conditional: { html: <p>Email address</p> } },
     { value: 'phone', text: 'Phone', conditional: { html: <p>Phone number</p> } },

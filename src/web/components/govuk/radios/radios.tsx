@@ -1,7 +1,12 @@
 import { Fragment, useState, type ReactNode } from 'react';
 import { classNames, toReactAttributes, type HtmlAttributes } from '../attributes.ts';
 import type { ErrorMessageProps } from '../error-message/error-message.tsx';
-import { FieldGroup, formGroupContent, type FormGroupInputsOptions, type GroupFieldsetOptions } from '../form-group/form-group.tsx';
+import {
+  FieldGroup,
+  formGroupContent,
+  type FormGroupInputsOptions,
+  type GroupFieldsetOptions,
+} from '../form-group/form-group.tsx';
 import { Hint, type HintProps } from '../hint/hint.tsx';
 import { Label } from '../label/label.tsx';
 
@@ -95,7 +100,9 @@ export function Radios(props: RadiosProps) {
             attributes={item.label?.attributes}
             for={itemId}
           />
-          {hasHint ? <Hint {...item.hint} id={itemHintId} classes={classNames('govuk-radios__hint', item.hint?.classes)} /> : null}
+          {hasHint ? (
+            <Hint {...item.hint} id={itemHintId} classes={classNames('govuk-radios__hint', item.hint?.classes)} />
+          ) : null}
         </div>
         {item.conditional?.html ? (
           <div
@@ -111,7 +118,11 @@ export function Radios(props: RadiosProps) {
 
   return (
     <FieldGroup id={idPrefix} formGroup={formGroup} hint={hint} errorMessage={errorMessage} fieldset={fieldset}>
-      <div data-module="govuk-radios" {...toReactAttributes(props.attributes)} className={classNames('govuk-radios', props.classes)}>
+      <div
+        data-module="govuk-radios"
+        {...toReactAttributes(props.attributes)}
+        className={classNames('govuk-radios', props.classes)}
+      >
         {formGroupContent(formGroup?.beforeInputs)}
         {items.map((item, index) => (item ? renderItem(item, index) : null))}
         {formGroupContent(formGroup?.afterInputs)}

@@ -6,7 +6,6 @@ import { Select } from './select.tsx';
 describeFixtures('select', Select);
 
 describe('Select in React', () => {
-
   const items = [
     { value: 'red', text: 'Red' },
     { value: 'green', text: 'Green' },
@@ -14,7 +13,9 @@ describe('Select in React', () => {
 
   it('is controlled by `value` when given `onChange`', () => {
     const onChange = vi.fn();
-    const { rerender } = render(<Select name="colour" label={{ text: 'Colour' }} items={items} value="red" onChange={onChange} />);
+    const { rerender } = render(
+      <Select name="colour" label={{ text: 'Colour' }} items={items} value="red" onChange={onChange} />,
+    );
     const select = screen.getByLabelText<HTMLSelectElement>('Colour');
     fireEvent.change(select, { target: { value: 'green' } });
     expect(onChange).toHaveBeenCalledOnce();

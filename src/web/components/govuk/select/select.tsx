@@ -54,7 +54,12 @@ export function Select(props: SelectProps) {
         className={classNames('govuk-select', props.classes, errorMessage && 'govuk-select--error')}
       >
         {items.map((item, index) => (
-          <option key={index} value={optionValue(item)} disabled={item.disabled || undefined} {...toReactAttributes(item.attributes)}>
+          <option
+            key={index}
+            value={optionValue(item)}
+            disabled={item.disabled || undefined}
+            {...toReactAttributes(item.attributes)}
+          >
             {item.text}
           </option>
         ))}

@@ -6,7 +6,10 @@ import { ServiceNavigation, type ServiceNavigationProps } from './service-naviga
 // Slots are HTML strings in the macro but React nodes here, and their keys are not named `html`.
 function ServiceNavigationFromFixture(props: ServiceNavigationProps) {
   const slots = Object.fromEntries(
-    Object.entries(props.slots ?? {}).map(([name, slot]) => [name, typeof slot === 'string' ? htmlToReact(slot) : slot]),
+    Object.entries(props.slots ?? {}).map(([name, slot]) => [
+      name,
+      typeof slot === 'string' ? htmlToReact(slot) : slot,
+    ]),
   );
   return <ServiceNavigation {...props} slots={slots} />;
 }

@@ -106,7 +106,11 @@ export function ServiceNavigation(props: ServiceNavigationProps) {
                   type="button"
                   className="govuk-service-navigation__toggle govuk-js-service-navigation-toggle"
                   aria-controls={navigationId}
-                  aria-label={props.menuButtonLabel && props.menuButtonLabel !== menuButtonText ? props.menuButtonLabel : undefined}
+                  aria-label={
+                    props.menuButtonLabel && props.menuButtonLabel !== menuButtonText
+                      ? props.menuButtonLabel
+                      : undefined
+                  }
                   hidden={!mobile}
                   aria-hidden={mobile ? undefined : 'true'}
                   aria-expanded={mobile ? menuIsOpen : undefined}
@@ -135,10 +139,16 @@ function NavigationItem({ item }: { item: ServiceNavigationItem }) {
   const highlighted = item.active || item.current;
   const content = item.html || item.text;
   // The strong keeps the current item distinguishable when users override colours.
-  const inner = highlighted ? <strong className="govuk-service-navigation__active-fallback">{content}</strong> : content;
+  const inner = highlighted ? (
+    <strong className="govuk-service-navigation__active-fallback">{content}</strong>
+  ) : (
+    content
+  );
   const ariaCurrent = highlighted ? (item.current ? 'page' : 'true') : undefined;
   return (
-    <li className={classNames('govuk-service-navigation__item', highlighted && 'govuk-service-navigation__item--active')}>
+    <li
+      className={classNames('govuk-service-navigation__item', highlighted && 'govuk-service-navigation__item--active')}
+    >
       {item.href ? (
         <a
           className="govuk-service-navigation__link"

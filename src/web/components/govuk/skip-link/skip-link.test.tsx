@@ -6,7 +6,6 @@ import { SkipLink } from './skip-link.tsx';
 describeFixtures('skip-link', SkipLink);
 
 describe('SkipLink in React', () => {
-
   it('moves focus to the target, which is focusable only until it loses focus', () => {
     render(
       <>

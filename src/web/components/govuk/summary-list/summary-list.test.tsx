@@ -6,14 +6,16 @@ import { SummaryList } from './summary-list.tsx';
 describeFixtures('summary-list', SummaryList);
 
 describe('SummaryList behaviour', () => {
-
   it('calls onClick on row and card actions', () => {
     // Preventing the default is what a router does, and jsdom cannot navigate anyway.
     const onChange = vi.fn((event: { preventDefault(): void }) => event.preventDefault());
     const onDelete = vi.fn((event: { preventDefault(): void }) => event.preventDefault());
     render(
       <SummaryList
-        card={{ title: { text: 'Passport' }, actions: { items: [{ href: '/delete', text: 'Delete', onClick: onDelete }] } }}
+        card={{
+          title: { text: 'Passport' },
+          actions: { items: [{ href: '/delete', text: 'Delete', onClick: onDelete }] },
+        }}
         rows={[
           {
             key: { text: 'Name' },

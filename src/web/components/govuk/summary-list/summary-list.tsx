@@ -102,7 +102,11 @@ function Card({ card, children }: { card: SummaryCard; children: ReactNode }) {
   return (
     <div className={classNames('govuk-summary-card', card.classes)} {...toReactAttributes(card.attributes)}>
       <div className="govuk-summary-card__title-wrapper">
-        {title && <Heading className={classNames('govuk-summary-card__title', title.classes)}>{title.html || title.text}</Heading>}
+        {title && (
+          <Heading className={classNames('govuk-summary-card__title', title.classes)}>
+            {title.html || title.text}
+          </Heading>
+        )}
         {items.length === 1 && items[0] ? (
           <div className={classNames('govuk-summary-card__actions', actions?.classes)}>
             <ActionLink action={items[0]} cardTitle={title} />

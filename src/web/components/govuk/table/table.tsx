@@ -39,7 +39,11 @@ export function Table({ rows, head, caption, captionClasses, firstCellIsHeader, 
               <th
                 key={index}
                 scope="col"
-                className={classNames('govuk-table__header', cell.format && `govuk-table__header--${cell.format}`, cell.classes)}
+                className={classNames(
+                  'govuk-table__header',
+                  cell.format && `govuk-table__header--${cell.format}`,
+                  cell.classes,
+                )}
                 {...spans(cell)}
               >
                 {cell.html || cell.text}
@@ -55,13 +59,22 @@ export function Table({ rows, head, caption, captionClasses, firstCellIsHeader, 
               <tr key={rowIndex} className="govuk-table__row">
                 {row.map((cell, index) =>
                   index === 0 && firstCellIsHeader ? (
-                    <th key={index} scope="row" className={classNames('govuk-table__header', cell.classes)} {...spans(cell)}>
+                    <th
+                      key={index}
+                      scope="row"
+                      className={classNames('govuk-table__header', cell.classes)}
+                      {...spans(cell)}
+                    >
                       {cell.html || cell.text}
                     </th>
                   ) : (
                     <td
                       key={index}
-                      className={classNames('govuk-table__cell', cell.format && `govuk-table__cell--${cell.format}`, cell.classes)}
+                      className={classNames(
+                        'govuk-table__cell',
+                        cell.format && `govuk-table__cell--${cell.format}`,
+                        cell.classes,
+                      )}
                       {...spans(cell)}
                     >
                       {cell.html || cell.text}
