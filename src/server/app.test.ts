@@ -138,13 +138,24 @@ describe('the app without analytics', () => {
       expect(response.body).toBe(indexHtml);
     });
 
-    it.each(['/status/3', '/cookies', '/anything', '/status?epat=abc.def', '/index.html', '/.vite/manifest.json'])(
+    it.each(['/status/3', '/cookies', '/Cookies/', '/reuse-travel', '/status?epat=abc.def', '/index.html'])(
       'answers %s with index.html for the router',
       async (url) => {
         const response = await app.inject({ url });
         expect(response.statusCode).toBe(200);
         expect(response.headers['cache-control']).toBe('no-cache');
         expect(response.body).toBe(indexHtml);
+      },
+    );
+
+    it.each(['/anything', '/no/such/page?epat=abc.def', '/status/3/4', '/.vite/manifest.json'])(
+      'sends %s, not a page of the service, to the start page (without JavaScript too), dropping its query',
+      async (url) => {
+        for (const method of ['GET', 'HEAD'] as const) {
+          const response = await app.inject({ method, url });
+          expect(response.statusCode).toBe(302);
+          expect(response.headers.location).toBe('/');
+        }
       },
     );
 

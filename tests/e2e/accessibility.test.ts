@@ -1,7 +1,8 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROUTES } from '../../src/web/app/routes.tsx';
-import { axeViolations, baseUrl, landmarkCounts, launchBrowser, ONE_OF_EACH_LANDMARK } from './support/browser.ts';
+import { axeViolations, baseUrl, landmarkCounts, ONE_OF_EACH_LANDMARK } from './support/browser.ts';
+import { launchBrowser } from './support/chromium.ts';
 
 // Every route of the service that this part of the service renders.
 const PATHS = [

@@ -72,6 +72,19 @@ describe('the shared frame', () => {
     await test.page.waitForURL(`${baseUrl()}/cookies`);
   });
 
+  it('sends an unknown address to the start page without JavaScript too', async () => {
+    const context = await test.browser.newContext({ javaScriptEnabled: false });
+    try {
+      const page = await context.newPage();
+      const response = await page.goto(`${baseUrl()}/no/such/page?epat=abc.def`);
+      expect(page.url()).toBe(`${baseUrl()}/`);
+      expect(response?.request().redirectedFrom()?.url()).toBe(`${baseUrl()}/no/such/page?epat=abc.def`);
+      expect(await page.locator('noscript').count()).toBe(1);
+    } finally {
+      await context.close();
+    }
+  });
+
   it('shows an announced spinner while a page loads', async () => {
     await test.page.goto(`${baseUrl()}/`);
     await test.page.locator('main h1').waitFor();

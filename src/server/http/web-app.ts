@@ -3,6 +3,7 @@ import { readFile } from 'node:fs/promises';
 import { join, sep } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { isPagePath } from '#shared/pages/page-paths.ts';
 import type { Config } from '../config.ts';
 import { sendNotFound } from './error-handlers.ts';
 
@@ -19,7 +20,8 @@ const analyticsMetaTag = /<meta\s+name=(["'])analytics-id\1\s+content=(["'])[^"'
 
 /**
  * Serves the built SPA from config.webRoot: its files, index.html (with the analytics id filled
- * in) for `/` and for every GET path of the SPA's router, and JSON 404s for the rest.
+ * in) for `/` and for every page of the SPA's router, a redirect to `/` for any other GET, and
+ * JSON 404s for the rest.
  */
 export async function registerWebApp(
   app: FastifyInstance,
@@ -62,8 +64,11 @@ export async function registerWebApp(
   app.setNotFoundHandler((request, reply) => {
     const path = request.url.split('?')[0] ?? '/';
     const reserved = reservedPrefixes.some((p) => path === p || path.startsWith(`${p}/`));
-    if ((request.method === 'GET' || request.method === 'HEAD') && !reserved) return serveIndex(request, reply);
-    return sendNotFound(reply);
+    if ((request.method !== 'GET' && request.method !== 'HEAD') || reserved) return sendNotFound(reply);
+    if (isPagePath(path)) return serveIndex(request, reply);
+    // Any other address leads to the start page, as the browser's router would lead there: this
+    // way without JavaScript too. The query is dropped, a status token in it included.
+    return reply.redirect('/', 302);
   });
 }
 

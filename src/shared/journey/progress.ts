@@ -4,7 +4,7 @@ import type { ApplicantAnswers } from '../domain/answers.ts';
 import { SECTION_FIELDS, SECTION_NAMES, validateApplicant, validateSection } from '../validation/sections.ts';
 import { answersOf, type FormState } from './form-state.ts';
 import { reuseSets } from './reuse-sets.ts';
-import { STEPS, findStep, stepOfSection, type Step, type StepContext } from './steps.ts';
+import { FIRST_APPLICANT_PATH, STEPS, findStep, stepOfSection, type Step, type StepContext } from './steps.ts';
 import {
   CHECK_ANSWERS_PATH,
   COMPLETE_PATH,
@@ -89,8 +89,8 @@ export function resolvePath(
   if (requested === COMPLETE_PATH) return state.receipts.length > 0 ? requested : START_PATH;
   if (state.receipts.length > 0 && options.startNew !== true) return COMPLETE_PATH;
   if (requested === GROUP_EDIT_PATH) {
-    const sponsorDone = firstIncompletePath(state, now, '/passenger-name');
-    if (sponsorDone !== '/passenger-name') return sponsorDone;
+    const sponsorDone = firstIncompletePath(state, now, FIRST_APPLICANT_PATH);
+    if (sponsorDone !== FIRST_APPLICANT_PATH) return sponsorDone;
     return isGroupApplication(state) ? requested : firstIncompletePath(state, now);
   }
   const first = firstIncompletePath(state, now, requested);

@@ -4,7 +4,8 @@ import { CookieConsentProvider } from '../features/cookies/cookie-consent.tsx';
 import { Layout } from './layout.tsx';
 import { useFocusOnArrival } from './navigation-effects.ts';
 import { RouterErrorBoundary } from './router-error-boundary.tsx';
-import { ROUTE_ALIASES, ROUTES } from './routes.tsx';
+import { PAGE_ALIASES } from '#shared/pages/page-paths.ts';
+import { ROUTES } from './routes.tsx';
 import { PageSpinner } from './spinner.tsx';
 
 // Beside the routes inside the Suspense boundary: its effect runs once the page has rendered.
@@ -27,7 +28,7 @@ function AppRoutes() {
           {ROUTES.map(({ path, Page }) => (
             <Route key={path} path={path} element={<Page />} />
           ))}
-          {Object.entries(ROUTE_ALIASES).map(([from, to]) => (
+          {Object.entries(PAGE_ALIASES).map(([from, to]) => (
             <Route key={from} path={from} element={<Navigate to={to} replace />} />
           ))}
           <Route path="*" element={<Navigate to="/" replace />} />

@@ -5,27 +5,16 @@ import {
   GROUP_EDIT_PATH,
   INELIGIBLE_PATH,
   START_PATH,
-  type JourneyPath,
 } from '#shared/journey/paths.ts';
+import type { PagePath } from '#shared/pages/page-paths.ts';
 import type * as QuestionPageModule from '../features/apply/question-pages.tsx';
 import { lazyPage, registerPreload } from './lazy-page.ts';
 
 type QuestionPages = typeof QuestionPageModule;
 
-/** The path of every page: the journey's (shared/journey/paths.ts, light enough for this first load) and the others. */
-export type RoutePath =
-  | JourneyPath
-  | '/place-of-departure'
-  | '/status'
-  | '/status/:applicantIndex'
-  | '/terms-and-conditions'
-  | '/privacy-policy'
-  | '/cookies'
-  | '/accessibility';
-
 /** One page of the service: its path (React Router syntax) and the component that renders it. */
 export interface AppRoute {
-  path: RoutePath;
+  path: PagePath;
   /** Loaded on demand; `preload` fetches its code ahead of a visit. */
   Page: ComponentType & { preload(): Promise<void> };
 }
@@ -36,16 +25,16 @@ const reusePages = () => import('../features/apply/reuse-page.tsx');
 const statusPages = () => import('../features/status/status-pages.tsx');
 const apply = (name: keyof QuestionPages) => lazyPage(questionPages, name);
 
-// The routes as given, refused by the type checker when a page the journey can send the user to
-// has none (the argument's type becomes never).
-function everyJourneyPathRouted<const T extends readonly AppRoute[]>(
-  routes: T & ([Exclude<JourneyPath, T[number]['path']>] extends [never] ? unknown : never),
+// The routes as given, refused by the type checker when a page of the service (shared
+// pages/page-paths.ts) has none (the argument's type becomes never).
+function everyPageRouted<const T extends readonly AppRoute[]>(
+  routes: T & ([Exclude<PagePath, T[number]['path']>] extends [never] ? unknown : never),
 ): T {
   return routes;
 }
 
 /** Every route of the service; any other path redirects to `/`. */
-export const ROUTES = everyJourneyPathRouted([
+export const ROUTES = everyPageRouted([
   { path: START_PATH, Page: lazyPage(() => import('../features/info/start-page.tsx'), 'StartPage') },
   { path: '/your-contact-details', Page: apply('YourContactDetailsPage') },
   { path: '/sponsor-details', Page: apply('SponsorDetailsPage') },
@@ -82,8 +71,3 @@ export const ROUTES = everyJourneyPathRouted([
 ]);
 
 for (const { path, Page } of ROUTES) registerPreload(path, Page);
-
-/** Other spellings of a route, kept so they still lead somewhere ("/reuse-travel"). */
-export const ROUTE_ALIASES: Readonly<Record<string, RoutePath>> = {
-  '/reuse-travel': '/reuse-travel-details',
-};

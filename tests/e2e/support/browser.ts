@@ -1,30 +1,15 @@
-// Chromium for the browser tests: the system's own build (no browser download here).
+// Chromium for the browser tests: a browser per file, a page per test, and what they check with it.
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, beforeEach, inject } from 'vitest';
+import { launchBrowser } from './chromium.ts';
 
 const require = createRequire(import.meta.url);
 const axeSource = readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
 
 /** The address of the service started by the global setup. */
 export const baseUrl = (): string => inject('baseUrl');
-
-/** Starts headless Chromium with the flags this machine needs (no network beyond loopback). */
-export async function launchBrowser(): Promise<Browser> {
-  return chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--no-first-run',
-      '--disable-quic',
-    ],
-  });
-}
 
 /** The browser, and a fresh context and page for each test of the file that calls this. */
 export interface TestBrowser {

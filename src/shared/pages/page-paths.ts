@@ -1,0 +1,63 @@
+// Every page of the service, in one list: the browser's route table must give each a component
+// (the type checker refuses one left out), and the server answers any other address by sending
+// the user to the start page, as the browser's router does, so that it happens without
+// JavaScript too.
+import {
+  CHECK_ANSWERS_PATH,
+  COMPLETE_PATH,
+  GROUP_EDIT_PATH,
+  INELIGIBLE_PATH,
+  START_PATH,
+  STEP_PATHS,
+  type JourneyPath,
+} from '../journey/paths.ts';
+
+/** The pages outside the journey, in React Router's syntax (`:name` is one path segment). */
+const OTHER_PAGE_PATHS = [
+  '/place-of-departure',
+  '/status',
+  '/status/:applicantIndex',
+  '/terms-and-conditions',
+  '/privacy-policy',
+  '/cookies',
+  '/accessibility',
+] as const;
+
+/** The path of a page of the service. */
+export type PagePath = JourneyPath | (typeof OTHER_PAGE_PATHS)[number];
+
+/** Every page's path. */
+export const PAGE_PATHS: readonly PagePath[] = [
+  START_PATH,
+  ...STEP_PATHS,
+  CHECK_ANSWERS_PATH,
+  GROUP_EDIT_PATH,
+  COMPLETE_PATH,
+  INELIGIBLE_PATH,
+  ...OTHER_PAGE_PATHS,
+];
+
+/** Other spellings of a page, kept so they still lead somewhere ("/reuse-travel"). */
+export const PAGE_ALIASES: Readonly<Record<string, PagePath>> = {
+  '/reuse-travel': '/reuse-travel-details',
+};
+
+// As React Router matches: letter case ignored, trailing slashes allowed, `:name` one segment.
+const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+const pattern = (path: string) =>
+  new RegExp(
+    `^${path
+      .split('/')
+      .map((segment) => (segment.startsWith(':') ? '[^/]+' : escape(segment)))
+      .join('/')
+      .replace(/\/$/, '')}/*$`,
+    'i',
+  );
+let pagePatterns: readonly RegExp[] | undefined;
+
+/** True when the browser's router has a page (or an alias of one) at `pathname` (no query). */
+export function isPagePath(pathname: string): boolean {
+  // Built on first use: the browser imports this module for the types and aliases alone.
+  pagePatterns ??= [...PAGE_PATHS, ...Object.keys(PAGE_ALIASES)].map(pattern);
+  return pagePatterns.some((page) => page.test(pathname));
+}
