@@ -7,6 +7,7 @@ import { fileURLToPath } from 'node:url';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PAGE_PATHS } from '#shared/pages/page-paths.ts';
 import { buildApp } from './app.ts';
 import type { Config } from './config.ts';
 import { loadConfig } from './config.ts';
@@ -138,17 +139,29 @@ describe('the app without analytics', () => {
       expect(response.body).toBe(indexHtml);
     });
 
-    it.each(['/status/3', '/cookies', '/Cookies/', '/reuse-travel', '/status?epat=abc.def', '/index.html'])(
-      'answers %s with index.html for the router',
-      async (url) => {
-        const response = await app.inject({ url });
-        expect(response.statusCode).toBe(200);
-        expect(response.headers['cache-control']).toBe('no-cache');
-        expect(response.body).toBe(indexHtml);
-      },
-    );
+    it.each([
+      '/status/3',
+      '/status/abc/',
+      '/cookies',
+      '/Cookies/',
+      '/reuse-travel',
+      '/status?epat=abc.def',
+      '/index.html',
+    ])('answers %s with index.html for the router', async (url) => {
+      const response = await app.inject({ url });
+      expect(response.statusCode).toBe(200);
+      expect(response.headers['cache-control']).toBe('no-cache');
+      expect(response.body).toBe(indexHtml);
+    });
 
-    it.each(['/anything', '/no/such/page?epat=abc.def', '/status/3/4', '/.vite/manifest.json'])(
+    it.each([
+      '/anything',
+      '/no/such/page?epat=abc.def',
+      '/status/3/4',
+      '/cookies.html',
+      '/cookiesx',
+      '/.vite/manifest.json',
+    ])(
       'sends %s, not a page of the service, to the start page (without JavaScript too), dropping its query',
       async (url) => {
         for (const method of ['GET', 'HEAD'] as const) {
@@ -158,6 +171,14 @@ describe('the app without analytics', () => {
         }
       },
     );
+
+    it('answers every page of the service with index.html', async () => {
+      for (const path of PAGE_PATHS) {
+        const response = await app.inject({ url: path.replace(':applicantIndex', '2') });
+        expect(response.statusCode, path).toBe(200);
+        expect(response.body, path).toBe(indexHtml);
+      }
+    });
 
     it('answers HEAD for SPA routes too', async () => {
       const response = await app.inject({ method: 'HEAD', url: '/status/3' });

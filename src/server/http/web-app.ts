@@ -3,7 +3,8 @@ import { readFile } from 'node:fs/promises';
 import { join, sep } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { isPagePath } from '#shared/pages/page-paths.ts';
+import { matchPath } from 'react-router';
+import { PAGE_ALIASES, PAGE_PATHS } from '#shared/pages/page-paths.ts';
 import type { Config } from '../config.ts';
 import { sendNotFound } from './error-handlers.ts';
 
@@ -15,6 +16,10 @@ const revalidate = 'no-cache';
 
 // Paths that belong to the server, not to the SPA's router: an unknown one is a real 404.
 const reservedPrefixes = ['/api', '/health', '/assets'];
+
+// Matched as the browser's router matches them: letter case ignored, trailing slashes allowed.
+const pagePatterns: readonly string[] = [...PAGE_PATHS, ...Object.keys(PAGE_ALIASES)];
+const isPagePath = (pathname: string) => pagePatterns.some((pattern) => matchPath(pattern, pathname) !== null);
 
 const analyticsMetaTag = /<meta\s+name=(["'])analytics-id\1\s+content=(["'])[^"']*\2\s*\/?>/i;
 

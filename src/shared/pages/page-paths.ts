@@ -1,7 +1,7 @@
 // Every page of the service, in one list: the browser's route table must give each a component
 // (the type checker refuses one left out), and the server answers any other address by sending
 // the user to the start page, as the browser's router does, so that it happens without
-// JavaScript too.
+// JavaScript too. Paths are in React Router's syntax, so both sides match them with its matchPath.
 import {
   CHECK_ANSWERS_PATH,
   COMPLETE_PATH,
@@ -41,23 +41,3 @@ export const PAGE_PATHS: readonly PagePath[] = [
 export const PAGE_ALIASES: Readonly<Record<string, PagePath>> = {
   '/reuse-travel': '/reuse-travel-details',
 };
-
-// As React Router matches: letter case ignored, trailing slashes allowed, `:name` one segment.
-const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-const pattern = (path: string) =>
-  new RegExp(
-    `^${path
-      .split('/')
-      .map((segment) => (segment.startsWith(':') ? '[^/]+' : escape(segment)))
-      .join('/')
-      .replace(/\/$/, '')}/*$`,
-    'i',
-  );
-let pagePatterns: readonly RegExp[] | undefined;
-
-/** True when the browser's router has a page (or an alias of one) at `pathname` (no query). */
-export function isPagePath(pathname: string): boolean {
-  // Built on first use: the browser imports this module for the types and aliases alone.
-  pagePatterns ??= [...PAGE_PATHS, ...Object.keys(PAGE_ALIASES)].map(pattern);
-  return pagePatterns.some((page) => page.test(pathname));
-}
