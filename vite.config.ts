@@ -17,8 +17,10 @@ const dropIeMediaHacks: Plugin = {
   },
 };
 
-// The SPA lives in src/web and is built to dist/web, which the server serves.
-export default defineConfig({
+// The SPA lives in src/web and is built to dist/web, which the server serves. `vite build --ssr`
+// builds the server entry (src/web/entry-server.tsx) to dist/web-server, which the server loads
+// to render the pages; it is never served.
+export default defineConfig(({ isSsrBuild }) => ({
   root: 'src/web',
   publicDir: false,
   plugins: [
@@ -28,17 +30,29 @@ export default defineConfig({
       // Long texts of a single page: loaded with that page, not with the first load.
       pageOnly: ['terms', 'privacy', 'accessibility', 'cookiesInformation', 'apply', 'validation', 'status'],
     }),
-    rootFiles({
-      'favicon.ico': fileURLToPath(
-        new URL('./node_modules/govuk-frontend/dist/govuk/assets/images/favicon.ico', import.meta.url),
-      ),
-      'robots.txt': fileURLToPath(new URL('./src/web/robots.txt', import.meta.url)),
-    }),
+    !isSsrBuild &&
+      rootFiles({
+        'favicon.ico': fileURLToPath(
+          new URL('./node_modules/govuk-frontend/dist/govuk/assets/images/favicon.ico', import.meta.url),
+        ),
+        'robots.txt': fileURLToPath(new URL('./src/web/robots.txt', import.meta.url)),
+      }),
   ],
   resolve: {
-    alias: {
-      '@govuk-assets': fileURLToPath(new URL('./node_modules/govuk-frontend/dist/govuk/assets', import.meta.url)),
-    },
+    alias: [
+      {
+        find: '@govuk-assets',
+        replacement: fileURLToPath(new URL('./node_modules/govuk-frontend/dist/govuk/assets', import.meta.url)),
+      },
+      ...(isSsrBuild
+        ? [
+            {
+              find: /^accessible-autocomplete$/,
+              replacement: fileURLToPath(new URL('./scripts/vite/server-autocomplete.ts', import.meta.url)),
+            },
+          ]
+        : []),
+    ],
   },
   css: {
     preprocessorOptions: {
@@ -53,15 +67,17 @@ export default defineConfig({
       plugins: [dropIeMediaHacks, postcssRtl({ mode: 'combined' })],
     },
   },
-  build: {
-    outDir: '../../dist/web',
-    emptyOutDir: true,
-    assetsDir: 'assets',
-    sourcemap: false,
-    manifest: true,
-    modulePreload: { polyfill: false },
-  },
+  build: isSsrBuild
+    ? { outDir: '../../dist/web-server', emptyOutDir: true, sourcemap: true }
+    : {
+        outDir: '../../dist/web',
+        emptyOutDir: true,
+        assetsDir: 'assets',
+        sourcemap: false,
+        manifest: true,
+        modulePreload: { polyfill: false },
+      },
   server: {
     proxy: { '/api': 'http://localhost:3000', '/health': 'http://localhost:3000' },
   },
-});
+}));

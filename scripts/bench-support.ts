@@ -19,16 +19,17 @@ export interface Measured {
   readonly result: autocannon.Result;
 }
 
-/** POSTs JSON to `options.url` for BENCH_SECONDS on BENCH_CONNECTIONS, after a short warm-up. */
-export async function measure(
-  name: string,
-  options: Omit<autocannon.Options, 'method' | 'connections' | 'headers'>,
-): Promise<Measured> {
+/**
+ * Requests `options.url` for BENCH_SECONDS on BENCH_CONNECTIONS, after a short warm-up: a POST
+ * of JSON unless `options.method` says otherwise.
+ */
+export async function measure(name: string, options: Omit<autocannon.Options, 'connections'>): Promise<Measured> {
+  const method = options.method ?? 'POST';
   const run: autocannon.Options = {
     ...options,
-    method: 'POST',
+    method,
     connections: benchConnections,
-    headers: { 'content-type': 'application/json' },
+    headers: { ...(method === 'POST' ? { 'content-type': 'application/json' } : {}), ...options.headers },
   };
   // A short warm-up first: JIT, connection pool, first-use caches.
   await autocannon({ ...run, duration: 2 });

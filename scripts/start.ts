@@ -7,7 +7,11 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 
 const root = process.cwd();
-const outputs = [join(root, 'dist', 'web', 'index.html'), join(root, 'dist', 'server', 'main.js')];
+const outputs = [
+  join(root, 'dist', 'web', 'index.html'),
+  join(root, 'dist', 'web-server', 'entry-server.js'),
+  join(root, 'dist', 'server', 'main.js'),
+];
 const inputs = [join(root, 'src'), join(root, 'vite.config.ts'), join(root, 'package.json')];
 
 async function newestChange(path: string): Promise<number> {

@@ -180,6 +180,23 @@ describe('the app without analytics', () => {
       }
     });
 
+    it.each([
+      ['/cookies?lang=ar', '/cookies', 'ar'],
+      ['/?lang=en', '/', 'en'],
+      ['/status?epat=abc.def&lang=ar', '/status?epat=abc.def', 'ar'],
+      ['/cookies?lang=fr', '/cookies', undefined],
+    ])(
+      'follows the language link %s by keeping the language in a cookie and dropping the parameter',
+      async (url, location, language) => {
+        const response = await app.inject({ url });
+        expect(response.statusCode).toBe(302);
+        expect(response.headers.location).toBe(location);
+        expect(response.headers['set-cookie']).toBe(
+          language === undefined ? undefined : `lang=${language}; Path=/; SameSite=Lax`,
+        );
+      },
+    );
+
     it('answers HEAD for SPA routes too', async () => {
       const response = await app.inject({ method: 'HEAD', url: '/status/3' });
       expect(response.statusCode).toBe(200);

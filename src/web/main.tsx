@@ -1,6 +1,10 @@
-import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { StrictMode, useEffect } from 'react';
+import { createRoot, hydrateRoot } from 'react-dom/client';
+import { setAnalyticsConsent } from './analytics/analytics.ts';
 import { App } from './app/app.tsx';
+import { loadPageAt } from './app/lazy-page.ts';
+import { RENDER_INPUTS_ID, renderInputs } from './app/render-inputs.ts';
+import { readConsent } from './features/cookies/consent-cookie.ts';
 import { initI18n } from './i18n/i18n.ts';
 import './styles/app.scss';
 
@@ -14,13 +18,34 @@ if ('serviceWorker' in navigator) {
 // govuk-frontend styles its JavaScript-enhanced components only under this class.
 document.body.classList.add('govuk-frontend-supported');
 
+// Set once the app has taken over the page (hydrated the server's HTML, or rendered it): until
+// then, the page is the server's HTML without the app's behaviour.
+/** The attribute on `<html>` that says the app is running; the browser tests wait for it. */
+const READY_ATTRIBUTE = 'data-app-ready';
+function MarkReady() {
+  useEffect(() => document.documentElement.setAttribute(READY_ATTRIBUTE, ''), []);
+  return null;
+}
+
 const root = document.getElementById('root');
 if (root) {
-  void initI18n().then(() => {
-    createRoot(root).render(
+  const analyticsConsent = readConsent();
+  if (analyticsConsent !== undefined) setAnalyticsConsent(analyticsConsent);
+  // The server's inputs, when it rendered the page (not under `npm run dev`).
+  const serverInputs = document.getElementById(RENDER_INPUTS_ID)?.textContent;
+  void initI18n().then(async () => {
+    const app = (
       <StrictMode>
-        <App />
-      </StrictMode>,
+        <App analyticsConsent={analyticsConsent} />
+        <MarkReady />
+      </StrictMode>
     );
+    if (serverInputs === renderInputs()) {
+      // The page's code first, so that it hydrates at once rather than behind its Suspense boundary.
+      await loadPageAt(location.pathname).catch(() => undefined);
+      hydrateRoot(root, app);
+    } else {
+      createRoot(root).render(app);
+    }
   });
 }

@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROUTES } from '../../src/web/app/routes.tsx';
-import { axeViolations, baseUrl, landmarkCounts, ONE_OF_EACH_LANDMARK } from './support/browser.ts';
+import { axeViolations, baseUrl, chooseLanguage, landmarkCounts, ONE_OF_EACH_LANDMARK } from './support/browser.ts';
 import { launchBrowser } from './support/chromium.ts';
 
 // Every route of the service that this part of the service renders.
@@ -42,8 +42,7 @@ afterAll(async () => {
 
 async function openIn(language: 'en' | 'ar'): Promise<Page> {
   const context = await browser.newContext();
-  // The language choice lasts for the session, so set it before the app starts.
-  await context.addInitScript((lang) => sessionStorage.setItem('lang', lang), language);
+  await chooseLanguage(context, language);
   return context.newPage();
 }
 
@@ -51,14 +50,16 @@ it('visits every route of the service', () => {
   expect(PATHS).toEqual(ROUTES.map((route) => route.path.replace(':applicantIndex', '0')));
 });
 
-it('without JavaScript, says the service needs it and where to get help, in one main landmark', async () => {
+it('without JavaScript, shows the page the server rendered, says answers cannot be sent yet and where to get help, in one main landmark', async () => {
   const context = await browser.newContext({ javaScriptEnabled: false });
   const page = await context.newPage();
   await page.goto(`${baseUrl()}/cookies`);
   const heading = page.getByRole('heading', { level: 1 });
-  expect(await heading.textContent()).toBe('You need to turn on JavaScript to use this service');
+  expect(await heading.textContent()).toBe('Cookies');
   expect(await heading.isVisible()).toBe(true);
-  expect(await page.locator('main a[href^="mailto:"]').count()).toBe(2);
+  const notice = page.locator('main .govuk-inset-text');
+  expect(await notice.textContent()).toContain('you cannot send answers');
+  expect(await notice.locator('a[href^="mailto:"]').count()).toBe(1);
   expect(await landmarkCounts(page)).toMatchObject({ main: 1 });
   // Styled by the service's stylesheet, which loads without JavaScript.
   expect(await heading.evaluate((h) => getComputedStyle(h).fontFamily)).toMatch(/GDS Transport/);

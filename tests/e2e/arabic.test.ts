@@ -2,7 +2,7 @@
 // translated, and a link with the language chosen opens in that language (decision 018).
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { baseUrl, useBrowser } from './support/browser.ts';
+import { baseUrl, chooseLanguage, useBrowser } from './support/browser.ts';
 import { at } from './support/journey.ts';
 import { groupWithMembers, run, seedSession, singleComplete } from './support/journey-states.ts';
 
@@ -82,16 +82,8 @@ describe('links with a language', () => {
     ['/cookies', 'ar', 'rtl'],
     ['/cookies', 'en', 'ltr'],
   ])('%s?lang=%s opens in that language in a fresh tab, and the choice lasts', async (path, lang, dir) => {
-    // A fresh tab where the other language was chosen before: the link wins.
-    await test.context.addInitScript(
-      (other) => {
-        if (sessionStorage.getItem('seeded') === null) {
-          sessionStorage.setItem('seeded', '1');
-          sessionStorage.setItem('lang', other);
-        }
-      },
-      lang === 'ar' ? 'en' : 'ar',
-    );
+    // A browser where the other language was chosen before: the link wins.
+    await chooseLanguage(test.context, lang === 'ar' ? 'en' : 'ar');
     await test.page.goto(`${baseUrl()}${path}?lang=${lang}`);
     await test.page.locator('main h1').waitFor();
     expect(await test.page.getAttribute('html', 'lang')).toBe(lang);

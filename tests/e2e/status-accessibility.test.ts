@@ -12,7 +12,7 @@ import { PUBLIC_STATUS_PATH } from '../../src/shared/api/public-status.ts';
 import { addDays, londonToday } from '../../src/shared/dates/calendar.ts';
 import { toDateParts } from '../../src/shared/dates/date-parts.ts';
 import { FIXTURE_SPONSOR, validApplicantAnswers } from '../fixtures/applicants.ts';
-import { axeViolations, useBrowser } from './support/browser.ts';
+import { axeViolations, chooseLanguage, useBrowser } from './support/browser.ts';
 import { waitForMail } from './support/journey.ts';
 
 const test = useBrowser();
@@ -98,7 +98,7 @@ const VIEW = { en: 'View application', ar: 'عرض الطلب' };
 
 /** Opens the status link (or its page `path`) in `language` at `width` CSS pixels and gives the licence number. */
 async function openStatus(page: Page, language: Language, width = 1280, path = '/status'): Promise<void> {
-  await page.context().addInitScript((lang) => sessionStorage.setItem('lang', lang), language);
+  await chooseLanguage(page.context(), language);
   await page.setViewportSize({ width, height: 800 });
   await page.goto(statusLink.replace('/status?', `${path}?`));
   await page.fill('#sponsor-licence-number', LICENCE);

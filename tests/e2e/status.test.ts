@@ -8,7 +8,7 @@ import { SignJWT, decodeJwt, importPKCS8 } from 'jose';
 import { formatDateTime } from '../../src/shared/dates/format.ts';
 import { runTsx } from '../../src/server/test-support/child-process.ts';
 import { STATUS_LINK_AUDIENCE, STATUS_LINK_ISSUER } from '../../src/server/tokens/status-link-tokens.ts';
-import { axeViolations, baseUrl, useBrowser } from './support/browser.ts';
+import { axeViolations, baseUrl, chooseLanguage, useBrowser } from './support/browser.ts';
 import {
   SPONSOR,
   addToGroup,
@@ -355,7 +355,7 @@ describe('the status link pages', () => {
 
   it('says "Application not found" in Arabic too', async () => {
     const { page, context } = test;
-    await context.addInitScript(() => sessionStorage.setItem('lang', 'ar'));
+    await chooseLanguage(context, 'ar');
     await page.goto(`${baseUrl()}/status`);
     await page.locator('h1', { hasText: 'لم يتم العثور على الطلب' }).waitFor();
     expect(await axeViolations(page)).toEqual([]);
@@ -363,7 +363,7 @@ describe('the status link pages', () => {
 
   it('asks for the licence number in Arabic too, with its error', async () => {
     const { page, context } = test;
-    await context.addInitScript(() => sessionStorage.setItem('lang', 'ar'));
+    await chooseLanguage(context, 'ar');
     await page.goto(`${baseUrl()}/status?epat=x`);
     await page.locator('#sponsor-licence-number').waitFor();
     expect(await page.evaluate(() => document.documentElement.dir)).toBe('rtl');

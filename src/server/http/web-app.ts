@@ -1,9 +1,12 @@
 import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
-import { join, sep } from 'node:path';
+import { dirname, join, sep } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { matchPath } from 'react-router';
+import { isLanguage, LANGUAGE_COOKIE, LANGUAGE_PARAMETER } from '#shared/i18n/languages.ts';
+import type { PageRenderer, PageResponse } from '#shared/pages/page-renderer.ts';
 import { PAGE_ALIASES, PAGE_PATHS } from '#shared/pages/page-paths.ts';
 import type { Config } from '../config.ts';
 import { sendNotFound } from './error-handlers.ts';
@@ -24,15 +27,16 @@ const isPagePath = (pathname: string) => pagePatterns.some((pattern) => matchPat
 const analyticsMetaTag = /<meta\s+name=(["'])analytics-id\1\s+content=(["'])[^"']*\2\s*\/?>/i;
 
 /**
- * Serves the built SPA from config.webRoot: its files, index.html (with the analytics id filled
- * in) for `/` and for every page of the SPA's router, a redirect to `/` for any other GET, and
- * JSON 404s for the rest.
+ * Serves the built web app from config.webRoot: its files, every page of the service rendered on
+ * the server (from index.html, with the analytics id filled in) for `/` and every page of the
+ * browser's router, a redirect to `/` for any other GET, and JSON 404s for the rest.
  */
 export async function registerWebApp(
   app: FastifyInstance,
   config: Pick<Config, 'webRoot' | 'analyticsId'>,
 ): Promise<void> {
   const index = await loadIndexPage(app, config);
+  const renderer = index === undefined ? undefined : await loadPageRenderer(app, config.webRoot);
 
   if (existsSync(config.webRoot)) {
     const assetsDir = join(config.webRoot, 'assets') + sep;
@@ -54,27 +58,74 @@ export async function registerWebApp(
     });
   }
 
-  // A kilobyte, compressed by @fastify/compress per request like the API's answers.
-  const serveIndex = (_request: FastifyRequest, reply: FastifyReply): FastifyReply => {
+  // Compressed by @fastify/compress per request like the API's answers. The page depends on the
+  // language and consent cookies.
+  const servePage = (request: FastifyRequest, reply: FastifyReply): FastifyReply => {
     if (index === undefined) {
       return sendNotFound(reply, 'The web app has not been built: run npm run build');
     }
-    return reply.code(200).header('cache-control', revalidate).type('text/html; charset=utf-8').send(index);
+    const url = new URL(request.url, 'http://localhost');
+    const asked = url.searchParams.get(LANGUAGE_PARAMETER);
+    if (asked !== null) {
+      // A language link: the choice is kept in a cookie (for the browser's session), and the page
+      // is shown at its address without the parameter, as if the language had always been chosen.
+      if (isLanguage(asked)) {
+        const secure = request.protocol === 'https' ? '; Secure' : '';
+        reply.header('set-cookie', `${LANGUAGE_COOKIE}=${asked}; Path=/; SameSite=Lax${secure}`);
+      }
+      url.searchParams.delete(LANGUAGE_PARAMETER);
+      return reply.redirect(`${url.pathname}${url.search}`, 302);
+    }
+    const page = renderPage(renderer, index, request);
+    if (page.kind === 'redirect') return reply.redirect(page.location, 302);
+    return reply
+      .code(200)
+      .header('cache-control', revalidate)
+      .header('vary', 'Cookie')
+      .type('text/html; charset=utf-8')
+      .send(page.html);
   };
 
   // Explicit routes win over the static plugin's wildcard, so index.html is never sent unfilled.
-  app.get('/', serveIndex);
-  app.get('/index.html', serveIndex);
+  app.get('/', servePage);
+  app.get('/index.html', servePage);
 
   app.setNotFoundHandler((request, reply) => {
     const path = request.url.split('?')[0] ?? '/';
     const reserved = reservedPrefixes.some((p) => path === p || path.startsWith(`${p}/`));
     if ((request.method !== 'GET' && request.method !== 'HEAD') || reserved) return sendNotFound(reply);
-    if (isPagePath(path)) return serveIndex(request, reply);
+    if (isPagePath(path)) return servePage(request, reply);
     // Any other address leads to the start page, as the browser's router would lead there: this
     // way without JavaScript too. The query is dropped, a status token in it included.
     return reply.redirect('/', 302);
   });
+}
+
+// Built by `vite build --ssr` beside the web root (dist/web-server beside dist/web), and never served.
+async function loadPageRenderer(app: FastifyInstance, webRoot: string): Promise<PageRenderer | undefined> {
+  const entry = join(dirname(webRoot), 'web-server', 'entry-server.js');
+  if (!existsSync(entry)) {
+    app.log.warn({ entry }, 'No server entry of the web app found; pages are rendered in the browser only');
+    return undefined;
+  }
+  const renderer = (await import(pathToFileURL(entry).href)) as PageRenderer;
+  await renderer.loadPages();
+  return renderer;
+}
+
+/**
+ * The page rendered on the server, or index.html as it is (rendered in the browser) when there
+ * is no server entry or the render fails: a page that JavaScript can still show is better than none.
+ */
+function renderPage(renderer: PageRenderer | undefined, index: string, request: FastifyRequest): PageResponse {
+  if (renderer === undefined) return { kind: 'page', html: index };
+  try {
+    return renderer.renderPage(index, { url: request.url, cookies: request.headers.cookie ?? '' });
+  } catch (error) {
+    // The path only: the query can hold a status token.
+    request.log.error({ err: error, path: request.url.split('?')[0] }, 'Rendering a page on the server failed');
+    return { kind: 'page', html: index };
+  }
 }
 
 async function loadIndexPage(

@@ -8,8 +8,6 @@ import { hasForbiddenCharacters } from '../validation/characters.ts';
 export const PUBLIC_STATUS_PATH = '/api/public/publicStatus';
 /** The query parameter of a status link (`/status?epat=…`) that holds its token. */
 export const STATUS_TOKEN_PARAMETER = 'epat';
-/** The session storage key under which the browser keeps that token (listed on the cookies page). */
-export const STATUS_TOKEN_STORAGE_KEY = 'statusToken';
 /** The path of the document download. */
 export const PDF_MAKER_PATH = '/api/public/pdf-maker';
 /** The path of the call that emails a new status link in place of an expired one. */

@@ -1,11 +1,12 @@
 import { Suspense, useState } from 'react';
-import { BrowserRouter, Navigate, Route, Routes, useLocation } from 'react-router';
+import { BrowserRouter, Route, Routes, useLocation } from 'react-router';
 import { CookieConsentProvider } from '../features/cookies/cookie-consent.tsx';
 import { Layout } from './layout.tsx';
 import { useFocusOnArrival } from './navigation-effects.ts';
 import { RouterErrorBoundary } from './router-error-boundary.tsx';
 import { PAGE_ALIASES } from '#shared/pages/page-paths.ts';
 import { ROUTES } from './routes.tsx';
+import { Redirect } from './server-render.ts';
 import { PageSpinner } from './spinner.tsx';
 
 // Beside the routes inside the Suspense boundary: its effect runs once the page has rendered.
@@ -29,9 +30,9 @@ function AppRoutes() {
             <Route key={path} path={path} element={<Page />} />
           ))}
           {Object.entries(PAGE_ALIASES).map(([from, to]) => (
-            <Route key={from} path={from} element={<Navigate to={to} replace />} />
+            <Route key={from} path={from} element={<Redirect to={to} kind="always" />} />
           ))}
-          <Route path="*" element={<Navigate to="/" replace />} />
+          <Route path="*" element={<Redirect to="/" kind="always" />} />
         </Routes>
         <PageArrival firstKey={firstKey} />
       </Suspense>
@@ -39,15 +40,28 @@ function AppRoutes() {
   );
 }
 
-/** The whole single-page app: router, cookie consent and the shared frame around the pages. */
-export function App() {
+/** What the app starts from, read from the request on the server and from the page in the browser. */
+export interface AppProps {
+  /** The consent cookie's analytics choice, `undefined` before one. */
+  analyticsConsent: boolean | undefined;
+}
+
+/** The app inside a router: cookie consent and the shared frame around the pages. */
+export function AppFrame({ analyticsConsent }: AppProps) {
+  return (
+    <CookieConsentProvider saved={analyticsConsent}>
+      <Layout>
+        <AppRoutes />
+      </Layout>
+    </CookieConsentProvider>
+  );
+}
+
+/** The whole single-page app in the browser. */
+export function App(props: AppProps) {
   return (
     <BrowserRouter>
-      <CookieConsentProvider>
-        <Layout>
-          <AppRoutes />
-        </Layout>
-      </CookieConsentProvider>
+      <AppFrame {...props} />
     </BrowserRouter>
   );
 }

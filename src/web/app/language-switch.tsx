@@ -1,7 +1,8 @@
 import { useTranslation } from '../i18n/use-translation.ts';
 import { LanguageNavigation } from '../components/govuk/language-navigation/language-navigation.tsx';
 import { useLocation } from 'react-router';
-import { changeLanguage, LANGUAGE_PARAMETER, type Language } from '../i18n/i18n.ts';
+import { changeLanguage } from '../i18n/i18n.ts';
+import { LANGUAGE_PARAMETER, type Language } from '#shared/i18n/languages.ts';
 
 /** GOV.UK language navigation: English or Arabic, remembered for the session. */
 export function LanguageSwitch() {

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { COMPLETE_PATH } from '#shared/journey/paths.ts';
-import { FORM_STATE_STORAGE_KEY } from '#shared/journey/storage-key.ts';
+import { FORM_STATE_STORAGE_KEY } from '#shared/pages/storage-keys.ts';
 import { useTranslation } from '../i18n/use-translation.ts';
 import { useLocation, useNavigate } from 'react-router';
 import { BackLink } from '../components/govuk/back-link/back-link.tsx';
@@ -88,6 +88,12 @@ export function Layout({ children }: { children: ReactNode }) {
       </header>
       <div className="govuk-width-container">
         <main className="govuk-main-wrapper" id="main-content">
+          {/* Until the forms post to the server, a page without JavaScript can be read, not sent. */}
+          <noscript>
+            <div className="govuk-inset-text">
+              <RenderedText html={t('common.noJavaScript')} />
+            </div>
+          </noscript>
           {children}
         </main>
       </div>

@@ -1,3 +1,4 @@
+import { matchPath } from 'react-router';
 import { createElement, lazy, type ComponentType } from 'react';
 
 /** A page loaded on demand, which can be asked to load before it is shown. */
@@ -78,4 +79,15 @@ export function preloadPages(paths: Iterable<string>): void {
       .get(path)
       ?.preload()
       .catch(() => undefined);
+}
+
+/** Loads the code of the page at `pathname` (a concrete address), if it is a page of the service. */
+export function loadPageAt(pathname: string): Promise<void> {
+  for (const [path, page] of registry) if (matchPath(path, pathname) !== null) return page.preload();
+  return Promise.resolve();
+}
+
+/** Loads the code of every page (the server renders any of them without waiting). */
+export async function loadAllPages(): Promise<void> {
+  await Promise.all([...registry.values()].map((page) => page.preload()));
 }

@@ -2,6 +2,7 @@ import { useEffect } from 'react';
 import { useTranslation } from '../i18n/use-translation.ts';
 import { useLocation } from 'react-router';
 import { trackPageView } from '../analytics/analytics.ts';
+import { useServerRender } from './server-render.ts';
 
 // The navigation whose page view was last sent: a page re-rendering with errors is not a new view.
 let lastTrackedKey: string | undefined;
@@ -16,13 +17,16 @@ export function usePageTitle(pageTitle: string, hasErrors = false): void {
   const { key, pathname } = useLocation();
   const serviceName = t('service.name');
   const errorPrefix = t('page.errorPrefix');
+  const title = `${hasErrors ? errorPrefix : ''}${pageTitle} | ${serviceName}`;
+  const serverRender = useServerRender();
+  serverRender?.setTitle(title);
   useEffect(() => {
-    document.title = `${hasErrors ? errorPrefix : ''}${pageTitle} | ${serviceName}`;
+    document.title = title;
     if (lastTrackedKey !== key) {
       lastTrackedKey = key;
       trackPageView(pathname, pageTitle);
     }
-  }, [pageTitle, hasErrors, serviceName, errorPrefix, key, pathname]);
+  }, [title, pageTitle, key, pathname]);
 }
 
 /**

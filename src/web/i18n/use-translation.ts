@@ -1,5 +1,6 @@
 import i18next, { type i18n } from 'i18next';
-import { currentLanguage, type Language } from './i18n.ts';
+import { currentLanguage } from './i18n.ts';
+import type { Language } from '#shared/i18n/languages.ts';
 import { createContext, createElement, useCallback, useContext, useSyncExternalStore, type ReactNode } from 'react';
 
 /** Looks a key up in the current language; `options` holds interpolation values. */
@@ -44,6 +45,7 @@ function changesOf(instance: i18n): Changes {
 export function useTranslation(): { t: Translate; i18n: i18n; language: Language } {
   const instance = useContext(InstanceContext);
   const changes = changesOf(instance);
+  const revisionOf = () => changes.revision;
   const revision = useSyncExternalStore(
     useCallback(
       (onChange: () => void) => {
@@ -52,7 +54,8 @@ export function useTranslation(): { t: Translate; i18n: i18n; language: Language
       },
       [changes],
     ),
-    () => changes.revision,
+    revisionOf,
+    revisionOf,
   );
   // A new function per revision, so effects that depend on `t` run again after a change.
   // eslint-disable-next-line react-hooks/exhaustive-deps

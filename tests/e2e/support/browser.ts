@@ -11,6 +11,11 @@ const axeSource = readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
 /** The address of the service started by the global setup. */
 export const baseUrl = (): string => inject('baseUrl');
 
+/** Chooses the language of the service for a context, as the language links do: in the `lang` cookie. */
+export async function chooseLanguage(context: BrowserContext, language: 'en' | 'ar'): Promise<void> {
+  await context.addCookies([{ name: 'lang', value: language, url: baseUrl() }]);
+}
+
 /** The browser, and a fresh context and page for each test of the file that calls this. */
 export interface TestBrowser {
   readonly browser: Browser;
@@ -93,6 +98,28 @@ export async function axeViolations(page: Page): Promise<AxeViolation[]> {
       targets: v.nodes.map((n) => n.target.join(' ')),
     }));
   });
+}
+
+/**
+ * axe-core's findings on a page opened with JavaScript off. Such a page runs no timer, so axe
+ * cannot run in it: it runs on a copy of the page as that browser shows it, opened at the same
+ * address with JavaScript on, in which the `<noscript>` content is shown as the browser without
+ * JavaScript shows it and the app's scripts are left out.
+ */
+export async function axeViolationsWithoutJavaScript(page: Page): Promise<AxeViolation[]> {
+  const shown = (await page.content())
+    .replace(/<script\b[^>]*\bsrc=[^>]*><\/script>/g, '')
+    .replace(/<noscript><meta http-equiv="refresh"[^>]*><\/noscript>/g, '')
+    .replace(/<(\/?)noscript>/g, '<$1div>');
+  const context = await page.context().browser()!.newContext();
+  try {
+    const copy = await context.newPage();
+    await copy.route(page.url(), (route) => route.fulfill({ contentType: 'text/html; charset=utf-8', body: shown }));
+    await copy.goto(page.url());
+    return await axeViolations(copy);
+  } finally {
+    await context.close();
+  }
 }
 
 /** How many banner, main and contentinfo landmarks the page has, by their computed ARIA roles. */

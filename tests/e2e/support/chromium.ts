@@ -1,9 +1,43 @@
 // The system's Chromium (no browser download here), for the browser tests and `npm run bench:nav`.
-import { chromium, type Browser } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+
+// The server sends each page as HTML, which the app then takes over (hydrates); until it has, the
+// page shows but does not behave (a button of the app does nothing). A page loaded with JavaScript
+// on is therefore ready once the app says so on <html> (main.tsx); a page without the app's
+// script is ready when loaded.
+const APP_READY = () =>
+  document.querySelector('script[type="module"][src]') === null ||
+  document.documentElement.hasAttribute('data-app-ready');
+
+const patched = new WeakSet<Page>();
+
+/** Makes the page's own navigations (goto, reload, back, forward) end once the app is ready. */
+function waitForTheAppOnLoad(page: Page): Page {
+  if (patched.has(page)) return page;
+  patched.add(page);
+  for (const method of ['goto', 'reload', 'goBack', 'goForward'] as const) {
+    const navigate = page[method].bind(page) as (...args: unknown[]) => ReturnType<Page['goto']>;
+    Object.assign(page, {
+      [method]: async (...args: unknown[]) => {
+        const response = await navigate(...args);
+        await page.waitForFunction(APP_READY);
+        return response;
+      },
+    });
+  }
+  return page;
+}
+
+function withAppReadyPages(context: BrowserContext, javaScriptEnabled: boolean): BrowserContext {
+  if (!javaScriptEnabled) return context;
+  context.on('page', waitForTheAppOnLoad);
+  const newPage = context.newPage.bind(context);
+  return Object.assign(context, { newPage: async () => waitForTheAppOnLoad(await newPage()) });
+}
 
 /** Starts headless Chromium with the flags this machine needs (no network beyond loopback). */
 export async function launchBrowser(): Promise<Browser> {
-  return chromium.launch({
+  const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     args: [
       '--no-sandbox',
@@ -14,5 +48,10 @@ export async function launchBrowser(): Promise<Browser> {
       '--no-first-run',
       '--disable-quic',
     ],
+  });
+  const newContext = browser.newContext.bind(browser);
+  return Object.assign(browser, {
+    newContext: async (options?: Parameters<Browser['newContext']>[0]) =>
+      withAppReadyPages(await newContext(options), options?.javaScriptEnabled ?? true),
   });
 }

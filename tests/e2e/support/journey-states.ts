@@ -1,6 +1,7 @@
 // Form states built with the journey's own reducer, to open any page of the journey directly
 // in the browser (through session storage, as a reload would).
 import type { BrowserContext } from 'playwright-core';
+import { chooseLanguage } from './browser.ts';
 import { validApplicantAnswers } from '../../fixtures/applicants.ts';
 import type { ApplicantAnswers } from '../../../src/shared/domain/answers.ts';
 import { INITIAL_FORM_STATE, serialiseFormState, type FormState } from '../../../src/shared/journey/form-state.ts';
@@ -115,13 +116,13 @@ export async function seedSession(
   language: 'en' | 'ar' = 'en',
 ): Promise<void> {
   await context.addInitScript(
-    ({ saved, lang }) => {
+    ({ saved }) => {
       // Once per tab: a reload keeps what the page itself saved since.
       if (sessionStorage.getItem('seeded') !== null) return;
       sessionStorage.setItem('seeded', '1');
       sessionStorage.setItem('state', saved);
-      sessionStorage.setItem('lang', lang);
     },
-    { saved: serialiseFormState(state), lang: language },
+    { saved: serialiseFormState(state) },
   );
+  await chooseLanguage(context, language);
 }

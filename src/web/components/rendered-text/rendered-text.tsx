@@ -6,7 +6,37 @@ import { BLOCKED_HREF, isExternalHref, isInternalPath, safeHref } from '#shared/
 // Translation texts carry a little HTML. Rather than trusting it to innerHTML (and a
 // sanitiser's idea of what the browser will re-parse), the text is parsed once by DOMParser,
 // which never runs scripts or loads anything, and React elements are built from an allow-list.
-// React then escapes every text and attribute value itself.
+// React then escapes every text and attribute value itself. The server renders with a parser of
+// its own (parse5, which follows the same HTML standard), set by setHtmlParser.
+
+/** The part of the DOM the renderer reads: what DOMParser gives, and what the server's parser is adapted to. */
+export interface MarkupNode {
+  readonly nodeType: number;
+  readonly textContent: string | null;
+  readonly childNodes: { forEach(callback: (child: MarkupNode, index: number) => void): void };
+}
+
+/** An element node ({@link MarkupNode} with `nodeType` 1). */
+export interface MarkupElement extends MarkupNode {
+  readonly localName: string;
+  readonly namespaceURI: string | null;
+  getAttribute(name: string): string | null;
+}
+
+/** Parses a text as the body of an HTML document. */
+export type HtmlParser = (html: string) => MarkupNode | null;
+
+// A parsed document is inert: scripts never run, images and styles never load.
+let parseBody: HtmlParser = (html) => new DOMParser().parseFromString(html, 'text/html').body;
+
+/** Replaces the browser's DOMParser (the server, which has none, sets its own once at start-up). */
+export function setHtmlParser(parser: HtmlParser): void {
+  parseBody = parser;
+}
+
+// Node.ELEMENT_NODE and Node.TEXT_NODE, without the browser's Node.
+const ELEMENT_NODE = 1;
+const TEXT_NODE = 3;
 
 /** Props of {@link RenderedText}. */
 export interface RenderedTextProps {
@@ -113,7 +143,7 @@ function cellSpan(value: string | null): number | undefined {
 }
 
 /** The attributes worth keeping, as React props; everything else (on*, style, class, id, src …) is dropped. */
-function safeAttributes(element: Element, tag: string): Record<string, unknown> {
+function safeAttributes(element: MarkupElement, tag: string): Record<string, unknown> {
   const props: Record<string, unknown> = {};
   const lang = element.getAttribute('lang');
   if (lang !== null && LANG.test(lang)) props.lang = lang;
@@ -134,7 +164,10 @@ function safeAttributes(element: Element, tag: string): Record<string, unknown> 
   return props;
 }
 
-function linkProps(element: Element, context: RenderContext): { props: Record<string, unknown>; external: boolean } {
+function linkProps(
+  element: MarkupElement,
+  context: RenderContext,
+): { props: Record<string, unknown>; external: boolean } {
   const raw = element.getAttribute('href');
   // Without an href an `<a>` is a placeholder, not a link; keep it that way.
   if (raw === null) return { props: {}, external: false };
@@ -158,7 +191,7 @@ function linkProps(element: Element, context: RenderContext): { props: Record<st
   return { props: { href }, external: false };
 }
 
-function renderChildren(parent: Node, context: RenderContext, parentTag: string | undefined): ReactNode[] {
+function renderChildren(parent: MarkupNode, context: RenderContext, parentTag: string | undefined): ReactNode[] {
   const out: ReactNode[] = [];
   parent.childNodes.forEach((child, index) => {
     const rendered = renderNode(child, context, parentTag, index);
@@ -167,15 +200,15 @@ function renderChildren(parent: Node, context: RenderContext, parentTag: string 
   return out;
 }
 
-function renderNode(node: Node, context: RenderContext, parentTag: string | undefined, key: number): ReactNode {
-  if (node.nodeType === Node.TEXT_NODE) {
+function renderNode(node: MarkupNode, context: RenderContext, parentTag: string | undefined, key: number): ReactNode {
+  if (node.nodeType === TEXT_NODE) {
     const text = node.textContent ?? '';
     if (parentTag !== undefined && NO_WHITESPACE_CHILDREN.has(parentTag) && text.trim() === '') return null;
     return text;
   }
   // Comments, processing instructions and the like carry nothing for the reader.
-  if (node.nodeType !== Node.ELEMENT_NODE) return null;
-  const element = node as Element;
+  if (node.nodeType !== ELEMENT_NODE) return null;
+  const element = node as MarkupElement;
   const tag = element.localName.toLowerCase();
   if (DROPPED_TAGS.has(tag)) return null;
 
@@ -208,11 +241,6 @@ function renderNode(node: Node, context: RenderContext, parentTag: string | unde
     if (external && !text.endsWith(context.opensInNewTab)) children.push(` ${context.opensInNewTab}`);
   }
   return createElement(type, props, ...children);
-}
-
-function parseBody(html: string): HTMLElement | null {
-  // A parsed document is inert: scripts never run, images and styles never load.
-  return new DOMParser().parseFromString(html, 'text/html').body;
 }
 
 /** Renders a translation text with the allowed HTML subset and GOV.UK classes; everything else is dropped safely. */

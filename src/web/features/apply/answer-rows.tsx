@@ -8,7 +8,7 @@ import { SECTION_FIELDS } from '#shared/validation/sections.ts';
 import type { StepPath } from '#shared/journey/paths.ts';
 import { isPlainClick } from '../../app/spa-link.ts';
 import type { SummaryListRow } from '../../components/govuk/summary-list/summary-list.tsx';
-import type { Language } from '../../i18n/i18n.ts';
+import type { Language } from '#shared/i18n/languages.ts';
 import type { Translate } from '../../i18n/use-translation.ts';
 import { formatAnswerDate } from './answer-format.ts';
 import { DATE_FIELDS, FIELD_LABEL_KEYS, OPTION_KEYS, type QuestionField } from './field-texts.ts';

@@ -2,7 +2,7 @@
 // the guard that sends the user to the first step not yet answered, the page title and the
 // group header strip.
 import { useState, type ReactNode } from 'react';
-import { Navigate, useLocation } from 'react-router';
+import { useLocation } from 'react-router';
 import texts from 'virtual:translations/en/apply';
 import validationTexts from 'virtual:translations/en/validation';
 import { answersOf } from '#shared/journey/form-state.ts';
@@ -10,6 +10,7 @@ import { isGroupApplication, resolvePath } from '#shared/journey/progress.ts';
 import type { JourneyPath } from '#shared/journey/paths.ts';
 import { GROUP_EDIT_PATH } from '#shared/journey/paths.ts';
 import { usePageTitle } from '../../app/page-title.ts';
+import { Redirect } from '../../app/server-render.ts';
 import { isStartNew } from '../../app/start-new.ts';
 import { registerTexts } from '../../i18n/i18n.ts';
 import { useTranslation } from '../../i18n/use-translation.ts';
@@ -36,7 +37,7 @@ export function JourneyPage({ path, title, hasErrors = false, children }: Journe
   // Decided when the page opens: later changes of the state come from this page's own actions,
   // which say where to go themselves (a redirect here would race them).
   const [target] = useState(() => resolvePath(state, path, new Date(), { startNew: isStartNew(location.state) }));
-  if (target !== path) return <Navigate to={target} replace />;
+  if (target !== path) return <Redirect to={target} kind="for-state" />;
   return (
     <>
       {isGroupApplication(state) && <GroupStrip path={path} />}

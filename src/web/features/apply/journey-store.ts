@@ -3,7 +3,7 @@
 import { useCallback, useSyncExternalStore } from 'react';
 import { useNavigate } from 'react-router';
 import { parseSavedFormState, serialiseFormState, type FormState } from '#shared/journey/form-state.ts';
-import { FORM_STATE_STORAGE_KEY } from '#shared/journey/storage-key.ts';
+import { FORM_STATE_STORAGE_KEY } from '#shared/pages/storage-keys.ts';
 import { journeyReducer, type JourneyAction } from '#shared/journey/reducer.ts';
 import { EXIT_URL } from '#shared/journey/paths.ts';
 
@@ -48,7 +48,7 @@ function applyJourneyAction(action: JourneyAction): string | undefined {
 
 /** The form state, and a dispatch that runs an action and goes where it says. */
 export function useJourney(): { state: FormState; dispatch: (action: JourneyAction) => FormState } {
-  const current = useSyncExternalStore(subscribe, getJourneyState);
+  const current = useSyncExternalStore(subscribe, getJourneyState, getJourneyState);
   const navigate = useNavigate();
   const dispatch = useCallback(
     (action: JourneyAction) => {

@@ -1,6 +1,6 @@
 // The question pages whose fields need nothing beyond the standard inputs. Each renders one
 // step of `shared/journey`; the step decides where the user goes next.
-import { Navigate } from 'react-router';
+import { Redirect } from '../../app/server-render.ts';
 import { useTranslation } from '../../i18n/use-translation.ts';
 import { RenderedText } from '../../components/rendered-text/rendered-text.tsx';
 import { OPTION_KEYS } from './field-texts.ts';
@@ -109,5 +109,5 @@ export function CosReferencePage() {
 
 /** /place-of-departure is asked on the travel details page (decision 011): the route leads there. */
 export function PlaceOfDeparturePage() {
-  return <Navigate to="/travel-details" replace />;
+  return <Redirect to="/travel-details" kind="always" />;
 }

@@ -1,17 +1,13 @@
+import { cookieValue } from '#shared/cookies/cookie-value.ts';
+
 /** The cookie that keeps the analytics choice (`cookieConsent_analytics`, kept 1 year). */
 export const CONSENT_COOKIE = 'cookieConsent_analytics';
 const ONE_YEAR_SECONDS = 365 * 24 * 60 * 60;
 
 /** The saved analytics choice, or `undefined` while the user has not chosen. */
 export function readConsent(cookies = document.cookie): boolean | undefined {
-  for (const part of cookies.split(';')) {
-    const [name, value] = part.trim().split('=');
-    if (name === CONSENT_COOKIE) {
-      if (value === 'true') return true;
-      if (value === 'false') return false;
-    }
-  }
-  return undefined;
+  const value = cookieValue(cookies, CONSENT_COOKIE);
+  return value === 'true' ? true : value === 'false' ? false : undefined;
 }
 
 /** Saves the analytics choice for a year. */

@@ -1,6 +1,6 @@
 import { createContext, useCallback, useContext, useMemo, useState, type ReactNode } from 'react';
 import { setAnalyticsConsent } from '../../analytics/analytics.ts';
-import { readConsent, writeConsent } from './consent-cookie.ts';
+import { writeConsent } from './consent-cookie.ts';
 
 /** What the user chose about analytics cookies, and whether the banner still shows. */
 export interface CookieConsent {
@@ -17,13 +17,12 @@ export interface CookieConsent {
 
 const ConsentContext = createContext<CookieConsent | null>(null);
 
-/** Reads the consent cookie at start-up and keeps the choice for the whole app. */
-export function CookieConsentProvider({ children }: { children: ReactNode }) {
-  const [analytics, setAnalytics] = useState<boolean | undefined>(() => {
-    const saved = readConsent();
-    if (saved !== undefined) setAnalyticsConsent(saved);
-    return saved;
-  });
+/**
+ * Keeps the choice for the whole app, starting from `saved`: the consent cookie as the page was
+ * loaded (read from the request on the server, from `document.cookie` in the browser).
+ */
+export function CookieConsentProvider({ saved, children }: { saved: boolean | undefined; children: ReactNode }) {
+  const [analytics, setAnalytics] = useState(saved);
   const [didJustSet, setDidJustSet] = useState(false);
   const [hidden, setHidden] = useState(false);
 

@@ -1,11 +1,11 @@
 import { useTranslation } from '../../i18n/use-translation.ts';
 import { useNavigate } from 'react-router';
-import { FORM_STATE_STORAGE_KEY } from '#shared/journey/storage-key.ts';
+import { FORM_STATE_STORAGE_KEY, STATUS_TOKEN_STORAGE_KEY } from '#shared/pages/storage-keys.ts';
 import { RenderedText } from '../../components/rendered-text/rendered-text.tsx';
 import { Table } from '../../components/govuk/table/table.tsx';
-import { LANGUAGE_STORAGE_KEY, registerTexts } from '../../i18n/i18n.ts';
+import { registerTexts } from '../../i18n/i18n.ts';
+import { LANGUAGE_COOKIE } from '#shared/i18n/languages.ts';
 import { CONSENT_COOKIE } from './consent-cookie.ts';
-import { STATUS_TOKEN_STORAGE_KEY } from '#shared/api/public-status.ts';
 import texts from 'virtual:translations/en/cookiesInformation';
 
 registerTexts(texts);
@@ -58,6 +58,11 @@ export function CookiesInformation() {
             purpose: t('cookiesInformation.consentCookiePurpose'),
             expires: t('cookiesInformation.consentCookieExpires'),
           },
+          {
+            name: LANGUAGE_COOKIE,
+            purpose: t('cookiesInformation.languagePurpose'),
+            expires: t('cookiesInformation.languageExpires'),
+          },
         ]}
       />
       <RenderedText html={t('cookiesInformation.sessionStorage')} onNavigate={navigate} />
@@ -68,11 +73,6 @@ export function CookiesInformation() {
             name: FORM_STATE_STORAGE_KEY,
             purpose: t('cookiesInformation.statePurpose'),
             expires: t('cookiesInformation.stateExpires'),
-          },
-          {
-            name: LANGUAGE_STORAGE_KEY,
-            purpose: t('cookiesInformation.languagePurpose'),
-            expires: t('cookiesInformation.languageExpires'),
           },
           {
             name: STATUS_TOKEN_STORAGE_KEY,

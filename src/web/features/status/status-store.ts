@@ -40,9 +40,11 @@ const subscribe = (listener: () => void) => {
   return () => listeners.delete(listener);
 };
 
+const currentState = () => state;
+
 /** The status state; a page opened with another token starts afresh. */
 export function useStatusState(token: string): StatusState {
-  const current = useSyncExternalStore(subscribe, () => state);
+  const current = useSyncExternalStore(subscribe, currentState, currentState);
   return current.token === token ? current : { token, licenceNumber: '', view: { kind: 'ask' } };
 }
 

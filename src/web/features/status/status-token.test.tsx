@@ -1,7 +1,7 @@
 import { act, render } from '@testing-library/react';
 import { RouterProvider, createMemoryRouter } from 'react-router';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { STATUS_TOKEN_STORAGE_KEY } from '#shared/api/public-status.ts';
+import { STATUS_TOKEN_STORAGE_KEY } from '#shared/pages/storage-keys.ts';
 import { useStatusToken } from './status-token.ts';
 
 let seen: Array<string | undefined>;

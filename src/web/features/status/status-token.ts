@@ -4,7 +4,8 @@
 // analytics as the page's location.
 import { useEffect } from 'react';
 import { useLocation, useNavigate } from 'react-router';
-import { STATUS_TOKEN_PARAMETER, STATUS_TOKEN_STORAGE_KEY } from '#shared/api/public-status.ts';
+import { STATUS_TOKEN_PARAMETER } from '#shared/api/public-status.ts';
+import { STATUS_TOKEN_STORAGE_KEY } from '#shared/pages/storage-keys.ts';
 
 // Where storage is refused (some private modes), the token lives for the page's life instead.
 let inMemory: string | undefined;

@@ -1,0 +1,82 @@
+// The web app as the server renders it: `vite build --ssr` builds this file to
+// dist/web-server/entry-server.js, which the server loads (the contract is in
+// #shared/pages/page-renderer.ts). Every page's code is loaded before the first render, so a
+// render never suspends: the HTML is the whole page, and React writes no inline script.
+import { StrictMode } from 'react';
+import { renderToString } from 'react-dom/server';
+import { StaticRouter } from 'react-router';
+import i18next, { type i18n } from 'i18next';
+import en from 'virtual:translations/en';
+import { LANGUAGE_DIRECTION, languageOfCookies, type Language } from '#shared/i18n/languages.ts';
+import type { PageRenderer } from '#shared/pages/page-renderer.ts';
+import { AppFrame } from './app/app.tsx';
+import { loadAllPages } from './app/lazy-page.ts';
+import { RENDER_INPUTS_ID, renderInputs } from './app/render-inputs.ts';
+import { ServerRenderContext, type ServerRedirect, type ServerRender } from './app/server-render.ts';
+import { parse5Parser } from './components/rendered-text/parse5-parser.ts';
+import { setHtmlParser } from './components/rendered-text/rendered-text.tsx';
+import { readConsent } from './features/cookies/consent-cookie.ts';
+import ar from './i18n/ar.json';
+import { I18N_OPTIONS } from './i18n/i18n.ts';
+import { TranslationProvider } from './i18n/use-translation.ts';
+
+// One i18next instance per language, sharing the texts (the pages add theirs as they load).
+let translations: Record<Language, i18n> | undefined;
+
+export const loadPages: PageRenderer['loadPages'] = async () => {
+  setHtmlParser(parse5Parser);
+  await i18next.init({
+    ...I18N_OPTIONS,
+    lng: 'en',
+    resources: { en: { translation: en }, ar: { translation: ar } },
+  });
+  await loadAllPages();
+  translations = { en: i18next.cloneInstance({ lng: 'en' }), ar: i18next.cloneInstance({ lng: 'ar' }) };
+};
+
+const escapeText = (value: string) => value.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+const escapeAttribute = (value: string) => escapeText(value).replace(/"/g, '&quot;');
+
+export const renderPage: PageRenderer['renderPage'] = (template, { url, cookies }) => {
+  if (translations === undefined) throw new Error('loadPages() must finish before the first renderPage()');
+  const language = languageOfCookies(cookies);
+  let title: string | undefined;
+  let redirect: ServerRedirect | undefined;
+  const serverRender: ServerRender = {
+    setTitle: (value) => (title = value),
+    setRedirect: (value) => (redirect = value),
+  };
+  const app = renderToString(
+    <StrictMode>
+      <ServerRenderContext.Provider value={serverRender}>
+        <TranslationProvider instance={translations[language]}>
+          <StaticRouter location={url}>
+            <AppFrame analyticsConsent={readConsent(cookies)} />
+          </StaticRouter>
+        </TranslationProvider>
+      </ServerRenderContext.Provider>
+    </StrictMode>,
+  );
+  if (redirect?.kind === 'always') return { kind: 'redirect', location: redirect.to };
+
+  // Where the answers lead elsewhere, a browser without JavaScript goes there at once; one with
+  // JavaScript decides from the answers it keeps (the server does not see them).
+  const head =
+    redirect === undefined
+      ? ''
+      : `<noscript><meta http-equiv="refresh" content="0; url=${escapeAttribute(redirect.to)}"></noscript>`;
+  // JSON in a script element the browser does not run: `<` is escaped so no text can close it.
+  const inputs = renderInputs().replace(/</g, '\\u003c');
+  // Replaced by functions: a `$` in a page's text is not a replacement pattern.
+  const html = template
+    .replace(/<html lang="[^"]*" dir="[^"]*"/, () => `<html lang="${language}" dir="${LANGUAGE_DIRECTION[language]}"`)
+    .replace(/<title>[^<]*<\/title>/, (original) =>
+      title === undefined ? original : `<title>${escapeText(title)}</title>`,
+    )
+    .replace('</head>', () => `${head}</head>`)
+    .replace(
+      '<div id="root"></div>',
+      () => `<div id="root">${app}</div><script type="application/json" id="${RENDER_INPUTS_ID}">${inputs}</script>`,
+    );
+  return { kind: 'page', html };
+};

@@ -1,0 +1,170 @@
+// Every page is rendered on the server (decision 022): the HTML is the page in the language kept
+// in the cookie, without JavaScript too, and the browser hydrates it without a mismatch.
+import type { BrowserContext, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { PAGE_PATHS } from '../../src/shared/pages/page-paths.ts';
+import { axeViolationsWithoutJavaScript, baseUrl, chooseLanguage, useBrowser } from './support/browser.ts';
+import { seedSession, singleComplete } from './support/journey-states.ts';
+
+const SERVICE = {
+  en: 'Creative worker visa concession remote clearance',
+  ar: 'التصريح المسبق عن بُعد لاستثناء تأشيرة العامل الإبداعي',
+};
+
+// What the console says, per context: a hydration mismatch is reported there as an error.
+const consoleMessages: string[] = [];
+const test = useBrowser(async (context) => {
+  consoleMessages.length = 0;
+  context.on('console', (message) => {
+    if (message.type() === 'error' || message.type() === 'warning') consoleMessages.push(message.text());
+  });
+  context.on('weberror', (error) => consoleMessages.push(error.error().message));
+});
+
+const addresses = PAGE_PATHS.map((path) => path.replace(':applicantIndex', '0'));
+// Without answers, the journey's pages after its first question lead to that question, and the
+// complete page to the start page.
+const FIRST_QUESTION = '/your-contact-details';
+const READABLE_WITHOUT_ANSWERS = [
+  '/',
+  FIRST_QUESTION,
+  '/ineligible',
+  '/status',
+  '/status/0',
+  '/terms-and-conditions',
+  '/privacy-policy',
+  '/cookies',
+  '/accessibility',
+];
+const leadsTo = (path: string) =>
+  READABLE_WITHOUT_ANSWERS.includes(path) ? undefined : path === '/complete' ? '/' : FIRST_QUESTION;
+
+async function fetchPage(path: string, language: 'en' | 'ar'): Promise<{ status: number; html: string }> {
+  const response = await fetch(`${baseUrl()}${path}`, { headers: { cookie: `lang=${language}` }, redirect: 'manual' });
+  return { status: response.status, html: await response.text() };
+}
+
+describe.each(['en', 'ar'] as const)('the HTML the server sends, in %s', (language) => {
+  it.each(addresses.filter((path) => path !== '/place-of-departure'))('is the page at %s', async (path) => {
+    const { status, html } = await fetchPage(path, language);
+    expect(status).toBe(200);
+    expect(html).toContain(`<html lang="${language}" dir="${language === 'ar' ? 'rtl' : 'ltr'}"`);
+    expect(html).toMatch(new RegExp(`<title>[^<]+ \\| ${SERVICE[language]}</title>`));
+    // Scripts the browser runs come from the service's files: the CSP allows no inline script.
+    for (const script of html.match(/<script\b[^>]*>/g) ?? []) {
+      expect(script).toMatch(/ src="\/assets\/[^"]+\.js"| type="application\/json"/);
+    }
+    const refresh = /<noscript><meta http-equiv="refresh" content="0; url=([^"]+)"><\/noscript>/.exec(html);
+    if (leadsTo(path) !== undefined) {
+      expect(refresh?.[1]).toBe(leadsTo(path));
+    } else {
+      expect(refresh).toBeNull();
+      expect(html).toMatch(/<main [^>]*id="main-content"[^>]*>.*<h1[ >]/s);
+    }
+  });
+});
+
+describe('the server', () => {
+  it('redirects an address that always leads elsewhere', async () => {
+    for (const [from, to] of [
+      ['/place-of-departure', '/travel-details'],
+      ['/reuse-travel', '/reuse-travel-details'],
+    ]) {
+      const response = await fetch(`${baseUrl()}${from}`, { redirect: 'manual' });
+      expect(response.status, from).toBe(302);
+      expect(response.headers.get('location'), from).toBe(to);
+    }
+  });
+});
+
+async function withoutJavaScript<T>(run: (page: Page, context: BrowserContext) => Promise<T>): Promise<T> {
+  const context = await test.browser.newContext({ javaScriptEnabled: false, viewport: { width: 320, height: 640 } });
+  try {
+    return await run(await context.newPage(), context);
+  } finally {
+    await context.close();
+  }
+}
+
+describe.each(['en', 'ar'] as const)('without JavaScript, in %s', (language) => {
+  it.each(['/', '/cookies', '/terms-and-conditions', '/privacy-policy', '/accessibility', '/status'])(
+    'shows %s, with nothing for axe to find',
+    async (path) => {
+      await withoutJavaScript(async (page, context) => {
+        await chooseLanguage(context, language);
+        await page.goto(`${baseUrl()}${path}`);
+        expect(await page.getAttribute('html', 'dir')).toBe(language === 'ar' ? 'rtl' : 'ltr');
+        expect((await page.locator('main h1').textContent())?.trim()).not.toBe('');
+        expect(await page.title()).toContain(SERVICE[language]);
+        expect(await axeViolationsWithoutJavaScript(page)).toEqual([]);
+      });
+    },
+  );
+
+  it('takes a page of the journey reached too early to its first question', async () => {
+    await withoutJavaScript(async (page, context) => {
+      await chooseLanguage(context, language);
+      await page.goto(`${baseUrl()}/passport-details`);
+      await page.waitForURL(`${baseUrl()}${FIRST_QUESTION}`);
+      expect(await page.locator('input#sponsor-email').count()).toBe(1);
+      expect(await axeViolationsWithoutJavaScript(page)).toEqual([]);
+    });
+  });
+
+  it('follows the language links', async () => {
+    await withoutJavaScript(async (page) => {
+      await page.goto(`${baseUrl()}/cookies`);
+      await page.locator('.govuk-language-navigation a[lang="ar"]').click();
+      await page.waitForURL(`${baseUrl()}/cookies`);
+      expect(await page.getAttribute('html', 'dir')).toBe('rtl');
+      await page.locator('.govuk-footer a[href="/privacy-policy"]').click();
+      expect(await page.getAttribute('html', 'lang')).toBe('ar');
+    });
+  });
+});
+
+/** True once React has taken over the element (hydrated or rendered it). */
+const ownedByReact = (page: Page, selector: string) =>
+  page.evaluate(
+    (s) => Object.keys(document.querySelector(s) ?? {}).some((key) => key.startsWith('__reactFiber')),
+    selector,
+  );
+
+describe('with JavaScript', () => {
+  it.each([
+    ['/', 'en'],
+    ['/cookies', 'ar'],
+    ['/accessibility', 'en'],
+    ['/status', 'ar'],
+    [FIRST_QUESTION, 'en'],
+  ] as const)('hydrates the server’s HTML of %s (%s) without a mismatch', async (path, language) => {
+    const { page, context } = test;
+    await chooseLanguage(context, language);
+    // The heading as the server sent it, before the app's script runs.
+    await page.addInitScript(() => {
+      document.addEventListener('readystatechange', () => {
+        if (document.readyState === 'interactive') {
+          (window as unknown as { serverHeading: Element | null }).serverHeading = document.querySelector('main h1');
+        }
+      });
+    });
+    await page.goto(`${baseUrl()}${path}`);
+    await expect.poll(() => ownedByReact(page, 'main h1')).toBe(true);
+    expect(
+      await page.evaluate(
+        () =>
+          (window as unknown as { serverHeading: Element | null }).serverHeading === document.querySelector('main h1'),
+      ),
+    ).toBe(true);
+    expect(consoleMessages).toEqual([]);
+  });
+
+  it('renders a page afresh from the answers the tab keeps, without a mismatch', async () => {
+    const { page, context } = test;
+    await seedSession(context, singleComplete(), 'ar');
+    await page.goto(`${baseUrl()}/check-your-answers`);
+    await page.locator('.govuk-summary-list').first().waitFor();
+    expect(await page.getAttribute('html', 'dir')).toBe('rtl');
+    expect(consoleMessages).toEqual([]);
+  });
+});
