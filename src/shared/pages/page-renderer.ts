@@ -12,8 +12,7 @@ export interface PageRequest {
 
 /** A rendered page, or the address the user should be sent to instead. */
 export type PageResponse =
-  | { readonly kind: 'page'; readonly html: string }
-  | { readonly kind: 'redirect'; readonly location: string };
+  { readonly kind: 'page'; readonly html: string } | { readonly kind: 'redirect'; readonly location: string };
 
 /** The server entry's exports. */
 export interface PageRenderer {
