@@ -27,8 +27,18 @@ export default defineConfig(({ isSsrBuild }) => ({
     react(),
     translationSections({
       dir: fileURLToPath(new URL('./src/web/i18n', import.meta.url)),
-      // Long texts of a single page: loaded with that page, not with the first load.
-      pageOnly: ['terms', 'privacy', 'accessibility', 'cookiesInformation', 'apply', 'validation', 'status'],
+      // Long texts of a single page: loaded with that page, not with the first load. noScript is
+      // rendered by the server only (a browser that runs the app never shows it).
+      pageOnly: [
+        'terms',
+        'privacy',
+        'accessibility',
+        'cookiesInformation',
+        'apply',
+        'validation',
+        'status',
+        'noScript',
+      ],
     }),
     !isSsrBuild &&
       rootFiles({

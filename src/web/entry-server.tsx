@@ -7,6 +7,7 @@ import { renderToString } from 'react-dom/server';
 import { StaticRouter } from 'react-router';
 import i18next, { type i18n } from 'i18next';
 import en from 'virtual:translations/en';
+import noScript from 'virtual:translations/en/noScript';
 import { LANGUAGE_DIRECTION, languageOfCookies, type Language } from '#shared/i18n/languages.ts';
 import type { PageRenderer } from '#shared/pages/page-renderer.ts';
 import { AppFrame } from './app/app.tsx';
@@ -17,7 +18,7 @@ import { parse5Parser } from './components/rendered-text/parse5-parser.ts';
 import { setHtmlParser } from './components/rendered-text/rendered-text.tsx';
 import { readConsent } from './features/cookies/consent-cookie.ts';
 import ar from './i18n/ar.json';
-import { I18N_OPTIONS } from './i18n/i18n.ts';
+import { I18N_OPTIONS, registerTexts } from './i18n/i18n.ts';
 import { TranslationProvider } from './i18n/use-translation.ts';
 
 // One i18next instance per language, sharing the texts (the pages add theirs as they load).
@@ -30,6 +31,7 @@ export const loadPages: PageRenderer['loadPages'] = async () => {
     lng: 'en',
     resources: { en: { translation: en }, ar: { translation: ar } },
   });
+  registerTexts(noScript);
   await loadAllPages();
   translations = { en: i18next.cloneInstance({ lng: 'en' }), ar: i18next.cloneInstance({ lng: 'ar' }) };
 };
