@@ -33,7 +33,7 @@ if (root) {
   if (analyticsConsent !== undefined) setAnalyticsConsent(analyticsConsent);
   // The server's inputs, when it rendered the page (not under `npm run dev`).
   const serverInputs = document.getElementById(RENDER_INPUTS_ID)?.textContent;
-  void initI18n().then(async () => {
+  void initI18n(serverInputs !== undefined).then(async () => {
     const app = (
       <StrictMode>
         <App analyticsConsent={analyticsConsent} />

@@ -159,6 +159,17 @@ describe('with JavaScript', () => {
     expect(consoleMessages).toEqual([]);
   });
 
+  it('hydrates in the language the server rendered, even where the page cannot read the cookie', async () => {
+    const { page } = test;
+    // Sent with the request, but not a cookie of the page: document.cookie does not hold it.
+    await page.setExtraHTTPHeaders({ cookie: 'lang=ar' });
+    await page.goto(`${baseUrl()}/`);
+    expect(await page.evaluate(() => document.cookie)).not.toContain('lang=ar');
+    expect(await page.getAttribute('html', 'dir')).toBe('rtl');
+    expect(await page.locator('main h1').textContent()).toContain('التصريح');
+    expect(consoleMessages).toEqual([]);
+  });
+
   it('renders a page afresh from the answers the tab keeps, without a mismatch', async () => {
     const { page, context } = test;
     await seedSession(context, singleComplete(), 'ar');

@@ -32,11 +32,13 @@ export const I18N_OPTIONS = {
 } as const;
 
 /**
- * Starts i18next in the language kept in the language cookie, the one the server rendered the
- * page in (a language link, `?lang=ar`, sets the cookie on the server before the page loads).
+ * Starts i18next in the language the page was served in: the server's, on `<html lang>`, when it
+ * rendered the page (so the app hydrates in it), else the one kept in the language cookie (a
+ * language link, `?lang=ar`, sets the cookie on the server before the page loads).
  */
-export async function initI18n(): Promise<i18n> {
-  const language = languageOfCookies(document.cookie);
+export async function initI18n(serverRendered: boolean): Promise<i18n> {
+  const served = document.documentElement.lang;
+  const language = serverRendered && isLanguage(served) ? served : languageOfCookies(document.cookie);
   await i18next.init({ ...I18N_OPTIONS, lng: 'en', resources: { en: { translation: en } } });
   if (language !== 'en') {
     await loadResources(language);
