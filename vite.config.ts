@@ -27,17 +27,18 @@ export default defineConfig(({ isSsrBuild }) => ({
     react(),
     translationSections({
       dir: fileURLToPath(new URL('./src/web/i18n', import.meta.url)),
-      // Long texts of a single page: loaded with that page, not with the first load. noScript is
+      // Long texts of a single page: loaded with that page, not with the first load. serverOnly is
       // rendered by the server only (a browser that runs the app never shows it).
       pageOnly: [
         'terms',
         'privacy',
         'accessibility',
         'cookiesInformation',
+        'cookiesPage',
         'apply',
         'validation',
         'status',
-        'noScript',
+        'serverOnly',
       ],
     }),
     !isSsrBuild &&

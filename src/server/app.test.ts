@@ -277,11 +277,27 @@ describe('the app without analytics', () => {
       }
     });
 
-    it('answers an unknown health path and a non-GET page path with a JSON 404', async () => {
+    it('answers an unknown health path, a method no page takes and a POST elsewhere with a JSON 404', async () => {
       expect((await app.inject({ url: '/health/nope' })).json()).toMatchObject({ error: 'NotFound' });
-      const post = await app.inject({ method: 'POST', url: '/status' });
-      expect(post.statusCode).toBe(404);
-      expect(post.json()).toMatchObject({ error: 'NotFound' });
+      for (const request of [
+        { method: 'PUT', url: '/status' },
+        { method: 'POST', url: '/no/such/page' },
+      ] as const) {
+        const response = await app.inject(request);
+        expect(response.statusCode).toBe(404);
+        expect(response.json()).toMatchObject({ error: 'NotFound' });
+      }
+    });
+
+    it('refuses a form sent to a page without the form token (403)', async () => {
+      const response = await app.inject({
+        method: 'POST',
+        url: '/status',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        payload: 'cookies=accept',
+      });
+      expect(response.statusCode).toBe(403);
+      expect(response.headers['set-cookie']).not.toContain('cookieConsent_analytics');
     });
 
     it('answers an unexpected failure with the generic JSON 500 and no details', async () => {

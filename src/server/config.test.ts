@@ -18,6 +18,7 @@ const localDefaults = {
   requestTimeoutSeconds: 30,
   submissionRateLimit: 30,
   statusRateLimit: 60,
+  formRateLimit: 60,
   decisionEmailWindowMinutes: 10,
 };
 
@@ -74,6 +75,7 @@ describe('loadConfig', () => {
         REQUEST_TIMEOUT_SECONDS: '15',
         SUBMISSION_RATE_LIMIT: '5',
         STATUS_RATE_LIMIT: '7',
+        FORM_RATE_LIMIT: '9',
         DECISION_EMAIL_WINDOW_MINUTES: '0',
       },
       cwd,
@@ -105,6 +107,7 @@ describe('loadConfig', () => {
       requestTimeoutSeconds: 15,
       submissionRateLimit: 5,
       statusRateLimit: 7,
+      formRateLimit: 9,
       decisionEmailWindowMinutes: 0,
     });
     expect(Object.isFrozen(config)).toBe(true);

@@ -50,6 +50,8 @@ export interface Config {
   readonly submissionRateLimit: number;
   /** Status, download and new-link calls accepted per client address per minute, per server instance. */
   readonly statusRateLimit: number;
+  /** Forms sent to the pages (without JavaScript) accepted per client address per minute, per server instance. */
+  readonly formRateLimit: number;
   /** Minutes the sponsor's decision email waits for more decisions on the same submission (0: none). */
   readonly decisionEmailWindowMinutes: number;
 }
@@ -330,6 +332,14 @@ const variables = {
       'Status, document and new-link calls accepted per client address per minute on each server instance; more are answered 429',
     parse: positiveWholeNumber('STATUS_RATE_LIMIT'),
   }),
+  formRateLimit: variable({
+    name: 'FORM_RATE_LIMIT',
+    default: '60',
+    requiredInProduction: false,
+    description:
+      'Forms sent to the pages (without JavaScript) accepted per client address per minute on each server instance; more are answered 429',
+    parse: positiveWholeNumber('FORM_RATE_LIMIT'),
+  }),
   webRoot: variable({
     name: 'WEB_ROOT',
     default: './dist/web',
@@ -418,6 +428,7 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
   const retentionDays = valueOf(variables.retentionDays);
   const submissionRateLimit = valueOf(variables.submissionRateLimit);
   const statusRateLimit = valueOf(variables.statusRateLimit);
+  const formRateLimit = valueOf(variables.formRateLimit);
   const decisionEmailWindowMinutes = valueOf(variables.decisionEmailWindowMinutes);
 
   const privateKeyPem = optionalValueOf(variables.tokenPrivateKey);
@@ -467,6 +478,7 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     requestTimeoutSeconds,
     submissionRateLimit,
     statusRateLimit,
+    formRateLimit,
     decisionEmailWindowMinutes,
   });
 }

@@ -7,12 +7,12 @@ import { renderToString } from 'react-dom/server';
 import { StaticRouter } from 'react-router';
 import i18next, { type i18n } from 'i18next';
 import en from 'virtual:translations/en';
-import noScript from 'virtual:translations/en/noScript';
+import serverOnly from 'virtual:translations/en/serverOnly';
 import { LANGUAGE_DIRECTION, languageOfCookies, type Language } from '#shared/i18n/languages.ts';
 import type { PageRenderer } from '#shared/pages/page-renderer.ts';
 import { AppFrame } from './app/app.tsx';
 import { loadAllPages } from './app/lazy-page.ts';
-import { RENDER_INPUTS_ID, renderInputs } from './app/render-inputs.ts';
+import { keptInStorage, PAGE_DATA_ID, type PageData } from './app/page-data.ts';
 import { ServerRenderContext, type ServerRedirect, type ServerRender } from './app/server-render.ts';
 import { parse5Parser } from './components/rendered-text/parse5-parser.ts';
 import { setHtmlParser } from './components/rendered-text/rendered-text.tsx';
@@ -31,7 +31,7 @@ export const loadPages: PageRenderer['loadPages'] = async () => {
     lng: 'en',
     resources: { en: { translation: en }, ar: { translation: ar } },
   });
-  registerTexts(noScript);
+  registerTexts(serverOnly);
   await loadAllPages();
   translations = { en: i18next.cloneInstance({ lng: 'en' }), ar: i18next.cloneInstance({ lng: 'ar' }) };
 };
@@ -39,7 +39,7 @@ export const loadPages: PageRenderer['loadPages'] = async () => {
 const escapeText = (value: string) => value.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 const escapeAttribute = (value: string) => escapeText(value).replace(/"/g, '&quot;');
 
-export const renderPage: PageRenderer['renderPage'] = (template, { url, cookies }) => {
+export const renderPage: PageRenderer['renderPage'] = (template, { url, cookies, formToken, formRefused }) => {
   if (translations === undefined) throw new Error('loadPages() must finish before the first renderPage()');
   const language = languageOfCookies(cookies);
   let title: string | undefined;
@@ -53,7 +53,7 @@ export const renderPage: PageRenderer['renderPage'] = (template, { url, cookies 
       <ServerRenderContext.Provider value={serverRender}>
         <TranslationProvider instance={translations[language]}>
           <StaticRouter location={url}>
-            <AppFrame analyticsConsent={readConsent(cookies)} />
+            <AppFrame analyticsConsent={readConsent(cookies)} formToken={formToken} formRefused={formRefused} />
           </StaticRouter>
         </TranslationProvider>
       </ServerRenderContext.Provider>
@@ -68,17 +68,21 @@ export const renderPage: PageRenderer['renderPage'] = (template, { url, cookies 
       ? ''
       : `<noscript><meta http-equiv="refresh" content="0; url=${escapeAttribute(redirect.to)}"></noscript>`;
   // JSON in a script element the browser does not run: `<` is escaped so no text can close it.
-  const inputs = renderInputs().replace(/</g, '\\u003c');
+  const data: PageData = { kept: keptInStorage(), formToken };
+  const json = JSON.stringify(data).replace(/</g, '\\u003c');
+  // The refused-form page is sent without the app: the browser shows it as it is.
+  const body =
+    formRefused === true
+      ? `<div id="root">${app}</div>`
+      : `<div id="root">${app}</div><script type="application/json" id="${PAGE_DATA_ID}">${json}</script>`;
   // Replaced by functions: a `$` in a page's text is not a replacement pattern.
-  const html = template
+  let html = template
     .replace(/<html lang="[^"]*" dir="[^"]*"/, () => `<html lang="${language}" dir="${LANGUAGE_DIRECTION[language]}"`)
     .replace(/<title>[^<]*<\/title>/, (original) =>
       title === undefined ? original : `<title>${escapeText(title)}</title>`,
     )
     .replace('</head>', () => `${head}</head>`)
-    .replace(
-      '<div id="root"></div>',
-      () => `<div id="root">${app}</div><script type="application/json" id="${RENDER_INPUTS_ID}">${inputs}</script>`,
-    );
+    .replace('<div id="root"></div>', () => body);
+  if (formRefused === true) html = html.replace(/<script type="module"[^>]*><\/script>/g, '');
   return { kind: 'page', html };
 };

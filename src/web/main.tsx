@@ -3,7 +3,7 @@ import { createRoot, hydrateRoot } from 'react-dom/client';
 import { setAnalyticsConsent } from './analytics/analytics.ts';
 import { App } from './app/app.tsx';
 import { loadPageAt } from './app/lazy-page.ts';
-import { RENDER_INPUTS_ID, renderInputs } from './app/render-inputs.ts';
+import { keptInStorage, PAGE_DATA_ID, type PageData } from './app/page-data.ts';
 import { readConsent } from './features/cookies/consent-cookie.ts';
 import { initI18n } from './i18n/i18n.ts';
 import './styles/app.scss';
@@ -31,16 +31,17 @@ const root = document.getElementById('root');
 if (root) {
   const analyticsConsent = readConsent();
   if (analyticsConsent !== undefined) setAnalyticsConsent(analyticsConsent);
-  // The server's inputs, when it rendered the page (not under `npm run dev`).
-  const serverInputs = document.getElementById(RENDER_INPUTS_ID)?.textContent;
-  void initI18n(serverInputs !== undefined).then(async () => {
+  // What the server wrote into the page, when it rendered it (not under `npm run dev`).
+  const json = document.getElementById(PAGE_DATA_ID)?.textContent;
+  const data = json ? (JSON.parse(json) as PageData) : undefined;
+  void initI18n(data !== undefined).then(async () => {
     const app = (
       <StrictMode>
-        <App analyticsConsent={analyticsConsent} />
+        <App analyticsConsent={analyticsConsent} formToken={data?.formToken ?? ''} />
         <MarkReady />
       </StrictMode>
     );
-    if (serverInputs === renderInputs()) {
+    if (data !== undefined && JSON.stringify(data.kept) === JSON.stringify(keptInStorage())) {
       // The page's code first, so that it hydrates at once rather than behind its Suspense boundary.
       await loadPageAt(location.pathname).catch(() => undefined);
       hydrateRoot(root, app);

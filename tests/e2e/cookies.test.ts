@@ -13,7 +13,10 @@ const test = useBrowser(async (context) => {
 });
 
 const banner = () => test.page.locator('.govuk-cookie-banner');
-const cookies = async () => Object.fromEntries((await test.context.cookies()).map((c) => [c.name, c]));
+// The cookies a choice is about: the form token (an essential cookie, listed on the cookies page)
+// is set by the server on every first visit.
+const cookies = async () =>
+  Object.fromEntries((await test.context.cookies()).filter((c) => c.name !== 'formToken').map((c) => [c.name, c]));
 const dataLayer = () =>
   test.page.evaluate(
     () => JSON.parse(JSON.stringify((window as { dataLayer?: unknown[] }).dataLayer ?? null)) as unknown,

@@ -3,7 +3,13 @@
 import type { BrowserContext, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { PAGE_PATHS } from '../../src/shared/pages/page-paths.ts';
-import { axeViolationsWithoutJavaScript, baseUrl, chooseLanguage, useBrowser } from './support/browser.ts';
+import {
+  axeViolations,
+  axeViolationsWithoutJavaScript,
+  baseUrl,
+  chooseLanguage,
+  useBrowser,
+} from './support/browser.ts';
 import { seedSession, singleComplete } from './support/journey-states.ts';
 
 const SERVICE = {
@@ -177,5 +183,82 @@ describe('with JavaScript', () => {
     await page.locator('.govuk-summary-list').first().waitFor();
     expect(await page.getAttribute('html', 'dir')).toBe('rtl');
     expect(consoleMessages).toEqual([]);
+  });
+});
+
+const consentOf = async (context: BrowserContext) =>
+  (await context.cookies()).find((cookie) => cookie.name === 'cookieConsent_analytics')?.value;
+
+describe('cookie choices without JavaScript', () => {
+  it.each(['en', 'ar'] as const)(
+    'accepts analytics cookies from the banner, confirms, then hides (%s)',
+    async (language) => {
+      await withoutJavaScript(async (page, context) => {
+        await chooseLanguage(context, language);
+        await page.goto(`${baseUrl()}/terms-and-conditions`);
+        await page.locator('.govuk-cookie-banner button[value="accept"]').click();
+        await page.waitForURL(`${baseUrl()}/terms-and-conditions?cookie-choice=accepted`);
+        expect(await consentOf(context)).toBe('true');
+        const banner = page.locator('.govuk-cookie-banner');
+        expect(await banner.locator('a[href="/cookies"]').count()).toBe(1);
+        expect(await banner.locator('button[value="hide"]').count()).toBe(1);
+        expect(await axeViolationsWithoutJavaScript(page)).toEqual([]);
+        await banner.locator('button[value="hide"]').click();
+        await page.waitForURL(`${baseUrl()}/terms-and-conditions`);
+        expect(await page.locator('.govuk-cookie-banner').count()).toBe(0);
+        expect(await page.getAttribute('html', 'lang')).toBe(language);
+      });
+    },
+  );
+
+  it('rejects analytics cookies from the banner', async () => {
+    await withoutJavaScript(async (page, context) => {
+      await page.goto(`${baseUrl()}/`);
+      await page.locator('.govuk-cookie-banner button[value="reject"]').click();
+      await page.waitForURL(`${baseUrl()}/?cookie-choice=rejected`);
+      expect(await consentOf(context)).toBe('false');
+      expect(await page.locator('.govuk-cookie-banner').textContent()).toContain('You’ve rejected analytics cookies');
+    });
+  });
+
+  it('saves the choice on the cookies page and says so', async () => {
+    await withoutJavaScript(async (page, context) => {
+      await page.goto(`${baseUrl()}/cookies`);
+      await page.locator('#cookies-analytics').check();
+      await page.getByRole('button', { name: 'Save changes' }).click();
+      await page.waitForURL(`${baseUrl()}/cookies?cookie-choice=saved`);
+      expect(await consentOf(context)).toBe('true');
+      expect(await page.locator('.govuk-notification-banner--success').count()).toBe(1);
+      expect(await page.locator('#cookies-analytics').isChecked()).toBe(true);
+      expect(await axeViolationsWithoutJavaScript(page)).toEqual([]);
+    });
+  });
+});
+
+describe('a form sent from another site', () => {
+  it('changes nothing, and is answered with a page saying what to do', async () => {
+    const { page, context } = test;
+    // The browser has visited the service, so it holds a form token of its own.
+    await page.goto(`${baseUrl()}/`);
+    const attacker = 'http://attacker.test/';
+    await page.route(attacker, (route) =>
+      route.fulfill({
+        contentType: 'text/html',
+        body: `<!doctype html><title>Win a prize</title><form method="post" action="${baseUrl()}/cookies">
+          <input type="hidden" name="cookies-analytics" value="yes"><button>Claim</button></form>`,
+      }),
+    );
+    await page.goto(attacker);
+    const [response] = await Promise.all([
+      page.waitForNavigation(),
+      page.getByRole('button', { name: 'Claim' }).click(),
+    ]);
+    expect(response?.status()).toBe(403);
+    expect(await page.locator('main h1').textContent()).toBe('Your form could not be sent');
+    expect(await page.locator('main a[href="/cookies"]').count()).toBe(1);
+    expect(await axeViolations(page)).toEqual([]);
+    expect(await consentOf(context)).toBeUndefined();
+    await page.goto(`${baseUrl()}/`);
+    expect(await page.locator('.govuk-cookie-banner button[value="accept"]').count()).toBe(1);
   });
 });

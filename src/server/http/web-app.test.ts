@@ -16,11 +16,12 @@ const indexHtml =
 const entry = `
 let loaded = false;
 export async function loadPages() { loaded = true; }
-export function renderPage(template, { url, cookies }) {
+export function renderPage(template, { url, cookies, formToken, formRefused }) {
   if (!loaded) throw new Error('not loaded');
   if (url.startsWith('/reuse-travel')) return { kind: 'redirect', location: '/reuse-travel-details' };
-  if (url.startsWith('/cookies')) throw new Error('render failed');
-  return { kind: 'page', html: template.replace('<div id="root"></div>', '<div id="root">' + url + ' ' + cookies + '</div>') };
+  if (url.startsWith('/accessibility')) throw new Error('render failed');
+  const content = (formRefused ? 'REFUSED ' : '') + url + ' | ' + cookies + ' | ' + formToken;
+  return { kind: 'page', html: template.replace('<div id="root"></div>', '<div id="root">' + content + '</div>') };
 }
 `;
 
@@ -42,7 +43,7 @@ beforeAll(async () => {
   });
   const logger: FastifyBaseLogger = createLogger({ logLevel: 'info' }, stream);
   app = Fastify({ loggerInstance: logger });
-  await registerWebApp(app, { webRoot: join(dir, 'web'), analyticsId: undefined });
+  await registerWebApp(app, { webRoot: join(dir, 'web'), analyticsId: undefined, formRateLimit: 60 });
 });
 
 afterAll(async () => {
@@ -54,7 +55,7 @@ describe('pages rendered by the built server entry', () => {
   it('sends the rendered page, from the address and the cookies, revalidated and varying by cookie', async () => {
     const response = await app.inject({ url: '/status?epat=abc', headers: { cookie: 'lang=ar' } });
     expect(response.statusCode).toBe(200);
-    expect(response.body).toContain('<div id="root">/status?epat=abc lang=ar</div>');
+    expect(response.body).toContain('<div id="root">/status?epat=abc | lang=ar | ');
     expect(response.headers['cache-control']).toBe('no-cache');
     expect(response.headers.vary).toBe('Cookie');
   });
@@ -66,11 +67,84 @@ describe('pages rendered by the built server entry', () => {
   });
 
   it('falls back to the page drawn in the browser when a render fails, and logs the path without the query', async () => {
-    const response = await app.inject({ url: '/cookies?epat=SECRET-TOKEN' });
+    const response = await app.inject({ url: '/accessibility?epat=SECRET-TOKEN' });
     expect(response.statusCode).toBe(200);
     expect(response.body).toBe(indexHtml);
     const failure = logLines.find((line) => line.includes('Rendering a page on the server failed'));
-    expect(failure).toContain('"path":"/cookies"');
+    expect(failure).toContain('"path":"/accessibility"');
     expect(logLines.join('\n')).not.toContain('SECRET-TOKEN');
+  });
+});
+
+describe('forms sent to the pages without JavaScript', () => {
+  const token = 'a'.repeat(43);
+  const form = (fields: Record<string, string>) => new URLSearchParams(fields).toString();
+  const post = (url: string, fields: Record<string, string>, headers: Record<string, string> = {}) =>
+    app.inject({
+      method: 'POST',
+      url,
+      headers: { 'content-type': 'application/x-www-form-urlencoded', cookie: `formToken=${token}`, ...headers },
+      payload: form(fields),
+    });
+  const consentSet = (response: { headers: Record<string, unknown> }) =>
+    String(response.headers['set-cookie'] ?? '').includes('cookieConsent_analytics=');
+
+  it('gives a browser without a form token one, in an HttpOnly cookie, and writes it into the page', async () => {
+    const response = await app.inject({ url: '/cookies' });
+    const cookie = String(response.headers['set-cookie']);
+    const issued = /^formToken=([A-Za-z0-9_-]{43}); Path=\/; HttpOnly; SameSite=Lax$/.exec(cookie)?.[1];
+    expect(issued).toBeDefined();
+    expect(response.body).toContain(`| ${issued}</div>`);
+    const again = await app.inject({ url: '/cookies', headers: { cookie: `formToken=${token}` } });
+    expect(again.headers['set-cookie']).toBeUndefined();
+    expect(again.body).toContain(`| ${token}</div>`);
+  });
+
+  it.each([
+    ['/', { cookies: 'accept' }, '/?cookie-choice=accepted', 'cookieConsent_analytics=true'],
+    ['/status/2', { cookies: 'reject' }, '/status/2?cookie-choice=rejected', 'cookieConsent_analytics=false'],
+    ['/cookies', { 'cookies-analytics': 'yes' }, '/cookies?cookie-choice=saved', 'cookieConsent_analytics=true'],
+    ['/cookies', { 'cookies-analytics': 'no' }, '/cookies?cookie-choice=saved', 'cookieConsent_analytics=false'],
+  ])('keeps the analytics choice sent to %s and shows the page again (303)', async (url, fields, location, cookie) => {
+    const response = await post(url, { ...fields, 'form-token': token }, { origin: 'null' });
+    expect(response.statusCode).toBe(303);
+    expect(response.headers.location).toBe(location);
+    expect(String(response.headers['set-cookie'])).toBe(`${cookie}; Max-Age=31536000; Path=/; SameSite=Lax`);
+  });
+
+  it('answers Hide, or a form it does not know, with the page again and nothing kept', async () => {
+    for (const fields of [{ cookies: 'hide' }, { cookies: 'maybe' }, {}] as Record<string, string>[]) {
+      const response = await post('/passenger-name?x=1', { ...fields, 'form-token': token });
+      expect(response.statusCode).toBe(303);
+      expect(response.headers.location).toBe('/passenger-name');
+      expect(consentSet(response)).toBe(false);
+    }
+  });
+
+  it.each([
+    ['without the token', { cookies: 'accept' }, {}],
+    ['with another token', { cookies: 'accept', 'form-token': 'b'.repeat(43) }, {}],
+    [
+      'with the token, from another site',
+      { cookies: 'accept', 'form-token': token },
+      { origin: 'https://attacker.example' },
+    ],
+    ['without the cookie', { cookies: 'accept', 'form-token': token }, { cookie: '' }],
+  ])('refuses a form %s with a page saying so, and keeps nothing', async (_case, fields, headers) => {
+    const response = await post('/cookies', fields, headers);
+    expect(response.statusCode).toBe(403);
+    expect(response.headers['content-type']).toBe('text/html; charset=utf-8');
+    expect(response.body).toContain('<div id="root">REFUSED /cookies');
+    expect(consentSet(response)).toBe(false);
+  });
+
+  it('takes form bodies only', async () => {
+    const response = await app.inject({
+      method: 'POST',
+      url: '/cookies',
+      headers: { 'content-type': 'application/json', cookie: `formToken=${token}` },
+      payload: JSON.stringify({ 'cookies-analytics': 'yes', 'form-token': token }),
+    });
+    expect(response.statusCode).toBe(415);
   });
 });

@@ -10,6 +10,7 @@ import type { PageRenderer, PageResponse } from '#shared/pages/page-renderer.ts'
 import { PAGE_ALIASES, PAGE_PATHS } from '#shared/pages/page-paths.ts';
 import type { Config } from '../config.ts';
 import { sendNotFound } from './error-handlers.ts';
+import { formTokenFor, registerPageForms } from './page-forms.ts';
 
 // Vite puts content-hashed file names under assets/: a changed file gets a new name, so browsers
 // may keep them for a year. Anything else (index.html above all) must be checked every time,
@@ -33,7 +34,7 @@ const analyticsMetaTag = /<meta\s+name=(["'])analytics-id\1\s+content=(["'])[^"'
  */
 export async function registerWebApp(
   app: FastifyInstance,
-  config: Pick<Config, 'webRoot' | 'analyticsId'>,
+  config: Pick<Config, 'webRoot' | 'analyticsId' | 'formRateLimit'>,
 ): Promise<void> {
   const index = await loadIndexPage(app, config);
   const renderer = index === undefined ? undefined : await loadPageRenderer(app, config.webRoot);
@@ -76,7 +77,7 @@ export async function registerWebApp(
       url.searchParams.delete(LANGUAGE_PARAMETER);
       return reply.redirect(`${url.pathname}${url.search}`, 302);
     }
-    const page = renderPage(renderer, index, request);
+    const page = renderPage(renderer, index, request, { formToken: formTokenFor(request, reply) });
     if (page.kind === 'redirect') return reply.redirect(page.location, 302);
     return reply
       .code(200)
@@ -89,6 +90,24 @@ export async function registerWebApp(
   // Explicit routes win over the static plugin's wildcard, so index.html is never sent unfilled.
   app.get('/', servePage);
   app.get('/index.html', servePage);
+
+  if (index !== undefined) {
+    await registerPageForms(app, {
+      paths: PAGE_PATHS,
+      limit: config.formRateLimit,
+      // Forbidden, with the page that says nothing was saved and leads back to the form.
+      refuse: (request, reply) => {
+        const page = renderPage(renderer, index, request, {
+          formToken: formTokenFor(request, reply),
+          formRefused: true,
+        });
+        return reply
+          .code(403)
+          .type('text/html; charset=utf-8')
+          .send(page.kind === 'page' ? page.html : index);
+      },
+    });
+  }
 
   app.setNotFoundHandler((request, reply) => {
     const path = request.url.split('?')[0] ?? '/';
@@ -117,10 +136,15 @@ async function loadPageRenderer(app: FastifyInstance, webRoot: string): Promise<
  * The page rendered on the server, or index.html as it is (rendered in the browser) when there
  * is no server entry or the render fails: a page that JavaScript can still show is better than none.
  */
-function renderPage(renderer: PageRenderer | undefined, index: string, request: FastifyRequest): PageResponse {
+function renderPage(
+  renderer: PageRenderer | undefined,
+  index: string,
+  request: FastifyRequest,
+  form: { formToken: string; formRefused?: boolean },
+): PageResponse {
   if (renderer === undefined) return { kind: 'page', html: index };
   try {
-    return renderer.renderPage(index, { url: request.url, cookies: request.headers.cookie ?? '' });
+    return renderer.renderPage(index, { url: request.url, cookies: request.headers.cookie ?? '', ...form });
   } catch (error) {
     // The path only: the query can hold a status token.
     request.log.error({ err: error, path: request.url.split('?')[0] }, 'Rendering a page on the server failed');

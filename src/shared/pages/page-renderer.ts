@@ -8,6 +8,10 @@ export interface PageRequest {
   readonly url: string;
   /** The `Cookie` header, '' when there is none. */
   readonly cookies: string;
+  /** The browser's form token, which every form on the page carries. */
+  readonly formToken: string;
+  /** Render the page that says a form was refused (a page without the app's script), not the page at `url`. */
+  readonly formRefused?: boolean;
 }
 
 /** A rendered page, or the address the user should be sent to instead. */

@@ -1,6 +1,8 @@
 import { Suspense, useState } from 'react';
 import { BrowserRouter, Route, Routes, useLocation } from 'react-router';
 import { CookieConsentProvider } from '../features/cookies/cookie-consent.tsx';
+import { FormRefusedPage } from './form-refused-page.tsx';
+import { FormTokenContext } from './form-token.tsx';
 import { Layout } from './layout.tsx';
 import { useFocusOnArrival } from './navigation-effects.ts';
 import { RouterErrorBoundary } from './router-error-boundary.tsx';
@@ -44,16 +46,21 @@ function AppRoutes() {
 export interface AppProps {
   /** The consent cookie's analytics choice, `undefined` before one. */
   analyticsConsent: boolean | undefined;
+  /** The token the page's forms carry (the server's form-token cookie). */
+  formToken: string;
 }
 
-/** The app inside a router: cookie consent and the shared frame around the pages. */
-export function AppFrame({ analyticsConsent }: AppProps) {
+/**
+ * The app inside a router: cookie consent and the shared frame around the pages, or around the
+ * page the server answers a refused form with.
+ */
+export function AppFrame({ analyticsConsent, formToken, formRefused = false }: AppProps & { formRefused?: boolean }) {
   return (
-    <CookieConsentProvider saved={analyticsConsent}>
-      <Layout>
-        <AppRoutes />
-      </Layout>
-    </CookieConsentProvider>
+    <FormTokenContext.Provider value={formToken}>
+      <CookieConsentProvider saved={analyticsConsent}>
+        <Layout>{formRefused ? <FormRefusedPage /> : <AppRoutes />}</Layout>
+      </CookieConsentProvider>
+    </FormTokenContext.Provider>
   );
 }
 

@@ -96,7 +96,7 @@ export function Layout({ children }: { children: ReactNode }) {
           <noscript>
             {serverRender !== undefined && (
               <div className="govuk-inset-text">
-                <RenderedText html={t('noScript.message')} />
+                <RenderedText html={t('serverOnly.noJavaScript')} />
               </div>
             )}
           </noscript>

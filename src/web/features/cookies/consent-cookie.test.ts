@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { CONSENT_COOKIE, readConsent, writeConsent } from './consent-cookie.ts';
+import { CONSENT_COOKIE } from '#shared/cookies/consent.ts';
+import { readConsent, writeConsent } from './consent-cookie.ts';
 
 afterEach(() => {
   document.cookie = `${CONSENT_COOKIE}=; Max-Age=0; Path=/`;

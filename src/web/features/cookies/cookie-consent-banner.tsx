@@ -1,6 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { useTranslation } from '../../i18n/use-translation.ts';
 import { useLocation, useNavigate } from 'react-router';
+import { FormTokenField } from '../../app/form-token.tsx';
 import { useSpaLinkHandler } from '../../app/spa-link.ts';
 import { CookieBanner } from '../../components/govuk/cookie-banner/cookie-banner.tsx';
 import { RenderedText } from '../../components/rendered-text/rendered-text.tsx';
@@ -16,7 +17,7 @@ export function CookieConsentBanner() {
   const onSpaLink = useSpaLinkHandler();
   const navigate = useNavigate();
   const { analytics, didJustSet, hidden, choose, hide } = useCookieConsent();
-  const confirmation = useRef<HTMLDivElement>(null);
+  const confirmation = useRef<HTMLFormElement>(null);
 
   const undecided = analytics === undefined;
   const confirming = !undecided && didJustSet && !hidden;
@@ -29,7 +30,10 @@ export function CookieConsentBanner() {
   if (pathname === '/cookies' || (!undecided && !confirming)) return null;
 
   return (
-    <div ref={confirmation}>
+    // A form, so that the choice can be sent without JavaScript (GOV.UK's pattern); with it, the
+    // buttons act in the page instead.
+    <form method="post" action={pathname} noValidate ref={confirmation}>
+      <FormTokenField />
       <CookieBanner
         ariaLabel={t('cookieBanner.label')}
         messages={
@@ -41,17 +45,23 @@ export function CookieConsentBanner() {
                   actions: [
                     {
                       text: t('cookieBanner.accept'),
-                      type: 'button',
+                      type: 'submit',
                       name: 'cookies',
                       value: 'accept',
-                      onClick: () => choose(true, true),
+                      onClick: (event) => {
+                        event.preventDefault();
+                        choose(true, true);
+                      },
                     },
                     {
                       text: t('cookieBanner.reject'),
-                      type: 'button',
+                      type: 'submit',
                       name: 'cookies',
                       value: 'reject',
-                      onClick: () => choose(false, true),
+                      onClick: (event) => {
+                        event.preventDefault();
+                        choose(false, true);
+                      },
                     },
                     {
                       text: t('cookieBanner.view'),
@@ -74,11 +84,22 @@ export function CookieConsentBanner() {
                   ),
                   role: 'alert',
                   attributes: { tabindex: '-1' },
-                  actions: [{ text: t('cookieBanner.hide'), type: 'button', onClick: hide }],
+                  actions: [
+                    {
+                      text: t('cookieBanner.hide'),
+                      type: 'submit',
+                      name: 'cookies',
+                      value: 'hide',
+                      onClick: (event) => {
+                        event.preventDefault();
+                        hide();
+                      },
+                    },
+                  ],
                 },
               ]
         }
       />
-    </div>
+    </form>
   );
 }

@@ -1,5 +1,7 @@
 import { createContext, useCallback, useContext, useMemo, useState, type ReactNode } from 'react';
 import { setAnalyticsConsent } from '../../analytics/analytics.ts';
+import { useLocation } from 'react-router';
+import { CONSENT_SAVED_PARAMETER } from '#shared/cookies/consent.ts';
 import { writeConsent } from './consent-cookie.ts';
 
 /** What the user chose about analytics cookies, and whether the banner still shows. */
@@ -23,7 +25,11 @@ const ConsentContext = createContext<CookieConsent | null>(null);
  */
 export function CookieConsentProvider({ saved, children }: { saved: boolean | undefined; children: ReactNode }) {
   const [analytics, setAnalytics] = useState(saved);
-  const [didJustSet, setDidJustSet] = useState(false);
+  // A choice sent from the banner without JavaScript comes back as ?cookie-choice=accepted|rejected.
+  const { search } = useLocation();
+  const [didJustSet, setDidJustSet] = useState(() =>
+    ['accepted', 'rejected'].includes(new URLSearchParams(search).get(CONSENT_SAVED_PARAMETER) ?? ''),
+  );
   const [hidden, setHidden] = useState(false);
 
   const choose = useCallback((value: boolean, fromBanner: boolean) => {

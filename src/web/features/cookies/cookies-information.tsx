@@ -5,7 +5,8 @@ import { RenderedText } from '../../components/rendered-text/rendered-text.tsx';
 import { Table } from '../../components/govuk/table/table.tsx';
 import { registerTexts } from '../../i18n/i18n.ts';
 import { LANGUAGE_COOKIE } from '#shared/i18n/languages.ts';
-import { CONSENT_COOKIE } from './consent-cookie.ts';
+import { FORM_TOKEN_COOKIE } from '#shared/pages/form-token.ts';
+import { CONSENT_COOKIE } from '#shared/cookies/consent.ts';
 import texts from 'virtual:translations/en/cookiesInformation';
 
 registerTexts(texts);
@@ -57,6 +58,11 @@ export function CookiesInformation() {
             name: CONSENT_COOKIE,
             purpose: t('cookiesInformation.consentCookiePurpose'),
             expires: t('cookiesInformation.consentCookieExpires'),
+          },
+          {
+            name: FORM_TOKEN_COOKIE,
+            purpose: t('cookiesInformation.formTokenPurpose'),
+            expires: t('cookiesInformation.formTokenExpires'),
           },
           {
             name: LANGUAGE_COOKIE,

@@ -1,13 +1,19 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from '../../i18n/use-translation.ts';
-import { useNavigate } from 'react-router';
+import { useLocation, useNavigate } from 'react-router';
+import { CONSENT_SAVED_PARAMETER } from '#shared/cookies/consent.ts';
+import { FormTokenField } from '../../app/form-token.tsx';
 import { usePageTitle } from '../../app/page-title.ts';
 import { usePreviousPath } from '../../app/navigation-effects.ts';
 import { Button } from '../../components/govuk/button/button.tsx';
 import { NotificationBanner } from '../../components/govuk/notification-banner/notification-banner.tsx';
 import { Radios } from '../../components/govuk/radios/radios.tsx';
+import { registerTexts } from '../../i18n/i18n.ts';
+import texts from 'virtual:translations/en/cookiesPage';
 import { CookiesInformation } from './cookies-information.tsx';
 import { useCookieConsent } from './cookie-consent.tsx';
+
+registerTexts(texts);
 
 type Choice = 'yes' | 'no';
 
@@ -19,7 +25,9 @@ export function CookiesPage() {
   // After saving, "go back" returns to the page the user was on before the cookies page.
   const back = usePreviousPath() ?? '/';
   const [choice, setChoice] = useState<Choice>(analytics ? 'yes' : 'no');
-  const [saved, setSaved] = useState(false);
+  // Saved without JavaScript, the page comes back as /cookies?cookie-choice=saved.
+  const { search } = useLocation();
+  const [saved, setSaved] = useState(() => new URLSearchParams(search).get(CONSENT_SAVED_PARAMETER) === 'saved');
   usePageTitle(t('cookiesPage.title'));
 
   const onSubmit = (event: FormEvent) => {
@@ -58,7 +66,8 @@ export function CookiesPage() {
         <h1 className="govuk-heading-l">{t('cookiesPage.title')}</h1>
         <CookiesInformation />
         <h2 className="govuk-heading-m">{t('cookiesPage.settingsHeading')}</h2>
-        <form noValidate onSubmit={onSubmit}>
+        <form method="post" action="/cookies" noValidate onSubmit={onSubmit}>
+          <FormTokenField />
           <Radios
             name="cookies-analytics"
             idPrefix="cookies-analytics"

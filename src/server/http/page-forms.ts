@@ -1,0 +1,96 @@
+// Forms sent to the pages without JavaScript (with it, the app handles them in the browser). Each
+// page's address takes a POST of its form: the server checks the form token (decision 023), does
+// what the form asks, and answers with a redirect to the page to show next (post/redirect/get).
+import { randomBytes, timingSafeEqual } from 'node:crypto';
+import formBody from '@fastify/formbody';
+import rateLimit from '@fastify/rate-limit';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { consentCookie, CONSENT_SAVED_PARAMETER, type ConsentSaved } from '#shared/cookies/consent.ts';
+import { cookieValue } from '#shared/cookies/cookie-value.ts';
+import { FORM_TOKEN_COOKIE, FORM_TOKEN_FIELD } from '#shared/pages/form-token.ts';
+import { HttpError } from './http-error.ts';
+import { perMinute } from './json-api.ts';
+
+const TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
+
+const isSecure = (request: FastifyRequest) => request.protocol === 'https';
+
+/**
+ * The browser's form token: the one its cookie holds, or a new one, set in the cookie of `reply`
+ * (HttpOnly: only the server writes it into the page's forms).
+ */
+export function formTokenFor(request: FastifyRequest, reply: FastifyReply): string {
+  const kept = cookieValue(request.headers.cookie ?? '', FORM_TOKEN_COOKIE);
+  if (kept !== undefined && TOKEN_PATTERN.test(kept)) return kept;
+  const token = randomBytes(32).toString('base64url');
+  const secure = isSecure(request) ? '; Secure' : '';
+  reply.header('set-cookie', `${FORM_TOKEN_COOKIE}=${token}; Path=/; HttpOnly; SameSite=Lax${secure}`);
+  return token;
+}
+
+/** A form field's value, when the form sent it once. */
+function field(body: unknown, name: string): string | undefined {
+  const value = typeof body === 'object' && body !== null ? (body as Record<string, unknown>)[name] : undefined;
+  return typeof value === 'string' ? value : undefined;
+}
+
+/**
+ * True when the form came from a page of this service: it carries the token of the browser's
+ * cookie, and the browser does not name another site as its origin. Browsers send `Origin: null`
+ * with a form of this service, whose pages send no referrer.
+ */
+function isFromThisService(request: FastifyRequest): boolean {
+  const origin = request.headers.origin;
+  if (origin !== undefined && origin !== 'null' && origin !== `${request.protocol}://${request.host}`) return false;
+  const kept = cookieValue(request.headers.cookie ?? '', FORM_TOKEN_COOKIE);
+  const sent = field(request.body, FORM_TOKEN_FIELD);
+  if (kept === undefined || sent === undefined || !TOKEN_PATTERN.test(kept)) return false;
+  const [a, b] = [Buffer.from(kept), Buffer.from(sent)];
+  return a.length === b.length && timingSafeEqual(a, b);
+}
+
+/** The analytics choice a form sends: the cookie banner's buttons, or the cookies page's question. */
+function consentChoice(body: unknown): { analytics: boolean; saved: ConsentSaved } | undefined {
+  const banner = field(body, 'cookies');
+  if (banner === 'accept') return { analytics: true, saved: 'accepted' };
+  if (banner === 'reject') return { analytics: false, saved: 'rejected' };
+  const page = field(body, 'cookies-analytics');
+  if (page === 'yes' || page === 'no') return { analytics: page === 'yes', saved: 'saved' };
+  return undefined;
+}
+
+/**
+ * Takes the POST of a form at each of `paths` (React Router syntax, as Fastify's), in a scope of
+ * its own: form bodies only, at most `limit` a minute from one address. A form without the
+ * browser's token changes nothing and is answered with `refuse`.
+ */
+export async function registerPageForms(
+  app: FastifyInstance,
+  options: {
+    paths: readonly string[];
+    limit: number;
+    refuse: (request: FastifyRequest, reply: FastifyReply) => FastifyReply;
+  },
+): Promise<void> {
+  await app.register(async (scope) => {
+    // A page's form is sent as a form: JSON and text are the API's, not a page's.
+    scope.removeAllContentTypeParsers();
+    await scope.register(formBody, { bodyLimit: 16 * 1024 });
+    await scope.register(rateLimit, {
+      global: false,
+      errorResponseBuilder: (_request, context) =>
+        new HttpError(429, 'TooManyRequests', `Too many requests from this address: try again in ${context.after}`),
+    });
+    const handle = (request: FastifyRequest, reply: FastifyReply): FastifyReply => {
+      if (!isFromThisService(request)) return options.refuse(request, reply);
+      const path = request.url.split('?')[0] ?? '/';
+      const choice = consentChoice(request.body);
+      if (choice === undefined) return reply.redirect(path, 303);
+      reply.header('set-cookie', consentCookie(choice.analytics, isSecure(request)));
+      return reply.redirect(`${path}?${CONSENT_SAVED_PARAMETER}=${choice.saved}`, 303);
+    };
+    for (const path of options.paths) {
+      scope.post(path, { config: { rateLimit: perMinute(options.limit) } }, handle);
+    }
+  });
+}
