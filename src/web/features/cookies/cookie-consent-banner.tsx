@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, type MouseEvent } from 'react';
 import { useTranslation } from '../../i18n/use-translation.ts';
 import { useLocation, useNavigate } from 'react-router';
 import { FormTokenField } from '../../app/form-token.tsx';
@@ -29,9 +29,14 @@ export function CookieConsentBanner() {
 
   if (pathname === '/cookies' || (!undecided && !confirming)) return null;
 
+  // With JavaScript the buttons act in the page; the form is sent only without it.
+  const inPage = (act: () => void) => (event: MouseEvent) => {
+    event.preventDefault();
+    act();
+  };
+
   return (
-    // A form, so that the choice can be sent without JavaScript (GOV.UK's pattern); with it, the
-    // buttons act in the page instead.
+    // A form, so that the choice can be sent without JavaScript (GOV.UK's pattern).
     <form method="post" action={pathname} noValidate ref={confirmation}>
       <FormTokenField />
       <CookieBanner
@@ -48,20 +53,14 @@ export function CookieConsentBanner() {
                       type: 'submit',
                       name: 'cookies',
                       value: 'accept',
-                      onClick: (event) => {
-                        event.preventDefault();
-                        choose(true, true);
-                      },
+                      onClick: inPage(() => choose(true, true)),
                     },
                     {
                       text: t('cookieBanner.reject'),
                       type: 'submit',
                       name: 'cookies',
                       value: 'reject',
-                      onClick: (event) => {
-                        event.preventDefault();
-                        choose(false, true);
-                      },
+                      onClick: inPage(() => choose(false, true)),
                     },
                     {
                       text: t('cookieBanner.view'),
@@ -90,10 +89,7 @@ export function CookieConsentBanner() {
                       type: 'submit',
                       name: 'cookies',
                       value: 'hide',
-                      onClick: (event) => {
-                        event.preventDefault();
-                        hide();
-                      },
+                      onClick: inPage(hide),
                     },
                   ],
                 },
