@@ -199,7 +199,7 @@ describe('after sending', () => {
       await at(page, '/complete');
       expect(await page.locator('h1').textContent()).toBe('Application received');
       expect(await page.locator('.govuk-panel .app-reference').textContent()).toBe(reference);
-      expect(await page.locator('input').count()).toBe(0);
+      expect(await page.locator('main input').count()).toBe(0);
     }
 
     // "Start now" begins a new application.
