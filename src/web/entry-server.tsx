@@ -9,6 +9,7 @@ import i18next, { type i18n } from 'i18next';
 import en from 'virtual:translations/en';
 import serverOnly from 'virtual:translations/en/serverOnly';
 import { LANGUAGE_DIRECTION, languageOfCookies, type Language } from '#shared/i18n/languages.ts';
+import { escapeHtmlAttribute, escapeHtmlText } from '#shared/pages/html-escape.ts';
 import type { PageRenderer } from '#shared/pages/page-renderer.ts';
 import { AppFrame } from './app/app.tsx';
 import { loadAllPages } from './app/lazy-page.ts';
@@ -35,9 +36,6 @@ export const loadPages: PageRenderer['loadPages'] = async () => {
   await loadAllPages();
   translations = { en: i18next.cloneInstance({ lng: 'en' }), ar: i18next.cloneInstance({ lng: 'ar' }) };
 };
-
-const escapeText = (value: string) => value.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
-const escapeAttribute = (value: string) => escapeText(value).replace(/"/g, '&quot;');
 
 export const renderPage: PageRenderer['renderPage'] = (template, { url, cookies, formToken, formRefused }) => {
   if (translations === undefined) throw new Error('loadPages() must finish before the first renderPage()');
@@ -66,7 +64,7 @@ export const renderPage: PageRenderer['renderPage'] = (template, { url, cookies,
   const head =
     redirect === undefined
       ? ''
-      : `<noscript><meta http-equiv="refresh" content="0; url=${escapeAttribute(redirect.to)}"></noscript>`;
+      : `<noscript><meta http-equiv="refresh" content="0; url=${escapeHtmlAttribute(redirect.to)}"></noscript>`;
   // JSON in a script element the browser does not run: `<` is escaped so no text can close it.
   const data: PageData = { kept: keptInStorage(), formToken };
   const json = JSON.stringify(data).replace(/</g, '\\u003c');
@@ -79,7 +77,7 @@ export const renderPage: PageRenderer['renderPage'] = (template, { url, cookies,
   let html = template
     .replace(/<html lang="[^"]*" dir="[^"]*"/, () => `<html lang="${language}" dir="${LANGUAGE_DIRECTION[language]}"`)
     .replace(/<title>[^<]*<\/title>/, (original) =>
-      title === undefined ? original : `<title>${escapeText(title)}</title>`,
+      title === undefined ? original : `<title>${escapeHtmlText(title)}</title>`,
     )
     .replace('</head>', () => `${head}</head>`)
     .replace('<div id="root"></div>', () => body);

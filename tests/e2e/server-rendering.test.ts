@@ -221,11 +221,12 @@ describe('cookie choices without JavaScript', () => {
     });
   });
 
-  it('saves the choice on the cookies page and says so', async () => {
+  it.each(['en', 'ar'] as const)('saves the choice on the cookies page and says so (%s)', async (language) => {
     await withoutJavaScript(async (page, context) => {
+      await chooseLanguage(context, language);
       await page.goto(`${baseUrl()}/cookies`);
       await page.locator('#cookies-analytics').check();
-      await page.getByRole('button', { name: 'Save changes' }).click();
+      await page.locator('main form button[type="submit"]').click();
       await page.waitForURL(`${baseUrl()}/cookies?cookie-choice=saved`);
       expect(await consentOf(context)).toBe('true');
       expect(await page.locator('.govuk-notification-banner--success').count()).toBe(1);
@@ -236,8 +237,12 @@ describe('cookie choices without JavaScript', () => {
 });
 
 describe('a form sent from another site', () => {
-  it('changes nothing, and is answered with a page saying what to do', async () => {
+  it.each([
+    ['en', 'Your form could not be sent'],
+    ['ar', 'تعذّر إرسال النموذج'],
+  ] as const)('changes nothing, and is answered with a page saying what to do (%s)', async (language, heading) => {
     const { page, context } = test;
+    await chooseLanguage(context, language);
     // The browser has visited the service, so it holds a form token of its own.
     await page.goto(`${baseUrl()}/`);
     const attacker = 'http://attacker.test/';
@@ -254,7 +259,8 @@ describe('a form sent from another site', () => {
       page.getByRole('button', { name: 'Claim' }).click(),
     ]);
     expect(response?.status()).toBe(403);
-    expect(await page.locator('main h1').textContent()).toBe('Your form could not be sent');
+    expect(await page.locator('main h1').textContent()).toBe(heading);
+    expect(await page.getAttribute('html', 'dir')).toBe(language === 'ar' ? 'rtl' : 'ltr');
     expect(await page.locator('main a[href="/cookies"]').count()).toBe(1);
     expect(await axeViolations(page)).toEqual([]);
     expect(await consentOf(context)).toBeUndefined();

@@ -19,14 +19,20 @@ export async function registerJsonApi(
 ): Promise<void> {
   await app.register(async (scope) => {
     scope.removeContentTypeParser('text/plain');
-    await scope.register(rateLimit, {
-      global: false,
-      errorResponseBuilder: (_request, context) =>
-        new HttpError(429, 'TooManyRequests', `Too many requests from this address: try again in ${context.after}`),
-    });
+    await scope.register(rateLimit, RATE_LIMIT_PER_ROUTE);
     await routes(scope);
   });
 }
+
+/**
+ * @fastify/rate-limit's options for a scope whose routes switch the limit on themselves, answering
+ * one over the limit with a 429 `TooManyRequests`.
+ */
+export const RATE_LIMIT_PER_ROUTE = {
+  global: false,
+  errorResponseBuilder: (_request: unknown, context: { after: string }) =>
+    new HttpError(429, 'TooManyRequests', `Too many requests from this address: try again in ${context.after}`),
+};
 
 /** The route option of at most `max` requests per client address per minute. */
 export const perMinute = (max: number) => ({ max, timeWindow: 60_000 });

@@ -8,8 +8,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { consentCookie, CONSENT_SAVED_PARAMETER, type ConsentSaved } from '#shared/cookies/consent.ts';
 import { cookieValue } from '#shared/cookies/cookie-value.ts';
 import { FORM_TOKEN_COOKIE, FORM_TOKEN_FIELD } from '#shared/pages/form-token.ts';
-import { HttpError } from './http-error.ts';
-import { perMinute } from './json-api.ts';
+import { perMinute, RATE_LIMIT_PER_ROUTE } from './json-api.ts';
 
 const TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
 
@@ -76,11 +75,7 @@ export async function registerPageForms(
     // A page's form is sent as a form: JSON and text are the API's, not a page's.
     scope.removeAllContentTypeParsers();
     await scope.register(formBody, { bodyLimit: 16 * 1024 });
-    await scope.register(rateLimit, {
-      global: false,
-      errorResponseBuilder: (_request, context) =>
-        new HttpError(429, 'TooManyRequests', `Too many requests from this address: try again in ${context.after}`),
-    });
+    await scope.register(rateLimit, RATE_LIMIT_PER_ROUTE);
     const handle = (request: FastifyRequest, reply: FastifyReply): FastifyReply => {
       if (!isFromThisService(request)) return options.refuse(request, reply);
       const path = request.url.split('?')[0] ?? '/';

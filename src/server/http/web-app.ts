@@ -5,7 +5,8 @@ import { pathToFileURL } from 'node:url';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { matchPath } from 'react-router';
-import { isLanguage, LANGUAGE_COOKIE, LANGUAGE_PARAMETER } from '#shared/i18n/languages.ts';
+import { isLanguage, languageCookie, LANGUAGE_PARAMETER } from '#shared/i18n/languages.ts';
+import { escapeHtmlAttribute } from '#shared/pages/html-escape.ts';
 import type { PageRenderer, PageResponse } from '#shared/pages/page-renderer.ts';
 import { PAGE_ALIASES, PAGE_PATHS } from '#shared/pages/page-paths.ts';
 import type { Config } from '../config.ts';
@@ -70,10 +71,7 @@ export async function registerWebApp(
     if (asked !== null) {
       // A language link: the choice is kept in a cookie (for the browser's session), and the page
       // is shown at its address without the parameter, as if the language had always been chosen.
-      if (isLanguage(asked)) {
-        const secure = request.protocol === 'https' ? '; Secure' : '';
-        reply.header('set-cookie', `${LANGUAGE_COOKIE}=${asked}; Path=/; SameSite=Lax${secure}`);
-      }
+      if (isLanguage(asked)) reply.header('set-cookie', languageCookie(asked, request.protocol === 'https'));
       url.searchParams.delete(LANGUAGE_PARAMETER);
       return reply.redirect(`${url.pathname}${url.search}`, 302);
     }
@@ -169,9 +167,8 @@ async function loadIndexPage(
     app.log.warn('ANALYTICS_ID is set but index.html has no analytics-id meta tag; analytics stays off');
     return html;
   }
-  return html.replace(analyticsMetaTag, `<meta name="analytics-id" content="${escapeAttribute(config.analyticsId)}">`);
-}
-
-function escapeAttribute(value: string): string {
-  return value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+  return html.replace(
+    analyticsMetaTag,
+    `<meta name="analytics-id" content="${escapeHtmlAttribute(config.analyticsId)}">`,
+  );
 }

@@ -22,6 +22,11 @@ export function isLanguage(value: unknown): value is Language {
   return typeof value === 'string' && (LANGUAGES as readonly string[]).includes(value);
 }
 
+/** The `Set-Cookie` value that keeps `language` until the browser closes. */
+export function languageCookie(language: Language, secure: boolean): string {
+  return `${LANGUAGE_COOKIE}=${language}; Path=/; SameSite=Lax${secure ? '; Secure' : ''}`;
+}
+
 /** The language a request's cookies keep, English when none is kept. */
 export function languageOfCookies(cookies: string): Language {
   const kept = cookieValue(cookies, LANGUAGE_COOKIE);

@@ -3,7 +3,7 @@ import i18next, { type i18n } from 'i18next';
 import en from 'virtual:translations/en';
 import {
   isLanguage,
-  LANGUAGE_COOKIE,
+  languageCookie,
   LANGUAGE_DIRECTION,
   languageOfCookies,
   type Language,
@@ -53,8 +53,7 @@ export async function changeLanguage(language: Language): Promise<void> {
   await loadResources(language);
   await i18next.changeLanguage(language);
   applyToDocument(language);
-  const secure = location.protocol === 'https:' ? '; Secure' : '';
-  document.cookie = `${LANGUAGE_COOKIE}=${language}; Path=/; SameSite=Lax${secure}`;
+  document.cookie = languageCookie(language, location.protocol === 'https:');
 }
 
 /**
