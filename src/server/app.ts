@@ -14,6 +14,8 @@ import { registerNewStatusLinkRoute } from './http/new-status-link-route.ts';
 import { registerSecurityHeaders } from './http/security-headers.ts';
 import { registerStatusRoutes } from './http/status-routes.ts';
 import { registerWebApp } from './http/web-app.ts';
+import { createFormSessions } from './http/form-session.ts';
+import { createJourneyForms } from './http/journey-forms.ts';
 import { createLogger } from './logger.ts';
 import { createStatusLinkTokens, type StatusLinkTokens } from './tokens/status-link-tokens.ts';
 
@@ -123,6 +125,9 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   const statusLinkTokens = () => (tokens ??= createStatusLinkTokens(config, { now }));
   await registerStatusRoutes(app, { config, database, now, tokens: statusLinkTokens });
   await registerNewStatusLinkRoute(app, { config, database, now, tokens: statusLinkTokens });
-  await registerWebApp(app, config);
+  await registerWebApp(app, config, {
+    sessions: createFormSessions({ database, now, alwaysSecure: config.isProduction }),
+    handlers: [createJourneyForms({ database, now })],
+  });
   return app;
 }

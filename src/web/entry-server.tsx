@@ -10,10 +10,11 @@ import en from 'virtual:translations/en';
 import serverOnly from 'virtual:translations/en/serverOnly';
 import { LANGUAGE_DIRECTION, languageOfCookies, type Language } from '#shared/i18n/languages.ts';
 import { escapeHtmlAttribute, escapeHtmlText } from '#shared/pages/html-escape.ts';
-import type { PageRenderer } from '#shared/pages/page-renderer.ts';
+import type { PageRenderer, PageSession } from '#shared/pages/page-renderer.ts';
 import { AppFrame } from './app/app.tsx';
+import { FormRefusedPage } from './app/form-refused-page.tsx';
 import { loadAllPages } from './app/lazy-page.ts';
-import { keptInStorage, PAGE_DATA_ID, type PageData } from './app/page-data.ts';
+import { PAGE_DATA_ID, type PageData } from './app/page-data.ts';
 import { ServerRenderContext, type ServerRedirect, type ServerRender } from './app/server-render.ts';
 import { parse5Parser } from './components/rendered-text/parse5-parser.ts';
 import { setHtmlParser } from './components/rendered-text/rendered-text.tsx';
@@ -37,7 +38,13 @@ export const loadPages: PageRenderer['loadPages'] = async () => {
   translations = { en: i18next.cloneInstance({ lng: 'en' }), ar: i18next.cloneInstance({ lng: 'ar' }) };
 };
 
-export const renderPage: PageRenderer['renderPage'] = (template, { url, cookies, formToken, formRefused }) => {
+/** What the server keeps for a browser that has no session there. */
+const NO_SESSION: PageSession = { formState: null, statusToken: null, notice: null };
+
+export const renderPage: PageRenderer['renderPage'] = (
+  template,
+  { url, cookies, formToken, session = NO_SESSION, outcome = {}, formRefused },
+) => {
   if (translations === undefined) throw new Error('loadPages() must finish before the first renderPage()');
   const language = languageOfCookies(cookies);
   let title: string | undefined;
@@ -45,13 +52,19 @@ export const renderPage: PageRenderer['renderPage'] = (template, { url, cookies,
   const serverRender: ServerRender = {
     setTitle: (value) => (title = value),
     setRedirect: (value) => (redirect = value),
+    session,
+    outcome,
   };
   const app = renderToString(
     <StrictMode>
       <ServerRenderContext.Provider value={serverRender}>
         <TranslationProvider instance={translations[language]}>
           <StaticRouter location={url}>
-            <AppFrame analyticsConsent={readConsent(cookies)} formToken={formToken} formRefused={formRefused} />
+            <AppFrame
+              analyticsConsent={readConsent(cookies)}
+              formToken={formToken}
+              page={formRefused === true ? <FormRefusedPage /> : undefined}
+            />
           </StaticRouter>
         </TranslationProvider>
       </ServerRenderContext.Provider>
@@ -66,7 +79,10 @@ export const renderPage: PageRenderer['renderPage'] = (template, { url, cookies,
       ? ''
       : `<noscript><meta http-equiv="refresh" content="0; url=${escapeHtmlAttribute(redirect.to)}"></noscript>`;
   // JSON in a script element the browser does not run: `<` is escaped so no text can close it.
-  const data: PageData = { kept: keptInStorage(), formToken };
+  // A page showing what only this answer knows (a form's outcome, a notice) is rendered afresh by
+  // the browser rather than hydrated.
+  const once = session.notice !== null || Object.keys(outcome).length > 0;
+  const data: PageData = { kept: [session.formState, session.statusToken], formToken, ...(once && { once }) };
   const json = JSON.stringify(data).replace(/</g, '\\u003c');
   // The refused-form page is sent without the app: the browser shows it as it is.
   const body =

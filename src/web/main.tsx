@@ -3,7 +3,7 @@ import { createRoot, hydrateRoot } from 'react-dom/client';
 import { setAnalyticsConsent } from './analytics/analytics.ts';
 import { App } from './app/app.tsx';
 import { loadPageAt } from './app/lazy-page.ts';
-import { keptInStorage, PAGE_DATA_ID, type PageData } from './app/page-data.ts';
+import { mayHydrate, PAGE_DATA_ID, type PageData } from './app/page-data.ts';
 import { readConsent } from './features/cookies/consent-cookie.ts';
 import { initI18n } from './i18n/i18n.ts';
 import './styles/app.scss';
@@ -41,7 +41,7 @@ if (root) {
         <MarkReady />
       </StrictMode>
     );
-    if (data !== undefined && JSON.stringify(data.kept) === JSON.stringify(keptInStorage())) {
+    if (data !== undefined && mayHydrate(data)) {
       // The page's code first, so that it hydrates at once rather than behind its Suspense boundary.
       await loadPageAt(location.pathname).catch(() => undefined);
       hydrateRoot(root, app);

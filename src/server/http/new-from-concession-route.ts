@@ -7,6 +7,8 @@ import {
   validateSubmission,
   type ApplicantPayload,
   type NewFromConcessionRequest,
+  type ResponseItem,
+  type SubmissionError,
 } from '#shared/api/new-from-concession.ts';
 import { findPlaceOfDeparture } from '#shared/countries/places.ts';
 import type { Config } from '../config.ts';
@@ -53,21 +55,41 @@ function submissionRoutes(app: FastifyInstance, options: SubmissionRouteOptions)
         request.body,
         'The request is not a list of 1 to 10 applications in the expected shape',
       );
-      const errors = validateSubmission(applicants, options.now());
-      if (errors.length > 0) {
-        throw new HttpError(400, SUBMISSION_VALIDATION_ERROR, 'One or more answers are not valid', errors);
+      const result = await acceptSubmission(options.database, applicants, options.now());
+      if (result.outcome === 'refused') {
+        throw new HttpError(400, SUBMISSION_VALIDATION_ERROR, 'One or more answers are not valid', result.errors);
       }
-
-      const result = await storeSubmission(options.database, toNewSubmission(applicants), options.now());
       if (result.outcome === 'conflict') {
         throw new HttpError(409, 'Conflict', 'This formGroupId was already used for a different submission');
       }
-      const ids = new Map(result.applicants.map(({ index, applicantId }) => [index, applicantId]));
-      return reply
-        .code(result.outcome === 'created' ? 201 : 200)
-        .send(applicants.map((applicant, index) => ({ ...applicant, applicantId: ids.get(index) })));
+      return reply.code(result.outcome === 'created' ? 201 : 200).send(result.items);
     },
   );
+}
+
+/** What sending applications came to: stored (now, or before for the same body), refused answers, or a used group id. */
+export type SubmissionResult =
+  | { readonly outcome: 'created' | 'replayed'; readonly items: readonly ResponseItem[] }
+  | { readonly outcome: 'refused'; readonly errors: readonly SubmissionError[] }
+  | { readonly outcome: 'conflict' };
+
+/**
+ * Checks every answer with the browser's own rules against the server's clock, and stores the
+ * group once per formGroupId: the API's answer, and the answer to the check your answers page's
+ * form sent without JavaScript.
+ */
+export async function acceptSubmission(
+  database: Database,
+  applicants: NewFromConcessionRequest,
+  now: Date,
+): Promise<SubmissionResult> {
+  const errors = validateSubmission(applicants, now);
+  if (errors.length > 0) return { outcome: 'refused', errors };
+  const result = await storeSubmission(database, toNewSubmission(applicants), now);
+  if (result.outcome === 'conflict') return { outcome: 'conflict' };
+  const ids = new Map(result.applicants.map(({ index, applicantId }) => [index, applicantId]));
+  const items = applicants.map((applicant, index) => ({ ...applicant, applicantId: ids.get(index)! }));
+  return { outcome: result.outcome, items };
 }
 
 // The schema's output has its keys in the schema's order whatever the order sent, so the same

@@ -1,6 +1,7 @@
 // Forms sent to the pages without JavaScript (with it, the app handles them in the browser). Each
 // page's address takes a POST of its form: the server checks the form token (decision 023), does
-// what the form asks, and answers with a redirect to the page to show next (post/redirect/get).
+// what the form asks, and answers with a redirect to the page to show next (post/redirect/get),
+// or with the page showing what went wrong (decision 024).
 import { randomBytes, timingSafeEqual } from 'node:crypto';
 import formBody from '@fastify/formbody';
 import rateLimit from '@fastify/rate-limit';
@@ -8,11 +9,37 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { consentCookie, CONSENT_SAVED_PARAMETER, type ConsentSaved } from '#shared/cookies/consent.ts';
 import { cookieValue } from '#shared/cookies/cookie-value.ts';
 import { FORM_TOKEN_COOKIE, FORM_TOKEN_FIELD } from '#shared/pages/form-token.ts';
+import type { PageOutcome } from '#shared/pages/page-renderer.ts';
+import type { FormSessions } from './form-session.ts';
 import { perMinute, RATE_LIMIT_PER_ROUTE } from './json-api.ts';
 
 const TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
 
 const isSecure = (request: FastifyRequest) => request.protocol === 'https';
+
+/** What the handlers of the pages' forms are given. */
+export interface PageForms {
+  readonly sessions: FormSessions;
+  /** Answers with the page at the request's path, rendered with `outcome`, as status `code`. */
+  render(request: FastifyRequest, reply: FastifyReply, code: number, outcome?: PageOutcome): Promise<FastifyReply>;
+}
+
+/** The forms (and the links that change what the session keeps) of some pages. */
+export interface PageFormHandler {
+  /** The pages, as exact paths. */
+  readonly paths: readonly string[];
+  /**
+   * Answers a form posted to one of `paths`, its token checked; leaves it unanswered when the
+   * form asks for nothing it knows (the page is then shown again). What it resolves to is not
+   * read: awaiting a Fastify reply resolves to nothing, so `reply.sent` says whether it answered.
+   */
+  post(request: FastifyRequest, reply: FastifyReply, forms: PageForms): Promise<unknown>;
+  /** A GET of one of `paths` before it is rendered: answered here (a redirect), or left for the page to be rendered. */
+  get?(request: FastifyRequest, reply: FastifyReply, forms: PageForms): Promise<unknown>;
+}
+
+/** The path of a request, without its query. */
+export const pathOf = (request: FastifyRequest): string => request.url.split('?')[0] ?? '/';
 
 /**
  * The browser's form token: the one its cookie holds, or a new one, set in the cookie of `reply`
@@ -28,7 +55,7 @@ export function formTokenFor(request: FastifyRequest, reply: FastifyReply): stri
 }
 
 /** A form field's value, when the form sent it once. */
-function field(body: unknown, name: string): string | undefined {
+export function formField(body: unknown, name: string): string | undefined {
   const value = typeof body === 'object' && body !== null ? (body as Record<string, unknown>)[name] : undefined;
   return typeof value === 'string' ? value : undefined;
 }
@@ -42,7 +69,7 @@ function isFromThisService(request: FastifyRequest): boolean {
   const origin = request.headers.origin;
   if (origin !== undefined && origin !== 'null' && origin !== `${request.protocol}://${request.host}`) return false;
   const kept = cookieValue(request.headers.cookie ?? '', FORM_TOKEN_COOKIE);
-  const sent = field(request.body, FORM_TOKEN_FIELD);
+  const sent = formField(request.body, FORM_TOKEN_FIELD);
   if (kept === undefined || sent === undefined || !TOKEN_PATTERN.test(kept)) return false;
   const [a, b] = [Buffer.from(kept), Buffer.from(sent)];
   return a.length === b.length && timingSafeEqual(a, b);
@@ -50,10 +77,10 @@ function isFromThisService(request: FastifyRequest): boolean {
 
 /** The analytics choice a form sends: the cookie banner's buttons, or the cookies page's question. */
 function consentChoice(body: unknown): { analytics: boolean; saved: ConsentSaved } | undefined {
-  const banner = field(body, 'cookies');
+  const banner = formField(body, 'cookies');
   if (banner === 'accept') return { analytics: true, saved: 'accepted' };
   if (banner === 'reject') return { analytics: false, saved: 'rejected' };
-  const page = field(body, 'cookies-analytics');
+  const page = formField(body, 'cookies-analytics');
   if (page === 'yes' || page === 'no') return { analytics: page === 'yes', saved: 'saved' };
   return undefined;
 }
@@ -61,13 +88,16 @@ function consentChoice(body: unknown): { analytics: boolean; saved: ConsentSaved
 /**
  * Takes the POST of a form at each of `paths` (React Router syntax, as Fastify's), in a scope of
  * its own: form bodies only, at most `limit` a minute from one address. A form without the
- * browser's token changes nothing and is answered with `refuse`.
+ * browser's token changes nothing and is answered with `refuse`. The cookie banner's form is
+ * taken on every page; the other forms by the handler of their page.
  */
 export async function registerPageForms(
   app: FastifyInstance,
   options: {
     paths: readonly string[];
     limit: number;
+    handlers: readonly PageFormHandler[];
+    forms: PageForms;
     refuse: (request: FastifyRequest, reply: FastifyReply) => FastifyReply;
   },
 ): Promise<void> {
@@ -76,13 +106,16 @@ export async function registerPageForms(
     scope.removeAllContentTypeParsers();
     await scope.register(formBody, { bodyLimit: 16 * 1024 });
     await scope.register(rateLimit, RATE_LIMIT_PER_ROUTE);
-    const handle = (request: FastifyRequest, reply: FastifyReply): FastifyReply => {
+    const handle = async (request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply> => {
       if (!isFromThisService(request)) return options.refuse(request, reply);
-      const path = request.url.split('?')[0] ?? '/';
+      const path = pathOf(request);
       const choice = consentChoice(request.body);
-      if (choice === undefined) return reply.redirect(path, 303);
-      reply.header('set-cookie', consentCookie(choice.analytics, isSecure(request)));
-      return reply.redirect(`${path}?${CONSENT_SAVED_PARAMETER}=${choice.saved}`, 303);
+      if (choice !== undefined) {
+        reply.header('set-cookie', consentCookie(choice.analytics, isSecure(request)));
+        return reply.redirect(`${path}?${CONSENT_SAVED_PARAMETER}=${choice.saved}`, 303);
+      }
+      await options.handlers.find((h) => h.paths.includes(path))?.post(request, reply, options.forms);
+      return reply.sent ? reply : reply.redirect(path, 303);
     };
     for (const path of options.paths) {
       scope.post(path, { config: { rateLimit: perMinute(options.limit) } }, handle);

@@ -1,40 +1,27 @@
 // How the server uses the web app's built server entry (the contract in
-// #shared/pages/page-renderer.ts), with an entry written here that renders what it is asked, sends
-// one address elsewhere and fails on another. The real entry is driven by the browser tests.
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+// #shared/pages/page-renderer.ts), with an entry written by the test support that renders what it
+// is asked, sends one address elsewhere and fails on another. The real entry is driven by the
+// browser tests.
 import { Writable } from 'node:stream';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
-import { createLogger } from '../logger.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Database } from '../db/database.ts';
+import { openDatabase } from '../db/database.ts';
+import { runMigrations } from '../db/migrations.ts';
+import { createLogger } from '../logger.ts';
+import { FAKE_INDEX_HTML as indexHtml, writeFakeWebBuild } from '../test-support/fake-web-build.ts';
+import { createFormSessions } from './form-session.ts';
 import { registerWebApp } from './web-app.ts';
 
-const indexHtml =
-  '<!doctype html><html lang="en" dir="ltr"><head><title>x</title></head><body><div id="root"></div></body></html>';
-
-const entry = `
-let loaded = false;
-export async function loadPages() { loaded = true; }
-export function renderPage(template, { url, cookies, formToken, formRefused }) {
-  if (!loaded) throw new Error('not loaded');
-  if (url.startsWith('/reuse-travel')) return { kind: 'redirect', location: '/reuse-travel-details' };
-  if (url.startsWith('/accessibility')) throw new Error('render failed');
-  const content = (formRefused ? 'REFUSED ' : '') + url + ' | ' + cookies + ' | ' + formToken;
-  return { kind: 'page', html: template.replace('<div id="root"></div>', '<div id="root">' + content + '</div>') };
-}
-`;
-
 const logLines: string[] = [];
-let dir: string;
+let build: Awaited<ReturnType<typeof writeFakeWebBuild>>;
+let database: Database;
 let app: FastifyInstance;
 
 beforeAll(async () => {
-  dir = await mkdtemp(join(tmpdir(), 'web-app-'));
-  await mkdir(join(dir, 'web'));
-  await mkdir(join(dir, 'web-server'));
-  await writeFile(join(dir, 'web', 'index.html'), indexHtml);
-  await writeFile(join(dir, 'web-server', 'entry-server.js'), entry);
+  build = await writeFakeWebBuild();
+  database = await openDatabase({ engine: 'pglite' });
+  await runMigrations(database);
   const stream = new Writable({
     write(chunk: Buffer, _encoding, done) {
       logLines.push(chunk.toString('utf8'));
@@ -43,12 +30,17 @@ beforeAll(async () => {
   });
   const logger: FastifyBaseLogger = createLogger({ logLevel: 'info' }, stream);
   app = Fastify({ loggerInstance: logger });
-  await registerWebApp(app, { webRoot: join(dir, 'web'), analyticsId: undefined, formRateLimit: 60 });
+  await registerWebApp(
+    app,
+    { webRoot: build.webRoot, analyticsId: undefined, formRateLimit: 60 },
+    { sessions: createFormSessions({ database, now: () => new Date(), alwaysSecure: false }), handlers: [] },
+  );
 });
 
 afterAll(async () => {
   await app.close();
-  await rm(dir, { recursive: true, force: true });
+  await database.close();
+  await build.remove();
 });
 
 describe('pages rendered by the built server entry', () => {
@@ -94,10 +86,10 @@ describe('forms sent to the pages without JavaScript', () => {
     const cookie = String(response.headers['set-cookie']);
     const issued = /^formToken=([A-Za-z0-9_-]{43}); Path=\/; HttpOnly; SameSite=Lax$/.exec(cookie)?.[1];
     expect(issued).toBeDefined();
-    expect(response.body).toContain(`| ${issued}</div>`);
+    expect(response.body).toContain(`| ${issued} | `);
     const again = await app.inject({ url: '/cookies', headers: { cookie: `formToken=${token}` } });
     expect(again.headers['set-cookie']).toBeUndefined();
-    expect(again.body).toContain(`| ${token}</div>`);
+    expect(again.body).toContain(`| ${token} | `);
   });
 
   it.each([

@@ -7,11 +7,12 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { matchPath } from 'react-router';
 import { isLanguage, languageCookie, LANGUAGE_PARAMETER } from '#shared/i18n/languages.ts';
 import { escapeHtmlAttribute } from '#shared/pages/html-escape.ts';
-import type { PageRenderer, PageResponse } from '#shared/pages/page-renderer.ts';
+import type { PageOutcome, PageRenderer, PageResponse, PageSession } from '#shared/pages/page-renderer.ts';
 import { PAGE_ALIASES, PAGE_PATHS } from '#shared/pages/page-paths.ts';
 import type { Config } from '../config.ts';
 import { sendNotFound } from './error-handlers.ts';
-import { formTokenFor, registerPageForms } from './page-forms.ts';
+import type { FormSessions } from './form-session.ts';
+import { formTokenFor, pathOf, registerPageForms, type PageFormHandler, type PageForms } from './page-forms.ts';
 
 // Vite puts content-hashed file names under assets/: a changed file gets a new name, so browsers
 // may keep them for a year. Anything else (index.html above all) must be checked every time,
@@ -36,6 +37,12 @@ const analyticsMetaTag = /<meta\s+name=(["'])analytics-id\1\s+content=(["'])[^"'
 export async function registerWebApp(
   app: FastifyInstance,
   config: Pick<Config, 'webRoot' | 'analyticsId' | 'formRateLimit'>,
+  pages: {
+    /** What a browser without JavaScript keeps between pages. */
+    sessions: FormSessions;
+    /** The pages whose forms (and links) change what a session keeps. */
+    handlers: readonly PageFormHandler[];
+  },
 ): Promise<void> {
   const index = await loadIndexPage(app, config);
   const renderer = index === undefined ? undefined : await loadPageRenderer(app, config.webRoot);
@@ -60,12 +67,43 @@ export async function registerWebApp(
     });
   }
 
-  // Compressed by @fastify/compress per request like the API's answers. The page depends on the
-  // language and consent cookies.
-  const servePage = (request: FastifyRequest, reply: FastifyReply): FastifyReply => {
+  /** The page at the request's address, rendered from what the browser's session keeps. */
+  const sendPage = async (
+    request: FastifyRequest,
+    reply: FastifyReply,
+    code: number,
+    outcome?: PageOutcome,
+  ): Promise<FastifyReply> => {
     if (index === undefined) {
       return sendNotFound(reply, 'The web app has not been built: run npm run build');
     }
+    const session = await readSession(request, reply);
+    const page = renderPage(renderer, index, request, {
+      formToken: formTokenFor(request, reply),
+      session,
+      ...(outcome && { outcome }),
+    });
+    if (page.kind === 'redirect') return reply.redirect(page.location, 302);
+    return reply
+      .code(code)
+      .header('cache-control', revalidate)
+      .header('vary', 'Cookie')
+      .type('text/html; charset=utf-8')
+      .send(page.html);
+  };
+
+  /** What the browser's session keeps; a notice is shown once, so it is cleared as it is read. */
+  const readSession = async (request: FastifyRequest, reply: FastifyReply): Promise<PageSession> => {
+    const session = await pages.sessions.read(request);
+    if (session.notice !== null) await pages.sessions.write(request, reply, { ...session, notice: null });
+    return session;
+  };
+
+  const forms: PageForms = { sessions: pages.sessions, render: sendPage };
+
+  // Compressed by @fastify/compress per request like the API's answers. The page depends on the
+  // language and consent cookies, and on the session's cookie.
+  const servePage = async (request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply> => {
     const url = new URL(request.url, 'http://localhost');
     const asked = url.searchParams.get(LANGUAGE_PARAMETER);
     if (asked !== null) {
@@ -75,14 +113,9 @@ export async function registerWebApp(
       url.searchParams.delete(LANGUAGE_PARAMETER);
       return reply.redirect(`${url.pathname}${url.search}`, 302);
     }
-    const page = renderPage(renderer, index, request, { formToken: formTokenFor(request, reply) });
-    if (page.kind === 'redirect') return reply.redirect(page.location, 302);
-    return reply
-      .code(200)
-      .header('cache-control', revalidate)
-      .header('vary', 'Cookie')
-      .type('text/html; charset=utf-8')
-      .send(page.html);
+    if (index !== undefined)
+      await pages.handlers.find((h) => h.paths.includes(pathOf(request)))?.get?.(request, reply, forms);
+    return reply.sent ? reply : sendPage(request, reply, 200);
   };
 
   // Explicit routes win over the static plugin's wildcard, so index.html is never sent unfilled.
@@ -93,6 +126,8 @@ export async function registerWebApp(
     await registerPageForms(app, {
       paths: PAGE_PATHS,
       limit: config.formRateLimit,
+      handlers: pages.handlers,
+      forms,
       // Forbidden, with the page that says nothing was saved and leads back to the form.
       refuse: (request, reply) => {
         const page = renderPage(renderer, index, request, {
@@ -138,7 +173,7 @@ function renderPage(
   renderer: PageRenderer | undefined,
   index: string,
   request: FastifyRequest,
-  form: { formToken: string; formRefused?: boolean },
+  form: { formToken: string; session?: PageSession; outcome?: PageOutcome; formRefused?: boolean },
 ): PageResponse {
   if (renderer === undefined) return { kind: 'page', html: index };
   try {

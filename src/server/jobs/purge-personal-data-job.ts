@@ -1,6 +1,8 @@
 import { londonToday, toIsoDate } from '#shared/dates/calendar.ts';
 import { purgePersonalData } from '../db/application-repository.ts';
 import type { Database } from '../db/database.ts';
+import { FORM_SESSION_IDLE_MS } from '#shared/pages/form-session.ts';
+import { deleteIdleFormSessions } from '../db/form-session-repository.ts';
 import { deleteFinishedJobs } from '../db/job-repository.ts';
 import type { JobHandler } from './job-handler.ts';
 
@@ -13,7 +15,8 @@ export interface PurgeJobDependencies {
 
 /**
  * `purge-personal-data`: deletes the personal data of decided applications whose leave date is
- * more than RETENTION_DAYS ago (London calendar days), and finished jobs as old. Idempotent:
+ * more than RETENTION_DAYS ago (London calendar days), finished jobs as old, and the sessions of
+ * browsers without JavaScript idle for 24 hours (their answers, never sent). Idempotent:
  * what is deleted stays deleted, so a repeat finds nothing to do.
  */
 export function createPurgePersonalDataHandler(deps: PurgeJobDependencies): JobHandler {
@@ -23,6 +26,10 @@ export function createPurgePersonalDataHandler(deps: PurgeJobDependencies): JobH
       purgePersonalData(tx, { today, retentionDays: deps.retentionDays, now }),
     );
     const jobs = await deleteFinishedJobs(deps.db, new Date(now.getTime() - deps.retentionDays * msPerDay));
-    logger.info({ applications: purged.applications, submissions: purged.submissions, jobs }, 'Retention run done');
+    const sessions = await deleteIdleFormSessions(deps.db, new Date(now.getTime() - FORM_SESSION_IDLE_MS));
+    logger.info(
+      { applications: purged.applications, submissions: purged.submissions, jobs, sessions },
+      'Retention run done',
+    );
   };
 }

@@ -54,3 +54,13 @@ export interface ApplicantAnswers {
 
 /** The answers about the sponsor, given once and shared by every member of a group. */
 export type SponsorAnswers = Pick<ApplicantAnswers, 'sponsor-email' | 'sponsor-name' | 'sponsor-reference'>;
+
+/** The answers given with three date inputs (`<field>-day`, `-month`, `-year`). */
+export const DATE_FIELDS: ReadonlySet<string> = new Set<keyof ApplicantAnswers>([
+  'date-of-birth',
+  'passport-issue-date',
+  'passport-expiry-date',
+  'date-of-arrival',
+  'first-work-date',
+  'last-work-date',
+]);

@@ -42,3 +42,12 @@ export type JourneyPath =
   | typeof COMPLETE_PATH
   | typeof INELIGIBLE_PATH
   | typeof START_PATH;
+
+/** The pages of the journey after the start page. */
+export const JOURNEY_PAGE_PATHS: readonly JourneyPath[] = [
+  ...STEP_PATHS,
+  CHECK_ANSWERS_PATH,
+  GROUP_EDIT_PATH,
+  COMPLETE_PATH,
+  INELIGIBLE_PATH,
+];

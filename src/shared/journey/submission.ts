@@ -1,7 +1,12 @@
 // What "Submit" sends: the group's applicants (or the single
 // applicant), each as the payload per applicant, under one group id. An attempt that got no answer
 // is sent again with the same group id and time, so the server stores it once.
-import { buildApplicantPayload, newFormGroupId, type NewFromConcessionRequest } from '../api/new-from-concession.ts';
+import {
+  buildApplicantPayload,
+  newFormGroupId,
+  type NewFromConcessionRequest,
+  type RefusedAnswer,
+} from '../api/new-from-concession.ts';
 import type { ApplicantAnswers } from '../domain/answers.ts';
 import { answersOf, type ApplicantSections, type FormState, type SubmissionAttempt } from './form-state.ts';
 import { isGroupApplication } from './progress.ts';
@@ -35,3 +40,8 @@ const sponsorOf = (answers: ApplicantAnswers) => [
   answers['sponsor-name'],
   answers['sponsor-reference'],
 ];
+
+/** Why sending did not store the applications: a failure or no answer, a used group id, too many tries, or refused answers. */
+export type SubmissionOutcome =
+  | { readonly kind: 'failed' | 'conflict' | 'tooMany' }
+  | { readonly kind: 'refused'; readonly answers: readonly RefusedAnswer[] };

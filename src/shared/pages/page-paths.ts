@@ -2,15 +2,7 @@
 // (the type checker refuses one left out), and the server answers any other address by sending
 // the user to the start page, as the browser's router does, so that it happens without
 // JavaScript too. Paths are in React Router's syntax, so both sides match them with its matchPath.
-import {
-  CHECK_ANSWERS_PATH,
-  COMPLETE_PATH,
-  GROUP_EDIT_PATH,
-  INELIGIBLE_PATH,
-  START_PATH,
-  STEP_PATHS,
-  type JourneyPath,
-} from '../journey/paths.ts';
+import { JOURNEY_PAGE_PATHS, START_PATH, type JourneyPath } from '../journey/paths.ts';
 
 /** The pages outside the journey, in React Router's syntax (`:name` is one path segment). */
 const OTHER_PAGE_PATHS = [
@@ -27,15 +19,7 @@ const OTHER_PAGE_PATHS = [
 export type PagePath = JourneyPath | (typeof OTHER_PAGE_PATHS)[number];
 
 /** Every page's path. */
-export const PAGE_PATHS: readonly PagePath[] = [
-  START_PATH,
-  ...STEP_PATHS,
-  CHECK_ANSWERS_PATH,
-  GROUP_EDIT_PATH,
-  COMPLETE_PATH,
-  INELIGIBLE_PATH,
-  ...OTHER_PAGE_PATHS,
-];
+export const PAGE_PATHS: readonly PagePath[] = [START_PATH, ...JOURNEY_PAGE_PATHS, ...OTHER_PAGE_PATHS];
 
 /** Other spellings of a page, kept so they still lead somewhere ("/reuse-travel"). */
 export const PAGE_ALIASES: Readonly<Record<string, PagePath>> = {

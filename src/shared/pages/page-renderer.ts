@@ -1,6 +1,29 @@
 // The contract between the server and the web app's server entry (src/web/entry-server.tsx, built
 // to dist/web-server/entry-server.js): the server loads the built file and calls it, so it never
 // imports the web app's source.
+import type { SubmissionOutcome } from '../journey/submission.ts';
+import type { StatusFormOutcome } from '../api/status-form.ts';
+
+/**
+ * What the browser's session keeps on the server (decision 024): for a browser without
+ * JavaScript, what a tab with JavaScript keeps in session storage, and a notice shown once.
+ */
+export interface PageSession {
+  /** The journey's form state, serialised as session storage keeps it. */
+  readonly formState: string | null;
+  /** The status link's token. */
+  readonly statusToken: string | null;
+  /** Shown once by this page (the name of a group member just deleted). */
+  readonly notice: string | null;
+}
+
+/** The answer to a form posted without JavaScript, which the page shows (nothing for an ordinary GET). */
+export interface PageOutcome {
+  /** Sending the applications did not store them: why. */
+  readonly submission?: SubmissionOutcome;
+  /** The status page's forms: the statuses opened with a licence number, or why not. */
+  readonly status?: StatusFormOutcome;
+}
 
 /** What a page is rendered from: the address asked for and the request's cookies. */
 export interface PageRequest {
@@ -10,6 +33,9 @@ export interface PageRequest {
   readonly cookies: string;
   /** The browser's form token, which every form on the page carries. */
   readonly formToken: string;
+  /** What the browser's session keeps on the server; nothing when absent. */
+  readonly session?: PageSession;
+  readonly outcome?: PageOutcome;
   /** Render the page that says a form was refused (a page without the app's script), not the page at `url`. */
   readonly formRefused?: boolean;
 }

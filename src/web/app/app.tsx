@@ -1,7 +1,6 @@
-import { Suspense, useState } from 'react';
+import { Suspense, useState, type ReactNode } from 'react';
 import { BrowserRouter, Route, Routes, useLocation } from 'react-router';
 import { CookieConsentProvider } from '../features/cookies/cookie-consent.tsx';
-import { FormRefusedPage } from './form-refused-page.tsx';
 import { FormTokenContext } from './form-token.tsx';
 import { Layout } from './layout.tsx';
 import { useFocusOnArrival } from './navigation-effects.ts';
@@ -51,14 +50,14 @@ export interface AppProps {
 }
 
 /**
- * The app inside a router: cookie consent and the shared frame around the pages, or around the
- * page the server answers a refused form with.
+ * The app inside a router: cookie consent and the shared frame around the pages, or around `page`
+ * (the server's answer to a refused form, which the browser never renders itself).
  */
-export function AppFrame({ analyticsConsent, formToken, formRefused = false }: AppProps & { formRefused?: boolean }) {
+export function AppFrame({ analyticsConsent, formToken, page }: AppProps & { page?: ReactNode }) {
   return (
     <FormTokenContext.Provider value={formToken}>
       <CookieConsentProvider saved={analyticsConsent}>
-        <Layout>{formRefused ? <FormRefusedPage /> : <AppRoutes />}</Layout>
+        <Layout>{page ?? <AppRoutes />}</Layout>
       </CookieConsentProvider>
     </FormTokenContext.Provider>
   );

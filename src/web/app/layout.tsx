@@ -12,7 +12,6 @@ import { RenderedText } from '../components/rendered-text/rendered-text.tsx';
 import { CookieConsentBanner } from '../features/cookies/cookie-consent-banner.tsx';
 import { useCookieConsent } from '../features/cookies/cookie-consent.tsx';
 import { LanguageSwitch } from './language-switch.tsx';
-import { useServerRender } from './server-render.ts';
 import { useNavigationEffects, usePreviousPath } from './navigation-effects.ts';
 import { isPlainClick, useSpaLinkHandler } from './spa-link.ts';
 
@@ -28,7 +27,6 @@ export function Layout({ children }: { children: ReactNode }) {
   useNavigationEffects(clearJustSet);
   const previousPath = usePreviousPath();
   const { pathname } = useLocation();
-  const serverRender = useServerRender();
   // Once sent, applications cannot be taken back: the complete page offers Finish, not Go back.
   const showBackLink = previousPath !== undefined && pathname !== COMPLETE_PATH;
 
@@ -90,16 +88,6 @@ export function Layout({ children }: { children: ReactNode }) {
       </header>
       <div className="govuk-width-container">
         <main className="govuk-main-wrapper" id="main-content">
-          {/* Until the forms post to the server, a page without JavaScript can be read, not sent.
-              Its text is rendered by the server only: React does not hydrate a noscript's content,
-              and a browser that runs the app never shows it. */}
-          <noscript>
-            {serverRender !== undefined && (
-              <div className="govuk-inset-text">
-                <RenderedText html={t('serverOnly.noJavaScript')} />
-              </div>
-            )}
-          </noscript>
           {children}
         </main>
       </div>

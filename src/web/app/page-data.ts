@@ -2,10 +2,13 @@
 // run: the form token every form carries, and what the server rendered the page from.
 //
 // Beyond its address, language and cookies, the first render of a page depends on what the tab
-// keeps in session storage: the answers and a status link's token. The server has no such
-// storage and renders as for a tab that keeps neither. The browser hydrates the server's HTML
-// only when it keeps the same; otherwise it renders the page afresh, so a page is never hydrated
-// from different inputs (a hydration mismatch).
+// keeps in session storage: the answers and a status link's token. The server renders from what
+// the browser's session keeps on the server (a browser without JavaScript keeps them there,
+// decision 024), which is nothing for a browser that never sent a form without JavaScript. The
+// browser hydrates the server's HTML only when its tab keeps the same; otherwise it renders the
+// page afresh, so a page is never hydrated from different inputs (a hydration mismatch). A tab
+// that keeps nothing takes over what the server keeps: the answers given without JavaScript go on
+// with it.
 import { FORM_STATE_STORAGE_KEY, STATUS_TOKEN_STORAGE_KEY } from '#shared/pages/storage-keys.ts';
 
 /** The id of the JSON script element. */
@@ -13,21 +16,27 @@ export const PAGE_DATA_ID = 'page-data';
 
 /** The element's content. */
 export interface PageData {
-  /** What the page was rendered from: the session-storage values, by key. */
+  /** What the page was rendered from: the session-storage values, in the order of STORAGE_KEYS. */
   readonly kept: readonly (string | null)[];
   readonly formToken: string;
+  /** The page shows what only the server's answer knew (a form's outcome, a notice): it is never hydrated. */
+  readonly once?: true;
 }
 
-function stored(key: string): string | null {
+const STORAGE_KEYS = [FORM_STATE_STORAGE_KEY, STATUS_TOKEN_STORAGE_KEY];
+
+/** True when the tab may hydrate the page: it keeps what the server rendered from, taking that over if it keeps nothing. */
+export function mayHydrate({ kept, once }: PageData): boolean {
   try {
-    return sessionStorage.getItem(key);
+    if (STORAGE_KEYS.every((key) => sessionStorage.getItem(key) === null)) {
+      STORAGE_KEYS.forEach((key, index) => {
+        const value = kept[index];
+        if (typeof value === 'string') sessionStorage.setItem(key, value);
+      });
+    }
+    return once !== true && STORAGE_KEYS.every((key, index) => sessionStorage.getItem(key) === (kept[index] ?? null));
   } catch {
-    // No storage at all (the server, a private mode that refuses it): nothing is kept.
-    return null;
+    // No storage at all (a private mode that refuses it): rendered afresh.
+    return false;
   }
-}
-
-/** What this side renders the first page from (nothing, on the server). */
-export function keptInStorage(): (string | null)[] {
-  return [FORM_STATE_STORAGE_KEY, STATUS_TOKEN_STORAGE_KEY].map(stored);
 }

@@ -2,6 +2,7 @@
 // effect in the browser, which never runs on the server) and where the user should be instead.
 import { createContext, createElement, useContext } from 'react';
 import { Navigate } from 'react-router';
+import type { PageOutcome, PageSession } from '#shared/pages/page-renderer.ts';
 
 /**
  * Where the user should be instead. `always`: the address itself leads there (an alias), so the
@@ -13,10 +14,14 @@ export interface ServerRedirect {
   kind: 'always' | 'for-state';
 }
 
-/** Told by the pages what the server needs to know as it renders them. */
+/** Told by the pages what the server needs to know as it renders them; tells them what the server knows. */
 export interface ServerRender {
   setTitle(title: string): void;
   setRedirect(redirect: ServerRedirect): void;
+  /** What the browser's session keeps on the server: the pages render from it as from session storage. */
+  readonly session: PageSession;
+  /** The answer to a form posted without JavaScript, for the page to show. */
+  readonly outcome: PageOutcome;
 }
 
 /** Provided by the server entry only: in the browser there is nothing to tell. */

@@ -2,7 +2,8 @@
 // answers shows every answer so, and the group overview the group's sponsor.
 import type { MouseEvent } from 'react';
 import type { DateParts } from '#shared/dates/date-parts.ts';
-import type { ApplicantAnswers } from '#shared/domain/answers.ts';
+import { DATE_FIELDS, type ApplicantAnswers } from '#shared/domain/answers.ts';
+import { changeHref } from '#shared/journey/page-forms.ts';
 import { pathOfField } from '#shared/journey/progress.ts';
 import { SECTION_FIELDS } from '#shared/validation/sections.ts';
 import type { StepPath } from '#shared/journey/paths.ts';
@@ -11,7 +12,7 @@ import type { SummaryListRow } from '../../components/govuk/summary-list/summary
 import type { Language } from '#shared/i18n/languages.ts';
 import type { Translate } from '../../i18n/use-translation.ts';
 import { formatAnswerDate } from './answer-format.ts';
-import { DATE_FIELDS, FIELD_LABEL_KEYS, OPTION_KEYS, type QuestionField } from './field-texts.ts';
+import { FIELD_LABEL_KEYS, OPTION_KEYS, type QuestionField } from './field-texts.ts';
 
 /** The sponsor's answers: shown for the whole group on the group overview and on each member's check your answers. */
 export const SPONSOR_FIELDS: readonly QuestionField[] = [
@@ -28,12 +29,16 @@ function display(t: Translate, language: Language, field: QuestionField, answers
   return text;
 }
 
-/** The rows of `fields` (a road journey's flight fields left out); a Change link runs `onChange` with its page. */
+/**
+ * The rows of `fields` (a road journey's flight fields left out); a Change link runs `onChange`
+ * with its page (without JavaScript, its address says so: from the group overview, `fromGroup`).
+ */
 export function answerRows(
   { t, language }: { t: Translate; language: Language },
   answers: ApplicantAnswers,
   fields: readonly QuestionField[],
   onChange: (path: StepPath) => void,
+  fromGroup = false,
 ): SummaryListRow[] {
   return (
     fields
@@ -50,7 +55,7 @@ export function answerRows(
           actions: {
             items: [
               {
-                href: path,
+                href: changeHref(path, fromGroup),
                 text: t('apply.checkAnswers.change'),
                 visuallyHiddenText: label,
                 onClick: (event: MouseEvent<HTMLAnchorElement>) => {

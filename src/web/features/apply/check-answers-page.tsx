@@ -4,6 +4,7 @@
 import { answersOf } from '#shared/journey/form-state.ts';
 import { isGroupApplication } from '#shared/journey/progress.ts';
 import { CHECK_ANSWERS_PATH, type StepPath } from '#shared/journey/paths.ts';
+import { JOURNEY_BUTTONS } from '#shared/journey/page-forms.ts';
 import { SECTION_FIELDS, type SectionField } from '#shared/validation/sections.ts';
 import { Button } from '../../components/govuk/button/button.tsx';
 import { SummaryList, type SummaryListRow } from '../../components/govuk/summary-list/summary-list.tsx';
@@ -12,6 +13,7 @@ import { trackValidationError } from '../../analytics/analytics.ts';
 import { formatLeaveDate } from './answer-format.ts';
 import { SPONSOR_FIELDS, answerRows } from './answer-rows.tsx';
 import type { QuestionField } from './field-texts.ts';
+import { JourneyForm, journeyButton } from './journey-form.tsx';
 import { JourneyPage } from './journey-page.tsx';
 import { useJourney } from './journey-store.ts';
 import { LateArrivalWarning } from './late-arrival-warning.tsx';
@@ -50,7 +52,14 @@ export function CheckAnswersPage() {
   const refused = status.kind === 'refused' ? status.answers : undefined;
 
   if (isSubmissionProblem(status))
-    return <SubmissionProblem status={status} onRetry={() => void submit()} onStartOver={sendAsNew} />;
+    return (
+      <SubmissionProblem
+        path={CHECK_ANSWERS_PATH}
+        status={status}
+        onRetry={() => void submit()}
+        onStartOver={sendAsNew}
+      />
+    );
 
   const change = (path: StepPath) => dispatch({ type: 'change', path });
   const rows = (fields: readonly QuestionField[]) => answerRows(texts, answers, fields, change);
@@ -100,23 +109,25 @@ export function CheckAnswersPage() {
               <SummaryList rows={list} classes="govuk-!-margin-bottom-9" />
             </section>
           ))}
-          {group ? (
-            <Button
-              text={editing ? t('apply.checkAnswers.returnToGroup') : t('apply.checkAnswers.addToGroup')}
-              onClick={addToGroup}
-              preventDoubleClick
-            />
-          ) : (
-            <>
-              <p className="govuk-body">{t('apply.checkAnswers.sendHint')}</p>
+          <JourneyForm path={CHECK_ANSWERS_PATH}>
+            {group ? (
               <Button
-                text={status.kind === 'sending' ? t('apply.checkAnswers.sending') : t('apply.checkAnswers.send')}
-                busy={status.kind === 'sending'}
-                onClick={() => void submit()}
+                text={editing ? t('apply.checkAnswers.returnToGroup') : t('apply.checkAnswers.addToGroup')}
+                {...journeyButton(JOURNEY_BUTTONS.addToGroup, addToGroup)}
                 preventDoubleClick
               />
-            </>
-          )}
+            ) : (
+              <>
+                <p className="govuk-body">{t('apply.checkAnswers.sendHint')}</p>
+                <Button
+                  text={status.kind === 'sending' ? t('apply.checkAnswers.sending') : t('apply.checkAnswers.send')}
+                  busy={status.kind === 'sending'}
+                  {...journeyButton(JOURNEY_BUTTONS.send, () => void submit())}
+                  preventDoubleClick
+                />
+              </>
+            )}
+          </JourneyForm>
         </div>
       </div>
     </JourneyPage>

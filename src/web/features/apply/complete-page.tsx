@@ -1,9 +1,11 @@
 // /complete: the receipts of the applications just sent, and Finish.
 import { COMPLETE_PATH } from '#shared/journey/paths.ts';
+import { JOURNEY_BUTTONS } from '#shared/journey/page-forms.ts';
 import { Button } from '../../components/govuk/button/button.tsx';
 import { Panel } from '../../components/govuk/panel/panel.tsx';
 import { Table } from '../../components/govuk/table/table.tsx';
 import { useTranslation } from '../../i18n/use-translation.ts';
+import { JourneyForm, journeyButton } from './journey-form.tsx';
 import { JourneyPage } from './journey-page.tsx';
 import { useJourney } from './journey-store.ts';
 
@@ -55,7 +57,12 @@ export function CompletePage() {
           ))}
           <h2 className="govuk-heading-m">{t('apply.complete.nextTitle')}</h2>
           <p className="govuk-body">{t('apply.complete.next')}</p>
-          <Button text={t('apply.complete.finish')} onClick={() => dispatch({ type: 'finish' })} />
+          <JourneyForm path={COMPLETE_PATH}>
+            <Button
+              text={t('apply.complete.finish')}
+              {...journeyButton(JOURNEY_BUTTONS.finish, () => dispatch({ type: 'finish' }))}
+            />
+          </JourneyForm>
         </div>
       </div>
     </JourneyPage>

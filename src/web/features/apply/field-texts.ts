@@ -45,16 +45,6 @@ export const FIELD_HINT_KEYS: Partial<Readonly<Record<QuestionField, string>>> =
   'cos-reference': 'apply.hints.cos-reference',
 };
 
-/** The fields answered with three date inputs. */
-export const DATE_FIELDS: ReadonlySet<string> = new Set<QuestionField>([
-  'date-of-birth',
-  'passport-issue-date',
-  'passport-expiry-date',
-  'date-of-arrival',
-  'first-work-date',
-  'last-work-date',
-]);
-
 /** The labels of the three date inputs. */
 export const DATE_PART_KEYS = { day: 'apply.day', month: 'apply.month', year: 'apply.year' } as const;
 

@@ -2,11 +2,18 @@
 // applies to every member); the applicants awaiting submission, each with Edit and Delete (after
 // a confirmation); add another (up to 10); submit them all.
 import { useState } from 'react';
+import { useLocation } from 'react-router';
 import { MAX_GROUP_SIZE } from '#shared/domain/fixed-values.ts';
 import { answersOf } from '#shared/journey/form-state.ts';
 import { findStep } from '#shared/journey/steps.ts';
-import { CHECK_ANSWERS_PATH, GROUP_EDIT_PATH } from '#shared/journey/paths.ts';
-import { validateApplicant } from '#shared/validation/sections.ts';
+import { GROUP_EDIT_PATH } from '#shared/journey/paths.ts';
+import {
+  DELETE_FIELD,
+  DELETE_PARAMETER,
+  editHref,
+  firstStaleMember,
+  JOURNEY_BUTTONS,
+} from '#shared/journey/page-forms.ts';
 import { Button } from '../../components/govuk/button/button.tsx';
 import { InsetText } from '../../components/govuk/inset-text/inset-text.tsx';
 import { NotificationBanner } from '../../components/govuk/notification-banner/notification-banner.tsx';
@@ -14,6 +21,8 @@ import { SummaryList } from '../../components/govuk/summary-list/summary-list.ts
 import { useTranslation } from '../../i18n/use-translation.ts';
 import { trackValidationError } from '../../analytics/analytics.ts';
 import { memberName } from './answer-format.ts';
+import { useServerRender } from '../../app/server-render.ts';
+import { JourneyForm, journeyButton } from './journey-form.tsx';
 import { JourneyPage } from './journey-page.tsx';
 import { useJourney } from './journey-store.ts';
 import { SPONSOR_FIELDS, answerRows } from './answer-rows.tsx';
@@ -21,24 +30,37 @@ import { PageErrorSummary } from './question-page.tsx';
 import { RefusedAnswersSummary, SubmissionProblem, isSubmissionProblem } from './submission-problem.tsx';
 import { useSubmitApplications } from './use-submit-applications.ts';
 
+/** The member whose deletion the address asks to confirm (`?delete=<index>`), if there is one. */
+function memberIndex(search: string, size: number): number | null {
+  const asked = new URLSearchParams(search).get(DELETE_PARAMETER);
+  const index = asked !== null && /^\d{1,2}$/.test(asked) ? Number(asked) : -1;
+  return index >= 0 && index < size ? index : null;
+}
+
 export function GroupEditPage() {
   const { t, language } = useTranslation();
   const { state, dispatch } = useJourney();
+  const { group } = state;
   const { submit, status, sendAsNew } = useSubmitApplications(GROUP_EDIT_PATH);
-  const [confirming, setConfirming] = useState<number | null>(null);
-  const [deleted, setDeleted] = useState<string | null>(null);
+  // Without JavaScript, the Delete link opens the confirmation by its address, and the server
+  // says whom it deleted.
+  const { search } = useLocation();
+  const notice = useServerRender()?.session.notice ?? null;
+  const [confirming, setConfirming] = useState<number | null>(() => memberIndex(search, group.length));
+  const [deleted, setDeleted] = useState<string | null>(notice);
   const title = t('pages.groupEdit');
   const errors = (state.errors.group ?? {}) as Record<string, string>;
-  const { group } = state;
   const full = group.length >= MAX_GROUP_SIZE;
   const refused = status.kind === 'refused' ? status.answers : undefined;
 
   if (isSubmissionProblem(status))
-    return <SubmissionProblem status={status} onRetry={() => void submit()} onStartOver={sendAsNew} />;
+    return (
+      <SubmissionProblem path={GROUP_EDIT_PATH} status={status} onRetry={() => void submit()} onStartOver={sendAsNew} />
+    );
 
   const onSubmit = () => {
     // A member whose answers no longer pass (a date now too close, say) is opened for changes.
-    const stale = group.findIndex((member) => Object.keys(validateApplicant(answersOf(member), new Date())).length > 0);
+    const stale = firstStaleMember(state, new Date());
     if (stale >= 0) {
       dispatch({ type: 'editApplication', index: stale });
       return;
@@ -82,28 +104,39 @@ export function GroupEditPage() {
               <h2 className="govuk-heading-m" tabIndex={-1} ref={(heading) => heading?.focus()}>
                 {t('apply.group.confirmDelete', { name: memberName(answersOf(group[confirming] ?? {})) })}
               </h2>
-              <div className="govuk-button-group">
-                <Button
-                  text={t('apply.group.yesDelete')}
-                  classes="govuk-button--warning"
-                  onClick={() => {
-                    setDeleted(memberName(answersOf(group[confirming] ?? {})));
-                    setConfirming(null);
-                    dispatch({ type: 'deleteApplication', index: confirming });
-                  }}
-                />
-                <Button
-                  text={t('apply.group.cancel')}
-                  classes="govuk-button--secondary"
-                  onClick={() => setConfirming(null)}
-                />
-              </div>
+              <JourneyForm path={GROUP_EDIT_PATH}>
+                <input type="hidden" name={DELETE_FIELD} value={confirming} />
+                <div className="govuk-button-group">
+                  <Button
+                    text={t('apply.group.yesDelete')}
+                    classes="govuk-button--warning"
+                    {...journeyButton(JOURNEY_BUTTONS.deleteApplication, () => {
+                      setDeleted(memberName(answersOf(group[confirming] ?? {})));
+                      setConfirming(null);
+                      dispatch({ type: 'deleteApplication', index: confirming });
+                    })}
+                  />
+                  <Button
+                    text={t('apply.group.cancel')}
+                    classes="govuk-button--secondary"
+                    href={GROUP_EDIT_PATH}
+                    onClick={(event) => {
+                      event.preventDefault();
+                      setConfirming(null);
+                    }}
+                  />
+                </div>
+              </JourneyForm>
             </div>
           ) : null}
           <h2 className="govuk-heading-m">{t('apply.checkAnswers.sponsor')}</h2>
           <SummaryList
-            rows={answerRows({ t, language }, answersOf(state.current), SPONSOR_FIELDS, (path) =>
-              dispatch({ type: 'change', path, fromGroup: true }),
+            rows={answerRows(
+              { t, language },
+              answersOf(state.current),
+              SPONSOR_FIELDS,
+              (path) => dispatch({ type: 'change', path, fromGroup: true }),
+              true,
             )}
           />
           <h2 className="govuk-heading-m">{t('apply.group.applicants')}</h2>
@@ -123,7 +156,7 @@ export function GroupEditPage() {
                       actions: {
                         items: [
                           {
-                            href: CHECK_ANSWERS_PATH,
+                            href: editHref(index),
                             text: t('apply.group.edit'),
                             visuallyHiddenText: name,
                             onClick: (event) => {
@@ -132,7 +165,7 @@ export function GroupEditPage() {
                             },
                           },
                           {
-                            href: '#',
+                            href: `${GROUP_EDIT_PATH}?${DELETE_PARAMETER}=${index}`,
                             text: t('apply.group.delete'),
                             visuallyHiddenText: name,
                             onClick: (event) => {
@@ -150,18 +183,24 @@ export function GroupEditPage() {
             )}
           </div>
           {full && <InsetText text={t('apply.group.limitReached')} />}
-          <div className="govuk-button-group">
-            {/* Kept at 10 too: pressing it then says why no more can be added. */}
-            <Button text={t('apply.group.add')} classes="govuk-button--secondary" onClick={onAdd} />
-            {group.length > 0 && (
+          <JourneyForm path={GROUP_EDIT_PATH}>
+            <div className="govuk-button-group">
+              {/* Kept at 10 too: pressing it then says why no more can be added. */}
               <Button
-                text={status.kind === 'sending' ? t('apply.checkAnswers.sending') : t('apply.group.submit')}
-                busy={status.kind === 'sending'}
-                onClick={onSubmit}
-                preventDoubleClick
+                text={t('apply.group.add')}
+                classes="govuk-button--secondary"
+                {...journeyButton(JOURNEY_BUTTONS.addApplication, onAdd)}
               />
-            )}
-          </div>
+              {group.length > 0 && (
+                <Button
+                  text={status.kind === 'sending' ? t('apply.checkAnswers.sending') : t('apply.group.submit')}
+                  busy={status.kind === 'sending'}
+                  {...journeyButton(JOURNEY_BUTTONS.send, onSubmit)}
+                  preventDoubleClick
+                />
+              )}
+            </div>
+          </JourneyForm>
         </div>
       </div>
     </JourneyPage>

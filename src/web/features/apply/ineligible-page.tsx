@@ -4,9 +4,11 @@ import { isBritish } from '#shared/countries/countries.ts';
 import { answersOf } from '#shared/journey/form-state.ts';
 import { isGroupApplication } from '#shared/journey/progress.ts';
 import { INELIGIBLE_PATH } from '#shared/journey/paths.ts';
+import { changeHref, JOURNEY_BUTTONS } from '#shared/journey/page-forms.ts';
 import { Button } from '../../components/govuk/button/button.tsx';
 import { RenderedText } from '../../components/rendered-text/rendered-text.tsx';
 import { useTranslation } from '../../i18n/use-translation.ts';
+import { JourneyForm, journeyButton } from './journey-form.tsx';
 import { JourneyPage } from './journey-page.tsx';
 import { useJourney } from './journey-store.ts';
 
@@ -28,27 +30,32 @@ export function IneligiblePage() {
             <RenderedText html={t('apply.ineligible.body')} />
           )}
           {group && <p className="govuk-body">{t('apply.ineligible.groupBody')}</p>}
-          <div className="govuk-button-group">
-            {group ? (
-              <Button text={t('apply.ineligible.removeMember')} onClick={() => dispatch({ type: 'clearAndReturn' })} />
-            ) : (
-              <Button
-                text={t('apply.ineligible.startAgain')}
-                classes="govuk-button--secondary"
-                onClick={() => dispatch({ type: 'finish' })}
-              />
-            )}
-            <a
-              className="govuk-link"
-              href="/nationality"
-              onClick={(event) => {
-                event.preventDefault();
-                dispatch({ type: 'change', path: '/nationality' });
-              }}
-            >
-              {t('apply.ineligible.changeNationality')}
-            </a>
-          </div>
+          <JourneyForm path={INELIGIBLE_PATH}>
+            <div className="govuk-button-group">
+              {group ? (
+                <Button
+                  text={t('apply.ineligible.removeMember')}
+                  {...journeyButton(JOURNEY_BUTTONS.clearAndReturn, () => dispatch({ type: 'clearAndReturn' }))}
+                />
+              ) : (
+                <Button
+                  text={t('apply.ineligible.startAgain')}
+                  classes="govuk-button--secondary"
+                  {...journeyButton(JOURNEY_BUTTONS.finish, () => dispatch({ type: 'finish' }))}
+                />
+              )}
+              <a
+                className="govuk-link"
+                href={changeHref('/nationality')}
+                onClick={(event) => {
+                  event.preventDefault();
+                  dispatch({ type: 'change', path: '/nationality' });
+                }}
+              >
+                {t('apply.ineligible.changeNationality')}
+              </a>
+            </div>
+          </JourneyForm>
         </div>
       </div>
     </JourneyPage>

@@ -13,6 +13,7 @@ import { usePageTitle } from '../../app/page-title.ts';
 import { Redirect } from '../../app/server-render.ts';
 import { isStartNew } from '../../app/start-new.ts';
 import { registerTexts } from '../../i18n/i18n.ts';
+import '../../i18n/page-titles.ts';
 import { useTranslation } from '../../i18n/use-translation.ts';
 import { memberName } from './answer-format.ts';
 import { useJourney } from './journey-store.ts';

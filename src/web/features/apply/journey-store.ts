@@ -6,6 +6,8 @@ import { parseSavedFormState, serialiseFormState, type FormState } from '#shared
 import { FORM_STATE_STORAGE_KEY } from '#shared/pages/storage-keys.ts';
 import { journeyReducer, type JourneyAction } from '#shared/journey/reducer.ts';
 import { EXIT_URL } from '#shared/journey/paths.ts';
+import type { PageSession } from '#shared/pages/page-renderer.ts';
+import { useServerRender } from '../../app/server-render.ts';
 
 function readSaved(): FormState {
   try {
@@ -46,9 +48,22 @@ function applyJourneyAction(action: JourneyAction): string | undefined {
   return transition.goTo;
 }
 
+// On the server, the state is what the browser's session keeps there, read once per render.
+const serverStates = new WeakMap<PageSession, FormState>();
+function serverState(session: PageSession): FormState {
+  let parsed = serverStates.get(session);
+  if (parsed === undefined) serverStates.set(session, (parsed = parseSavedFormState(session.formState)));
+  return parsed;
+}
+
 /** The form state, and a dispatch that runs an action and goes where it says. */
 export function useJourney(): { state: FormState; dispatch: (action: JourneyAction) => FormState } {
-  const current = useSyncExternalStore(subscribe, getJourneyState, getJourneyState);
+  const session = useServerRender()?.session;
+  const current = useSyncExternalStore(
+    subscribe,
+    getJourneyState,
+    session === undefined ? getJourneyState : () => serverState(session),
+  );
   const navigate = useNavigate();
   const dispatch = useCallback(
     (action: JourneyAction) => {

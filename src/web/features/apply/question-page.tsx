@@ -3,14 +3,15 @@
 // the title gains "Error: " and each failure is sent to analytics. The fields read their value
 // and error from the page, so a page only says which fields it has.
 import { createContext, useContext, type FormEvent, type ReactNode } from 'react';
-import type { DateParts } from '#shared/dates/date-parts.ts';
-import type { ApplicantAnswers } from '#shared/domain/answers.ts';
+import { DATE_FIELDS, type ApplicantAnswers } from '#shared/domain/answers.ts';
 import { answersOf } from '#shared/journey/form-state.ts';
 import { findStep } from '#shared/journey/steps.ts';
+import { answersFromFields } from '#shared/journey/page-forms.ts';
 import type { StepPath } from '#shared/journey/paths.ts';
 import type { ValidatedField } from '#shared/validation/fields.ts';
 import { ERROR_SUMMARY_TITLE_KEY, messageKey } from '#shared/validation/messages.ts';
 import { SECTION_FIELDS, validateSection } from '#shared/validation/sections.ts';
+import { FormTokenField } from '../../app/form-token.tsx';
 import { Button } from '../../components/govuk/button/button.tsx';
 import { DateInput } from '../../components/govuk/date-input/date-input.tsx';
 import { ErrorSummary } from '../../components/govuk/error-summary/error-summary.tsx';
@@ -20,7 +21,7 @@ import { RenderedText } from '../../components/rendered-text/rendered-text.tsx';
 import { fieldError } from '../../i18n/field-error.ts';
 import { useTranslation } from '../../i18n/use-translation.ts';
 import { trackValidationError } from '../../analytics/analytics.ts';
-import { DATE_FIELDS, DATE_PART_KEYS, FIELD_HINT_KEYS, FIELD_LABEL_KEYS, type QuestionField } from './field-texts.ts';
+import { DATE_PART_KEYS, FIELD_HINT_KEYS, FIELD_LABEL_KEYS, type QuestionField } from './field-texts.ts';
 import { JourneyPage } from './journey-page.tsx';
 import { useJourney } from './journey-store.ts';
 
@@ -34,20 +35,13 @@ const QuestionContext = createContext<QuestionContextValue>({ answers: {}, error
 /** The id an error summary link points at: the field, or the day input of a date. */
 const fieldAnchor = (field: string) => (DATE_FIELDS.has(field) ? `${field}-day` : field);
 
-/** Reads a submitted form into answers: text fields as trimmed-as-typed strings, dates as their three inputs. */
+/** Reads a submitted form into answers, as the server reads it when sent without JavaScript. */
 export function readAnswers(form: HTMLFormElement, fields: readonly string[]): ApplicantAnswers {
   const data = new FormData(form);
-  const text = (name: string) => {
+  return answersFromFields(fields, (name) => {
     const value = data.get(name);
-    return typeof value === 'string' ? value : '';
-  };
-  const answers: Record<string, string | DateParts> = {};
-  for (const field of fields) {
-    answers[field] = DATE_FIELDS.has(field)
-      ? { day: text(`${field}-day`), month: text(`${field}-month`), year: text(`${field}-year`) }
-      : text(field);
-  }
-  return answers as ApplicantAnswers;
+    return typeof value === 'string' ? value : undefined;
+  });
 }
 
 /** The error summary of a page, its links pointing at the fields. */
@@ -103,7 +97,14 @@ export function QuestionPage({ path, title, headingInField = false, intro, child
           <PageErrorSummary errors={errors} />
           {!headingInField && <h1 className="govuk-heading-l">{title}</h1>}
           {intro}
-          <form noValidate onSubmit={onSubmit} onInput={onInput && ((event) => onInput(event.currentTarget))}>
+          <form
+            method="post"
+            action={path}
+            noValidate
+            onSubmit={onSubmit}
+            onInput={onInput && ((event) => onInput(event.currentTarget))}
+          >
+            <FormTokenField />
             <QuestionContext.Provider value={{ answers: answersOf(state.current), errors }}>
               {children}
             </QuestionContext.Provider>

@@ -4,6 +4,7 @@ import type { FormEvent } from 'react';
 import type { ApplicantAnswers } from '#shared/domain/answers.ts';
 import { reuseSets, type ReuseKind } from '#shared/journey/reuse-sets.ts';
 import { messageKey } from '#shared/validation/messages.ts';
+import { FormTokenField } from '../../app/form-token.tsx';
 import { Button } from '../../components/govuk/button/button.tsx';
 import { Radios } from '../../components/govuk/radios/radios.tsx';
 import { fieldError } from '../../i18n/field-error.ts';
@@ -72,7 +73,8 @@ export function ReusePage({ kind }: { kind: ReuseKind }) {
       <div className="govuk-grid-row">
         <div className="govuk-grid-column-two-thirds">
           <PageErrorSummary errors={errors} />
-          <form noValidate onSubmit={onSubmit}>
+          <form method="post" action={page.path} noValidate onSubmit={onSubmit}>
+            <FormTokenField />
             <Radios
               name={page.field}
               idPrefix={page.field}

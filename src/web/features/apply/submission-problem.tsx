@@ -2,7 +2,9 @@
 // with links to change them (a 400), or a page saying what happened and what to do next.
 import type { MouseEvent } from 'react';
 import type { RefusedAnswer } from '#shared/api/new-from-concession.ts';
-import type { StepPath } from '#shared/journey/paths.ts';
+import type { JourneyPath, StepPath } from '#shared/journey/paths.ts';
+import { changeHref, editHref, JOURNEY_BUTTONS } from '#shared/journey/page-forms.ts';
+import { findStep } from '#shared/journey/steps.ts';
 import { answersOf, type ApplicantSections } from '#shared/journey/form-state.ts';
 import { pathOfField } from '#shared/journey/progress.ts';
 import { isValidatedField, type ValidatedField } from '#shared/validation/fields.ts';
@@ -13,6 +15,7 @@ import { Button } from '../../components/govuk/button/button.tsx';
 import { ErrorSummary, type ErrorSummaryItem } from '../../components/govuk/error-summary/error-summary.tsx';
 import { useTranslation } from '../../i18n/use-translation.ts';
 import { memberName } from './answer-format.ts';
+import { JourneyForm, journeyButton } from './journey-form.tsx';
 import type { SubmitStatus } from './use-submit-applications.ts';
 
 /** True when the submission was not stored for a reason that takes the whole page (refused answers are shown in the page itself). */
@@ -22,20 +25,32 @@ export function isSubmissionProblem(status: SubmitStatus): boolean {
 
 /** The page for a submission that was not stored: the service error with "Try again", or what happened and what to do. */
 export function SubmissionProblem({
+  path,
   status,
   onRetry,
   onStartOver,
 }: {
+  /** The page that sent them, to which the buttons post without JavaScript. */
+  path: JourneyPath;
   status: SubmitStatus;
   onRetry: () => void;
   onStartOver: () => void;
 }) {
   const { t } = useTranslation();
+  const retry = (
+    <JourneyForm path={path}>
+      <Button
+        text={t('apply.submitError.retry')}
+        {...journeyButton(JOURNEY_BUTTONS.send, onRetry)}
+        preventDoubleClick
+      />
+    </JourneyForm>
+  );
   if (status.kind === 'failed') {
     return (
       <ServerErrorPage>
         <p className="govuk-body">{t('apply.submitError.kept')}</p>
-        <Button text={t('apply.submitError.retry')} onClick={onRetry} preventDoubleClick />
+        {retry}
       </ServerErrorPage>
     );
   }
@@ -44,7 +59,13 @@ export function SubmissionProblem({
       <MessagePage title={t('apply.submitConflict.title')}>
         <p className="govuk-body">{t('apply.submitConflict.what')}</p>
         <p className="govuk-body">{t('apply.submitConflict.todo')}</p>
-        <Button text={t('apply.submitConflict.sendAgain')} onClick={onStartOver} preventDoubleClick />
+        <JourneyForm path={path}>
+          <Button
+            text={t('apply.submitConflict.sendAgain')}
+            {...journeyButton(JOURNEY_BUTTONS.sendAsNew, onStartOver)}
+            preventDoubleClick
+          />
+        </JourneyForm>
       </MessagePage>
     );
   }
@@ -52,7 +73,7 @@ export function SubmissionProblem({
     return (
       <MessagePage title={t('apply.submitTooMany.title')}>
         <p className="govuk-body">{t('apply.submitTooMany.body')}</p>
-        <Button text={t('apply.submitError.retry')} onClick={onRetry} preventDoubleClick />
+        {retry}
       </MessagePage>
     );
   }
@@ -65,6 +86,13 @@ export interface RefusedAnswersSummaryProps {
   readonly group?: readonly ApplicantSections[];
   /** Opens the page where an answer is changed (for the member at `index` in a group). */
   readonly onChange: (path: StepPath, index: number | undefined) => void;
+}
+
+/** Where a refused answer is changed without JavaScript: as `onChange` opens it with JavaScript. */
+function changeAddress(path: StepPath, index: number | undefined, group: readonly ApplicantSections[] | undefined) {
+  if (group === undefined) return changeHref(path);
+  // A sponsor answer (or one of the group as a whole) is the group's: changed from the overview.
+  return index === undefined || findStep(path)?.scope === 'sponsor' ? changeHref(path, true) : editHref(index, path);
 }
 
 /** The error summary of a refused submission: each answer's message, named by member in a group, linking to where it is changed. */
@@ -83,7 +111,7 @@ export function RefusedAnswersSummary({ answers, group, onChange }: RefusedAnswe
     if (path === undefined) return { text };
     return {
       text,
-      href: path,
+      href: changeAddress(path, index, group),
       onClick: (event: MouseEvent<HTMLAnchorElement>) => {
         event.preventDefault();
         onChange(path, index);

@@ -13,15 +13,14 @@ import {
   toReceipt,
   type RefusedAnswer,
 } from '#shared/api/new-from-concession.ts';
-import { buildSubmission } from '#shared/journey/submission.ts';
+import { buildSubmission, type SubmissionOutcome } from '#shared/journey/submission.ts';
 import type { JourneyPath } from '#shared/journey/paths.ts';
 import { trackValidationError } from '../../analytics/analytics.ts';
+import { useServerRender } from '../../app/server-render.ts';
 import { getJourneyState, useJourney } from './journey-store.ts';
 
 /** Where sending stands; `refused` carries the answers the service refused. */
-export type SubmitStatus =
-  | { readonly kind: 'idle' | 'sending' | 'failed' | 'conflict' | 'tooMany' }
-  | { readonly kind: 'refused'; readonly answers: readonly RefusedAnswer[] };
+export type SubmitStatus = { readonly kind: 'idle' | 'sending' } | SubmissionOutcome;
 
 async function refusedAnswers(response: Response): Promise<readonly RefusedAnswer[] | undefined> {
   try {
@@ -39,7 +38,9 @@ export function useSubmitApplications(path: JourneyPath): {
   sendAsNew: () => void;
 } {
   const { dispatch } = useJourney();
-  const [status, setStatus] = useState<SubmitStatus>({ kind: 'idle' });
+  // Without JavaScript, the server sent them, and renders what came of it.
+  const sent = useServerRender()?.outcome.submission;
+  const [status, setStatus] = useState<SubmitStatus>(sent ?? { kind: 'idle' });
   const inFlight = useRef(false);
 
   const submit = useCallback(async () => {

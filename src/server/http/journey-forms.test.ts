@@ -1,0 +1,215 @@
+// The journey without JavaScript (decision 024), through the whole app on each database engine:
+// the session kept under an HttpOnly cookie, the answers run through the browser's reducer, a
+// valid answer redirected, an invalid one shown with its errors, sending stored once, and the
+// session over after 24 hours idle. The pages are rendered by a fake server entry that shows
+// what it was given.
+import { Writable } from 'node:stream';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { validApplicantAnswers } from '../../../tests/fixtures/applicants.ts';
+import type { ApplicantAnswers } from '#shared/domain/answers.ts';
+import { parseSavedFormState, serialiseFormState } from '#shared/journey/form-state.ts';
+import { buildApp } from '../app.ts';
+import { loadConfig } from '../config.ts';
+import { deleteIdleFormSessions } from '../db/form-session-repository.ts';
+import { renderedFrom, writeFakeWebBuild } from '../test-support/fake-web-build.ts';
+import { countRows, testEngines, useMigratedTestDatabase } from '../test-support/test-databases.ts';
+
+const token = 'f'.repeat(43);
+let build: Awaited<ReturnType<typeof writeFakeWebBuild>>;
+beforeAll(async () => {
+  build = await writeFakeWebBuild();
+});
+afterAll(async () => {
+  await build.remove();
+});
+
+const SESSION_COOKIE = /^formSession=([A-Za-z0-9_-]{43}); Path=\/; HttpOnly; SameSite=Lax(; Secure)?$/;
+
+describe.each(testEngines())('the journey without JavaScript, on $name', (engine) => {
+  const database = useMigratedTestDatabase(engine);
+  let clock = new Date('2026-11-24T10:00:00Z');
+  let app: FastifyInstance;
+  let logs: string[];
+
+  beforeEach(async () => {
+    clock = new Date('2026-11-24T10:00:00Z');
+    logs = [];
+    const logDestination = new Writable({
+      write(chunk: Buffer, _encoding, done) {
+        logs.push(chunk.toString('utf8'));
+        done();
+      },
+    });
+    const config = { ...loadConfig({ NODE_ENV: 'test' }), webRoot: build.webRoot };
+    app = await buildApp(config, { database: database.db, now: () => clock, logDestination });
+  });
+  afterEach(async () => {
+    await app.close();
+  });
+
+  /** A browser: its cookies kept between requests, as a browser keeps them. */
+  function browser() {
+    const cookies = new Map<string, string>([['formToken', token]]);
+    const cookieHeader = () => [...cookies].map(([name, value]) => `${name}=${value}`).join('; ');
+    const keep = (response: { headers: Record<string, unknown> }) => {
+      const set = response.headers['set-cookie'];
+      for (const line of Array.isArray(set) ? set : set === undefined ? [] : [String(set)]) {
+        const [pair] = String(line).split(';');
+        const [name, value] = pair!.split('=');
+        cookies.set(name!, value!);
+      }
+      return response;
+    };
+    return {
+      cookies,
+      get: async (url: string) => keep(await app.inject({ url, headers: { cookie: cookieHeader() } })),
+      post: async (url: string, fields: Record<string, string>) =>
+        keep(
+          await app.inject({
+            method: 'POST',
+            url,
+            headers: { 'content-type': 'application/x-www-form-urlencoded', cookie: cookieHeader(), origin: 'null' },
+            payload: new URLSearchParams({ ...fields, 'form-token': token }).toString(),
+          }),
+        ),
+    };
+  }
+
+  /** The form fields of a question page that answer `answers`, dates as their three inputs. */
+  const fieldsOf = (answers: Partial<ApplicantAnswers>): Record<string, string> =>
+    Object.fromEntries(
+      Object.entries(answers).flatMap(([field, value]) =>
+        typeof value === 'string'
+          ? [[field, value]]
+          : [
+              [`${field}-day`, value.day],
+              [`${field}-month`, value.month],
+              [`${field}-year`, value.year],
+            ],
+      ),
+    );
+
+  /** Every question of a single application answered with valid answers, as posted forms. */
+  async function answerEverything(user: ReturnType<typeof browser>) {
+    const answers = validApplicantAnswers(clock);
+    const pages: Array<[string, string]> = [
+      ['/your-contact-details', '/sponsor-details'],
+      ['/sponsor-details', '/what-would-you-like-to-do'],
+      ['/what-would-you-like-to-do', '/passenger-name'],
+      ['/passenger-name', '/passenger-date-of-birth'],
+      ['/passenger-date-of-birth', '/nationality'],
+      ['/nationality', '/passport-details'],
+      ['/passport-details', '/cos-reference'],
+      ['/cos-reference', '/travel-details'],
+      ['/travel-details', '/work-dates'],
+      ['/work-dates', '/check-your-answers'],
+    ];
+    for (const [page, next] of pages) {
+      const response = await user.post(page, fieldsOf(answers));
+      expect(response.statusCode, page).toBe(303);
+      expect(response.headers.location, page).toBe(next);
+    }
+    return answers;
+  }
+
+  it('keeps a valid answer in a session of its own and sends the browser to the next question', async () => {
+    const user = browser();
+    const response = await user.post('/your-contact-details', { 'sponsor-email': 'bookings@example.org' });
+    expect(response.statusCode).toBe(303);
+    expect(response.headers.location).toBe('/sponsor-details');
+    const cookie = [response.headers['set-cookie']].flat().find((line) => String(line).startsWith('formSession='));
+    expect(String(cookie)).toMatch(SESSION_COOKIE);
+    expect(String(cookie)).not.toContain('Secure');
+
+    // The next page is rendered from what the session keeps; the table holds a hash, not the id.
+    const page = await user.get('/sponsor-details');
+    const state = parseSavedFormState(renderedFrom(page.body).session!.formState!);
+    expect(state.current.sponsorContact).toEqual({ 'sponsor-email': 'bookings@example.org' });
+    expect(state.complete).toEqual(['/your-contact-details']);
+    const { rows } = await database.db.query<{ id_hash: Uint8Array }>('SELECT id_hash FROM form_sessions');
+    expect(rows).toHaveLength(1);
+    expect(Buffer.from(rows[0]!.id_hash).toString('base64url')).not.toBe(user.cookies.get('formSession'));
+  });
+
+  it('answers an invalid answer with the page showing its errors, and keeps what was typed', async () => {
+    const user = browser();
+    const response = await user.post('/your-contact-details', { 'sponsor-email': 'not an email' });
+    expect(response.statusCode).toBe(422);
+    const state = parseSavedFormState(renderedFrom(response.body).session!.formState!);
+    expect(state.errors.sponsorContact).toEqual({ 'sponsor-email': 'validEmail' });
+    expect(state.current.sponsorContact).toEqual({ 'sponsor-email': 'not an email' });
+    // The answer is never written to the log.
+    expect(logs.join('\n')).not.toContain('not an email');
+  });
+
+  it('follows a Change link and an Edit link by changing what the session keeps', async () => {
+    const user = browser();
+    await answerEverything(user);
+    const change = await user.get('/cos-reference?change');
+    expect(change.statusCode).toBe(303);
+    expect(change.headers.location).toBe('/cos-reference');
+    const changed = await user.post('/cos-reference', { 'cos-reference': 'C2G8K5CHNGQ' });
+    expect(changed.headers.location).toBe('/check-your-answers');
+    // An Edit link for a member the group does not have leads to the group overview.
+    const edit = await user.get('/check-your-answers?edit=7');
+    expect(edit.headers.location).toBe('/group-edit');
+  });
+
+  it('sends the applications once, with the API’s own checks, and shows the receipts', async () => {
+    const user = browser();
+    const answers = await answerEverything(user);
+    const sent = await user.post('/check-your-answers', { action: 'send' });
+    expect(sent.statusCode).toBe(303);
+    expect(sent.headers.location).toBe('/complete');
+    expect(await countRows(database.db)).toMatchObject({ submissions: 1, applications: 1 });
+    const complete = await user.get('/complete');
+    const state = parseSavedFormState(renderedFrom(complete.body).session!.formState!);
+    expect(state.receipts).toHaveLength(1);
+    expect(state.receipts[0]!.cosReference).toBe(answers['cos-reference']);
+    // Sending again (a second press, Back and resend) stores nothing more: the receipts show.
+    const again = await user.post('/check-your-answers', { action: 'send' });
+    expect(again.headers.location).toBe('/complete');
+    expect(await countRows(database.db)).toMatchObject({ submissions: 1, applications: 1 });
+    // Finish starts again.
+    const finish = await user.post('/complete', { action: 'finish' });
+    expect(finish.headers.location).toBe('/');
+  });
+
+  it('sends an answer that no longer passes to its page rather than sending it, storing nothing', async () => {
+    const user = browser();
+    await answerEverything(user);
+    // An answer that the pages would not let through (a birth date to come), as a changed
+    // session or an older version of the rules could leave it.
+    const { rows } = await database.db.query<{ form_state: string }>('SELECT form_state FROM form_sessions');
+    const state = parseSavedFormState(rows[0]!.form_state);
+    const bornLater = { 'date-of-birth': { day: '1', month: '1', year: '2030' } };
+    const stale = { ...state, current: { ...state.current, passengerDob: bornLater } };
+    await database.db.query('UPDATE form_sessions SET form_state = $1', [serialiseFormState(stale)]);
+    const response = await user.post('/check-your-answers', { action: 'send' });
+    expect(response.statusCode).toBe(303);
+    expect(response.headers.location).toBe('/passenger-date-of-birth');
+    expect(await countRows(database.db)).toMatchObject({ submissions: 0 });
+  });
+
+  it('ends a session after 24 hours idle, and the retention job deletes it', async () => {
+    const user = browser();
+    await user.post('/your-contact-details', { 'sponsor-email': 'bookings@example.org' });
+    clock = new Date(clock.getTime() + 24 * 60 * 60_000 - 1000);
+    const stillThere = await user.get('/sponsor-details');
+    expect(renderedFrom(stillThere.body).session!.formState).not.toBeNull();
+    // Reading a page does not keep a session alive: answering does.
+    clock = new Date(clock.getTime() + 2000);
+    const over = await user.get('/sponsor-details');
+    expect(renderedFrom(over.body).session!.formState).toBeNull();
+    expect(await deleteIdleFormSessions(database.db, new Date(clock.getTime() - 24 * 60 * 60_000))).toBe(1);
+  });
+
+  it('answers a form it does not know with the page again, keeping nothing', async () => {
+    const user = browser();
+    const response = await user.post('/group-edit', { action: 'launch' });
+    expect(response.statusCode).toBe(303);
+    expect(response.headers.location).toBe('/group-edit');
+    expect(response.headers['set-cookie']).toBeUndefined();
+  });
+});

@@ -1,0 +1,43 @@
+// Test support (not a test file): a built web app as the server finds it (dist/web/index.html
+// beside dist/web-server/entry-server.js), with a server entry written here that keeps the
+// contract of #shared/pages/page-renderer.ts and shows what it was asked to render: the address,
+// the cookies, the form token, then the session and the outcome as JSON. It sends one address
+// elsewhere and fails on another. The real entry is driven by the browser tests.
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+export const FAKE_INDEX_HTML =
+  '<!doctype html><html lang="en" dir="ltr"><head><title>x</title></head><body><div id="root"></div></body></html>';
+
+const entry = `
+let loaded = false;
+export async function loadPages() { loaded = true; }
+export function renderPage(template, { url, cookies, formToken, session, outcome, formRefused }) {
+  if (!loaded) throw new Error('not loaded');
+  if (url.startsWith('/reuse-travel')) return { kind: 'redirect', location: '/reuse-travel-details' };
+  if (url.startsWith('/accessibility')) throw new Error('render failed');
+  const content = (formRefused ? 'REFUSED ' : '') + url + ' | ' + cookies + ' | ' + formToken
+    + (session || outcome ? ' | ' + JSON.stringify({ session, outcome }).replace(/</g, '\\\\u003c') : '');
+  return { kind: 'page', html: template.replace('<div id="root"></div>', '<div id="root">' + content + '</div>') };
+}
+`;
+
+/** Writes the fake build into a new temporary folder; returns its web root and how to remove it. */
+export async function writeFakeWebBuild(): Promise<{ webRoot: string; remove: () => Promise<void> }> {
+  const dir = await mkdtemp(join(tmpdir(), 'web-app-'));
+  await mkdir(join(dir, 'web'));
+  await mkdir(join(dir, 'web-server'));
+  await writeFile(join(dir, 'web', 'index.html'), FAKE_INDEX_HTML);
+  await writeFile(join(dir, 'web-server', 'entry-server.js'), entry);
+  return { webRoot: join(dir, 'web'), remove: () => rm(dir, { recursive: true, force: true }) };
+}
+
+/** What the fake entry rendered the page from: the session and the form's outcome. */
+export function renderedFrom(html: string): {
+  session?: Record<string, string | null>;
+  outcome?: Record<string, unknown>;
+} {
+  const json = /<div id="root">[^|]*\|[^|]*\|[^|]*\| (\{.*\})<\/div>/.exec(html)?.[1];
+  return json === undefined ? {} : (JSON.parse(json) as ReturnType<typeof renderedFrom>);
+}

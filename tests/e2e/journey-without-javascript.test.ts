@@ -1,0 +1,293 @@
+// The journey with JavaScript off (decision 024): every form is posted to the server, which keeps
+// the answers in a session of its own and answers with the next page (303) or the page with its
+// errors. Fields are found by id and buttons by what they send, so the same steps run in Arabic.
+import type { BrowserContext, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import type { CalendarDate } from '../../src/shared/dates/format.ts';
+import { axeViolationsWithoutJavaScript, baseUrl, chooseLanguage, useBrowser } from './support/browser.ts';
+import { storedApplicationsOf } from './support/database.ts';
+import {
+  SPONSOR,
+  defaultTravel,
+  defaultWorkDates,
+  monthsFromToday,
+  waitForMail,
+  worker,
+  type Worker,
+} from './support/journey.ts';
+
+type Language = 'en' | 'ar';
+const test = useBrowser();
+
+async function withoutJavaScript(language: Language, run: (page: Page, context: BrowserContext) => Promise<void>) {
+  const context = await test.browser.newContext({ javaScriptEnabled: false, viewport: { width: 320, height: 640 } });
+  try {
+    await chooseLanguage(context, language);
+    await run(await context.newPage(), context);
+  } finally {
+    await context.close();
+  }
+}
+
+const path = (page: Page) => new URL(page.url()).pathname;
+
+/** Clicks what `selector` finds and waits for the page the server answers with. */
+async function send(page: Page, selector: string): Promise<void> {
+  await Promise.all([page.waitForNavigation({ waitUntil: 'load' }), page.locator(selector).first().click()]);
+}
+
+const CONTINUE = 'main form button[type="submit"]';
+const button = (action: string) => `main button[name="action"][value="${action}"]`;
+
+/** The page at `expected`, its `dir`, and nothing for axe to find. */
+async function expectPage(page: Page, expected: string, language: Language): Promise<void> {
+  expect(path(page)).toBe(expected);
+  expect(await page.locator('html').getAttribute('dir')).toBe(language === 'ar' ? 'rtl' : 'ltr');
+  expect(await axeViolationsWithoutJavaScript(page), expected).toEqual([]);
+}
+
+/** Continue with nothing filled in: the same page, its error summary, field errors and "Error: " title. */
+async function expectErrorsWhenEmpty(page: Page, language: Language): Promise<void> {
+  const at = path(page);
+  await send(page, CONTINUE);
+  expect(path(page)).toBe(at);
+  expect(await page.title()).toMatch(language === 'ar' ? /^خطأ: / : /^Error: /);
+  await expect(page.locator('.govuk-error-summary').count()).resolves.toBe(1);
+  expect(await page.locator('.govuk-error-summary__list a').count()).toBeGreaterThan(0);
+  expect(await page.locator('.govuk-error-message').count()).toBeGreaterThan(0);
+  expect(await axeViolationsWithoutJavaScript(page), `${at} with errors`).toEqual([]);
+}
+
+async function fillDate(page: Page, field: string, date: CalendarDate): Promise<void> {
+  await page.fill(`#${field}-day`, String(date.day));
+  await page.fill(`#${field}-month`, String(date.month));
+  await page.fill(`#${field}-year`, String(date.year));
+}
+
+/** Answers a question page (after checking its errors when `errors`) and continues to `next`. */
+async function answer(
+  page: Page,
+  language: Language,
+  fill: () => Promise<void>,
+  next: string,
+  errors: boolean,
+): Promise<void> {
+  if (errors) await expectErrorsWhenEmpty(page, language);
+  await fill();
+  await send(page, CONTINUE);
+  await expectPage(page, next, language);
+}
+
+async function answerSponsor(page: Page, language: Language, kind: string, errors: boolean): Promise<void> {
+  await page.goto(`${baseUrl()}/`);
+  await expectPage(page, '/', language);
+  await send(page, 'main a.govuk-button--start');
+  await expectPage(page, '/your-contact-details', language);
+  await answer(page, language, () => page.fill('#sponsor-email', SPONSOR.email), '/sponsor-details', errors);
+  await answer(
+    page,
+    language,
+    async () => {
+      await page.fill('#sponsor-name', SPONSOR.name);
+      await page.fill('#sponsor-reference', SPONSOR.reference);
+    },
+    '/what-would-you-like-to-do',
+    errors,
+  );
+  await answer(
+    page,
+    language,
+    () => page.check(`input[name="what-would-you-like-to-do"][value="${kind}"]`),
+    '/passenger-name',
+    errors,
+  );
+}
+
+/** From /passenger-name to /cos-reference answered; `reuse` says whether the group has sets to reuse. */
+async function answerWorker(
+  page: Page,
+  language: Language,
+  answers: Worker,
+  options: { errors: boolean; reuse: boolean },
+) {
+  const { errors } = options;
+  await answer(
+    page,
+    language,
+    async () => {
+      await page.fill('#family-name', answers.familyName);
+      await page.fill('#given-name', answers.givenNames);
+    },
+    '/passenger-date-of-birth',
+    errors,
+  );
+  await answer(page, language, () => fillDate(page, 'date-of-birth', answers.dateOfBirth), '/nationality', errors);
+  await answer(
+    page,
+    language,
+    async () => {
+      await page.selectOption('#nationality', answers.nationality);
+    },
+    '/passport-details',
+    errors,
+  );
+  await answer(
+    page,
+    language,
+    async () => {
+      await page.fill('#passport-number', answers.passportNumber);
+      await fillDate(page, 'passport-issue-date', monthsFromToday(-24));
+      await fillDate(page, 'passport-expiry-date', monthsFromToday(96));
+    },
+    '/cos-reference',
+    errors,
+  );
+  await answer(
+    page,
+    language,
+    () => page.fill('#cos-reference', answers.cosReference),
+    options.reuse ? '/reuse-travel-details' : '/travel-details',
+    errors,
+  );
+}
+
+async function answerTravelAndWork(page: Page, language: Language, errors: boolean) {
+  const travel = defaultTravel();
+  await answer(
+    page,
+    language,
+    async () => {
+      await page.selectOption('#port-of-departure', travel.departure);
+      await fillDate(page, 'date-of-arrival', travel.arrival);
+      await page.check('input[name="method-of-arrival"][value="plane"]');
+      await page.fill('#carrier', travel.carrier!);
+      await page.fill('#flight-number', travel.flightNumber!);
+      await page.fill('#port-of-arrival', travel.portOfArrival);
+    },
+    '/work-dates',
+    errors,
+  );
+  const dates = defaultWorkDates();
+  await answer(
+    page,
+    language,
+    async () => {
+      await fillDate(page, 'first-work-date', dates.first);
+      await fillDate(page, 'last-work-date', dates.last);
+    },
+    '/check-your-answers',
+    errors,
+  );
+}
+
+/** Takes the first set offered on both reuse pages (after checking the first page's error). */
+async function reuseFirstSets(page: Page, language: Language, errors: boolean) {
+  await answer(
+    page,
+    language,
+    () => page.check('input[name="reuse-travel-details"][value="0"]'),
+    '/reuse-work-dates',
+    errors,
+  );
+  await answer(
+    page,
+    language,
+    () => page.check('input[name="reuse-work-dates"][value="0"]'),
+    '/check-your-answers',
+    errors,
+  );
+}
+
+describe.each(['en', 'ar'] as const)('without JavaScript, in %s', (language) => {
+  it('sends a single application from the start page to the complete page, with every page’s errors', async () => {
+    await withoutJavaScript(language, async (page) => {
+      const applicant = worker(`Nojs${language === 'en' ? 'Single' : 'Arabic'}`, {
+        cosReference: language === 'en' ? 'C2G8K5NOJS1Q' : 'C2G8K5NOJS2Q',
+      });
+      await answerSponsor(page, language, 'single-application', true);
+      await answerWorker(page, language, applicant, { errors: true, reuse: false });
+      await answerTravelAndWork(page, language, true);
+
+      // A Change link and back: check your answers again after the answer.
+      await send(page, 'main a[href="/cos-reference?change"]');
+      await expectPage(page, '/cos-reference', language);
+      await send(page, CONTINUE);
+      await expectPage(page, '/check-your-answers', language);
+
+      await send(page, button('send'));
+      await expectPage(page, '/complete', language);
+      const reference = (await page.locator('.govuk-panel .app-reference').textContent())!.trim();
+      expect(reference).toMatch(/^[A-Z0-9-]+$/);
+      const stored = await storedApplicationsOf(reference);
+      if (stored !== undefined) {
+        expect(stored.concessionForm.certificateOfSponsorshipReferenceNumber).toBe(applicant.cosReference);
+      }
+      await waitForMail((mail) => mail.some((m) => m.to === SPONSOR.email && m.text.includes(reference)));
+
+      // Back to the start, the answers gone.
+      await send(page, button('finish'));
+      await expectPage(page, '/', language);
+      await page.goto(`${baseUrl()}/passenger-name`);
+      await page.waitForURL((url) => url.pathname === '/your-contact-details');
+    });
+  });
+});
+
+describe('a group without JavaScript', () => {
+  it('adds three members with reuse, edits one, deletes one and sends the group', async () => {
+    await withoutJavaScript('en', async (page) => {
+      const members = ['Ashford', 'Byrne', 'Clarke', 'Doyle'].map((name, index) =>
+        worker(`Nojsgroup${name}`, { cosReference: `C2G8K5GRP${index}Q` }),
+      );
+      await answerSponsor(page, 'en', 'group-application', false);
+      await answerWorker(page, 'en', members[0]!, { errors: false, reuse: false });
+      await answerTravelAndWork(page, 'en', false);
+      await send(page, button('add-to-group'));
+      await expectPage(page, '/group-edit', 'en');
+
+      for (const [index, member] of members.slice(1).entries()) {
+        await send(page, button('add-applicant'));
+        await expectPage(page, '/passenger-name', 'en');
+        await answerWorker(page, 'en', member, { errors: false, reuse: true });
+        await reuseFirstSets(page, 'en', index === 0);
+        await send(page, button('add-to-group'));
+        await expectPage(page, '/group-edit', 'en');
+      }
+      await expect(page.locator('#group-members .govuk-summary-list__row').count()).resolves.toBe(4);
+
+      // Edit the second member: their CoS reference, changed from their check your answers.
+      await send(page, 'main a[href="/check-your-answers?edit=1"]');
+      await expectPage(page, '/check-your-answers', 'en');
+      await send(page, 'main a[href="/cos-reference?change"]');
+      await page.fill('#cos-reference', 'C2G8K5EDITQ');
+      await send(page, CONTINUE);
+      await expectPage(page, '/check-your-answers', 'en');
+      await send(page, button('add-to-group'));
+      await expectPage(page, '/group-edit', 'en');
+      await expect(page.locator('#group-members').textContent()).resolves.toContain('C2G8K5EDITQ');
+
+      // Delete the fourth, after its confirmation.
+      await send(page, 'main a[href="/group-edit?delete=3"]');
+      await expectPage(page, '/group-edit', 'en');
+      await expect(page.locator('main h2').first().textContent()).resolves.toContain(members[3]!.familyName);
+      await send(page, button('delete-applicant'));
+      await expectPage(page, '/group-edit', 'en');
+      await expect(page.locator('.govuk-notification-banner--success').textContent()).resolves.toContain(
+        members[3]!.familyName,
+      );
+      await expect(page.locator('#group-members .govuk-summary-list__row').count()).resolves.toBe(3);
+
+      await send(page, button('send'));
+      await expectPage(page, '/complete', 'en');
+      await expect(page.locator('td .app-reference').count()).resolves.toBe(3);
+      const references = await page.locator('td .app-reference').allTextContents();
+      const sent = await page.locator('main table tbody').textContent();
+      for (const cos of ['C2G8K5GRP0Q', 'C2G8K5EDITQ', 'C2G8K5GRP2Q']) expect(sent).toContain(cos);
+      expect(sent).not.toContain('C2G8K5GRP3Q');
+      for (const reference of references) {
+        const stored = await storedApplicationsOf(reference.trim());
+        if (stored !== undefined) expect(stored.status).toBeTruthy();
+      }
+    });
+  });
+});
