@@ -12,7 +12,7 @@ import { LANGUAGE_DIRECTION, languageOfCookies, type Language } from '#shared/i1
 import { escapeHtmlAttribute, escapeHtmlText } from '#shared/pages/html-escape.ts';
 import type { PageRenderer, PageSession } from '#shared/pages/page-renderer.ts';
 import { AppFrame } from './app/app.tsx';
-import { FormRefusedPage } from './app/form-refused-page.tsx';
+import { FormProblemPage } from './app/form-problem-page.tsx';
 import { loadAllPages } from './app/lazy-page.ts';
 import { PAGE_DATA_ID, type PageData } from './app/page-data.ts';
 import { ServerRenderContext, type ServerRedirect, type ServerRender } from './app/server-render.ts';
@@ -43,7 +43,7 @@ const NO_SESSION: PageSession = { formState: null, statusToken: null, notice: nu
 
 export const renderPage: PageRenderer['renderPage'] = (
   template,
-  { url, cookies, formToken, session = NO_SESSION, outcome = {}, formRefused },
+  { url, cookies, formToken, session = NO_SESSION, outcome = {}, formProblem },
 ) => {
   if (translations === undefined) throw new Error('loadPages() must finish before the first renderPage()');
   const language = languageOfCookies(cookies);
@@ -63,7 +63,7 @@ export const renderPage: PageRenderer['renderPage'] = (
             <AppFrame
               analyticsConsent={readConsent(cookies)}
               formToken={formToken}
-              page={formRefused === true ? <FormRefusedPage /> : undefined}
+              page={formProblem && <FormProblemPage problem={formProblem} />}
             />
           </StaticRouter>
         </TranslationProvider>
@@ -84,9 +84,9 @@ export const renderPage: PageRenderer['renderPage'] = (
   const once = session.notice !== null || Object.keys(outcome).length > 0;
   const data: PageData = { kept: [session.formState, session.statusToken], formToken, ...(once && { once }) };
   const json = JSON.stringify(data).replace(/</g, '\\u003c');
-  // The refused-form page is sent without the app: the browser shows it as it is.
+  // The page of a form that could not be answered is sent without the app: the browser shows it as it is.
   const body =
-    formRefused === true
+    formProblem !== undefined
       ? `<div id="root">${app}</div>`
       : `<div id="root">${app}</div><script type="application/json" id="${PAGE_DATA_ID}">${json}</script>`;
   // Replaced by functions: a `$` in a page's text is not a replacement pattern.
@@ -97,6 +97,6 @@ export const renderPage: PageRenderer['renderPage'] = (
     )
     .replace('</head>', () => `${head}</head>`)
     .replace('<div id="root"></div>', () => body);
-  if (formRefused === true) html = html.replace(/<script type="module"[^>]*><\/script>/g, '');
+  if (formProblem !== undefined) html = html.replace(/<script type="module"[^>]*><\/script>/g, '');
   return { kind: 'page', html };
 };

@@ -291,3 +291,46 @@ describe('a group without JavaScript', () => {
     });
   });
 });
+
+describe('answers given without JavaScript', () => {
+  it('are taken over by the app when JavaScript comes on, the page hydrated without a mismatch', async () => {
+    let cookies: Awaited<ReturnType<BrowserContext['cookies']>> = [];
+    await withoutJavaScript('en', async (page, context) => {
+      await answerSponsor(page, 'en', 'single-application', false);
+      cookies = await context.cookies();
+    });
+    const context = await test.browser.newContext();
+    try {
+      const messages: string[] = [];
+      context.on('console', (message) => {
+        if (message.type() === 'error' || message.type() === 'warning') messages.push(message.text());
+      });
+      await context.addCookies(cookies);
+      const page = await context.newPage();
+      // The heading as the server sent it, before the app's script runs.
+      await page.addInitScript(() => {
+        document.addEventListener('readystatechange', () => {
+          if (document.readyState === 'interactive')
+            (window as unknown as { served: Element | null }).served = document.querySelector('main h1, main legend');
+        });
+      });
+      await page.goto(`${baseUrl()}/passenger-name`);
+      expect(path(page)).toBe('/passenger-name');
+      expect(
+        await page.evaluate(
+          () =>
+            (window as unknown as { served: Element | null }).served === document.querySelector('main h1, main legend'),
+        ),
+      ).toBe(true);
+      // The tab now keeps the answers itself, and goes on with JavaScript.
+      expect(await page.evaluate(() => sessionStorage.getItem('state'))).toContain(SPONSOR.email);
+      await page.fill('#family-name', 'Takeover');
+      await page.fill('#given-name', 'Eithne');
+      await page.getByRole('button', { name: 'Continue' }).click();
+      await page.waitForURL((url) => url.pathname === '/passenger-date-of-birth');
+      expect(messages).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+});

@@ -4,13 +4,14 @@
 // session over after 24 hours idle. The pages are rendered by a fake server entry that shows
 // what it was given.
 import { Writable } from 'node:stream';
-import type { FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { validApplicantAnswers } from '../../../tests/fixtures/applicants.ts';
 import type { ApplicantAnswers } from '#shared/domain/answers.ts';
 import { parseSavedFormState, serialiseFormState } from '#shared/journey/form-state.ts';
 import { buildApp } from '../app.ts';
 import { loadConfig } from '../config.ts';
+import type { Database } from '../db/database.ts';
 import { deleteIdleFormSessions } from '../db/form-session-repository.ts';
 import { renderedFrom, writeFakeWebBuild } from '../test-support/fake-web-build.ts';
 import { countRows, testEngines, useMigratedTestDatabase } from '../test-support/test-databases.ts';
@@ -32,8 +33,8 @@ describe.each(testEngines())('the journey without JavaScript, on $name', (engine
   let app: FastifyInstance;
   let logs: string[];
 
-  beforeEach(async () => {
-    clock = new Date('2026-11-24T10:00:00Z');
+  async function start(overrides: { formRateLimit?: number; database?: Database } = {}) {
+    await app.close();
     logs = [];
     const logDestination = new Writable({
       write(chunk: Buffer, _encoding, done) {
@@ -41,8 +42,14 @@ describe.each(testEngines())('the journey without JavaScript, on $name', (engine
         done();
       },
     });
-    const config = { ...loadConfig({ NODE_ENV: 'test' }), webRoot: build.webRoot };
-    app = await buildApp(config, { database: database.db, now: () => clock, logDestination });
+    const config = { ...loadConfig({ NODE_ENV: 'test' }), webRoot: build.webRoot, ...overrides };
+    app = await buildApp(config, { database: overrides.database ?? database.db, now: () => clock, logDestination });
+  }
+
+  beforeEach(async () => {
+    clock = new Date('2026-11-24T10:00:00Z');
+    app = Fastify();
+    await start();
   });
   afterEach(async () => {
     await app.close();
@@ -203,6 +210,59 @@ describe.each(testEngines())('the journey without JavaScript, on $name', (engine
     const over = await user.get('/sponsor-details');
     expect(renderedFrom(over.body).session!.formState).toBeNull();
     expect(await deleteIdleFormSessions(database.db, new Date(clock.getTime() - 24 * 60 * 60_000))).toBe(1);
+  });
+
+  it('answers a form over the limit with a page whose Try again sends the same answers', async () => {
+    await start({ formRateLimit: 2 });
+    const user = browser();
+    await user.post('/sponsor-details', { 'sponsor-name': 'Example', 'sponsor-reference': 'TNBHDW2R7' });
+    await user.post('/sponsor-details', { 'sponsor-name': 'Example', 'sponsor-reference': 'TNBHDW2R7' });
+    const response = await user.post('/sponsor-details', { 'sponsor-name': 'Example', 'sponsor-reference': 'X' });
+    expect(response.statusCode).toBe(429);
+    expect(response.headers['content-type']).toBe('text/html; charset=utf-8');
+    expect(renderedFrom(response.body).formProblem).toEqual({
+      kind: 'tooMany',
+      resend: [
+        ['sponsor-name', 'Example'],
+        ['sponsor-reference', 'X'],
+      ],
+    });
+  });
+
+  it('answers a form the service fails to take with a page whose Try again sends it again, logging no answer', async () => {
+    const failing: Database = {
+      ...database.db,
+      query: () => Promise.reject(new Error('the database said no')),
+    };
+    await start({ database: failing });
+    const user = browser();
+    user.cookies.set('formSession', 's'.repeat(43));
+    const response = await user.post('/your-contact-details', { 'sponsor-email': 'secret@example.org' });
+    expect(response.statusCode).toBe(500);
+    expect(renderedFrom(response.body).formProblem).toEqual({
+      kind: 'failed',
+      resend: [['sponsor-email', 'secret@example.org']],
+    });
+    // A page whose session cannot be read is not shown without it: the same page, to open again.
+    const page = await user.get('/sponsor-details');
+    expect(page.statusCode).toBe(500);
+    expect(renderedFrom(page.body).formProblem).toEqual({ kind: 'failed' });
+    expect(logs.join('\n')).toContain('A page or form could not be answered');
+    expect(logs.join('\n')).not.toContain('secret@example.org');
+    expect(logs.join('\n')).not.toContain('s'.repeat(43));
+  });
+
+  it('refuses a form from another site without the token, keeping nothing', async () => {
+    const response = await app.inject({
+      method: 'POST',
+      url: '/your-contact-details',
+      headers: { 'content-type': 'application/x-www-form-urlencoded', origin: 'https://attacker.example' },
+      payload: 'sponsor-email=attacker%40example.org',
+    });
+    expect(response.statusCode).toBe(403);
+    expect(renderedFrom(response.body).formProblem).toEqual({ kind: 'refused' });
+    const { rows } = await database.db.query('SELECT 1 FROM form_sessions');
+    expect(rows).toHaveLength(0);
   });
 
   it('answers a form it does not know with the page again, keeping nothing', async () => {

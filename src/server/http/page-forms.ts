@@ -5,7 +5,7 @@
 import { randomBytes, timingSafeEqual } from 'node:crypto';
 import formBody from '@fastify/formbody';
 import rateLimit from '@fastify/rate-limit';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { consentCookie, CONSENT_SAVED_PARAMETER, type ConsentSaved } from '#shared/cookies/consent.ts';
 import { cookieValue } from '#shared/cookies/cookie-value.ts';
 import { FORM_TOKEN_COOKIE, FORM_TOKEN_FIELD } from '#shared/pages/form-token.ts';
@@ -99,13 +99,23 @@ export async function registerPageForms(
     handlers: readonly PageFormHandler[];
     forms: PageForms;
     refuse: (request: FastifyRequest, reply: FastifyReply) => FastifyReply;
+    /** Answers a form the service failed to answer, or one over the limit (an error of status 429). */
+    fail: (request: FastifyRequest, reply: FastifyReply, error: unknown) => FastifyReply;
   },
 ): Promise<void> {
   await app.register(async (scope) => {
+    // A browser without JavaScript shows what it is answered: a page, not the API's JSON. Other
+    // refusals of the request itself (a body too large, not a form) stay the app's.
+    scope.setErrorHandler((error: FastifyError, request, reply) => {
+      const status = typeof error.statusCode === 'number' ? error.statusCode : 500;
+      if (status >= 400 && status < 500 && status !== 429) throw error;
+      return options.fail(request, reply, error);
+    });
     // A page's form is sent as a form: JSON and text are the API's, not a page's.
     scope.removeAllContentTypeParsers();
     await scope.register(formBody, { bodyLimit: 16 * 1024 });
-    await scope.register(rateLimit, RATE_LIMIT_PER_ROUTE);
+    // Counted once the body is read, so that the page saying "too many" can send the same form again.
+    await scope.register(rateLimit, { ...RATE_LIMIT_PER_ROUTE, hook: 'preHandler' });
     const handle = async (request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply> => {
       if (!isFromThisService(request)) return options.refuse(request, reply);
       const path = pathOf(request);

@@ -7,10 +7,12 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { matchPath } from 'react-router';
 import { isLanguage, languageCookie, LANGUAGE_PARAMETER } from '#shared/i18n/languages.ts';
 import { escapeHtmlAttribute } from '#shared/pages/html-escape.ts';
-import type { PageOutcome, PageRenderer, PageResponse, PageSession } from '#shared/pages/page-renderer.ts';
+import { FORM_TOKEN_FIELD } from '#shared/pages/form-token.ts';
+import type { FormProblem, PageOutcome, PageRenderer, PageResponse, PageSession } from '#shared/pages/page-renderer.ts';
 import { PAGE_ALIASES, PAGE_PATHS } from '#shared/pages/page-paths.ts';
 import type { Config } from '../config.ts';
-import { sendNotFound } from './error-handlers.ts';
+import { isDatabaseUnavailableError } from '../db/database-errors.ts';
+import { DATABASE_RETRY_AFTER_SECONDS, sendNotFound } from './error-handlers.ts';
 import type { FormSessions } from './form-session.ts';
 import { formTokenFor, pathOf, registerPageForms, type PageFormHandler, type PageForms } from './page-forms.ts';
 
@@ -101,6 +103,26 @@ export async function registerWebApp(
 
   const forms: PageForms = { sessions: pages.sessions, render: sendPage };
 
+  /** The page saying why a form (or a page) could not be answered: sent without the app's script. */
+  const sendProblem = (request: FastifyRequest, reply: FastifyReply, code: number, problem: FormProblem) => {
+    const page = renderPage(renderer, index ?? '', request, {
+      formToken: formTokenFor(request, reply),
+      formProblem: problem,
+    });
+    return reply
+      .code(code)
+      .type('text/html; charset=utf-8')
+      .send(page.kind === 'page' ? page.html : index);
+  };
+
+  /** The service failing while answering a page or a form: logged (the path only), and a page offering to try again. */
+  const sendFailure = (request: FastifyRequest, reply: FastifyReply, error: unknown, resend?: FormProblemFields) => {
+    const unavailable = isDatabaseUnavailableError(error);
+    request.log.error({ err: error, path: pathOf(request) }, 'A page or form could not be answered');
+    if (unavailable) reply.header('retry-after', String(DATABASE_RETRY_AFTER_SECONDS));
+    return sendProblem(request, reply, unavailable ? 503 : 500, { kind: 'failed', ...(resend && { resend }) });
+  };
+
   // Compressed by @fastify/compress per request like the API's answers. The page depends on the
   // language and consent cookies, and on the session's cookie.
   const servePage = async (request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply> => {
@@ -113,9 +135,14 @@ export async function registerWebApp(
       url.searchParams.delete(LANGUAGE_PARAMETER);
       return reply.redirect(`${url.pathname}${url.search}`, 302);
     }
-    if (index !== undefined)
+    if (index === undefined) return sendPage(request, reply, 200);
+    try {
       await pages.handlers.find((h) => h.paths.includes(pathOf(request)))?.get?.(request, reply, forms);
-    return reply.sent ? reply : sendPage(request, reply, 200);
+      return reply.sent ? reply : await sendPage(request, reply, 200);
+    } catch (error) {
+      // Its session could not be read (the database away, say): the page is not shown without it.
+      return sendFailure(request, reply, error);
+    }
   };
 
   // Explicit routes win over the static plugin's wildcard, so index.html is never sent unfilled.
@@ -129,15 +156,12 @@ export async function registerWebApp(
       handlers: pages.handlers,
       forms,
       // Forbidden, with the page that says nothing was saved and leads back to the form.
-      refuse: (request, reply) => {
-        const page = renderPage(renderer, index, request, {
-          formToken: formTokenFor(request, reply),
-          formRefused: true,
-        });
-        return reply
-          .code(403)
-          .type('text/html; charset=utf-8')
-          .send(page.kind === 'page' ? page.html : index);
+      refuse: (request, reply) => sendProblem(request, reply, 403, { kind: 'refused' }),
+      // Too many forms, or the service failing: a page saying so, whose Try again sends the same form.
+      fail: (request, reply, error) => {
+        const resend = fieldsOf(request.body);
+        if (statusOf(error) === 429) return sendProblem(request, reply, 429, { kind: 'tooMany', resend });
+        return sendFailure(request, reply, error, resend);
       },
     });
   }
@@ -173,7 +197,7 @@ function renderPage(
   renderer: PageRenderer | undefined,
   index: string,
   request: FastifyRequest,
-  form: { formToken: string; session?: PageSession; outcome?: PageOutcome; formRefused?: boolean },
+  form: { formToken: string; session?: PageSession; outcome?: PageOutcome; formProblem?: FormProblem },
 ): PageResponse {
   if (renderer === undefined) return { kind: 'page', html: index };
   try {
@@ -207,3 +231,20 @@ async function loadIndexPage(
     `<meta name="analytics-id" content="${escapeHtmlAttribute(config.analyticsId)}">`,
   );
 }
+
+type FormProblemFields = NonNullable<Extract<FormProblem, { resend?: unknown }>['resend']>;
+
+/** The fields of a posted form, as sent (the token left out: the page writes the current one). */
+function fieldsOf(body: unknown): FormProblemFields {
+  if (typeof body !== 'object' || body === null) return [];
+  return Object.entries(body as Record<string, unknown>).flatMap(([name, value]) =>
+    name === FORM_TOKEN_FIELD
+      ? []
+      : [value].flat().flatMap((one) => (typeof one === 'string' ? [[name, one] as const] : [])),
+  );
+}
+
+const statusOf = (error: unknown): number | undefined =>
+  typeof error === 'object' && error !== null && 'statusCode' in error && typeof error.statusCode === 'number'
+    ? error.statusCode
+    : undefined;

@@ -13,12 +13,12 @@ export const FAKE_INDEX_HTML =
 const entry = `
 let loaded = false;
 export async function loadPages() { loaded = true; }
-export function renderPage(template, { url, cookies, formToken, session, outcome, formRefused }) {
+export function renderPage(template, { url, cookies, formToken, session, outcome, formProblem }) {
   if (!loaded) throw new Error('not loaded');
   if (url.startsWith('/reuse-travel')) return { kind: 'redirect', location: '/reuse-travel-details' };
   if (url.startsWith('/accessibility')) throw new Error('render failed');
-  const content = (formRefused ? 'REFUSED ' : '') + url + ' | ' + cookies + ' | ' + formToken
-    + (session || outcome ? ' | ' + JSON.stringify({ session, outcome }).replace(/</g, '\\\\u003c') : '');
+  const content = (formProblem ? formProblem.kind.toUpperCase() + ' ' : '') + url + ' | ' + cookies + ' | ' + formToken
+    + (session || outcome || formProblem ? ' | ' + JSON.stringify({ session, outcome, formProblem }) : '');
   return { kind: 'page', html: template.replace('<div id="root"></div>', '<div id="root">' + content + '</div>') };
 }
 `;

@@ -25,6 +25,15 @@ export interface PageOutcome {
   readonly status?: StatusFormOutcome;
 }
 
+/**
+ * Why a form (or, without `resend`, a page) could not be answered: refused (not from this
+ * service), the service failing, or too many forms from one address. Shown on a page of its own,
+ * without the app's script; "Try again" sends `resend` (the fields as sent) again.
+ */
+export type FormProblem =
+  | { readonly kind: 'refused' }
+  | { readonly kind: 'failed' | 'tooMany'; readonly resend?: readonly (readonly [string, string])[] };
+
 /** What a page is rendered from: the address asked for and the request's cookies. */
 export interface PageRequest {
   /** Path and query, as the browser asked (`/status?epat=…`). */
@@ -36,8 +45,8 @@ export interface PageRequest {
   /** What the browser's session keeps on the server; nothing when absent. */
   readonly session?: PageSession;
   readonly outcome?: PageOutcome;
-  /** Render the page that says a form was refused (a page without the app's script), not the page at `url`. */
-  readonly formRefused?: boolean;
+  /** Render the page that says why a form could not be answered (without the app's script), not the page at `url`. */
+  readonly formProblem?: FormProblem;
 }
 
 /** A rendered page, or the address the user should be sent to instead. */

@@ -16,6 +16,7 @@ import {
 import { useLocation } from 'react-router';
 import texts from 'virtual:translations/en/status';
 import validationTexts from 'virtual:translations/en/validation';
+import '../../i18n/page-titles.ts';
 import type { PublicStatusResponse } from '#shared/api/public-status.ts';
 import { validateSponsorLicenceNumber } from '#shared/validation/licence-number.ts';
 import { ERROR_SUMMARY_TITLE_KEY, messageKey } from '#shared/validation/messages.ts';
