@@ -57,6 +57,12 @@ export default defineConfig(({ isSsrBuild }) => ({
         find: '@govuk-assets',
         replacement: fileURLToPath(new URL('./node_modules/govuk-frontend/dist/govuk/assets', import.meta.url)),
       },
+      // React Router resolves to its development build (its warnings included) under every
+      // condition a bundler or Node.js sets: the service runs its production build.
+      {
+        find: /^react-router$/,
+        replacement: fileURLToPath(new URL('./node_modules/react-router/dist/production/index.mjs', import.meta.url)),
+      },
       ...(isSsrBuild
         ? [
             {

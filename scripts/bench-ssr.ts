@@ -1,6 +1,7 @@
 // npm run bench:ssr: requests per second and latency of pages rendered on the server (decision
-// 022), next to serving the built index.html as a static file from a bare Fastify in the same
-// process and run, which is what every page cost before. Needs `npm run build` (the built
+// 022), among them a question page rendered from a session's answers and a form posted with an
+// error (decision 024), next to serving the built index.html as a static file from a bare Fastify
+// in the same process and run, which is what every page cost before. Needs `npm run build` (the built
 // index.html and the server entry in dist/web-server). On PostgreSQL when DATABASE_URL is set,
 // else on the embedded PGlite in a temporary folder.
 //
@@ -26,22 +27,41 @@ async function main(): Promise<void> {
   const index = await readFile(join(baseConfig.webRoot, 'index.html'), 'utf8');
   const { database, engine, cleanUp } = await openBenchDatabase(baseConfig.databaseUrl);
   // The pages alone: no job worker competing for the cores, no request logs.
-  const app = await buildApp({ ...baseConfig, logLevel: 'warn', runWorker: false }, { database });
+  // The forms' limit per address is lifted: every request of the run comes from one address.
+  const app = await buildApp(
+    { ...baseConfig, logLevel: 'warn', runWorker: false, formRateLimit: 1_000_000_000 },
+    { database },
+  );
   const bare = Fastify();
   bare.get('/index.html', (_request, reply) => reply.type('text/html; charset=utf-8').send(index));
 
   try {
     const appUrl = await app.listen({ port: 0, host: '127.0.0.1' });
     const bareUrl = await bare.listen({ port: 0, host: '127.0.0.1' });
+    // The load comes from a thread of its own: in the server's thread it would take turns with
+    // the renders it measures, and their latency would include its own work.
     const page = (path: string, cookie = '') => ({
       url: `${appUrl}${path}`,
       method: 'GET' as const,
       headers: cookie === '' ? {} : { cookie },
+      workers: 1,
     });
+    const cookie = await sessionWithSponsorAnswers(appUrl);
     const runs = [
-      await measure('static index.html, bare Fastify', { url: `${bareUrl}/index.html`, method: 'GET' }),
+      await measure('static index.html, bare Fastify', { url: `${bareUrl}/index.html`, method: 'GET', workers: 1 }),
       await measure('/ rendered', page('/')),
       await measure('/your-contact-details rendered (a question page)', page('/your-contact-details')),
+      await measure('/passenger-name rendered from a session', page('/passenger-name', cookie)),
+      await measure(
+        '/passenger-name posted empty: errors kept, page rendered',
+        {
+          url: `${appUrl}/passenger-name`,
+          method: 'POST',
+          headers: { cookie, 'content-type': 'application/x-www-form-urlencoded' },
+          body: new URLSearchParams({ 'form-token': TOKEN, 'family-name': '', 'given-name': '' }).toString(),
+        },
+        422,
+      ),
       await measure('/cookies rendered in Arabic', page('/cookies', 'lang=ar')),
     ];
     printRuns(`GET of pages (HTML, uncompressed), ${engine}`, runs);
@@ -49,6 +69,30 @@ async function main(): Promise<void> {
     await Promise.all([app.close(), bare.close()]);
     await cleanUp();
   }
+}
+
+const TOKEN = 'b'.repeat(43);
+
+/** The cookies of a browser without JavaScript that has answered the sponsor's questions. */
+async function sessionWithSponsorAnswers(appUrl: string): Promise<string> {
+  let cookie = `formToken=${TOKEN}`;
+  const answers: Array<[string, Record<string, string>]> = [
+    ['/your-contact-details', { 'sponsor-email': 'bookings@example-theatre.co.uk' }],
+    ['/sponsor-details', { 'sponsor-name': 'Example Theatre Company Ltd', 'sponsor-reference': 'TNBHDW2R7' }],
+    ['/what-would-you-like-to-do', { 'what-would-you-like-to-do': 'single-application' }],
+  ];
+  for (const [path, fields] of answers) {
+    const response = await fetch(`${appUrl}${path}`, {
+      method: 'POST',
+      redirect: 'manual',
+      headers: { cookie, 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ ...fields, 'form-token': TOKEN }).toString(),
+    });
+    if (response.status !== 303) throw new Error(`${path} answered ${response.status}`);
+    const session = response.headers.getSetCookie().find((line) => line.startsWith('formSession='));
+    if (session !== undefined) cookie += `; ${session.split(';')[0]}`;
+  }
+  return cookie;
 }
 
 await main();

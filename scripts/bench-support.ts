@@ -17,13 +17,19 @@ export const benchConnections = Number(process.env.BENCH_CONNECTIONS ?? 10);
 export interface Measured {
   readonly name: string;
   readonly result: autocannon.Result;
+  /** The status every answer must have; any 2xx when absent. */
+  readonly expectedStatus?: number;
 }
 
 /**
  * Requests `options.url` for BENCH_SECONDS on BENCH_CONNECTIONS, after a short warm-up: a POST
- * of JSON unless `options.method` says otherwise.
+ * of JSON unless `options.method` says otherwise. Every answer must be a 2xx, or `expectedStatus`.
  */
-export async function measure(name: string, options: Omit<autocannon.Options, 'connections'>): Promise<Measured> {
+export async function measure(
+  name: string,
+  options: Omit<autocannon.Options, 'connections'>,
+  expectedStatus?: number,
+): Promise<Measured> {
   const method = options.method ?? 'POST';
   const run: autocannon.Options = {
     ...options,
@@ -34,7 +40,7 @@ export async function measure(name: string, options: Omit<autocannon.Options, 'c
   // A short warm-up first: JIT, connection pool, first-use caches.
   await autocannon({ ...run, duration: 2 });
   const result = await autocannon({ ...run, duration: benchSeconds });
-  return { name, result };
+  return { name, result, ...(expectedStatus !== undefined && { expectedStatus }) };
 }
 
 /**
@@ -80,19 +86,29 @@ export async function openBenchDatabase(
 }
 
 /** Prints the runs as a table under `heading`; any request that failed makes the exit code 1. */
+/** The answers of a run that were not what it expects, and the requests that got none. */
+function failedRequests({ result, expectedStatus }: Measured): number {
+  const unanswered = result.errors + result.timeouts;
+  if (expectedStatus === undefined) return result.non2xx + unanswered;
+  const expected =
+    (result.statusCodeStats as Record<string, { count: number } | undefined>)[expectedStatus]?.count ?? 0;
+  return result.requests.total - expected;
+}
+
 export function printRuns(heading: string, runs: readonly Measured[]): void {
   console.log(`\n${heading}, ${benchConnections} connections, ${benchSeconds} s each, Node.js ${process.version}`);
   console.table(
-    runs.map(({ name, result }) => ({
-      route: name,
-      'requests/s': Math.round(result.requests.average),
-      'p50 ms': result.latency.p50,
-      'p99 ms': result.latency.p99,
-      '2xx': result['2xx'],
-      'not 2xx': result.non2xx + result.errors + result.timeouts,
+    runs.map((run) => ({
+      route: run.name,
+      'requests/s': Math.round(run.result.requests.average),
+      'p50 ms': run.result.latency.p50,
+      'p99 ms': run.result.latency.p99,
+      answered: run.expectedStatus ?? '2xx',
+      'as expected': run.result.requests.total - failedRequests(run),
+      'not as expected': failedRequests(run),
     })),
   );
-  if (runs.some(({ result }) => result.non2xx + result.errors + result.timeouts > 0)) {
+  if (runs.some((run) => failedRequests(run) > 0)) {
     console.error('Some requests failed: the figures above do not measure what they claim.');
     process.exitCode = 1;
   }

@@ -10,7 +10,7 @@ import en from 'virtual:translations/en';
 import serverOnly from 'virtual:translations/en/serverOnly';
 import { LANGUAGE_DIRECTION, languageOfCookies, type Language } from '#shared/i18n/languages.ts';
 import { escapeHtmlAttribute, escapeHtmlText } from '#shared/pages/html-escape.ts';
-import type { PageRenderer, PageSession } from '#shared/pages/page-renderer.ts';
+import { NO_SESSION, type PageRenderer } from '#shared/pages/page-renderer.ts';
 import { AppFrame } from './app/app.tsx';
 import { FormProblemPage } from './app/form-problem-page.tsx';
 import { loadAllPages } from './app/lazy-page.ts';
@@ -37,9 +37,6 @@ export const loadPages: PageRenderer['loadPages'] = async () => {
   await loadAllPages();
   translations = { en: i18next.cloneInstance({ lng: 'en' }), ar: i18next.cloneInstance({ lng: 'ar' }) };
 };
-
-/** What the server keeps for a browser that has no session there. */
-const NO_SESSION: PageSession = { formState: null, statusToken: null, notice: null };
 
 export const renderPage: PageRenderer['renderPage'] = (
   template,

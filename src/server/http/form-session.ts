@@ -6,11 +6,10 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { cookieValue } from '#shared/cookies/cookie-value.ts';
 import { FORM_SESSION_COOKIE, FORM_SESSION_IDLE_MS } from '#shared/pages/form-session.ts';
 import type { Database } from '../db/database.ts';
-import type { PageSession } from '#shared/pages/page-renderer.ts';
+import { NO_SESSION, type PageSession } from '#shared/pages/page-renderer.ts';
 import { readFormSession, writeFormSession } from '../db/form-session-repository.ts';
 
 const ID_PATTERN = /^[A-Za-z0-9_-]{43}$/;
-export const NO_SESSION: PageSession = { formState: null, statusToken: null, notice: null };
 
 const hashOf = (id: string) => createHash('sha256').update(id).digest();
 

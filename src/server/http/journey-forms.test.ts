@@ -59,7 +59,7 @@ describe.each(testEngines())('the journey without JavaScript, on $name', (engine
   function browser() {
     const cookies = new Map<string, string>([['formToken', token]]);
     const cookieHeader = () => [...cookies].map(([name, value]) => `${name}=${value}`).join('; ');
-    const keep = (response: { headers: Record<string, unknown> }) => {
+    const keep = <R extends { headers: Record<string, unknown> }>(response: R): R => {
       const set = response.headers['set-cookie'];
       for (const line of Array.isArray(set) ? set : set === undefined ? [] : [String(set)]) {
         const [pair] = String(line).split(';');

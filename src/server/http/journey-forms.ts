@@ -101,7 +101,7 @@ export function createJourneyForms(options: JourneyFormsOptions): PageFormHandle
     },
     async get(request, reply, forms) {
       const url = new URL(request.url, 'http://localhost');
-      const action = linkedJourneyAction(url.pathname, url.searchParams);
+      const action = linkedJourneyAction(url.pathname, (name) => url.searchParams.get(name));
       if (action === undefined) return undefined;
       const goTo = await apply(request, reply, forms, action);
       return reply.redirect(goTo ?? url.pathname, 303);

@@ -6,6 +6,7 @@
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import type { PageRequest } from '#shared/pages/page-renderer.ts';
 
 export const FAKE_INDEX_HTML =
   '<!doctype html><html lang="en" dir="ltr"><head><title>x</title></head><body><div id="root"></div></body></html>';
@@ -33,11 +34,8 @@ export async function writeFakeWebBuild(): Promise<{ webRoot: string; remove: ()
   return { webRoot: join(dir, 'web'), remove: () => rm(dir, { recursive: true, force: true }) };
 }
 
-/** What the fake entry rendered the page from: the session and the form's outcome. */
-export function renderedFrom(html: string): {
-  session?: Record<string, string | null>;
-  outcome?: Record<string, unknown>;
-} {
+/** What the fake entry rendered the page from: the session, the form's outcome, the form's problem. */
+export function renderedFrom(html: string): Pick<PageRequest, 'session' | 'outcome' | 'formProblem'> {
   const json = /<div id="root">[^|]*\|[^|]*\|[^|]*\| (\{.*\})<\/div>/.exec(html)?.[1];
   return json === undefined ? {} : (JSON.parse(json) as ReturnType<typeof renderedFrom>);
 }

@@ -44,9 +44,9 @@ export type JourneyButton = (typeof JOURNEY_BUTTONS)[keyof typeof JOURNEY_BUTTON
 export const DELETE_FIELD = 'applicant';
 
 /** A Change link's parameter: `change` (from check your answers) or `change=group` (from the group overview). */
-export const CHANGE_PARAMETER = 'change';
+const CHANGE_PARAMETER = 'change';
 /** An Edit link's parameter: the index of the group member to open. */
-export const EDIT_PARAMETER = 'edit';
+const EDIT_PARAMETER = 'edit';
 /** The group overview's Delete link: `delete=<index>` shows the confirmation (it changes nothing). */
 export const DELETE_PARAMETER = 'delete';
 
@@ -121,12 +121,15 @@ export function postedJourneyForm(
 
 const isStepPath = (path: string): path is StepPath => (STEP_PATHS as readonly string[]).includes(path);
 
-/** What a link followed to `path` asks for (a Change or an Edit link), read from its query. */
-export function linkedJourneyAction(path: string, query: URLSearchParams): JourneyAction | undefined {
-  const edit = index(query.get(EDIT_PARAMETER) ?? undefined);
+/** What a link followed to `path` asks for (a Change or an Edit link), read from its query (`parameter`). */
+export function linkedJourneyAction(
+  path: string,
+  parameter: (name: string) => string | null,
+): JourneyAction | undefined {
+  const edit = index(parameter(EDIT_PARAMETER) ?? undefined);
   if (edit !== undefined && isStepPath(path)) return { type: 'editApplication', index: edit, path };
   if (edit !== undefined && path === CHECK_ANSWERS_PATH) return { type: 'editApplication', index: edit };
-  const change = query.get(CHANGE_PARAMETER);
+  const change = parameter(CHANGE_PARAMETER);
   if (change !== null && isStepPath(path)) return { type: 'change', path, fromGroup: change === 'group' };
   return undefined;
 }

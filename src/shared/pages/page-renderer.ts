@@ -17,6 +17,9 @@ export interface PageSession {
   readonly notice: string | null;
 }
 
+/** What the server keeps for a browser that has no session there. */
+export const NO_SESSION: PageSession = { formState: null, statusToken: null, notice: null };
+
 /** The answer to a form posted without JavaScript, which the page shows (nothing for an ordinary GET). */
 export interface PageOutcome {
   /** Sending the applications did not store them: why. */
