@@ -6,6 +6,7 @@ import { Table } from '../../components/govuk/table/table.tsx';
 import { registerTexts } from '../../i18n/i18n.ts';
 import { LANGUAGE_COOKIE } from '#shared/i18n/languages.ts';
 import { FORM_TOKEN_COOKIE } from '#shared/pages/form-token.ts';
+import { FORM_SESSION_COOKIE } from '#shared/pages/form-session.ts';
 import { CONSENT_COOKIE } from '#shared/cookies/consent.ts';
 import texts from 'virtual:translations/en/cookiesInformation';
 
@@ -63,6 +64,11 @@ export function CookiesInformation() {
             name: FORM_TOKEN_COOKIE,
             purpose: t('cookiesInformation.formTokenPurpose'),
             expires: t('cookiesInformation.formTokenExpires'),
+          },
+          {
+            name: FORM_SESSION_COOKIE,
+            purpose: t('cookiesInformation.formSessionPurpose'),
+            expires: t('cookiesInformation.formSessionExpires'),
           },
           {
             name: LANGUAGE_COOKIE,
