@@ -56,3 +56,21 @@ describe(`the journey at ${WIDTH} CSS pixels`, () => {
     });
   }
 });
+
+describe(`the information pages at ${WIDTH} CSS pixels`, () => {
+  for (const language of ['en', 'ar'] as const) {
+    it.each(['/', '/cookies', '/privacy-policy', '/terms-and-conditions', '/accessibility'])(
+      `%s does not scroll sideways in ${language}`,
+      async (path) => {
+        await test.page.setViewportSize({ width: WIDTH, height: 700 });
+        await test.context.addCookies([{ name: 'lang', value: language, url: baseUrl() }]);
+        await test.page.goto(`${baseUrl()}${path}`);
+        const widths = await test.page.evaluate(() => ({
+          page: document.documentElement.scrollWidth,
+          body: document.body.scrollWidth,
+        }));
+        expect(widths).toEqual({ page: WIDTH, body: WIDTH });
+      },
+    );
+  }
+});
