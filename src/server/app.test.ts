@@ -139,19 +139,23 @@ describe('the app without analytics', () => {
       expect(response.body).toBe(indexHtml);
     });
 
-    it.each([
-      '/status/3',
-      '/status/abc/',
-      '/cookies',
-      '/Cookies/',
-      '/reuse-travel',
-      '/status?epat=abc.def',
-      '/index.html',
-    ])('answers %s with index.html for the router', async (url) => {
-      const response = await app.inject({ url });
-      expect(response.statusCode).toBe(200);
-      expect(response.headers['cache-control']).toBe('no-cache');
-      expect(response.body).toBe(indexHtml);
+    it.each(['/status/3', '/status/abc/', '/cookies', '/Cookies/', '/reuse-travel', '/status', '/index.html'])(
+      'answers %s with index.html for the router',
+      async (url) => {
+        const response = await app.inject({ url });
+        expect(response.statusCode).toBe(200);
+        expect(response.headers['cache-control']).toBe('no-cache');
+        expect(response.body).toBe(indexHtml);
+      },
+    );
+
+    it('keeps a status link’s token for the browser, in its session, and takes it out of the address', async () => {
+      const response = await app.inject({ url: '/status/1?epat=abc.def&x=1' });
+      expect(response.statusCode).toBe(303);
+      expect(response.headers.location).toBe('/status/1?x=1');
+      expect(String(response.headers['set-cookie'])).toMatch(
+        /^formSession=[\w-]{43}; Path=\/; HttpOnly; SameSite=Lax$/,
+      );
     });
 
     it.each([
@@ -432,7 +436,7 @@ describe('logging', () => {
     };
     try {
       const page = await app.inject({ url: '/status?epat=SECRET-TOKEN', headers: secretHeaders });
-      expect(page.statusCode).toBe(200);
+      expect(page.statusCode).toBe(303);
       const failure = await app.inject({
         method: 'POST',
         url: '/api/boom?epat=SECRET-TOKEN',
@@ -460,7 +464,7 @@ describe('logging', () => {
     expect(entries).toContainEqual(
       expect.objectContaining({ req: { id: expect.any(String), method: 'GET', path: '/status' } }),
     );
-    expect(entries).toContainEqual(expect.objectContaining({ res: { statusCode: 200 } }));
+    expect(entries).toContainEqual(expect.objectContaining({ res: { statusCode: 303 } }));
     const failed = entries.find((e) => e.msg === 'Request failed');
     expect(failed).toMatchObject({ level: 50, err: { type: 'Error', message: 'insert failed' } });
   });

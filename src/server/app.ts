@@ -10,12 +10,13 @@ import { runMigrations } from './db/migrations.ts';
 import { registerErrorHandler } from './http/error-handlers.ts';
 import { registerHealthRoutes } from './http/health-routes.ts';
 import { registerNewFromConcessionRoute } from './http/new-from-concession-route.ts';
-import { registerNewStatusLinkRoute } from './http/new-status-link-route.ts';
+import { registerNewStatusLinkRoute, requestNewStatusLink } from './http/new-status-link-route.ts';
 import { registerSecurityHeaders } from './http/security-headers.ts';
-import { registerStatusRoutes } from './http/status-routes.ts';
+import { createStatusAccess, registerStatusRoutes } from './http/status-routes.ts';
 import { registerWebApp } from './http/web-app.ts';
 import { createFormSessions } from './http/form-session.ts';
 import { createJourneyForms } from './http/journey-forms.ts';
+import { createStatusForms } from './http/status-forms.ts';
 import { createLogger } from './logger.ts';
 import { createStatusLinkTokens, type StatusLinkTokens } from './tokens/status-link-tokens.ts';
 
@@ -127,7 +128,14 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   await registerNewStatusLinkRoute(app, { config, database, now, tokens: statusLinkTokens });
   await registerWebApp(app, config, {
     sessions: createFormSessions({ database, now, alwaysSecure: config.isProduction }),
-    handlers: [createJourneyForms({ database, now })],
+    handlers: [
+      createJourneyForms({ database, now }),
+      createStatusForms({
+        access: createStatusAccess({ database, now, tokens: statusLinkTokens }),
+        requestNewLink: (token, licenceNumber, log) =>
+          requestNewStatusLink({ config, database, now, tokens: statusLinkTokens }, token, licenceNumber, log),
+      }),
+    ],
   });
   return app;
 }

@@ -2,7 +2,9 @@
 // the answers in a session of its own and answers with the next page (303) or the page with its
 // errors. Fields are found by id and buttons by what they send, so the same steps run in Arabic.
 import type { BrowserContext, Page } from 'playwright-core';
-import { describe, expect, it } from 'vitest';
+import { readFileSync } from 'node:fs';
+import { describe, expect, inject, it } from 'vitest';
+import { runTsx } from '../../src/server/test-support/child-process.ts';
 import type { CalendarDate } from '../../src/shared/dates/format.ts';
 import { axeViolationsWithoutJavaScript, baseUrl, chooseLanguage, useBrowser } from './support/browser.ts';
 import { storedApplicationsOf } from './support/database.ts';
@@ -18,6 +20,10 @@ import {
 
 type Language = 'en' | 'ar';
 const test = useBrowser();
+const databaseUrl = inject('databaseUrl');
+
+/** The status link each language's single application was sent with, for the status pages' tests. */
+const statusLinks: Partial<Record<Language, { link: string; reference: string; name: string }>> = {};
 
 async function withoutJavaScript(language: Language, run: (page: Page, context: BrowserContext) => Promise<void>) {
   const context = await test.browser.newContext({ javaScriptEnabled: false, viewport: { width: 320, height: 640 } });
@@ -199,42 +205,50 @@ async function reuseFirstSets(page: Page, language: Language, errors: boolean) {
 }
 
 describe.each(['en', 'ar'] as const)('without JavaScript, in %s', (language) => {
-  it('sends a single application from the start page to the complete page, with every page’s errors', async () => {
-    await withoutJavaScript(language, async (page) => {
-      const applicant = worker(`Nojs${language === 'en' ? 'Single' : 'Arabic'}`, {
-        cosReference: language === 'en' ? 'C2G8K5NOJS1Q' : 'C2G8K5NOJS2Q',
+  it(
+    'sends a single application from the start page to the complete page, with every page’s errors',
+    { timeout: 180_000 },
+    async () => {
+      await withoutJavaScript(language, async (page) => {
+        const applicant = worker(`Nojs${language === 'en' ? 'Single' : 'Arabic'}`, {
+          cosReference: language === 'en' ? 'C2G8K5NOJS1Q' : 'C2G8K5NOJS2Q',
+        });
+        await answerSponsor(page, language, 'single-application', true);
+        await answerWorker(page, language, applicant, { errors: true, reuse: false });
+        await answerTravelAndWork(page, language, true);
+
+        // A Change link and back: check your answers again after the answer.
+        await send(page, 'main a[href="/cos-reference?change"]');
+        await expectPage(page, '/cos-reference', language);
+        await send(page, CONTINUE);
+        await expectPage(page, '/check-your-answers', language);
+
+        await send(page, button('send'));
+        await expectPage(page, '/complete', language);
+        const reference = (await page.locator('.govuk-panel .app-reference').textContent())!.trim();
+        expect(reference).toMatch(/^[A-Z0-9-]+$/);
+        const stored = await storedApplicationsOf(reference);
+        if (stored !== undefined) {
+          expect(stored.concessionForm.certificateOfSponsorshipReferenceNumber).toBe(applicant.cosReference);
+        }
+        const mail = await waitForMail((all) => all.some((m) => m.to === SPONSOR.email && m.text.includes(reference)));
+        const confirmation = mail.find((m) => m.to === SPONSOR.email && m.text.includes(reference))!;
+        const link = new RegExp(`${baseUrl()}/status\\?epat=[\\w.-]+`).exec(confirmation.text)?.[0];
+        expect(link).toBeDefined();
+        statusLinks[language] = { link: link!, reference, name: applicant.familyName };
+
+        // Back to the start, the answers gone.
+        await send(page, button('finish'));
+        await expectPage(page, '/', language);
+        await page.goto(`${baseUrl()}/passenger-name`);
+        await page.waitForURL((url) => url.pathname === '/your-contact-details');
       });
-      await answerSponsor(page, language, 'single-application', true);
-      await answerWorker(page, language, applicant, { errors: true, reuse: false });
-      await answerTravelAndWork(page, language, true);
-
-      // A Change link and back: check your answers again after the answer.
-      await send(page, 'main a[href="/cos-reference?change"]');
-      await expectPage(page, '/cos-reference', language);
-      await send(page, CONTINUE);
-      await expectPage(page, '/check-your-answers', language);
-
-      await send(page, button('send'));
-      await expectPage(page, '/complete', language);
-      const reference = (await page.locator('.govuk-panel .app-reference').textContent())!.trim();
-      expect(reference).toMatch(/^[A-Z0-9-]+$/);
-      const stored = await storedApplicationsOf(reference);
-      if (stored !== undefined) {
-        expect(stored.concessionForm.certificateOfSponsorshipReferenceNumber).toBe(applicant.cosReference);
-      }
-      await waitForMail((mail) => mail.some((m) => m.to === SPONSOR.email && m.text.includes(reference)));
-
-      // Back to the start, the answers gone.
-      await send(page, button('finish'));
-      await expectPage(page, '/', language);
-      await page.goto(`${baseUrl()}/passenger-name`);
-      await page.waitForURL((url) => url.pathname === '/your-contact-details');
-    });
-  });
+    },
+  );
 });
 
 describe('a group without JavaScript', () => {
-  it('adds three members with reuse, edits one, deletes one and sends the group', async () => {
+  it('adds three members with reuse, edits one, deletes one and sends the group', { timeout: 240_000 }, async () => {
     await withoutJavaScript('en', async (page) => {
       const members = ['Ashford', 'Byrne', 'Clarke', 'Doyle'].map((name, index) =>
         worker(`Nojsgroup${name}`, { cosReference: `C2G8K5GRP${index}Q` }),
@@ -334,3 +348,62 @@ describe('answers given without JavaScript', () => {
     }
   });
 });
+
+describe.skipIf(databaseUrl === '').each(['en', 'ar'] as const)(
+  'the status pages without JavaScript, in %s',
+  (language) => {
+    it('open from the emailed link, refuse a wrong licence number, show the table and download the PDF', async () => {
+      const sent = statusLinks[language];
+      expect(sent, 'the single application of this language was sent first').toBeDefined();
+      const approved = await runTsx('src/server/cli/caseworker.ts', ['approve', sent!.reference], {
+        DATABASE_URL: databaseUrl,
+        DATA_DIR: '/tmp',
+        LOG_LEVEL: 'warn',
+      });
+      expect(approved.code, approved.stderr).toBe(0);
+
+      await withoutJavaScript(language, async (page) => {
+        // The token is taken out of the address, and kept for the browser by the server.
+        await page.goto(sent!.link);
+        await expectPage(page, '/status', language);
+        expect(page.url()).toBe(`${baseUrl()}/status`);
+
+        await page.fill('#sponsor-licence-number', 'WRONG1234');
+        await send(page, 'main form button[type="submit"]');
+        await expectPage(page, '/status', language);
+        expect(await page.title()).toMatch(language === 'ar' ? /^خطأ: / : /^Error: /);
+        await expect(page.locator('.govuk-error-summary').count()).resolves.toBe(1);
+        await expect(page.locator('#sponsor-licence-number-error').count()).resolves.toBe(1);
+
+        await page.fill('#sponsor-licence-number', SPONSOR.reference);
+        await send(page, 'main form button[type="submit"]');
+        await expectPage(page, '/status', language);
+        await expect(page.locator('main').textContent()).resolves.toContain(sent!.name);
+
+        const download = page.waitForEvent('download');
+        await page.locator(`main button[name="download"][value="${sent!.reference}"]:visible`).click();
+        const file = await download;
+        expect(file.suggestedFilename()).toBe(`pre-clearance-${sent!.reference}.pdf`);
+        expect(
+          readFileSync((await file.path())!)
+            .subarray(0, 5)
+            .toString(),
+        ).toBe('%PDF-');
+        const all = page.waitForEvent('download');
+        await page.locator('main button[name="download"][value="approved"]').click();
+        expect(
+          readFileSync((await (await all).path())!)
+            .subarray(0, 5)
+            .toString(),
+        ).toBe('%PDF-');
+
+        // One application, and back to the list: links that send the licence number again.
+        await send(page, 'main form[action="/status/0"]:visible button');
+        await expectPage(page, '/status/0', language);
+        await expect(page.locator('main h1').textContent()).resolves.toContain(sent!.name);
+        await send(page, 'main form[action="/status"] button.app-link-button');
+        await expectPage(page, '/status', language);
+      });
+    });
+  },
+);

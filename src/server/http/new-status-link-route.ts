@@ -4,7 +4,7 @@
 // answer is the same 202 whether it matched, did not, or the submission is locked, so this call
 // tells nobody whether a licence number is right; only a match enqueues the email, and the email
 // goes to the sponsor address stored for the submission, never to one the caller gives.
-import type { FastifyInstance } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import {
   NEW_STATUS_LINK_PATH,
   STATUS_ERRORS,
@@ -46,40 +46,52 @@ function newStatusLinkRoute(app: FastifyInstance, options: NewStatusLinkRouteOpt
 
   app.post(NEW_STATUS_LINK_PATH, limits, async (request, reply) => {
     const body = parseBody(newStatusLinkRequestSchema, request.body, 'The request is not in the expected shape');
-    let submissionId: string;
-    try {
-      ({ submissionId } = await (
-        await options.tokens()
-      ).verifyIgnoringExpiry(body.publicAccessTokenJWT, options.config.retentionDays));
-    } catch (error) {
-      // Forged, altered, for another audience, or older than the retention period: all alike.
-      if (error instanceof InvalidTokenError)
-        throw new HttpError(401, STATUS_ERRORS.invalidToken, 'Application not found');
-      throw error;
-    }
-    // As on the status call: an empty number is the page's own mistake and counts for nothing.
-    if (body.sponsorLicenceNumber.trim() === '')
-      throw new HttpError(400, 'InvalidRequest', 'Enter your sponsor licence number');
-
-    const now = options.now();
-    const outcome = await attemptLicence(
-      options.database,
-      submissionId,
-      (stored) => sameLicenceNumber(stored, body.sponsorLicenceNumber),
-      now,
-    );
-    if (outcome === 'unknown') throw new HttpError(401, STATUS_ERRORS.invalidToken, 'Application not found');
-    if (outcome === 'ok') {
-      await enqueueJob(options.database, {
-        kind: jobKinds.sendStatusLink,
-        payload: { submissionId },
-        uniqueKey: `${jobKinds.sendStatusLink}:${submissionId}:${Math.floor(now.getTime() / NEW_LINK_EMAIL_WINDOW_MS)}`,
-        runAfter: now,
-      });
-    }
-    // The outcome is for the operators; it never reaches the answer.
-    request.log.info({ submissionId, outcome }, 'New status link asked for');
+    await requestNewStatusLink(options, body.publicAccessTokenJWT, body.sponsorLicenceNumber, request.log);
     const answer: NewStatusLinkResponse = { sent: true };
     return reply.code(202).send(answer);
   });
+}
+
+/**
+ * A new status link for the submission an old link's token names, emailed to its sponsor when
+ * the licence number matches; the same end whether it matched, did not, or the submission is
+ * locked. An HttpError says why the request itself is refused: the API's answer, and the
+ * expired link page's form's without JavaScript.
+ */
+export async function requestNewStatusLink(
+  options: Omit<NewStatusLinkRouteOptions, 'config'> & { config: Pick<Config, 'retentionDays'> },
+  token: string,
+  licenceNumber: string,
+  log: FastifyBaseLogger,
+): Promise<void> {
+  let submissionId: string;
+  try {
+    ({ submissionId } = await (await options.tokens()).verifyIgnoringExpiry(token, options.config.retentionDays));
+  } catch (error) {
+    // Forged, altered, for another audience, or older than the retention period: all alike.
+    if (error instanceof InvalidTokenError)
+      throw new HttpError(401, STATUS_ERRORS.invalidToken, 'Application not found');
+    throw error;
+  }
+  // As on the status call: an empty number is the page's own mistake and counts for nothing.
+  if (licenceNumber.trim() === '') throw new HttpError(400, 'InvalidRequest', 'Enter your sponsor licence number');
+
+  const now = options.now();
+  const outcome = await attemptLicence(
+    options.database,
+    submissionId,
+    (stored) => sameLicenceNumber(stored, licenceNumber),
+    now,
+  );
+  if (outcome === 'unknown') throw new HttpError(401, STATUS_ERRORS.invalidToken, 'Application not found');
+  if (outcome === 'ok') {
+    await enqueueJob(options.database, {
+      kind: jobKinds.sendStatusLink,
+      payload: { submissionId },
+      uniqueKey: `${jobKinds.sendStatusLink}:${submissionId}:${Math.floor(now.getTime() / NEW_LINK_EMAIL_WINDOW_MS)}`,
+      runAfter: now,
+    });
+  }
+  // The outcome is for the operators; it never reaches the answer.
+  log.info({ submissionId, outcome }, 'New status link asked for');
 }

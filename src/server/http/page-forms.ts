@@ -6,6 +6,7 @@ import { randomBytes, timingSafeEqual } from 'node:crypto';
 import formBody from '@fastify/formbody';
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { matchPath } from 'react-router';
 import { consentCookie, CONSENT_SAVED_PARAMETER, type ConsentSaved } from '#shared/cookies/consent.ts';
 import { cookieValue } from '#shared/cookies/cookie-value.ts';
 import { FORM_TOKEN_COOKIE, FORM_TOKEN_FIELD } from '#shared/pages/form-token.ts';
@@ -26,7 +27,7 @@ export interface PageForms {
 
 /** The forms (and the links that change what the session keeps) of some pages. */
 export interface PageFormHandler {
-  /** The pages, as exact paths. */
+  /** The pages, in React Router's syntax (`/status/:applicantIndex`). */
   readonly paths: readonly string[];
   /**
    * Answers a form posted to one of `paths`, its token checked; leaves it unanswered when the
@@ -36,6 +37,11 @@ export interface PageFormHandler {
   post(request: FastifyRequest, reply: FastifyReply, forms: PageForms): Promise<unknown>;
   /** A GET of one of `paths` before it is rendered: answered here (a redirect), or left for the page to be rendered. */
   get?(request: FastifyRequest, reply: FastifyReply, forms: PageForms): Promise<unknown>;
+}
+
+/** The handler of the page at `path`, matched as the browser's router matches it. */
+export function handlerOf(handlers: readonly PageFormHandler[], path: string): PageFormHandler | undefined {
+  return handlers.find((handler) => handler.paths.some((pattern) => matchPath(pattern, path) !== null));
 }
 
 /** The path of a request, without its query. */
@@ -124,7 +130,7 @@ export async function registerPageForms(
         reply.header('set-cookie', consentCookie(choice.analytics, isSecure(request)));
         return reply.redirect(`${path}?${CONSENT_SAVED_PARAMETER}=${choice.saved}`, 303);
       }
-      await options.handlers.find((h) => h.paths.includes(path))?.post(request, reply, options.forms);
+      await handlerOf(options.handlers, path)?.post(request, reply, options.forms);
       return reply.sent ? reply : reply.redirect(path, 303);
     };
     for (const path of options.paths) {

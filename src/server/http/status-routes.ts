@@ -3,7 +3,7 @@
 // telling an expired link from any other); then the licence number, attempts counted in the
 // database (403, and 429 for an hour after 5 failures in an hour).
 import { createHash, timingSafeEqual } from 'node:crypto';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import {
   PDF_MAKER_PATH,
   PUBLIC_STATUS_PATH,
@@ -50,80 +50,108 @@ export async function registerStatusRoutes(app: FastifyInstance, options: Status
   await registerJsonApi(app, (scope) => statusRoutes(scope, options));
 }
 
+/** Opening a submission with its status link and licence number, and its documents: the API's and the status page's forms'. */
+export interface StatusAccess {
+  /** The submission the token and licence number open; an HttpError says why not (what the API answers). */
+  open(token: string, licenceNumber: string): Promise<OpenedSubmission>;
+  /** The pre-clearance document of each of `applicantIds` (approved, in this submission), as one PDF. */
+  documents(
+    submission: OpenedSubmission,
+    applicantIds: readonly string[],
+  ): Promise<{ readonly pdf: Buffer; readonly filename: string }>;
+}
+
+export function createStatusAccess(options: Omit<StatusRouteOptions, 'config'>): StatusAccess {
+  const verifyToken = rememberVerifiedTokens(options.tokens, options.now);
+  return {
+    async open(token, licenceNumber) {
+      let submissionId: string;
+      try {
+        ({ submissionId } = await verifyToken(token));
+      } catch (error) {
+        if (error instanceof ExpiredTokenError)
+          throw new HttpError(401, STATUS_ERRORS.expiredToken, 'The link to view your application status has expired');
+        if (error instanceof InvalidTokenError)
+          throw new HttpError(401, STATUS_ERRORS.invalidToken, 'Application not found');
+        throw error;
+      }
+      if (validateSponsorLicenceNumber(licenceNumber)['sponsor-licence-number'] !== undefined) {
+        throw new HttpError(400, 'InvalidRequest', 'Enter your sponsor licence number');
+      }
+      const opened = await openWithLicence(
+        options.database,
+        submissionId,
+        (stored) => sameLicenceNumber(stored, licenceNumber),
+        options.now(),
+      );
+      if (opened.outcome === 'ok') return opened.submission;
+      if (opened.outcome === 'unknown') throw new HttpError(401, STATUS_ERRORS.invalidToken, 'Application not found');
+      if (opened.outcome === 'locked')
+        throw new HttpError(
+          429,
+          STATUS_ERRORS.rateLimit,
+          'Due to too many failed attempts you are locked out for an hour',
+        );
+      throw new HttpError(
+        403,
+        STATUS_ERRORS.authorisation,
+        'Your sponsor licence number does not match this application',
+      );
+    },
+
+    async documents({ applications }, applicantIds) {
+      const wanted = [...new Set(applicantIds)].map((id) => {
+        const application = applications.find((a) => a.applicantId === id);
+        if (application === undefined)
+          throw new HttpError(404, 'ApplicationNotFoundError', `No application ${id} in this submission`);
+        if (application.status !== 'approved' || application.personalDataDeletedAt !== null) {
+          throw new HttpError(
+            409,
+            'NotApprovedError',
+            `Application ${id} is not approved: only approved applications have a pre-clearance document`,
+          );
+        }
+        return application;
+      });
+      const pdf = await renderPreClearanceDocuments(wanted.map(toDocumentDetails), options.now());
+      const filename =
+        wanted.length === 1 ? `pre-clearance-${wanted[0]!.applicantId}.pdf` : 'pre-clearance-documents.pdf';
+      return { pdf, filename };
+    },
+  };
+}
+
+/** What the status page shows of an opened submission. */
+export function statusResponseOf(submission: OpenedSubmission): PublicStatusResponse {
+  return {
+    items: submission.applications.map(toStatusItem),
+    sponsorName: submission.sponsorName ?? '',
+    sponsorReference: submission.sponsorReference,
+  };
+}
+
 function statusRoutes(app: FastifyInstance, options: StatusRouteOptions): void {
   // The per-address limit slows one address trying many tokens; the lockout per submission,
   // which must hold everywhere, is in the database.
   const limits = { bodyLimit: 16 * 1024, config: { rateLimit: perMinute(options.config.statusRateLimit) } };
   const shapeMessage = 'The request is not in the expected shape';
-  const verifyToken = rememberVerifiedTokens(options.tokens, options.now);
-
-  /** The submission the token and licence number open, or the refusal the page shows. */
-  async function openSubmission(token: string, licenceNumber: string): Promise<OpenedSubmission> {
-    let submissionId: string;
-    try {
-      ({ submissionId } = await verifyToken(token));
-    } catch (error) {
-      if (error instanceof ExpiredTokenError)
-        throw new HttpError(401, STATUS_ERRORS.expiredToken, 'The link to view your application status has expired');
-      if (error instanceof InvalidTokenError)
-        throw new HttpError(401, STATUS_ERRORS.invalidToken, 'Application not found');
-      throw error;
-    }
-    if (validateSponsorLicenceNumber(licenceNumber)['sponsor-licence-number'] !== undefined) {
-      throw new HttpError(400, 'InvalidRequest', 'Enter your sponsor licence number');
-    }
-    const opened = await openWithLicence(
-      options.database,
-      submissionId,
-      (stored) => sameLicenceNumber(stored, licenceNumber),
-      options.now(),
-    );
-    if (opened.outcome === 'ok') return opened.submission;
-    if (opened.outcome === 'unknown') throw new HttpError(401, STATUS_ERRORS.invalidToken, 'Application not found');
-    if (opened.outcome === 'locked')
-      throw new HttpError(
-        429,
-        STATUS_ERRORS.rateLimit,
-        'Due to too many failed attempts you are locked out for an hour',
-      );
-    throw new HttpError(
-      403,
-      STATUS_ERRORS.authorisation,
-      'Your sponsor licence number does not match this application',
-    );
-  }
+  const access = createStatusAccess(options);
 
   app.post(PUBLIC_STATUS_PATH, limits, async (request): Promise<PublicStatusResponse> => {
     const body = parseBody(publicStatusRequestSchema, request.body, shapeMessage);
-    const submission = await openSubmission(body.publicAccessTokenJWT, body.sponsorLicenceNumber);
-    return {
-      items: submission.applications.map(toStatusItem),
-      sponsorName: submission.sponsorName ?? '',
-      sponsorReference: submission.sponsorReference,
-    };
+    return statusResponseOf(await access.open(body.publicAccessTokenJWT, body.sponsorLicenceNumber));
   });
 
   app.post(PDF_MAKER_PATH, limits, async (request, reply) => {
     const body = parseBody(pdfMakerRequestSchema, request.body, shapeMessage);
-    const { applications } = await openSubmission(body.publicAccessTokenJWT, body.sponsorLicenceNumber);
-    const wanted = [...new Set(body.applicantIds)].map((id) => {
-      const application = applications.find((a) => a.applicantId === id);
-      if (application === undefined)
-        throw new HttpError(404, 'ApplicationNotFoundError', `No application ${id} in this submission`);
-      if (application.status !== 'approved' || application.personalDataDeletedAt !== null) {
-        throw new HttpError(
-          409,
-          'NotApprovedError',
-          `Application ${id} is not approved: only approved applications have a pre-clearance document`,
-        );
-      }
-      return application;
-    });
-    const pdf = await renderPreClearanceDocuments(wanted.map(toDocumentDetails), options.now());
-    const filename =
-      wanted.length === 1 ? `pre-clearance-${wanted[0]!.applicantId}.pdf` : 'pre-clearance-documents.pdf';
-    return reply.type('application/pdf').header('content-disposition', `attachment; filename="${filename}"`).send(pdf);
+    const submission = await access.open(body.publicAccessTokenJWT, body.sponsorLicenceNumber);
+    return sendDocuments(reply, await access.documents(submission, body.applicantIds));
   });
+}
+
+/** Answers with the documents, as a file to save. */
+export function sendDocuments(reply: FastifyReply, { pdf, filename }: { pdf: Buffer; filename: string }): FastifyReply {
+  return reply.type('application/pdf').header('content-disposition', `attachment; filename="${filename}"`).send(pdf);
 }
 
 function toStatusItem(application: ApplicationRecord): StatusItem {

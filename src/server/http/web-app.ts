@@ -14,7 +14,14 @@ import type { Config } from '../config.ts';
 import { isDatabaseUnavailableError } from '../db/database-errors.ts';
 import { DATABASE_RETRY_AFTER_SECONDS, sendNotFound } from './error-handlers.ts';
 import type { FormSessions } from './form-session.ts';
-import { formTokenFor, pathOf, registerPageForms, type PageFormHandler, type PageForms } from './page-forms.ts';
+import {
+  formTokenFor,
+  handlerOf,
+  pathOf,
+  registerPageForms,
+  type PageFormHandler,
+  type PageForms,
+} from './page-forms.ts';
 
 // Vite puts content-hashed file names under assets/: a changed file gets a new name, so browsers
 // may keep them for a year. Anything else (index.html above all) must be checked every time,
@@ -137,7 +144,7 @@ export async function registerWebApp(
     }
     if (index === undefined) return sendPage(request, reply, 200);
     try {
-      await pages.handlers.find((h) => h.paths.includes(pathOf(request)))?.get?.(request, reply, forms);
+      await handlerOf(pages.handlers, pathOf(request))?.get?.(request, reply, forms);
       return reply.sent ? reply : await sendPage(request, reply, 200);
     } catch (error) {
       // Its session could not be read (the database away, say): the page is not shown without it.

@@ -1,5 +1,48 @@
-// The status page's forms posted without JavaScript (decision 024): what the server answers them
-// with, which the status pages show as they show the API's answers with JavaScript.
+// What the status pages show, and how a refusal of the service is read into it: the same in the
+// browser (the API's answers, with JavaScript) and on the server (the status page's forms posted
+// without JavaScript, decision 024).
+import { STATUS_ERRORS, type PublicStatusResponse } from './public-status.ts';
 
-/** The outcome of a status form; shaped by the status pages. */
-export type StatusFormOutcome = { readonly kind: 'placeholder' };
+/** Where the status call stands. */
+export type StatusView =
+  | { readonly kind: 'ask' }
+  | { readonly kind: 'loading' }
+  | { readonly kind: 'invalidLink' }
+  | { readonly kind: 'expiredLink' }
+  /** The licence number was refused (doesNotMatch), the submission is locked (tooManyRequests), or not given (required). */
+  | { readonly kind: 'licenceError'; readonly rule: 'required' | 'doesNotMatch' | 'tooManyRequests' }
+  | { readonly kind: 'failed' }
+  | { readonly kind: 'loaded'; readonly response: PublicStatusResponse };
+
+/** What the expired link page's form for a new link came to. */
+export type NewLinkState = 'ask' | 'required' | 'sending' | 'failed' | 'sent';
+
+/** The answer to a status page's form posted without JavaScript. */
+export interface StatusFormOutcome {
+  /** The licence number as typed: the page's forms send it again (it is kept nowhere else). */
+  readonly licenceNumber: string;
+  readonly view: StatusView;
+  /** The expired link page's form, when it was the one sent. */
+  readonly newLink?: NewLinkState;
+}
+
+/** The status pages' form fields: the licence number, what a button asks for, and a download's applications. */
+export const STATUS_FORM_FIELDS = {
+  licenceNumber: 'sponsor-licence-number',
+  /** `new-link` on the expired link page; absent for the licence question. */
+  action: 'status-action',
+  /** An applicant id, or DOWNLOAD_APPROVED. */
+  download: 'download',
+} as const;
+
+/** The `download` value of "Download approved applications": no applicant id looks like it. */
+export const DOWNLOAD_APPROVED = 'approved';
+
+/** The view of a refusal of the status call: its HTTP status and the `error` of its body. */
+export function refusedStatusView(status: number, error: string): StatusView {
+  if (status === 401 && error === STATUS_ERRORS.expiredToken) return { kind: 'expiredLink' };
+  if (status === 401) return { kind: 'invalidLink' };
+  if (status === 403 && error === STATUS_ERRORS.authorisation) return { kind: 'licenceError', rule: 'doesNotMatch' };
+  if (status === 429 && error === STATUS_ERRORS.rateLimit) return { kind: 'licenceError', rule: 'tooManyRequests' };
+  return { kind: 'failed' };
+}

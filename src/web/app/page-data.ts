@@ -4,11 +4,10 @@
 // Beyond its address, language and cookies, the first render of a page depends on what the tab
 // keeps in session storage: the answers and a status link's token. The server renders from what
 // the browser's session keeps on the server (a browser without JavaScript keeps them there,
-// decision 024), which is nothing for a browser that never sent a form without JavaScript. The
-// browser hydrates the server's HTML only when its tab keeps the same; otherwise it renders the
-// page afresh, so a page is never hydrated from different inputs (a hydration mismatch). A tab
-// that keeps nothing takes over what the server keeps: the answers given without JavaScript go on
-// with it.
+// decision 024), which is nothing for a browser that never sent a form without JavaScript nor
+// opened a status link. The browser hydrates the server's HTML only when its tab keeps the same
+// (after taking over what it should, see mayHydrate); otherwise it renders the page afresh, so a
+// page is never hydrated from different inputs (a hydration mismatch).
 import { FORM_STATE_STORAGE_KEY, STATUS_TOKEN_STORAGE_KEY } from '#shared/pages/storage-keys.ts';
 
 /** The id of the JSON script element. */
@@ -25,15 +24,19 @@ export interface PageData {
 
 const STORAGE_KEYS = [FORM_STATE_STORAGE_KEY, STATUS_TOKEN_STORAGE_KEY];
 
-/** True when the tab may hydrate the page: it keeps what the server rendered from, taking that over if it keeps nothing. */
+/**
+ * True when the tab may hydrate the page: it keeps what the server rendered from. The tab first
+ * takes over the server's answers when it keeps none (answers given without JavaScript), and the
+ * server's status token always: the server keeps the one of the link this browser opened last,
+ * taken out of the address before the page was sent.
+ */
 export function mayHydrate({ kept, once }: PageData): boolean {
   try {
-    if (STORAGE_KEYS.every((key) => sessionStorage.getItem(key) === null)) {
-      STORAGE_KEYS.forEach((key, index) => {
-        const value = kept[index];
-        if (typeof value === 'string') sessionStorage.setItem(key, value);
-      });
-    }
+    STORAGE_KEYS.forEach((key, index) => {
+      const value = kept[index];
+      if (typeof value === 'string' && (key === STATUS_TOKEN_STORAGE_KEY || sessionStorage.getItem(key) === null))
+        sessionStorage.setItem(key, value);
+    });
     return once !== true && STORAGE_KEYS.every((key, index) => sessionStorage.getItem(key) === (kept[index] ?? null));
   } catch {
     // No storage at all (a private mode that refuses it): rendered afresh.

@@ -30,7 +30,10 @@ import { registerTexts } from '../../i18n/i18n.ts';
 import { fieldError } from '../../i18n/field-error.ts';
 import { useTranslation } from '../../i18n/use-translation.ts';
 import { trackValidationError } from '../../analytics/analytics.ts';
-import { loadStatus, requestNewLink, useStatusState, type StatusView } from './status-store.ts';
+import { STATUS_FORM_FIELDS, type NewLinkState, type StatusView } from '#shared/api/status-form.ts';
+import { FormTokenField } from '../../app/form-token.tsx';
+import { useServerRender } from '../../app/server-render.ts';
+import { loadStatus, requestNewLink, useStatusState } from './status-store.ts';
 import { useStatusToken } from './status-token.ts';
 
 registerTexts(texts);
@@ -49,7 +52,7 @@ function LicenceNumberInput({
   const { t } = useTranslation();
   return (
     <Input
-      name="sponsor-licence-number"
+      name={STATUS_FORM_FIELDS.licenceNumber}
       label={{ text: t('status.licenceLabel'), classes: 'govuk-label--s' }}
       hint={{ text: t('status.licenceHint') }}
       errorMessage={error === undefined ? undefined : fieldError(t, error)}
@@ -63,6 +66,29 @@ function LicenceNumberInput({
 }
 
 const AnnounceContext = createContext<(text: string) => void>(() => undefined);
+const LicenceNumberContext = createContext('');
+
+/**
+ * A form of the status pages, posted to `action` without JavaScript with the licence number the
+ * statuses were opened with: the server keeps it nowhere, so every form sends it again.
+ */
+export function StatusForm({
+  action,
+  className,
+  children,
+}: {
+  action: string;
+  className?: string;
+  children: ReactNode;
+}) {
+  return (
+    <form method="post" action={action} className={className} noValidate>
+      <FormTokenField />
+      <input type="hidden" name={STATUS_FORM_FIELDS.licenceNumber} value={useContext(LicenceNumberContext)} />
+      {children}
+    </form>
+  );
+}
 
 /**
  * Says `text` to screen readers through the status pages' live region (a search's result count,
@@ -134,7 +160,9 @@ function StatusGateFor({
 
   return (
     <AnnounceContext.Provider value={announce}>
-      <div ref={content}>{page}</div>
+      <LicenceNumberContext.Provider value={licenceNumber}>
+        <div ref={content}>{page}</div>
+      </LicenceNumberContext.Provider>
       <div
         id="status-announcement"
         className="govuk-visually-hidden"
@@ -204,7 +232,8 @@ function LicenceForm({
             <p className="govuk-body">{t('status.failed')}</p>
           </div>
         )}
-        <form noValidate onSubmit={onSubmit} onBlur={onBlur}>
+        <form method="post" action={pathname} noValidate onSubmit={onSubmit} onBlur={onBlur}>
+          <FormTokenField />
           <LicenceNumberInput error={error} value={typed} onChange={setTyped} />
           {/* The button stays while the statuses load, busy, so that focus is not lost with it. */}
           <Button
@@ -219,8 +248,6 @@ function LicenceForm({
   );
 }
 
-type NewLinkState = 'ask' | 'required' | 'sending' | 'failed' | 'sent';
-
 /**
  * "Link expired", with a way out: the licence number asks for a new link, which the server
  * emails to the sponsor address it holds. Whether the number matched is not told (the server
@@ -231,7 +258,9 @@ function ExpiredLink({ token, licenceNumber }: { token: string; licenceNumber: s
   const { pathname } = useLocation();
   // The number typed on the question before is offered again rather than asked for twice.
   const [typed, setTyped] = useState(licenceNumber);
-  const [state, setState] = useState<NewLinkState>('ask');
+  // Without JavaScript, the server's answer to the form.
+  const answered = useServerRender()?.outcome.status?.newLink;
+  const [state, setState] = useState<NewLinkState>(answered ?? 'ask');
   const sentHeading = useRef<HTMLHeadingElement>(null);
   const title = state === 'sent' ? t('status.newLink.sentTitle') : t('status.expiredTitle');
   usePageTitle(title, state === 'required');
@@ -289,7 +318,9 @@ function ExpiredLink({ token, licenceNumber }: { token: string; licenceNumber: s
             <p className="govuk-body">{t('status.newLink.failed')}</p>
           </div>
         )}
-        <form noValidate onSubmit={onSubmit}>
+        <form method="post" action={pathname} noValidate onSubmit={onSubmit}>
+          <FormTokenField />
+          <input type="hidden" name={STATUS_FORM_FIELDS.action} value="new-link" />
           <LicenceNumberInput error={error} value={typed} onChange={setTyped} />
           <Button text={t('status.newLink.submit')} type="submit" busy={state === 'sending'} />
           {state === 'sending' && <Spinner text={t('status.newLink.sending')} />}

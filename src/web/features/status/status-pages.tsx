@@ -1,7 +1,9 @@
 // /status and /status/:applicantIndex: the submission's applications with
 // their statuses, totals, guidance, search and downloads; and one application in detail.
-import { useEffect, useRef, useState } from 'react';
-import { Link, useParams } from 'react-router';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { Link, useLocation, useParams } from 'react-router';
+import { DOWNLOAD_APPROVED, STATUS_FORM_FIELDS } from '#shared/api/status-form.ts';
+import { useServerRender } from '../../app/server-render.ts';
 import type { PublicStatusResponse, StatusItem } from '#shared/api/public-status.ts';
 import { formatDateTime, formatLongDate, type DateLanguage } from '#shared/dates/format.ts';
 import { parseApplicationReference } from '#shared/domain/application-reference.ts';
@@ -14,7 +16,7 @@ import { Table } from '../../components/govuk/table/table.tsx';
 import { Tag } from '../../components/govuk/tag/tag.tsx';
 import { RenderedText } from '../../components/rendered-text/rendered-text.tsx';
 import { useTranslation } from '../../i18n/use-translation.ts';
-import { StatusGate, useAnnounce } from './status-gate.tsx';
+import { StatusForm, StatusGate, useAnnounce } from './status-gate.tsx';
 import { downloadDocuments } from './status-store.ts';
 
 const STATUS_KEYS = {
@@ -54,9 +56,6 @@ function StatusTag({ status }: { status: StatusItem['status'] }) {
 type DownloadState = 'loading' | 'failed';
 
 /** A page's downloads: what each is doing, by the applications it is for. */
-// The key of "Download approved applications": no applicant id looks like it.
-const ALL_APPROVED = 'approved';
-
 interface Downloads {
   /** The state of the download that `key` names: one applicant's id, or the approved ones' button's key. */
   stateOf(key: string): DownloadState | undefined;
@@ -125,9 +124,11 @@ function DownloadButton({
   downloads: Downloads;
 }) {
   const { t } = useTranslation();
+  const { pathname } = useLocation();
   const state = downloads.stateOf(downloadKey);
+  // Without JavaScript, the form is posted and the server answers the PDF.
   return (
-    <span className="app-download">
+    <StatusForm action={pathname} className="app-download">
       <Button
         html={
           <>
@@ -137,12 +138,49 @@ function DownloadButton({
         }
         classes={`govuk-!-margin-bottom-1${secondary ? ' govuk-button--secondary' : ''}`}
         busy={state === 'loading'}
-        onClick={() => downloads.download(downloadKey, applicantIds)}
+        name={STATUS_FORM_FIELDS.download}
+        value={downloadKey}
+        onClick={(event) => {
+          event.preventDefault();
+          downloads.download(downloadKey, applicantIds);
+        }}
       />
       {state === 'failed' && (
         <span className="govuk-error-message govuk-!-margin-bottom-2">{t('status.downloadFailed')}</span>
       )}
-    </span>
+    </StatusForm>
+  );
+}
+
+/**
+ * A link between the status pages. Without JavaScript (a page the server rendered as its answer
+ * to the licence form), it is a form sending the licence number again, styled as a link: the
+ * next page needs it and nothing keeps it.
+ */
+function StatusLink({
+  to,
+  className,
+  withoutScript,
+  children,
+}: {
+  to: string;
+  className?: string;
+  withoutScript: boolean;
+  children: ReactNode;
+}) {
+  if (!withoutScript) {
+    return (
+      <Link className={`govuk-link${className === undefined ? '' : ` ${className}`}`} to={to}>
+        {children}
+      </Link>
+    );
+  }
+  return (
+    <StatusForm action={to} className={className}>
+      <button type="submit" className="govuk-link app-link-button">
+        {children}
+      </button>
+    </StatusForm>
   );
 }
 
@@ -185,6 +223,8 @@ function StatusList({ response }: { response: PublicStatusResponse }) {
   const approved = items.filter((item) => item.status === 'approved').map((item) => item.applicantId);
   // The token is kept for the tab (status-token.ts), so the addresses do not carry it.
   const detail = (index: number) => `/status/${index}`;
+  // The server's answer to the licence form, rendered for a browser without JavaScript.
+  const withoutScript = useServerRender()?.outcome.status !== undefined;
 
   // The list changes as the user types, away from where they are: say how many are left.
   useEffect(() => {
@@ -201,10 +241,10 @@ function StatusList({ response }: { response: PublicStatusResponse }) {
     if (item.status === 'approved') {
       return (
         <>
-          <Link className="govuk-link app-status-action" to={detail(index)}>
+          <StatusLink to={detail(index)} className="app-status-action" withoutScript={withoutScript}>
             {t('status.viewApplication')}
             <span className="govuk-visually-hidden"> {t('status.viewApplicationFor', forApplicant)}</span>
-          </Link>
+          </StatusLink>
           <DownloadButton
             downloadKey={item.applicantId}
             applicantIds={[item.applicantId]}
@@ -218,10 +258,10 @@ function StatusList({ response }: { response: PublicStatusResponse }) {
     }
     if (item.status === 'rejected') {
       return (
-        <Link className="govuk-link" to={detail(index)}>
+        <StatusLink to={detail(index)} withoutScript={withoutScript}>
           {t('status.viewGuidance')}
           <span className="govuk-visually-hidden"> {t('status.viewGuidanceFor', forApplicant)}</span>
-        </Link>
+        </StatusLink>
       );
     }
     return t('status.noAction');
@@ -262,21 +302,24 @@ function StatusList({ response }: { response: PublicStatusResponse }) {
           <RenderedText html={t('status.guidance')} />
         </div>
       </details>
-      <Input
-        name="search"
-        id="search"
-        type="search"
-        label={{ text: t('status.search'), classes: 'govuk-label--s' }}
-        hint={{ text: t('status.searchHint') }}
-        classes="govuk-input--width-20"
-        autocomplete="off"
-        spellcheck={false}
-        value={search}
-        onChange={(event) => {
-          searched.current = true;
-          setSearch(event.currentTarget.value);
-        }}
-      />
+      {/* The search filters the list as it is typed: without JavaScript it would do nothing. */}
+      {!withoutScript && (
+        <Input
+          name="search"
+          id="search"
+          type="search"
+          label={{ text: t('status.search'), classes: 'govuk-label--s' }}
+          hint={{ text: t('status.searchHint') }}
+          classes="govuk-input--width-20"
+          autocomplete="off"
+          spellcheck={false}
+          value={search}
+          onChange={(event) => {
+            searched.current = true;
+            setSearch(event.currentTarget.value);
+          }}
+        />
+      )}
       {shown.length === 0 ? (
         <p className="govuk-body">{t('status.noMatches')}</p>
       ) : (
@@ -320,7 +363,7 @@ function StatusList({ response }: { response: PublicStatusResponse }) {
       )}
       {approved.length > 0 && (
         <DownloadButton
-          downloadKey={ALL_APPROVED}
+          downloadKey={DOWNLOAD_APPROVED}
           applicantIds={approved}
           text={t('status.downloadAll')}
           downloads={downloads}
@@ -337,14 +380,15 @@ export function StatusPage() {
 function StatusDetail({ response, index }: { response: PublicStatusResponse; index: number }) {
   const { t, language } = useTranslation();
   const downloads = useDownloads();
+  const withoutScript = useServerRender()?.outcome.status !== undefined;
   const item = response.items[index];
   const title = item === undefined ? t('status.notFoundTitle') : fullName(item);
   usePageTitle(title);
   const back = (
     <p className="govuk-body">
-      <Link className="govuk-link" to="/status">
+      <StatusLink to="/status" withoutScript={withoutScript}>
         {t('status.detail.back')}
-      </Link>
+      </StatusLink>
     </p>
   );
   if (item === undefined) {

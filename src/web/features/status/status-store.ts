@@ -8,20 +8,11 @@ import {
   PUBLIC_STATUS_PATH,
   STATUS_ERRORS,
   publicStatusResponseSchema,
-  type PublicStatusResponse,
 } from '#shared/api/public-status.ts';
-import { validateSponsorLicenceNumber } from '#shared/validation/licence-number.ts';
+import { refusedStatusView, type StatusView } from '#shared/api/status-form.ts';
+import { useServerRender } from '../../app/server-render.ts';
 
-/** Where the status call stands. */
-export type StatusView =
-  | { readonly kind: 'ask' }
-  | { readonly kind: 'loading' }
-  | { readonly kind: 'invalidLink' }
-  | { readonly kind: 'expiredLink' }
-  /** The licence number was refused (doesNotMatch), the submission is locked (tooManyRequests), or not given (required). */
-  | { readonly kind: 'licenceError'; readonly rule: 'required' | 'doesNotMatch' | 'tooManyRequests' }
-  | { readonly kind: 'failed' }
-  | { readonly kind: 'loaded'; readonly response: PublicStatusResponse };
+import { validateSponsorLicenceNumber } from '#shared/validation/licence-number.ts';
 
 interface StatusState {
   readonly token: string;
@@ -42,9 +33,11 @@ const subscribe = (listener: () => void) => {
 
 const currentState = () => state;
 
-/** The status state; a page opened with another token starts afresh. */
+/** The status state; a page opened with another token starts afresh. Without JavaScript, the server's answer to a form. */
 export function useStatusState(token: string): StatusState {
+  const answered = useServerRender()?.outcome.status;
   const current = useSyncExternalStore(subscribe, currentState, currentState);
+  if (answered !== undefined) return { token, licenceNumber: answered.licenceNumber, view: answered.view };
   return current.token === token ? current : { token, licenceNumber: '', view: { kind: 'ask' } };
 }
 
@@ -93,14 +86,7 @@ export async function loadStatus(token: string, licenceNumber: string): Promise<
           ? { kind: 'loaded', response: parsed.output }
           : { kind: 'failed' };
     } else {
-      const error = await errorType(response);
-      if (response.status === 401 && error === STATUS_ERRORS.expiredToken) view = { kind: 'expiredLink' };
-      else if (response.status === 401) view = { kind: 'invalidLink' };
-      else if (response.status === 403 && error === STATUS_ERRORS.authorisation)
-        view = { kind: 'licenceError', rule: 'doesNotMatch' };
-      else if (response.status === 429 && error === STATUS_ERRORS.rateLimit)
-        view = { kind: 'licenceError', rule: 'tooManyRequests' };
-      else view = { kind: 'failed' };
+      view = refusedStatusView(response.status, await errorType(response));
     }
   } catch {
     view = { kind: 'failed' };

@@ -1,11 +1,14 @@
 // The status link's token (`?epat=`). It is read from the address once and kept in session
 // storage, and the address is replaced without it: a token left in the address bar would stay in
 // the tab's history, be shown over a shoulder or shared in a screenshot, and be offered to
-// analytics as the page's location.
+// analytics as the page's location. The server does the same for a browser without JavaScript: it
+// keeps the token in the browser's session and redirects to the address without it (decision
+// 024), and renders the page from the token it keeps.
 import { useEffect } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { STATUS_TOKEN_PARAMETER } from '#shared/api/public-status.ts';
 import { STATUS_TOKEN_STORAGE_KEY } from '#shared/pages/storage-keys.ts';
+import { useServerRender } from '../../app/server-render.ts';
 
 // Where storage is refused (some private modes), the token lives for the page's life instead.
 let inMemory: string | undefined;
@@ -34,6 +37,7 @@ function storeToken(token: string): void {
  * replaces the one kept.
  */
 export function useStatusToken(): string | undefined {
+  const serverRender = useServerRender();
   const location = useLocation();
   const navigate = useNavigate();
   const fromLink = new URLSearchParams(location.search).get(STATUS_TOKEN_PARAMETER);
@@ -51,5 +55,6 @@ export function useStatusToken(): string | undefined {
     );
   }, [fromLink, location, navigate]);
 
+  if (serverRender !== undefined) return serverRender.session.statusToken ?? '';
   return fromLink === null ? storedToken() : undefined;
 }

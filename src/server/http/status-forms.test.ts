@@ -1,0 +1,154 @@
+// The status pages without JavaScript (decision 024), through the whole app on each database
+// engine: the emailed link's token kept in the browser's session and taken out of the address,
+// the licence form opening the submission with the API's own code (the same attempts and
+// lockout), the downloads answering the PDF, and the expired link's form. The pages are rendered
+// by a fake server entry that shows what it was given.
+import { generateKeyPairSync } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { PUBLIC_STATUS_PATH } from '#shared/api/public-status.ts';
+import { buildApp } from '../app.ts';
+import { loadConfig } from '../config.ts';
+import { changeApplicationStatus } from '../decisions/change-status.ts';
+import { storeSubmission } from '../db/submission-repository.ts';
+import { renderedFrom, writeFakeWebBuild } from '../test-support/fake-web-build.ts';
+import { capturingLogger, sampleSubmission } from '../test-support/sample-submissions.ts';
+import { testEngines, useMigratedTestDatabase } from '../test-support/test-databases.ts';
+import { createStatusLinkTokens, type StatusLinkTokens } from '../tokens/status-link-tokens.ts';
+
+const START = new Date('2026-03-02T10:00:00Z');
+const LICENCE = 'LIC123456';
+const FORM_TOKEN = 't'.repeat(43);
+const { privateKey: privateKeyPem, publicKey: publicKeyPem } = generateKeyPairSync('ec', {
+  namedCurve: 'P-256',
+  privateKeyEncoding: { type: 'pkcs8', format: 'pem' },
+  publicKeyEncoding: { type: 'spki', format: 'pem' },
+});
+
+let build: Awaited<ReturnType<typeof writeFakeWebBuild>>;
+beforeAll(async () => {
+  build = await writeFakeWebBuild();
+});
+afterAll(async () => {
+  await build.remove();
+});
+
+describe.each(testEngines())('the status pages without JavaScript, on $name', (engine) => {
+  const test = useMigratedTestDatabase(engine);
+  let clock: Date;
+  let tokens: StatusLinkTokens;
+  let app: FastifyInstance;
+  let logLines: string[];
+  let ids: string[];
+  let link: string;
+  let cookie: string;
+
+  beforeEach(async () => {
+    clock = START;
+    const config = {
+      ...loadConfig({ NODE_ENV: 'test' }),
+      webRoot: build.webRoot,
+      tokenKeys: { privateKeyPem, publicKeyPem },
+    };
+    tokens = await createStatusLinkTokens(config, { now: () => clock });
+    const stored = await storeSubmission(test.db, sampleSubmission(START, [{}, {}]), START);
+    if (stored.outcome !== 'created') throw new Error('not created');
+    ids = stored.applicants.map((a) => a.applicantId);
+    await changeApplicationStatus(test.db, ids[0]!, { to: 'approved', actor: 'test', now: START });
+    link = `/status?epat=${await tokens.sign(stored.submissionId)}`;
+    const { logger, lines } = capturingLogger();
+    logLines = lines;
+    app = await buildApp(config, { database: test.db, logger, now: () => clock, tokens });
+    cookie = `formToken=${FORM_TOKEN}`;
+  });
+  afterEach(() => app.close());
+
+  /** Opens the emailed link as a browser does: the session's cookie kept. */
+  async function openLink(address = link) {
+    const response = await app.inject({ url: address, headers: { cookie } });
+    const session = [response.headers['set-cookie']].flat().find((line) => String(line).startsWith('formSession='));
+    if (session !== undefined) cookie += `; ${String(session).split(';')[0]}`;
+    return response;
+  }
+  const post = (url: string, fields: Record<string, string>) =>
+    app.inject({
+      method: 'POST',
+      url,
+      headers: { 'content-type': 'application/x-www-form-urlencoded', cookie, origin: 'null' },
+      payload: new URLSearchParams({ ...fields, 'form-token': FORM_TOKEN }).toString(),
+    });
+
+  it('keeps the link’s token for the browser and takes it out of the address', async () => {
+    const response = await openLink();
+    expect(response.statusCode).toBe(303);
+    expect(response.headers.location).toBe('/status');
+    const page = await app.inject({ url: '/status', headers: { cookie } });
+    expect(renderedFrom(page.body).session?.statusToken).toBe(link.split('epat=')[1]);
+    // The token is never written to the log, nor the address that held it.
+    expect(logLines.join('\n')).not.toContain(link.split('epat=')[1]!);
+  });
+
+  it('opens the statuses with the licence number, refusing a wrong one with the page’s error', async () => {
+    await openLink();
+    const wrong = await post('/status', { 'sponsor-licence-number': 'WRONG1234' });
+    expect(wrong.statusCode).toBe(422);
+    expect(renderedFrom(wrong.body).outcome).toEqual({
+      status: { licenceNumber: 'WRONG1234', view: { kind: 'licenceError', rule: 'doesNotMatch' } },
+    });
+    const empty = await post('/status', {});
+    expect(renderedFrom(empty.body).outcome).toEqual({
+      status: { licenceNumber: '', view: { kind: 'licenceError', rule: 'required' } },
+    });
+    const right = await post('/status/1', { 'sponsor-licence-number': ` ${LICENCE.toLowerCase()} ` });
+    expect(right.statusCode).toBe(200);
+    const view = renderedFrom(right.body).outcome?.status?.view;
+    expect(view?.kind).toBe('loaded');
+    if (view?.kind === 'loaded') expect(view.response.items.map((item) => item.applicantId)).toEqual(ids);
+  });
+
+  it('counts a wrong number sent from the form as the API does, locking both after five', async () => {
+    await openLink();
+    for (let attempt = 0; attempt < 5; attempt += 1) await post('/status', { 'sponsor-licence-number': 'WRONG1234' });
+    const locked = await post('/status', { 'sponsor-licence-number': LICENCE });
+    expect(locked.statusCode).toBe(429);
+    expect(renderedFrom(locked.body).outcome?.status?.view).toEqual({ kind: 'licenceError', rule: 'tooManyRequests' });
+    const api = await app.inject({
+      method: 'POST',
+      url: PUBLIC_STATUS_PATH,
+      payload: { publicAccessTokenJWT: link.split('epat=')[1], sponsorLicenceNumber: LICENCE },
+    });
+    expect(api.statusCode).toBe(429);
+  });
+
+  it('answers a download with the PDF, one application’s or every approved one’s', async () => {
+    await openLink();
+    const one = await post('/status', { 'sponsor-licence-number': LICENCE, download: ids[0]! });
+    expect(one.statusCode).toBe(200);
+    expect(one.headers['content-type']).toBe('application/pdf');
+    expect(one.headers['content-disposition']).toBe(`attachment; filename="pre-clearance-${ids[0]}.pdf"`);
+    expect(one.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
+    const approved = await post('/status/0', { 'sponsor-licence-number': LICENCE, download: 'approved' });
+    expect(approved.headers['content-type']).toBe('application/pdf');
+    // A download with a wrong number gives no document.
+    const refused = await post('/status', { 'sponsor-licence-number': 'WRONG1234', download: ids[0]! });
+    expect(refused.headers['content-type']).toBe('text/html; charset=utf-8');
+  });
+
+  it('says the link is not found without a token, and asks for a new link when it has expired', async () => {
+    const none = await post('/status', { 'sponsor-licence-number': LICENCE });
+    expect(none.statusCode).toBe(404);
+    expect(renderedFrom(none.body).outcome?.status?.view).toEqual({ kind: 'invalidLink' });
+
+    // A link opened after it expired (within the retention period, when a new one can be asked for).
+    clock = new Date(START.getTime() + 100 * 24 * 60 * 60_000);
+    await openLink();
+    const expired = await post('/status', { 'sponsor-licence-number': LICENCE });
+    expect(renderedFrom(expired.body).outcome?.status?.view).toEqual({ kind: 'expiredLink' });
+    const required = await post('/status', { 'status-action': 'new-link' });
+    expect(required.statusCode).toBe(422);
+    expect(renderedFrom(required.body).outcome?.status?.newLink).toBe('required');
+    const sent = await post('/status', { 'status-action': 'new-link', 'sponsor-licence-number': LICENCE });
+    expect(sent.statusCode).toBe(200);
+    expect(renderedFrom(sent.body).outcome?.status?.newLink).toBe('sent');
+  });
+});
