@@ -306,6 +306,49 @@ describe('a group without JavaScript', () => {
   });
 });
 
+describe('the ineligible page without JavaScript', () => {
+  it('leads back to the nationality with its link, and starts again with its button', async () => {
+    await withoutJavaScript('ar', async (page) => {
+      await answerSponsor(page, 'ar', 'single-application', false);
+      await answer(
+        page,
+        'ar',
+        async () => {
+          await page.fill('#family-name', 'Ivanov');
+          await page.fill('#given-name', 'Pyotr');
+        },
+        '/passenger-date-of-birth',
+        false,
+      );
+      await answer(
+        page,
+        'ar',
+        () => fillDate(page, 'date-of-birth', worker('Ivanov').dateOfBirth),
+        '/nationality',
+        false,
+      );
+      await answer(
+        page,
+        'ar',
+        () => page.selectOption('#nationality', 'RUS - Russian').then(() => undefined),
+        '/ineligible',
+        false,
+      );
+      await send(page, 'main a[href="/nationality?change"]');
+      await expectPage(page, '/nationality', 'ar');
+      await answer(
+        page,
+        'ar',
+        () => page.selectOption('#nationality', 'RUS - Russian').then(() => undefined),
+        '/ineligible',
+        false,
+      );
+      await send(page, button('finish'));
+      await expectPage(page, '/', 'ar');
+    });
+  });
+});
+
 describe('answers given without JavaScript', () => {
   it('are taken over by the app when JavaScript comes on, the page hydrated without a mismatch', async () => {
     let cookies: Awaited<ReturnType<BrowserContext['cookies']>> = [];

@@ -5,6 +5,7 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { toReceipt } from '#shared/api/new-from-concession.ts';
+import { memberName } from '#shared/domain/answers.ts';
 import { answersOf, parseSavedFormState, serialiseFormState, type FormState } from '#shared/journey/form-state.ts';
 import {
   firstStaleMember,
@@ -25,11 +26,6 @@ export interface JourneyFormsOptions {
   readonly now: () => Date;
 }
 
-const memberName = (state: FormState, index: number): string => {
-  const answers = answersOf(state.group[index] ?? {});
-  return `${answers['given-name'] ?? ''} ${answers['family-name'] ?? ''}`.trim();
-};
-
 /** The forms and the Change and Edit links of the journey's pages. */
 export function createJourneyForms(options: JourneyFormsOptions): PageFormHandler {
   /** Runs `action` on what the session keeps, keeps the result, and says where to go. */
@@ -43,7 +39,7 @@ export function createJourneyForms(options: JourneyFormsOptions): PageFormHandle
     const state = parseSavedFormState(session.formState);
     const { state: next, goTo } = journeyReducer(state, action, options.now());
     // The group overview says whom it deleted, once.
-    const notice = action.type === 'deleteApplication' ? memberName(state, action.index) : null;
+    const notice = action.type === 'deleteApplication' ? memberName(answersOf(state.group[action.index] ?? {})) : null;
     await forms.sessions.write(request, reply, { ...session, formState: serialiseFormState(next), notice });
     return goTo;
   }

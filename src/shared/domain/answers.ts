@@ -64,3 +64,8 @@ export const DATE_FIELDS: ReadonlySet<string> = new Set<keyof ApplicantAnswers>(
   'first-work-date',
   'last-work-date',
 ]);
+
+/** "Given Family", as the group pages (and the server, telling whom it deleted) name a member. */
+export function memberName(answers: ApplicantAnswers): string {
+  return `${answers['given-name'] ?? ''} ${answers['family-name'] ?? ''}`.trim();
+}

@@ -16,8 +16,3 @@ export function formatLeaveDate(answers: ApplicantAnswers, language: DateLanguag
   const leave = derivedLeaveDate(answers);
   return leave === undefined ? undefined : formatLongDate(toIsoDate(leave), language);
 }
-
-/** "Given Family", as the group pages name a member. */
-export function memberName(answers: ApplicantAnswers): string {
-  return `${answers['given-name'] ?? ''} ${answers['family-name'] ?? ''}`.trim();
-}

@@ -20,7 +20,7 @@ import { NotificationBanner } from '../../components/govuk/notification-banner/n
 import { SummaryList } from '../../components/govuk/summary-list/summary-list.tsx';
 import { useTranslation } from '../../i18n/use-translation.ts';
 import { trackValidationError } from '../../analytics/analytics.ts';
-import { memberName } from './answer-format.ts';
+import { memberName } from '#shared/domain/answers.ts';
 import { useServerRender } from '../../app/server-render.ts';
 import { JourneyForm, journeyButton } from './journey-form.tsx';
 import { JourneyPage } from './journey-page.tsx';

@@ -15,7 +15,7 @@ import { isStartNew } from '../../app/start-new.ts';
 import { registerTexts } from '../../i18n/i18n.ts';
 import '../../i18n/page-titles.ts';
 import { useTranslation } from '../../i18n/use-translation.ts';
-import { memberName } from './answer-format.ts';
+import { memberName } from '#shared/domain/answers.ts';
 import { useJourney } from './journey-store.ts';
 import { destinationsOf, usePreloadPages } from './preload-next.ts';
 

@@ -14,7 +14,7 @@ import { ServerErrorPage } from '../../app/server-error-page.tsx';
 import { Button } from '../../components/govuk/button/button.tsx';
 import { ErrorSummary, type ErrorSummaryItem } from '../../components/govuk/error-summary/error-summary.tsx';
 import { useTranslation } from '../../i18n/use-translation.ts';
-import { memberName } from './answer-format.ts';
+import { memberName } from '#shared/domain/answers.ts';
 import { JourneyForm, journeyButton } from './journey-form.tsx';
 import type { SubmitStatus } from './use-submit-applications.ts';
 
