@@ -48,7 +48,7 @@ const CHANGE_PARAMETER = 'change';
 /** An Edit link's parameter: the index of the group member to open. */
 const EDIT_PARAMETER = 'edit';
 /** The group overview's Delete link: `delete=<index>` shows the confirmation (it changes nothing). */
-export const DELETE_PARAMETER = 'delete';
+const DELETE_PARAMETER = 'delete';
 
 /** A Change link's address: the page, with what the browser without JavaScript needs to know. */
 export function changeHref(path: StepPath, fromGroup = false): string {
@@ -58,6 +58,11 @@ export function changeHref(path: StepPath, fromGroup = false): string {
 /** An Edit link's address: the member opened on check your answers, or on the page at `path`. */
 export function editHref(index: number, path: StepPath | typeof CHECK_ANSWERS_PATH = CHECK_ANSWERS_PATH): string {
   return `${path}?${EDIT_PARAMETER}=${index}`;
+}
+
+/** A Delete link's address: the group overview asking to confirm deleting the member. */
+export function deleteHref(index: number): string {
+  return `${GROUP_EDIT_PATH}?${DELETE_PARAMETER}=${index}`;
 }
 
 /** The answers of a question page's form: text fields as typed, dates as their three inputs (`<field>-day` …). */
@@ -117,6 +122,12 @@ export function postedJourneyForm(
     return action({ type: 'finish' });
   if (path === INELIGIBLE_PATH && button === JOURNEY_BUTTONS.clearAndReturn) return action({ type: 'clearAndReturn' });
   return undefined;
+}
+
+/** The group member whose deletion the group overview's address asks to confirm (`?delete=<index>`), if any. */
+export function memberToConfirmDeleting(parameter: (name: string) => string | null, groupSize: number): number | null {
+  const member = index(parameter(DELETE_PARAMETER) ?? undefined);
+  return member !== undefined && member < groupSize ? member : null;
 }
 
 const isStepPath = (path: string): path is StepPath => (STEP_PATHS as readonly string[]).includes(path);

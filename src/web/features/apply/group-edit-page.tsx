@@ -3,16 +3,18 @@
 // a confirmation); add another (up to 10); submit them all.
 import { useState } from 'react';
 import { useLocation } from 'react-router';
+import { memberName } from '#shared/domain/answers.ts';
 import { MAX_GROUP_SIZE } from '#shared/domain/fixed-values.ts';
 import { answersOf } from '#shared/journey/form-state.ts';
 import { findStep } from '#shared/journey/steps.ts';
 import { GROUP_EDIT_PATH } from '#shared/journey/paths.ts';
 import {
   DELETE_FIELD,
-  DELETE_PARAMETER,
+  deleteHref,
   editHref,
   firstStaleMember,
   JOURNEY_BUTTONS,
+  memberToConfirmDeleting,
 } from '#shared/journey/page-forms.ts';
 import { Button } from '../../components/govuk/button/button.tsx';
 import { InsetText } from '../../components/govuk/inset-text/inset-text.tsx';
@@ -20,7 +22,6 @@ import { NotificationBanner } from '../../components/govuk/notification-banner/n
 import { SummaryList } from '../../components/govuk/summary-list/summary-list.tsx';
 import { useTranslation } from '../../i18n/use-translation.ts';
 import { trackValidationError } from '../../analytics/analytics.ts';
-import { memberName } from '#shared/domain/answers.ts';
 import { useServerRender } from '../../app/server-render.ts';
 import { JourneyForm, journeyButton } from './journey-form.tsx';
 import { JourneyPage } from './journey-page.tsx';
@@ -29,13 +30,6 @@ import { SPONSOR_FIELDS, answerRows } from './answer-rows.tsx';
 import { PageErrorSummary } from './question-page.tsx';
 import { RefusedAnswersSummary, SubmissionProblem, isSubmissionProblem } from './submission-problem.tsx';
 import { useSubmitApplications } from './use-submit-applications.ts';
-
-/** The member whose deletion the address asks to confirm (`?delete=<index>`), if there is one. */
-function memberIndex(search: string, size: number): number | null {
-  const asked = new URLSearchParams(search).get(DELETE_PARAMETER);
-  const index = asked !== null && /^\d{1,2}$/.test(asked) ? Number(asked) : -1;
-  return index >= 0 && index < size ? index : null;
-}
 
 export function GroupEditPage() {
   const { t, language } = useTranslation();
@@ -46,7 +40,9 @@ export function GroupEditPage() {
   // says whom it deleted.
   const { search } = useLocation();
   const notice = useServerRender()?.session.notice ?? null;
-  const [confirming, setConfirming] = useState<number | null>(() => memberIndex(search, group.length));
+  const [confirming, setConfirming] = useState<number | null>(() =>
+    memberToConfirmDeleting((name) => new URLSearchParams(search).get(name), group.length),
+  );
   const [deleted, setDeleted] = useState<string | null>(notice);
   const title = t('pages.groupEdit');
   const errors = (state.errors.group ?? {}) as Record<string, string>;
@@ -165,7 +161,7 @@ export function GroupEditPage() {
                             },
                           },
                           {
-                            href: `${GROUP_EDIT_PATH}?${DELETE_PARAMETER}=${index}`,
+                            href: deleteHref(index),
                             text: t('apply.group.delete'),
                             visuallyHiddenText: name,
                             onClick: (event) => {

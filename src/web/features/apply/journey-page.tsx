@@ -5,6 +5,7 @@ import { useState, type ReactNode } from 'react';
 import { useLocation } from 'react-router';
 import texts from 'virtual:translations/en/apply';
 import validationTexts from 'virtual:translations/en/validation';
+import { memberName } from '#shared/domain/answers.ts';
 import { answersOf } from '#shared/journey/form-state.ts';
 import { isGroupApplication, resolvePath } from '#shared/journey/progress.ts';
 import type { JourneyPath } from '#shared/journey/paths.ts';
@@ -15,7 +16,6 @@ import { isStartNew } from '../../app/start-new.ts';
 import { registerTexts } from '../../i18n/i18n.ts';
 import '../../i18n/page-titles.ts';
 import { useTranslation } from '../../i18n/use-translation.ts';
-import { memberName } from '#shared/domain/answers.ts';
 import { useJourney } from './journey-store.ts';
 import { destinationsOf, usePreloadPages } from './preload-next.ts';
 

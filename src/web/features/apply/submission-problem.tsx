@@ -1,6 +1,7 @@
 // What the user sees when the applications were not stored: the answers the service refused,
 // with links to change them (a 400), or a page saying what happened and what to do next.
 import type { MouseEvent } from 'react';
+import { memberName } from '#shared/domain/answers.ts';
 import type { RefusedAnswer } from '#shared/api/new-from-concession.ts';
 import type { JourneyPath, StepPath } from '#shared/journey/paths.ts';
 import { changeHref, editHref, JOURNEY_BUTTONS } from '#shared/journey/page-forms.ts';
@@ -14,7 +15,6 @@ import { ServerErrorPage } from '../../app/server-error-page.tsx';
 import { Button } from '../../components/govuk/button/button.tsx';
 import { ErrorSummary, type ErrorSummaryItem } from '../../components/govuk/error-summary/error-summary.tsx';
 import { useTranslation } from '../../i18n/use-translation.ts';
-import { memberName } from '#shared/domain/answers.ts';
 import { JourneyForm, journeyButton } from './journey-form.tsx';
 import type { SubmitStatus } from './use-submit-applications.ts';
 
