@@ -50,16 +50,16 @@ it('visits every route of the service', () => {
   expect(PATHS).toEqual(ROUTES.map((route) => route.path.replace(':applicantIndex', '0')));
 });
 
-it('without JavaScript, shows the page the server rendered, says answers cannot be sent yet and where to get help, in one main landmark', async () => {
+it('without JavaScript, shows the page the server rendered, styled, in one main landmark, with no notice that forms cannot be sent', async () => {
   const context = await browser.newContext({ javaScriptEnabled: false });
   const page = await context.newPage();
   await page.goto(`${baseUrl()}/cookies`);
   const heading = page.getByRole('heading', { level: 1 });
   expect(await heading.textContent()).toBe('Cookies');
   expect(await heading.isVisible()).toBe(true);
-  const notice = page.locator('main .govuk-inset-text');
-  expect(await notice.textContent()).toContain('you cannot send answers');
-  expect(await notice.locator('a[href^="mailto:"]').count()).toBe(1);
+  // The forms are sent to the server (decision 024): nothing says they cannot be.
+  expect(await page.locator('main').textContent()).not.toContain('you cannot send answers');
+  expect(await page.locator('main form[method="post"]').count()).toBe(1);
   expect(await landmarkCounts(page)).toMatchObject({ main: 1 });
   // Styled by the service's stylesheet, which loads without JavaScript.
   expect(await heading.evaluate((h) => getComputedStyle(h).fontFamily)).toMatch(/GDS Transport/);
