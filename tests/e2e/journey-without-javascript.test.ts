@@ -5,13 +5,13 @@ import type { BrowserContext, Page } from 'playwright-core';
 import { readFileSync } from 'node:fs';
 import { describe, expect, inject, it } from 'vitest';
 import { runTsx } from '../../src/server/test-support/child-process.ts';
-import type { CalendarDate } from '../../src/shared/dates/format.ts';
 import { axeViolationsWithoutJavaScript, baseUrl, chooseLanguage, useBrowser } from './support/browser.ts';
 import { storedApplicationsOf } from './support/database.ts';
 import {
   SPONSOR,
   defaultTravel,
   defaultWorkDates,
+  fillDate,
   monthsFromToday,
   waitForMail,
   worker,
@@ -62,12 +62,6 @@ async function expectErrorsWhenEmpty(page: Page, language: Language): Promise<vo
   expect(await page.locator('.govuk-error-summary__list a').count()).toBeGreaterThan(0);
   expect(await page.locator('.govuk-error-message').count()).toBeGreaterThan(0);
   expect(await axeViolationsWithoutJavaScript(page), `${at} with errors`).toEqual([]);
-}
-
-async function fillDate(page: Page, field: string, date: CalendarDate): Promise<void> {
-  await page.fill(`#${field}-day`, String(date.day));
-  await page.fill(`#${field}-month`, String(date.month));
-  await page.fill(`#${field}-year`, String(date.year));
 }
 
 /** Answers a question page (after checking its errors when `errors`) and continues to `next`. */
@@ -345,6 +339,32 @@ describe('the ineligible page without JavaScript', () => {
       );
       await send(page, button('finish'));
       await expectPage(page, '/', 'ar');
+    });
+  });
+});
+
+describe.each(['en', 'ar'] as const)('a form over the limit without JavaScript, in %s', (language) => {
+  it('is answered with a page saying so, whose Try again sends it again, with nothing for axe to find', async () => {
+    await withoutJavaScript(language, async (page) => {
+      // No other test posts to this page: its limit (FORM_RATE_LIMIT a minute) is this test's.
+      await page.goto(`${baseUrl()}/privacy-policy`);
+      const token = await page.locator('input[name="form-token"]').first().getAttribute('value');
+      for (let sent = 0; sent < 60; sent += 1) {
+        await page.request.post(`${baseUrl()}/privacy-policy`, {
+          form: { 'form-token': token!, cookies: 'hide' },
+          maxRedirects: 0,
+        });
+      }
+      const [response] = await Promise.all([
+        page.waitForResponse((r) => r.request().method() === 'POST'),
+        page.locator('.govuk-cookie-banner button[value="accept"]').click(),
+      ]);
+      await page.waitForLoadState('load');
+      expect(response.status()).toBe(429);
+      expect(await page.locator('html').getAttribute('dir')).toBe(language === 'ar' ? 'rtl' : 'ltr');
+      expect(await page.locator('main form input[name="cookies"]').getAttribute('value')).toBe('accept');
+      expect(await page.locator('script[type="module"]').count()).toBe(0);
+      expect(await axeViolationsWithoutJavaScript(page)).toEqual([]);
     });
   });
 });
