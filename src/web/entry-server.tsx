@@ -16,7 +16,7 @@ import { FormProblemPage } from './app/form-problem-page.tsx';
 import { loadAllPages } from './app/lazy-page.ts';
 import { PAGE_DATA_ID, type PageData } from './app/page-data.ts';
 import { ServerRenderContext, type ServerRedirect, type ServerRender } from './app/server-render.ts';
-import { parse5Parser } from './components/rendered-text/parse5-parser.ts';
+import { keepingTexts, parse5Parser } from './components/rendered-text/parse5-parser.ts';
 import { setHtmlParser } from './components/rendered-text/rendered-text.tsx';
 import { readConsent } from './features/cookies/consent-cookie.ts';
 import ar from './i18n/ar.json';
@@ -27,7 +27,6 @@ import { TranslationProvider } from './i18n/use-translation.ts';
 let translations: Record<Language, i18n> | undefined;
 
 export const loadPages: PageRenderer['loadPages'] = async () => {
-  setHtmlParser(parse5Parser);
   await i18next.init({
     ...I18N_OPTIONS,
     lng: 'en',
@@ -35,6 +34,7 @@ export const loadPages: PageRenderer['loadPages'] = async () => {
   });
   registerTexts(serverOnly);
   await loadAllPages();
+  setHtmlParser(keepingTexts(new Set(stringsOf(i18next.store.data)), parse5Parser));
   translations = { en: i18next.cloneInstance({ lng: 'en' }), ar: i18next.cloneInstance({ lng: 'ar' }) };
 };
 
@@ -97,3 +97,9 @@ export const renderPage: PageRenderer['renderPage'] = (
   if (formProblem !== undefined) html = html.replace(/<script type="module"[^>]*><\/script>/g, '');
   return { kind: 'page', html };
 };
+
+/** Every text of the translations (a tree of objects and arrays of texts). */
+function stringsOf(value: unknown): string[] {
+  if (typeof value === 'string') return [value];
+  return typeof value === 'object' && value !== null ? Object.values(value).flatMap(stringsOf) : [];
+}

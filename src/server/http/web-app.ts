@@ -152,9 +152,9 @@ export async function registerWebApp(
     }
   };
 
-  // Explicit routes win over the static plugin's wildcard, so index.html is never sent unfilled.
-  app.get('/', servePage);
-  app.get('/index.html', servePage);
+  // Explicit routes win over the static plugin's wildcard, so index.html is never sent unfilled, and
+  // a page is rendered without first looking for a file of its name.
+  for (const path of [...PAGE_PATHS, '/index.html']) app.get(path, servePage);
 
   if (index !== undefined) {
     await registerPageForms(app, {

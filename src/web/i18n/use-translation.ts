@@ -19,15 +19,18 @@ export function TranslationProvider({ instance, children }: { instance: i18n; ch
 interface Changes {
   revision: number;
   listeners: Set<() => void>;
+  /** The texts looked up without values since the last change: a page asks for many, some often. */
+  texts: Map<string, string>;
 }
 const changesByInstance = new WeakMap<i18n, Changes>();
 
 function changesOf(instance: i18n): Changes {
   let changes = changesByInstance.get(instance);
   if (!changes) {
-    const created: Changes = { revision: 0, listeners: new Set() };
+    const created: Changes = { revision: 0, listeners: new Set(), texts: new Map() };
     const bump = () => {
       created.revision += 1;
+      created.texts = new Map();
       for (const listener of created.listeners) listener();
     };
     instance.on('languageChanged', bump);
@@ -58,7 +61,18 @@ export function useTranslation(): { t: Translate; i18n: i18n; language: Language
     revisionOf,
   );
   // A new function per revision, so effects that depend on `t` run again after a change.
-  // eslint-disable-next-line react-hooks/exhaustive-deps
-  const t = useCallback<Translate>((key, options) => instance.t(key, options) as string, [instance, revision]);
+  const t = useCallback<Translate>(
+    (key, options) => {
+      if (options !== undefined) return instance.t(key, options) as string;
+      let text = changes.texts.get(key);
+      if (text === undefined) {
+        text = instance.t(key) as string;
+        changes.texts.set(key, text);
+      }
+      return text;
+    },
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [instance, changes, revision],
+  );
   return { t, i18n: instance, language: currentLanguage(instance) };
 }

@@ -4,7 +4,7 @@ import { createInstance } from 'i18next';
 import ar from '../../i18n/ar.json';
 import en from '../../i18n/en.json';
 import { TranslationProvider } from '../../i18n/use-translation.ts';
-import { parse5Parser } from './parse5-parser.ts';
+import { keepingTexts, parse5Parser } from './parse5-parser.ts';
 import { RenderedText, setHtmlParser, type HtmlParser } from './rendered-text.tsx';
 
 const i18n = createInstance();
@@ -56,5 +56,21 @@ describe('the server’s HTML parser', () => {
     ['an unsafe link', '<a href="javascript:alert(1)">x</a><a href="https://example.com">out</a>'],
   ])('parses %s as the browser does', (_name, html) => {
     expect(markup(html, parse5Parser)).toBe(markup(html, domParser));
+  });
+});
+
+describe('keepingTexts', () => {
+  it('parses a text of the translations once, and any other text each time', () => {
+    let parsed = 0;
+    const parse = keepingTexts(new Set(['<p>Apply</p>']), (html) => {
+      parsed += 1;
+      return parse5Parser(html);
+    });
+    const tree = parse('<p>Apply</p>');
+    expect(parse('<p>Apply</p>')).toBe(tree);
+    expect(parsed).toBe(1);
+    parse('<p>Deleted Åsa Berg</p>');
+    parse('<p>Deleted Åsa Berg</p>');
+    expect(parsed).toBe(3);
   });
 });

@@ -34,3 +34,21 @@ export const parse5Parser: HtmlParser = (html) => {
     root !== undefined && 'childNodes' in root ? root.childNodes.find((node) => node.nodeName === 'body') : undefined;
   return body === undefined ? null : adapt(body);
 };
+
+/**
+ * `parse`, keeping the tree of each of `texts` (the translation files' texts, which every render
+ * would otherwise parse again). A text with a value put in it is not among them: it is parsed each
+ * time and never kept, so what a user typed stays out of memory.
+ */
+export function keepingTexts(texts: ReadonlySet<string>, parse: HtmlParser): HtmlParser {
+  const kept = new Map<string, MarkupNode | null>();
+  return (html) => {
+    if (!texts.has(html)) return parse(html);
+    let tree = kept.get(html);
+    if (tree === undefined) {
+      tree = parse(html);
+      kept.set(html, tree);
+    }
+    return tree;
+  };
+}
