@@ -4,7 +4,7 @@ import react from '@vitejs/plugin-react';
 import type { Plugin } from 'postcss';
 import postcssRtl from 'postcss-rtlcss';
 import { rootFiles } from './scripts/vite/root-files.ts';
-import { stylesheetFirst } from './scripts/vite/stylesheet-first.ts';
+import { paintFirst } from './scripts/vite/paint-first.ts';
 import { translationSections } from './scripts/vite/translation-sections.ts';
 
 // govuk-frontend still carries IE-only media hacks (`min-width: 0\0`) that the CSS minifier
@@ -44,7 +44,7 @@ export default defineConfig(({ isSsrBuild }) => ({
         'serverOnly',
       ],
     }),
-    !isSsrBuild && stylesheetFirst(),
+    !isSsrBuild && paintFirst(),
     !isSsrBuild &&
       rootFiles({
         'favicon.ico': fileURLToPath(
