@@ -108,11 +108,17 @@ describe('the app without analytics', () => {
         const response = await app.inject({ url });
         const csp = response.headers['content-security-policy'];
         expect(csp).toBe(
-          "default-src 'self';script-src 'self';style-src 'self';img-src 'self' data:;font-src 'self';connect-src 'self';object-src 'none';base-uri 'self';form-action 'self';frame-ancestors 'none'",
+          "default-src 'self';script-src 'self';style-src 'self';img-src 'self' data:;font-src 'self';connect-src 'self';object-src 'none';base-uri 'self';form-action 'self' https://www.gov.uk;frame-ancestors 'none'",
         );
         expect(csp).not.toMatch(/unsafe-inline|unsafe-eval|upgrade-insecure-requests|google/);
         expect(response.headers['strict-transport-security']).toBe('max-age=31536000; includeSubDomains');
-        expect(response.headers['referrer-policy']).toBe('no-referrer');
+        // A page without a query tells this service alone where the browser came from; nothing else does.
+        const page = url === '/' || url === '/status/3';
+        expect(response.headers['referrer-policy']).toBe(page ? 'same-origin' : 'no-referrer');
+        if (page) {
+          const withQuery = await app.inject({ url: `${url}?epat=abc.def` });
+          expect(withQuery.headers['referrer-policy']).toBe('no-referrer');
+        }
         expect(response.headers['x-content-type-options']).toBe('nosniff');
         expect(response.headers['x-frame-options']).toBe('DENY');
       },
@@ -131,11 +137,11 @@ describe('the app without analytics', () => {
   });
 
   describe('the single-page app', () => {
-    it('serves index.html at / with the analytics id left empty, never cached stale', async () => {
+    it('serves index.html at / with the analytics id left empty, kept by no browser or proxy', async () => {
       const response = await app.inject({ url: '/' });
       expect(response.statusCode).toBe(200);
       expect(response.headers['content-type']).toBe('text/html; charset=utf-8');
-      expect(response.headers['cache-control']).toBe('no-cache');
+      expect(response.headers['cache-control']).toBe('no-store');
       expect(response.body).toBe(indexHtml);
     });
 
@@ -144,18 +150,16 @@ describe('the app without analytics', () => {
       async (url) => {
         const response = await app.inject({ url });
         expect(response.statusCode).toBe(200);
-        expect(response.headers['cache-control']).toBe('no-cache');
+        expect(response.headers['cache-control']).toBe('no-store');
         expect(response.body).toBe(indexHtml);
       },
     );
 
-    it('keeps a status link’s token for the browser, in its session, and takes it out of the address', async () => {
+    it('shows a status link that opens nothing at once, keeping nothing for it', async () => {
       const response = await app.inject({ url: '/status/1?epat=abc.def&x=1' });
-      expect(response.statusCode).toBe(303);
-      expect(response.headers.location).toBe('/status/1?x=1');
-      expect(String(response.headers['set-cookie'])).toMatch(
-        /^formSession=[\w-]{43}; Path=\/; HttpOnly; SameSite=Lax$/,
-      );
+      expect(response.statusCode).toBe(404);
+      expect(response.headers.location).toBeUndefined();
+      expect(String(response.headers['set-cookie'])).not.toContain('formSession');
     });
 
     it.each([
@@ -301,7 +305,8 @@ describe('the app without analytics', () => {
         payload: 'cookies=accept',
       });
       expect(response.statusCode).toBe(403);
-      expect(response.headers['set-cookie']).not.toContain('cookieConsent_analytics');
+      // The answer to a form that is not this service's sets no cookie at all.
+      expect(response.headers['set-cookie']).toBeUndefined();
     });
 
     it('answers an unexpected failure with the generic JSON 500 and no details', async () => {
@@ -436,7 +441,7 @@ describe('logging', () => {
     };
     try {
       const page = await app.inject({ url: '/status?epat=SECRET-TOKEN', headers: secretHeaders });
-      expect(page.statusCode).toBe(303);
+      expect(page.statusCode).toBe(404);
       const failure = await app.inject({
         method: 'POST',
         url: '/api/boom?epat=SECRET-TOKEN',
@@ -464,7 +469,7 @@ describe('logging', () => {
     expect(entries).toContainEqual(
       expect.objectContaining({ req: { id: expect.any(String), method: 'GET', path: '/status' } }),
     );
-    expect(entries).toContainEqual(expect.objectContaining({ res: { statusCode: 303 } }));
+    expect(entries).toContainEqual(expect.objectContaining({ res: { statusCode: 404 } }));
     const failed = entries.find((e) => e.msg === 'Request failed');
     expect(failed).toMatchObject({ level: 50, err: { type: 'Error', message: 'insert failed' } });
   });

@@ -14,7 +14,9 @@ import { registerNewStatusLinkRoute, requestNewStatusLink } from './http/new-sta
 import { registerSecurityHeaders } from './http/security-headers.ts';
 import { createStatusAccess, registerStatusRoutes } from './http/status-routes.ts';
 import { registerWebApp } from './http/web-app.ts';
+import { createCookies } from './http/cookies.ts';
 import { createFormSessions } from './http/form-session.ts';
+import { registerRateLimits } from './http/rate-limits.ts';
 import { createJourneyForms } from './http/journey-forms.ts';
 import { createStatusForms } from './http/status-forms.ts';
 import { createLogger } from './logger.ts';
@@ -119,21 +121,27 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
 
   registerHealthRoutes(app, database);
   const now = deps.now ?? (() => new Date());
-  await registerNewFromConcessionRoute(app, { config, database, now });
+  const limits = await registerRateLimits(app, { database, now });
+  await registerNewFromConcessionRoute(app, { config, database, limits, now });
   // Made on first use: keys may be generated into DATA_DIR, which most requests never need.
   let tokens: Promise<StatusLinkTokens> | undefined =
     deps.tokens === undefined ? undefined : Promise.resolve(deps.tokens);
   const statusLinkTokens = () => (tokens ??= createStatusLinkTokens(config, { now }));
-  await registerStatusRoutes(app, { config, database, now, tokens: statusLinkTokens });
-  await registerNewStatusLinkRoute(app, { config, database, now, tokens: statusLinkTokens });
+  await registerStatusRoutes(app, { config, database, limits, now, tokens: statusLinkTokens });
+  await registerNewStatusLinkRoute(app, { config, database, limits, now, tokens: statusLinkTokens });
+  const cookies = createCookies({ alwaysSecure: config.isProduction });
   await registerWebApp(app, config, {
-    sessions: createFormSessions({ database, now, alwaysSecure: config.isProduction }),
+    sessions: createFormSessions({ database, now, cookies, limits, newSessionsPerHour: config.sessionRateLimit }),
+    limits,
+    cookies,
     handlers: [
       createJourneyForms({ database, now }),
       createStatusForms({
         access: createStatusAccess({ database, now, tokens: statusLinkTokens }),
         requestNewLink: (token, licenceNumber, log) =>
           requestNewStatusLink({ config, database, now, tokens: statusLinkTokens }, token, licenceNumber, log),
+        statusRateLimit: config.statusRateLimit,
+        now,
       }),
     ],
   });

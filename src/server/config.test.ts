@@ -19,6 +19,8 @@ const localDefaults = {
   submissionRateLimit: 30,
   statusRateLimit: 60,
   formRateLimit: 60,
+  sessionRateLimit: 30,
+  emailRateLimit: 10,
   decisionEmailWindowMinutes: 10,
 };
 
@@ -76,6 +78,8 @@ describe('loadConfig', () => {
         SUBMISSION_RATE_LIMIT: '5',
         STATUS_RATE_LIMIT: '7',
         FORM_RATE_LIMIT: '9',
+        SESSION_RATE_LIMIT: '12',
+        EMAIL_RATE_LIMIT: '3',
         DECISION_EMAIL_WINDOW_MINUTES: '0',
       },
       cwd,
@@ -108,6 +112,8 @@ describe('loadConfig', () => {
       submissionRateLimit: 5,
       statusRateLimit: 7,
       formRateLimit: 9,
+      sessionRateLimit: 12,
+      emailRateLimit: 3,
       decisionEmailWindowMinutes: 0,
     });
     expect(Object.isFrozen(config)).toBe(true);

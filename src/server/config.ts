@@ -46,12 +46,16 @@ export interface Config {
   readonly trustProxy: false | number | string;
   /** Seconds a client has to send a request's headers and body before the connection is cut. */
   readonly requestTimeoutSeconds: number;
-  /** Submissions accepted per client address per minute, per server instance. */
+  /** Submissions accepted per client address per minute, across every instance. */
   readonly submissionRateLimit: number;
-  /** Status, download and new-link calls accepted per client address per minute, per server instance. */
+  /** Status, download and new-link calls (and the status pages' forms) accepted per client address per minute, across every instance. */
   readonly statusRateLimit: number;
-  /** Forms sent to the pages (without JavaScript) accepted per client address per minute, per server instance. */
+  /** Forms sent to the pages (without JavaScript) accepted per client address per minute, across every page and instance. */
   readonly formRateLimit: number;
+  /** Sessions (of browsers without JavaScript) one client address may start per hour. */
+  readonly sessionRateLimit: number;
+  /** Emails sent to one email address per hour, across every submission; more wait for the next hour. */
+  readonly emailRateLimit: number;
   /** Minutes the sponsor's decision email waits for more decisions on the same submission (0: none). */
   readonly decisionEmailWindowMinutes: number;
 }
@@ -321,7 +325,8 @@ const variables = {
     name: 'SUBMISSION_RATE_LIMIT',
     default: '30',
     requiredInProduction: false,
-    description: 'Submissions accepted per client address per minute on each server instance; more are answered 429',
+    description:
+      'Submissions accepted per client address per minute, counted in the database across every instance; more are answered 429',
     parse: positiveWholeNumber('SUBMISSION_RATE_LIMIT'),
   }),
   statusRateLimit: variable({
@@ -329,7 +334,7 @@ const variables = {
     default: '60',
     requiredInProduction: false,
     description:
-      'Status, document and new-link calls accepted per client address per minute on each server instance; more are answered 429',
+      'Status, document and new-link calls, and the status pages’ forms, accepted per client address per minute, together, counted in the database across every instance; more are answered 429',
     parse: positiveWholeNumber('STATUS_RATE_LIMIT'),
   }),
   formRateLimit: variable({
@@ -337,8 +342,24 @@ const variables = {
     default: '60',
     requiredInProduction: false,
     description:
-      'Forms sent to the pages (without JavaScript) accepted per client address per minute on each server instance; more are answered 429',
+      'Forms sent to the pages (without JavaScript) accepted per client address per minute, across every page, counted in the database across every instance; more are answered 429 with a page that offers to send the form again',
     parse: positiveWholeNumber('FORM_RATE_LIMIT'),
+  }),
+  sessionRateLimit: variable({
+    name: 'SESSION_RATE_LIMIT',
+    default: '30',
+    requiredInProduction: false,
+    description:
+      'Sessions that one client address may start per hour (a browser without JavaScript starts one with its first answer or status link), counted in the database across every instance; a form that would start one more is answered 429 with a page',
+    parse: positiveWholeNumber('SESSION_RATE_LIMIT'),
+  }),
+  emailRateLimit: variable({
+    name: 'EMAIL_RATE_LIMIT',
+    default: '10',
+    requiredInProduction: false,
+    description:
+      'Emails sent to one email address per hour, across every submission and instance; more wait for the next hour (each wait counts as one of the email’s 10 attempts), so an address given in many applications is not flooded',
+    parse: positiveWholeNumber('EMAIL_RATE_LIMIT'),
   }),
   webRoot: variable({
     name: 'WEB_ROOT',
@@ -429,6 +450,8 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
   const submissionRateLimit = valueOf(variables.submissionRateLimit);
   const statusRateLimit = valueOf(variables.statusRateLimit);
   const formRateLimit = valueOf(variables.formRateLimit);
+  const sessionRateLimit = valueOf(variables.sessionRateLimit);
+  const emailRateLimit = valueOf(variables.emailRateLimit);
   const decisionEmailWindowMinutes = valueOf(variables.decisionEmailWindowMinutes);
 
   const privateKeyPem = optionalValueOf(variables.tokenPrivateKey);
@@ -479,6 +502,8 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     submissionRateLimit,
     statusRateLimit,
     formRateLimit,
+    sessionRateLimit,
+    emailRateLimit,
     decisionEmailWindowMinutes,
   });
 }

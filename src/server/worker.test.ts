@@ -75,10 +75,11 @@ describe.skipIf(url === undefined || postgres === undefined)('the worker process
     const stored = await storeSubmission(test.db, sampleSubmission(now, [{}, {}]), now);
     if (stored.outcome !== 'created') throw new Error('not created');
     running = startTsx(workerModule, [], env);
-    // Confirmation, two decisions, one email with both decisions, and the day's retention run.
+    // Confirmation, two decisions, one email with both decisions, the day's retention run and the
+    // hour's purge of sessions.
     await waitFor(async () => {
       const jobs = await listJobs(test.db);
-      return jobs.length === 5 && jobs.every((j) => j.completedAt !== null);
+      return jobs.length === 6 && jobs.every((j) => j.completedAt !== null);
     }, 'the jobs to be done').catch((error: unknown) => {
       throw new Error(`${String(error)}\n${running?.stdout() ?? ''}\n${running?.stderr() ?? ''}`);
     });

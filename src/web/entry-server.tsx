@@ -40,7 +40,7 @@ export const loadPages: PageRenderer['loadPages'] = async () => {
 
 export const renderPage: PageRenderer['renderPage'] = (
   template,
-  { url, cookies, formToken, session = NO_SESSION, outcome = {}, formProblem },
+  { url, cookies, formToken, session = NO_SESSION, outcome = {}, backLink, formProblem },
 ) => {
   if (translations === undefined) throw new Error('loadPages() must finish before the first renderPage()');
   const language = languageOfCookies(cookies);
@@ -60,6 +60,7 @@ export const renderPage: PageRenderer['renderPage'] = (
             <AppFrame
               analyticsConsent={readConsent(cookies)}
               formToken={formToken}
+              backLink={backLink}
               page={formProblem && <FormProblemPage problem={formProblem} />}
             />
           </StaticRouter>
@@ -79,7 +80,12 @@ export const renderPage: PageRenderer['renderPage'] = (
   // A page showing what only this answer knows (a form's outcome, a notice) is rendered afresh by
   // the browser rather than hydrated.
   const once = session.notice !== null || Object.keys(outcome).length > 0;
-  const data: PageData = { kept: [session.formState, session.statusToken], formToken, ...(once && { once }) };
+  const data: PageData = {
+    kept: [session.formState, session.statusToken],
+    formToken,
+    ...(backLink !== undefined && { back: backLink }),
+    ...(once && { once }),
+  };
   const json = JSON.stringify(data).replace(/</g, '\\u003c');
   // The page of a form that could not be answered is sent without the app: the browser shows it as it is.
   const body =

@@ -35,13 +35,20 @@ if (root) {
   const json = document.getElementById(PAGE_DATA_ID)?.textContent;
   const data = json ? (JSON.parse(json) as PageData) : undefined;
   void initI18n(data !== undefined).then(async () => {
+    const hydrating = data !== undefined && mayHydrate(data);
+    // The server's "Go back" for the first page is worked out from its answers: right for a tab
+    // that keeps the same (it hydrates), not for one that keeps its own.
     const app = (
       <StrictMode>
-        <App analyticsConsent={analyticsConsent} formToken={data?.formToken ?? ''} />
+        <App
+          analyticsConsent={analyticsConsent}
+          formToken={data?.formToken ?? ''}
+          backLink={hydrating ? data.back : undefined}
+        />
         <MarkReady />
       </StrictMode>
     );
-    if (data !== undefined && mayHydrate(data)) {
+    if (hydrating) {
       // The page's code first, so that it hydrates at once rather than behind its Suspense boundary.
       await loadPageAt(location.pathname).catch(() => undefined);
       hydrateRoot(root, app);

@@ -132,7 +132,7 @@ describe.each(['en', 'ar'] as const)('every page in %s', (language) => {
   it('the cookies page after saving has no axe violation', async () => {
     await page.goto(`${baseUrl()}/cookies`);
     await page.locator('#cookies-analytics').check();
-    await page.locator('form button[type="submit"]').click();
+    await page.locator('main form button[type="submit"]').click();
     await page.locator('.govuk-notification-banner--success').waitFor();
     expect(await landmarkCounts(page)).toEqual(ONE_OF_EACH_LANDMARK);
     expect(await axeViolations(page)).toEqual([]);

@@ -3,6 +3,7 @@
 // in the title, and no axe violation.
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { parseSavedFormState } from '../../src/shared/journey/form-state.ts';
 import { FIELD_RULES } from '../../src/shared/validation/fields.ts';
 import { MESSAGE_KEYS } from '../../src/shared/validation/messages.ts';
 import en from '../../src/web/i18n/en.json';
@@ -130,6 +131,24 @@ describe('the validation messages', () => {
       await submitExpectingErrors(page, ...fields.map((field) => m(field, 'noControlCharacters')));
       await page.close();
     }
+  });
+
+  it('answer a very long answer with its field’s error, and keep every other answer, after a reload too', async () => {
+    await seedSession(test.context, singleComplete());
+    const { page } = test;
+    await page.goto(`${baseUrl()}/passenger-name`);
+    await at(page, '/passenger-name');
+    await page.fill('#family-name', 'x'.repeat(5000));
+    await submitExpectingErrors(page, m('family-name', 'maxLength'));
+    await page.reload();
+    await at(page, '/passenger-name');
+    expect(await page.locator('#family-name-error').textContent()).toContain(m('family-name', 'maxLength'));
+    // Every other answer is still kept: the tab's state was read back, not thrown away.
+    const kept = parseSavedFormState(await page.evaluate(() => sessionStorage.getItem('state')));
+    const seeded = singleComplete().current;
+    expect(kept.current.sponsorContact).toEqual(seeded.sponsorContact);
+    expect(kept.current.passport).toEqual(seeded.passport);
+    expect(kept.current.workDates).toEqual(seeded.workDates);
   });
 
   // One application answered page after page: each test takes it on from where the one before

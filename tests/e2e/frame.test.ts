@@ -31,9 +31,10 @@ describe('the shared frame', () => {
       'Accessibility statement',
     ]);
     expect(await test.page.locator('.govuk-footer__inline-list a').first().getAttribute('target')).toBe('_blank');
-    expect(await test.page.locator('a', { hasText: 'Exit to GOV.UK' }).getAttribute('href')).toBe(
-      'https://www.gov.uk/',
-    );
+    // Exit is a form's button: it clears the answers kept on the server too, and leads to GOV.UK.
+    const exit = test.page.locator('header form button', { hasText: 'Exit to GOV.UK' });
+    expect(await exit.getAttribute('value')).toBe('exit');
+    expect(await exit.evaluate((button) => (button as HTMLButtonElement).form?.method)).toBe('post');
     // No back link on the first page of a visit.
     expect(await test.page.locator('.govuk-back-link').count()).toBe(0);
     expect(consoleErrors.filter((e) => /Content Security Policy/i.test(e))).toEqual([]);

@@ -7,16 +7,8 @@ import { describe, expect, inject, it } from 'vitest';
 import { runTsx } from '../../src/server/test-support/child-process.ts';
 import { axeViolationsWithoutJavaScript, baseUrl, chooseLanguage, useBrowser } from './support/browser.ts';
 import { storedApplicationsOf } from './support/database.ts';
-import {
-  SPONSOR,
-  defaultTravel,
-  defaultWorkDates,
-  fillDate,
-  monthsFromToday,
-  waitForMail,
-  worker,
-  type Worker,
-} from './support/journey.ts';
+import { button, CONTINUE, fillTravel, fillWorkDates, pathOf, send } from './support/no-javascript.ts';
+import { SPONSOR, fillDate, monthsFromToday, waitForMail, worker, type Worker } from './support/journey.ts';
 
 type Language = 'en' | 'ar';
 const test = useBrowser();
@@ -35,28 +27,18 @@ async function withoutJavaScript(language: Language, run: (page: Page, context: 
   }
 }
 
-const path = (page: Page) => new URL(page.url()).pathname;
-
-/** Clicks what `selector` finds and waits for the page the server answers with. */
-async function send(page: Page, selector: string): Promise<void> {
-  await Promise.all([page.waitForNavigation({ waitUntil: 'load' }), page.locator(selector).first().click()]);
-}
-
-const CONTINUE = 'main form button[type="submit"]';
-const button = (action: string) => `main button[name="action"][value="${action}"]`;
-
 /** The page at `expected`, its `dir`, and nothing for axe to find. */
 async function expectPage(page: Page, expected: string, language: Language): Promise<void> {
-  expect(path(page)).toBe(expected);
+  expect(pathOf(page)).toBe(expected);
   expect(await page.locator('html').getAttribute('dir')).toBe(language === 'ar' ? 'rtl' : 'ltr');
   expect(await axeViolationsWithoutJavaScript(page), expected).toEqual([]);
 }
 
 /** Continue with nothing filled in: the same page, its error summary, field errors and "Error: " title. */
 async function expectErrorsWhenEmpty(page: Page, language: Language): Promise<void> {
-  const at = path(page);
+  const at = pathOf(page);
   await send(page, CONTINUE);
-  expect(path(page)).toBe(at);
+  expect(pathOf(page)).toBe(at);
   expect(await page.title()).toMatch(language === 'ar' ? /^خطأ: / : /^Error: /);
   await expect(page.locator('.govuk-error-summary').count()).resolves.toBe(1);
   expect(await page.locator('.govuk-error-summary__list a').count()).toBeGreaterThan(0);
@@ -72,10 +54,13 @@ async function answer(
   next: string,
   errors: boolean,
 ): Promise<void> {
+  const at = pathOf(page);
   if (errors) await expectErrorsWhenEmpty(page, language);
   await fill();
   await send(page, CONTINUE);
   await expectPage(page, next, language);
+  // "Go back" leads to the page just answered, as it does with JavaScript.
+  expect(await page.locator('.govuk-back-link').getAttribute('href'), next).toBe(at);
 }
 
 async function answerSponsor(page: Page, language: Language, kind: string, errors: boolean): Promise<void> {
@@ -152,32 +137,8 @@ async function answerWorker(
 }
 
 async function answerTravelAndWork(page: Page, language: Language, errors: boolean) {
-  const travel = defaultTravel();
-  await answer(
-    page,
-    language,
-    async () => {
-      await page.selectOption('#port-of-departure', travel.departure);
-      await fillDate(page, 'date-of-arrival', travel.arrival);
-      await page.check('input[name="method-of-arrival"][value="plane"]');
-      await page.fill('#carrier', travel.carrier!);
-      await page.fill('#flight-number', travel.flightNumber!);
-      await page.fill('#port-of-arrival', travel.portOfArrival);
-    },
-    '/work-dates',
-    errors,
-  );
-  const dates = defaultWorkDates();
-  await answer(
-    page,
-    language,
-    async () => {
-      await fillDate(page, 'first-work-date', dates.first);
-      await fillDate(page, 'last-work-date', dates.last);
-    },
-    '/check-your-answers',
-    errors,
-  );
+  await answer(page, language, () => fillTravel(page), '/work-dates', errors);
+  await answer(page, language, () => fillWorkDates(page), '/check-your-answers', errors);
 }
 
 /** Takes the first set offered on both reuse pages (after checking the first page's error). */
@@ -211,9 +172,12 @@ describe.each(['en', 'ar'] as const)('without JavaScript, in %s', (language) => 
         await answerWorker(page, language, applicant, { errors: true, reuse: false });
         await answerTravelAndWork(page, language, true);
 
-        // A Change link and back: check your answers again after the answer.
+        // A Change link and back: check your answers again after the answer. "Go back" leads
+        // where the journey came from, as it does with JavaScript.
+        expect(await page.locator('.govuk-back-link').getAttribute('href')).toBe('/work-dates');
         await send(page, 'main a[href="/cos-reference?change"]');
         await expectPage(page, '/cos-reference', language);
+        expect(await page.locator('.govuk-back-link').getAttribute('href')).toBe('/check-your-answers');
         await send(page, CONTINUE);
         await expectPage(page, '/check-your-answers', language);
 
@@ -266,7 +230,7 @@ describe('a group without JavaScript', () => {
       // Edit the second member: their CoS reference, changed from their check your answers.
       await send(page, 'main a[href="/check-your-answers?edit=1"]');
       await expectPage(page, '/check-your-answers', 'en');
-      await send(page, 'main a[href="/cos-reference?change"]');
+      await send(page, 'main a[href="/cos-reference?edit=1"]');
       await page.fill('#cos-reference', 'C2G8K5EDITQ');
       await send(page, CONTINUE);
       await expectPage(page, '/check-your-answers', 'en');
@@ -346,7 +310,7 @@ describe('the ineligible page without JavaScript', () => {
 describe.each(['en', 'ar'] as const)('a form over the limit without JavaScript, in %s', (language) => {
   it('is answered with a page saying so, whose Try again sends it again, with nothing for axe to find', async () => {
     await withoutJavaScript(language, async (page) => {
-      // No other test posts to this page: its limit (FORM_RATE_LIMIT a minute) is this test's.
+      // The context's address is its own (chromium.ts): its budget (FORM_RATE_LIMIT a minute) is this test's.
       await page.goto(`${baseUrl()}/privacy-policy`);
       const token = await page.locator('input[name="form-token"]').first().getAttribute('value');
       for (let sent = 0; sent < 60; sent += 1) {
@@ -365,6 +329,18 @@ describe.each(['en', 'ar'] as const)('a form over the limit without JavaScript, 
       expect(await page.locator('main form input[name="cookies"]').getAttribute('value')).toBe('accept');
       expect(await page.locator('script[type="module"]').count()).toBe(0);
       expect(await axeViolationsWithoutJavaScript(page)).toEqual([]);
+    });
+  });
+});
+
+describe('"Go back" without JavaScript', () => {
+  it('leads from a page reached from anywhere to the page the browser came from', async () => {
+    await withoutJavaScript('en', async (page) => {
+      await page.goto(`${baseUrl()}/your-contact-details`);
+      await send(page, 'footer a[href="/cookies"]');
+      await expectPage(page, '/cookies', 'en');
+      await send(page, '.govuk-back-link');
+      await expectPage(page, '/your-contact-details', 'en');
     });
   });
 });
@@ -392,7 +368,7 @@ describe('answers given without JavaScript', () => {
         });
       });
       await page.goto(`${baseUrl()}/passenger-name`);
-      expect(path(page)).toBe('/passenger-name');
+      expect(pathOf(page)).toBe('/passenger-name');
       expect(
         await page.evaluate(
           () =>
@@ -460,11 +436,23 @@ describe.skipIf(databaseUrl === '').each(['en', 'ar'] as const)(
             .toString(),
         ).toBe('%PDF-');
 
-        // One application, and back to the list: links that send the licence number again.
-        await send(page, 'main form[action="/status/0"]:visible button');
+        // The search is a GET of the list, which the server filters as the browser would.
+        await page.fill('#search', sent!.name.toLowerCase());
+        await send(page, 'main form[role="search"] button');
+        await expectPage(page, '/status', language);
+        expect(new URL(page.url()).searchParams.get('search')).toBe(sent!.name.toLowerCase());
+        await expect(page.locator('main').textContent()).resolves.toContain(sent!.name);
+        await page.fill('#search', 'nobody by this name');
+        await send(page, 'main form[role="search"] button');
+        await expect(page.locator('main').textContent()).resolves.not.toContain(sent!.name);
+
+        // One application, and back to the list: plain links while the pages stay open.
+        await page.goto(`${baseUrl()}/status`);
+        await send(page, 'main a[href="/status/0"]:visible');
         await expectPage(page, '/status/0', language);
         await expect(page.locator('main h1').textContent()).resolves.toContain(sent!.name);
-        await send(page, 'main form[action="/status"] button.app-link-button');
+        expect(await page.locator('.govuk-back-link').getAttribute('href')).toBe('/status');
+        await send(page, 'main a[href="/status"]');
         await expectPage(page, '/status', language);
       });
     });

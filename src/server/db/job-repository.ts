@@ -20,6 +20,8 @@ export const jobKinds = {
   sendDecision: 'send-decision',
   /** Delete the personal data whose retention period is over. Payload: {}. */
   purgePersonalData: 'purge-personal-data',
+  /** Delete the sessions idle for 24 hours and the ended windows of the per-address budgets (hourly). Payload: {}. */
+  purgeSessions: 'purge-sessions',
   /** Email the sponsor a new status link in place of an expired one. Payload: { submissionId }. */
   sendStatusLink: 'send-status-link',
 } as const;

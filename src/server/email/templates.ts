@@ -8,8 +8,10 @@ import { SERVICE_NAME_IN_SENTENCE } from '../service-name.ts';
 //
 // Each email is built once as a list of blocks and rendered twice, as plain text and as HTML,
 // so the two versions can never say different things. The plain text is also the GOV.UK
-// Notify body, so it avoids Notify's markdown: no line starts with `#`, `*`, `^` or `---`, and
-// every value supplied by a user follows a label on its line.
+// Notify body, so it avoids Notify's markdown: no line starts with `#`, `*`, `^` or `---`.
+// Every value supplied by a user follows a label on its own line, never inside a sentence of
+// ours: anyone can name any address as a sponsor's, and a sentence that carried their words
+// ("from Pay the visa fee now at …") would speak with the service's voice.
 
 /** What a transport needs of an email. */
 export interface RenderedEmail {
@@ -61,9 +63,10 @@ export function confirmationEmail(input: {
     heading(title),
     paragraph(
       plural
-        ? `We have received ${count} applications from ${clean(input.sponsorName)} for ${SERVICE_NAME_IN_SENTENCE}.`
-        : `We have received an application from ${clean(input.sponsorName)} for ${SERVICE_NAME_IN_SENTENCE}.`,
+        ? `We have received ${count} applications for ${SERVICE_NAME_IN_SENTENCE}.`
+        : `We have received an application for ${SERVICE_NAME_IN_SENTENCE}.`,
     ),
+    details([['Sponsor', input.sponsorName]]),
     ...input.applications.map((application) =>
       details([
         ['Application reference', application.reference],
@@ -256,9 +259,12 @@ export function newStatusLinkEmail(input: {
   return render(title, [
     heading(title),
     paragraph(
-      `Someone asked for a new link to check the status of ${plural ? 'applications' : 'an application'} from ${clean(input.sponsorName)} for ${SERVICE_NAME_IN_SENTENCE}.`,
+      `Someone asked for a new link to check the status of ${plural ? 'applications' : 'an application'} for ${SERVICE_NAME_IN_SENTENCE}.`,
     ),
-    details(input.references.map((reference) => ['Application reference', reference] as const)),
+    details([
+      ['Sponsor', input.sponsorName],
+      ...input.references.map((reference) => ['Application reference', reference] as const),
+    ]),
     paragraph('Check the status with this link:'),
     link(input.statusLink),
     paragraph('You will need your sponsor licence number to see the status.'),

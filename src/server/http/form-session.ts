@@ -1,54 +1,162 @@
-// The server side of a browser without JavaScript (decision 024): the values its tab would keep in
-// session storage, kept in the database under a random id in an HttpOnly cookie. The cookie is set
-// only when there is something to keep, so a visit that only reads pages makes no session.
+// The server side of a browser without JavaScript (decisions 024 and 026): the values its tab
+// would keep in session storage, kept in the database under a random id in an HttpOnly cookie.
+// A session is started only by a change that keeps something (a form's answer, a verified status
+// link), never for reading a page, within a budget of new sessions per address; its id is always
+// one the server issued, and is renewed when asked (a status link kept, the statuses opened, a
+// send). A session is changed under its row's lock, so two requests of one browser never
+// overwrite each other unseen: the second changes what the first wrote.
 import { createHash, randomBytes } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { cookieValue } from '#shared/cookies/cookie-value.ts';
 import { FORM_SESSION_COOKIE, FORM_SESSION_IDLE_MS } from '#shared/pages/form-session.ts';
+import { NO_SESSION } from '#shared/pages/page-renderer.ts';
 import type { Database } from '../db/database.ts';
-import { NO_SESSION, type PageSession } from '#shared/pages/page-renderer.ts';
-import { readFormSession, writeFormSession } from '../db/form-session-repository.ts';
+import {
+  deleteFormSession,
+  insertFormSession,
+  readFormSession,
+  updateFormSession,
+  type FormSessionValues,
+  type SessionsSince,
+} from '../db/form-session-repository.ts';
+import type { Cookies } from './cookies.ts';
+import type { RateLimits } from './rate-limits.ts';
+
+export type { FormSessionValues };
+
+/** What a browser without a session keeps. */
+const NO_VALUES: FormSessionValues = { ...NO_SESSION, statusOpenedAt: null };
+
+/** How long the id a session had before its renewal still opens it: a request sent just before. */
+const RENEWED_ID_GRACE_MS = 60_000;
+const HOUR_MS = 60 * 60_000;
 
 const ID_PATTERN = /^[A-Za-z0-9_-]{43}$/;
-
 const hashOf = (id: string) => createHash('sha256').update(id).digest();
+const newId = () => randomBytes(32).toString('base64url');
 
-export interface FormSessions {
-  /** The values the browser's session keeps (none when it has no session, or an idle one). */
-  read(request: FastifyRequest): Promise<PageSession>;
-  /** Keeps `values` for the browser, starting a session (and its cookie, on `reply`) if it has none. */
-  write(request: FastifyRequest, reply: FastifyReply, values: PageSession): Promise<void>;
+/** Too many sessions started from the request's address within the hour: nothing was kept. */
+export class SessionLimitError extends Error {
+  constructor(readonly retryAfterSeconds: number) {
+    super('Too many new sessions from this address');
+    this.name = 'SessionLimitError';
+  }
 }
 
-export function createFormSessions(options: {
-  database: Database;
-  now: () => Date;
-  /** Adds `Secure` to the cookie whatever the request's protocol (production). */
-  alwaysSecure: boolean;
-}): FormSessions {
+/** What a session would keep is over its size limit: nothing was kept. */
+export class SessionTooLargeError extends Error {
+  constructor() {
+    super('The session would be over its size limit');
+    this.name = 'SessionTooLargeError';
+  }
+}
+
+export interface FormSessions {
+  /** What the browser's session keeps (nothing when it has none, or an idle one). */
+  read(request: FastifyRequest): Promise<FormSessionValues>;
+  /**
+   * Changes what the browser's session keeps to what `change` makes of it (undefined: keep it as
+   * it is), starting a session if it has none, and renewing its id with `renew`. Another request
+   * of the browser changing it waits for this one, and `change` gets what this one kept. Resolves
+   * to what is kept. Throws SessionLimitError or SessionTooLargeError.
+   */
+  update(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    change: (kept: FormSessionValues) => FormSessionValues | undefined,
+    options?: { readonly renew?: boolean },
+  ): Promise<FormSessionValues>;
+  /** Ends the browser's session: deleted, and its cookie forgotten. */
+  end(request: FastifyRequest, reply: FastifyReply): Promise<void>;
+}
+
+export interface FormSessionsOptions {
+  readonly database: Database;
+  readonly now: () => Date;
+  readonly cookies: Cookies;
+  readonly limits: RateLimits;
+  /** Sessions one address may start in an hour. */
+  readonly newSessionsPerHour: number;
+  /** The largest form state (bytes of its JSON) a session keeps. */
+  readonly maxBytes?: number;
+}
+
+export function createFormSessions(options: FormSessionsOptions): FormSessions {
+  const { database, now, cookies } = options;
+  const maxBytes = options.maxBytes ?? 64 * 1024;
+  // The id a request was given in its reply (started or renewed), which its later reads use.
+  const issued = new WeakMap<FastifyRequest, string>();
+
   const idOf = (request: FastifyRequest): string | undefined => {
-    const id = cookieValue(request.headers.cookie ?? '', FORM_SESSION_COOKIE);
+    const id = issued.get(request) ?? cookies.read(request, FORM_SESSION_COOKIE);
     return id !== undefined && ID_PATTERN.test(id) ? id : undefined;
   };
-  // The id a request set in this reply (a page that wrote twice before answering keeps one session).
-  const started = new WeakMap<FastifyRequest, string>();
+  const since = (): SessionsSince => {
+    const at = now().getTime();
+    return { active: new Date(at - FORM_SESSION_IDLE_MS), renewed: new Date(at - RENEWED_ID_GRACE_MS) };
+  };
+  const give = (request: FastifyRequest, reply: FastifyReply, id: string) => {
+    issued.set(request, id);
+    cookies.set(request, reply, FORM_SESSION_COOKIE, id);
+  };
+  const values = ({ formState, statusToken, notice, statusOpenedAt }: FormSessionValues): FormSessionValues => ({
+    formState,
+    statusToken,
+    notice,
+    statusOpenedAt,
+  });
+  const checkSize = (next: FormSessionValues) => {
+    if (Buffer.byteLength(next.formState ?? '') > maxBytes) throw new SessionTooLargeError();
+  };
+
+  /** Starts a session under a new id (an id the server did not issue, or one that is over, is never taken up). */
+  const start = async (request: FastifyRequest, reply: FastifyReply, next: FormSessionValues) => {
+    checkSize(next);
+    const spent = await options.limits.take(request, 'sessions', options.newSessionsPerHour, HOUR_MS);
+    if (!spent.allowed) throw new SessionLimitError(spent.retryAfterSeconds);
+    const id = newId();
+    await insertFormSession(database, hashOf(id), next, now());
+    give(request, reply, id);
+    return next;
+  };
+
   return {
     async read(request) {
-      const id = started.get(request) ?? idOf(request);
-      if (id === undefined) return NO_SESSION;
-      const since = new Date(options.now().getTime() - FORM_SESSION_IDLE_MS);
-      return (await readFormSession(options.database, hashOf(id), since)) ?? NO_SESSION;
+      const id = idOf(request);
+      const session = id === undefined ? undefined : await readFormSession(database, hashOf(id), since());
+      return session === undefined ? NO_VALUES : values(session);
     },
-    async write(request, reply, values) {
-      let id = started.get(request) ?? idOf(request);
-      if (id === undefined) {
-        id = randomBytes(32).toString('base64url');
-        started.set(request, id);
-        const secure = options.alwaysSecure || request.protocol === 'https' ? '; Secure' : '';
-        // No Max-Age: the cookie ends with the browser's session, and the row after 24 hours idle.
-        reply.header('set-cookie', `${FORM_SESSION_COOKIE}=${id}; Path=/; HttpOnly; SameSite=Lax${secure}`);
+
+    async update(request, reply, change, { renew = false } = {}) {
+      const id = idOf(request);
+      const found = id === undefined ? undefined : await readFormSession(database, hashOf(id), since());
+      if (id === undefined || found === undefined) {
+        const next = change(NO_VALUES);
+        return next === undefined ? NO_VALUES : start(request, reply, next);
       }
-      await writeFormSession(options.database, hashOf(id), values, options.now());
+      // Changed under its row's lock: the requests of one browser (two tabs, two Sends) take turns,
+      // each changing what the one before it wrote.
+      let renewed: string | undefined;
+      const kept = await database.transaction(async (tx) => {
+        const session = await readFormSession(tx, hashOf(id), since(), true);
+        const current = session === undefined ? NO_VALUES : values(session);
+        const next = change(current);
+        if (next === undefined) return current;
+        checkSize(next);
+        renewed = renew || session === undefined ? newId() : undefined;
+        if (session === undefined) await insertFormSession(tx, hashOf(renewed!), next, now());
+        else
+          await updateFormSession(tx, session.idHash, next, now(), renewed === undefined ? undefined : hashOf(renewed));
+        return next;
+      });
+      if (renewed !== undefined) give(request, reply, renewed);
+      return kept;
+    },
+
+    async end(request, reply) {
+      const id = idOf(request);
+      if (id === undefined) return;
+      await deleteFormSession(database, hashOf(id));
+      cookies.clear(request, reply, FORM_SESSION_COOKIE);
     },
   };
 }

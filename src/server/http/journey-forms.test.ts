@@ -1,19 +1,21 @@
-// The journey without JavaScript (decision 024), through the whole app on each database engine:
-// the session kept under an HttpOnly cookie, the answers run through the browser's reducer, a
-// valid answer redirected, an invalid one shown with its errors, sending stored once, and the
-// session over after 24 hours idle. The pages are rendered by a fake server entry that shows
+// The journey without JavaScript (decisions 024 and 026), through the whole app on each database
+// engine: the session kept under an HttpOnly cookie, the answers run through the browser's
+// reducer, a valid answer redirected, an invalid one shown with its errors, a link's page shown
+// without changing anything, sending stored once, and the session over after 24 hours idle. The pages are rendered by a fake server entry that shows
 // what it was given.
 import { Writable } from 'node:stream';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { validApplicantAnswers } from '../../../tests/fixtures/applicants.ts';
-import type { ApplicantAnswers } from '#shared/domain/answers.ts';
 import { parseSavedFormState, serialiseFormState } from '#shared/journey/form-state.ts';
+import { FINGERPRINT_FIELD } from '#shared/journey/page-forms.ts';
+import { answersFingerprint } from '#shared/journey/submission.ts';
 import { buildApp } from '../app.ts';
 import { loadConfig } from '../config.ts';
 import type { Database } from '../db/database.ts';
 import { deleteIdleFormSessions } from '../db/form-session-repository.ts';
 import { renderedFrom, writeFakeWebBuild } from '../test-support/fake-web-build.ts';
+import { answerSingleApplication, formBrowser, type FormBrowser } from '../test-support/form-browser.ts';
 import { countRows, testEngines, useMigratedTestDatabase } from '../test-support/test-databases.ts';
 
 const token = 'f'.repeat(43);
@@ -55,69 +57,19 @@ describe.each(testEngines())('the journey without JavaScript, on $name', (engine
     await app.close();
   });
 
-  /** A browser: its cookies kept between requests, as a browser keeps them. */
-  function browser() {
-    const cookies = new Map<string, string>([['formToken', token]]);
-    const cookieHeader = () => [...cookies].map(([name, value]) => `${name}=${value}`).join('; ');
-    const keep = <R extends { headers: Record<string, unknown> }>(response: R): R => {
-      const set = response.headers['set-cookie'];
-      for (const line of Array.isArray(set) ? set : set === undefined ? [] : [String(set)]) {
-        const [pair] = String(line).split(';');
-        const [name, value] = pair!.split('=');
-        cookies.set(name!, value!);
-      }
-      return response;
-    };
-    return {
-      cookies,
-      get: async (url: string) => keep(await app.inject({ url, headers: { cookie: cookieHeader() } })),
-      post: async (url: string, fields: Record<string, string>) =>
-        keep(
-          await app.inject({
-            method: 'POST',
-            url,
-            headers: { 'content-type': 'application/x-www-form-urlencoded', cookie: cookieHeader(), origin: 'null' },
-            payload: new URLSearchParams({ ...fields, 'form-token': token }).toString(),
-          }),
-        ),
-    };
-  }
-
-  /** The form fields of a question page that answer `answers`, dates as their three inputs. */
-  const fieldsOf = (answers: Partial<ApplicantAnswers>): Record<string, string> =>
-    Object.fromEntries(
-      Object.entries(answers).flatMap(([field, value]) =>
-        typeof value === 'string'
-          ? [[field, value]]
-          : [
-              [`${field}-day`, value.day],
-              [`${field}-month`, value.month],
-              [`${field}-year`, value.year],
-            ],
-      ),
-    );
+  const browser = () => formBrowser(() => app, { formToken: token });
 
   /** Every question of a single application answered with valid answers, as posted forms. */
-  async function answerEverything(user: ReturnType<typeof browser>) {
+  async function answerEverything(user: FormBrowser) {
     const answers = validApplicantAnswers(clock);
-    const pages: Array<[string, string]> = [
-      ['/your-contact-details', '/sponsor-details'],
-      ['/sponsor-details', '/what-would-you-like-to-do'],
-      ['/what-would-you-like-to-do', '/passenger-name'],
-      ['/passenger-name', '/passenger-date-of-birth'],
-      ['/passenger-date-of-birth', '/nationality'],
-      ['/nationality', '/passport-details'],
-      ['/passport-details', '/cos-reference'],
-      ['/cos-reference', '/travel-details'],
-      ['/travel-details', '/work-dates'],
-      ['/work-dates', '/check-your-answers'],
-    ];
-    for (const [page, next] of pages) {
-      const response = await user.post(page, fieldsOf(answers));
-      expect(response.statusCode, page).toBe(303);
-      expect(response.headers.location, page).toBe(next);
-    }
+    await answerSingleApplication(user, answers);
     return answers;
+  }
+
+  /** The fingerprint of the answers check your answers shows now, which its Send button sends. */
+  async function shownOnCheckAnswers(user: FormBrowser) {
+    const page = await user.get('/check-your-answers');
+    return answersFingerprint(parseSavedFormState(renderedFrom(page.body).session!.formState));
   }
 
   it('keeps a valid answer in a session of its own and sends the browser to the next question', async () => {
@@ -150,13 +102,13 @@ describe.each(testEngines())('the journey without JavaScript, on $name', (engine
     expect(logs.join('\n')).not.toContain('not an email');
   });
 
-  it('follows a Change link and an Edit link by changing what the session keeps', async () => {
+  it('shows a Change link’s page as the link leads to it, and changes the answers only with its form', async () => {
     const user = browser();
     await answerEverything(user);
     const change = await user.get('/cos-reference?change');
-    expect(change.statusCode).toBe(303);
-    expect(change.headers.location).toBe('/cos-reference');
-    const changed = await user.post('/cos-reference', { 'cos-reference': 'C2G8K5CHNGQ' });
+    expect(change.statusCode).toBe(200);
+    expect(parseSavedFormState(renderedFrom(change.body).session!.formState).isChanging).toBe(true);
+    const changed = await user.post('/cos-reference?change', { 'cos-reference': 'C2G8K5CHNGQ' });
     expect(changed.headers.location).toBe('/check-your-answers');
     // An Edit link for a member the group does not have leads to the group overview.
     const edit = await user.get('/check-your-answers?edit=7');
@@ -166,7 +118,8 @@ describe.each(testEngines())('the journey without JavaScript, on $name', (engine
   it('sends the applications once, with the API’s own checks, and shows the receipts', async () => {
     const user = browser();
     const answers = await answerEverything(user);
-    const sent = await user.post('/check-your-answers', { action: 'send' });
+    const shownBefore = await shownOnCheckAnswers(user);
+    const sent = await user.post('/check-your-answers', { action: 'send', [FINGERPRINT_FIELD]: shownBefore });
     expect(sent.statusCode).toBe(303);
     expect(sent.headers.location).toBe('/complete');
     expect(await countRows(database.db)).toMatchObject({ submissions: 1, applications: 1 });
@@ -175,7 +128,7 @@ describe.each(testEngines())('the journey without JavaScript, on $name', (engine
     expect(state.receipts).toHaveLength(1);
     expect(state.receipts[0]!.cosReference).toBe(answers['cos-reference']);
     // Sending again (a second press, Back and resend) stores nothing more: the receipts show.
-    const again = await user.post('/check-your-answers', { action: 'send' });
+    const again = await user.post('/check-your-answers', { action: 'send', [FINGERPRINT_FIELD]: shownBefore });
     expect(again.headers.location).toBe('/complete');
     expect(await countRows(database.db)).toMatchObject({ submissions: 1, applications: 1 });
     // Finish starts again.

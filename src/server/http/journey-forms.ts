@@ -1,23 +1,29 @@
-// The journey without JavaScript (decision 024): the server runs the browser's own reducer on the
-// answers its session keeps. A form posted to a journey page is read as the browser reads it
-// (#shared/journey/page-forms.ts); a valid answer redirects (303) to the next page, an invalid one
-// is answered with the page showing its errors. Sending goes through the API's own checks.
+// The journey without JavaScript (decisions 024 and 026): the server runs the browser's own
+// reducer on the answers its session keeps. A form posted to a journey page is read as the browser
+// reads it (#shared/journey/page-forms.ts); a valid answer redirects (303) to the next page, an
+// invalid one is answered with the page showing its errors. A Change or Edit link only shows its
+// page, as the answers would look with the link followed; the page's form posts back to the same
+// address, and only then does the link's change take effect, with the form's. Sending goes
+// through the API's own checks, once per session, and only the answers the sending page showed.
 import { randomUUID } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { toReceipt } from '#shared/api/new-from-concession.ts';
+import { toReceipt, type NewFromConcessionRequest } from '#shared/api/new-from-concession.ts';
 import { memberName } from '#shared/domain/answers.ts';
 import { answersOf, parseSavedFormState, serialiseFormState, type FormState } from '#shared/journey/form-state.ts';
 import {
+  DELETED_PARAMETER,
+  FINGERPRINT_FIELD,
   firstStaleMember,
   linkedJourneyAction,
   postedJourneyForm,
   type PostedJourneyForm,
 } from '#shared/journey/page-forms.ts';
 import { journeyReducer, type JourneyAction } from '#shared/journey/reducer.ts';
-import { buildSubmission, type SubmissionOutcome } from '#shared/journey/submission.ts';
-import { GROUP_EDIT_PATH, JOURNEY_PAGE_PATHS, type JourneyPath } from '#shared/journey/paths.ts';
+import { answersFingerprint, buildSubmission, type SubmissionOutcome } from '#shared/journey/submission.ts';
+import { COMPLETE_PATH, GROUP_EDIT_PATH, JOURNEY_PAGE_PATHS, type JourneyPath } from '#shared/journey/paths.ts';
 import { resolvePath } from '#shared/journey/progress.ts';
 import type { Database } from '../db/database.ts';
+import type { FormSessionValues } from './form-session.ts';
 import { acceptSubmission } from './new-from-concession-route.ts';
 import { formField, pathOf, type PageFormHandler, type PageForms } from './page-forms.ts';
 
@@ -26,52 +32,118 @@ export interface JourneyFormsOptions {
   readonly now: () => Date;
 }
 
+const keep = (kept: FormSessionValues, state: FormState, notice: string | null = null): FormSessionValues => ({
+  ...kept,
+  formState: serialiseFormState(state),
+  notice,
+});
+
+/** The Change or Edit link the request's address is, if any. */
+function linkOf(request: FastifyRequest): JourneyAction | undefined {
+  const query = new URLSearchParams(request.url.split('?')[1] ?? '');
+  return linkedJourneyAction(pathOf(request), (name) => query.get(name));
+}
+
 /** The forms and the Change and Edit links of the journey's pages. */
 export function createJourneyForms(options: JourneyFormsOptions): PageFormHandler {
-  /** Runs `action` on what the session keeps, keeps the result, and says where to go. */
-  async function apply(
-    request: FastifyRequest,
-    reply: FastifyReply,
-    forms: PageForms,
-    action: JourneyAction,
-  ): Promise<string | undefined> {
-    const session = await forms.sessions.read(request);
-    const state = parseSavedFormState(session.formState);
-    const { state: next, goTo } = journeyReducer(state, action, options.now());
-    // The group overview says whom it deleted, once.
-    const notice = action.type === 'deleteApplication' ? memberName(answersOf(state.group[action.index] ?? {})) : null;
-    await forms.sessions.write(request, reply, { ...session, formState: serialiseFormState(next), notice });
-    return goTo;
+  const { now } = options;
+
+  /** `state` as the page at `path` shows it when reached by the link `link`: the link followed, if it leads there. */
+  const viewOf = (state: FormState, path: string, link: JourneyAction | undefined): FormState => {
+    if (link === undefined) return state;
+    const followed = journeyReducer(state, link, now());
+    return followed.goTo === path ? followed.state : state;
+  };
+
+  /** Runs the page's link (if any) and then `action` on what the session keeps, keeps the result, and says where to go. */
+  async function apply(request: FastifyRequest, reply: FastifyReply, forms: PageForms, action: JourneyAction) {
+    const path = pathOf(request);
+    const link = linkOf(request);
+    let goTo: string | undefined;
+    await forms.sessions.update(request, reply, (kept) => {
+      const state = viewOf(parseSavedFormState(kept.formState), path, link);
+      const next = journeyReducer(state, action, now());
+      goTo = next.goTo;
+      // The group overview says whom it deleted (once its address says so).
+      const deleted =
+        action.type === 'deleteApplication' ? memberName(answersOf(state.group[action.index] ?? {})) : null;
+      return keep(kept, next.state, deleted);
+    });
+    if (goTo === undefined) return undefined;
+    return action.type === 'deleteApplication' ? `${goTo}?${DELETED_PARAMETER}` : goTo;
   }
 
-  /** Sends the applications the session keeps, as the browser does (same group id on a retry). */
-  async function send(request: FastifyRequest, reply: FastifyReply, forms: PageForms, asNew: boolean) {
-    const session = await forms.sessions.read(request);
-    const now = options.now();
-    let state = parseSavedFormState(session.formState);
-    // Sent from a page the answers no longer lead to (Back after sending, say): that page instead.
+  /**
+   * Sends the applications the session keeps, as the browser does (the same group id on a retry),
+   * when the page sending them showed the answers kept now (`shown`, their fingerprint). The
+   * attempt is recorded in the session first, and Sends arriving together take turns at it, so
+   * they agree on one group id, which the API stores once.
+   */
+  async function send(request: FastifyRequest, reply: FastifyReply, forms: PageForms, shown: string | undefined) {
     const path = pathOf(request) as JourneyPath;
-    const shown = resolvePath(state, path, now);
-    if (shown !== path) return reply.redirect(shown, 303);
-    // A member whose answers no longer pass (a date now too close, say) is opened for changes.
-    const stale = path === GROUP_EDIT_PATH ? firstStaleMember(state, now) : -1;
-    if (stale >= 0)
-      return reply.redirect((await apply(request, reply, forms, { type: 'editApplication', index: stale }))!, 303);
-    if (asNew) state = journeyReducer(state, { type: 'submissionConflicted' }, now).state;
-    const { body, attempt } = buildSubmission(state, now, randomUUID);
-    state = journeyReducer(state, { type: 'submissionStarted', attempt }, now).state;
-    const keep = (next: FormState) =>
-      forms.sessions.write(request, reply, { ...session, formState: serialiseFormState(next), notice: null });
-    await keep(state);
+    type Plan =
+      | { readonly kind: 'go'; readonly to: string }
+      | { readonly kind: 'changed' }
+      | { readonly kind: 'send'; readonly body: NewFromConcessionRequest };
+    let plan: Plan = { kind: 'changed' };
+    await forms.sessions.update(request, reply, (kept) => {
+      const at = now();
+      const state = parseSavedFormState(kept.formState);
+      // Sent from a page the answers no longer lead to (Back after sending, say): that page instead.
+      const page = resolvePath(state, path, at);
+      if (page !== path) {
+        plan = { kind: 'go', to: page };
+        return undefined;
+      }
+      if (shown !== answersFingerprint(state)) {
+        plan = { kind: 'changed' };
+        return undefined;
+      }
+      // A member whose answers no longer pass (a date now too close, say) is opened for changes.
+      const stale = path === GROUP_EDIT_PATH ? firstStaleMember(state, at) : -1;
+      if (stale >= 0) {
+        const opened = journeyReducer(state, { type: 'editApplication', index: stale }, at);
+        plan = { kind: 'go', to: opened.goTo! };
+        return keep(kept, opened.state);
+      }
+      const { body, attempt } = buildSubmission(state, at, randomUUID);
+      plan = { kind: 'send', body };
+      return keep(kept, journeyReducer(state, { type: 'submissionStarted', attempt }, at).state);
+    });
+    // TypeScript cannot see that the callback above set the plan.
+    const decided = plan as Plan;
+    if (decided.kind === 'go') return reply.redirect(decided.to, 303);
+    if (decided.kind === 'changed') return forms.render(request, reply, 409, { outcome: { notice: 'answersChanged' } });
+
     let outcome: SubmissionOutcome;
     try {
-      const result = await acceptSubmission(options.database, body, now);
+      const result = await acceptSubmission(options.database, decided.body, now());
       if (result.outcome === 'refused') outcome = { kind: 'refused', answers: result.errors };
-      else if (result.outcome === 'conflict') outcome = { kind: 'conflict' };
-      else {
-        const done = journeyReducer(state, { type: 'submissionSucceeded', receipts: result.items.map(toReceipt) }, now);
-        await keep(done.state);
-        return reply.redirect(done.goTo!, 303);
+      else if (result.outcome === 'conflict') {
+        // The next Send tries a new group id.
+        await forms.sessions.update(request, reply, (kept) =>
+          keep(
+            kept,
+            journeyReducer(parseSavedFormState(kept.formState), { type: 'submissionConflicted' }, now()).state,
+          ),
+        );
+        outcome = { kind: 'conflict' };
+      } else {
+        const receipts = result.items.map(toReceipt);
+        // The browser's session gets a new id once its applications are sent. A Send that arrived
+        // with this one finds them sent by the other and changes nothing.
+        const sent = (state: FormState) => JSON.stringify(state.receipts) === JSON.stringify(receipts);
+        await forms.sessions.update(
+          request,
+          reply,
+          (kept) => {
+            const state = parseSavedFormState(kept.formState);
+            if (sent(state)) return undefined;
+            return keep(kept, journeyReducer(state, { type: 'submissionSucceeded', receipts }, now()).state);
+          },
+          { renew: true },
+        );
+        return reply.redirect(COMPLETE_PATH, 303);
       }
     } catch (error) {
       // Everything typed is still kept; the page offers to try again.
@@ -79,11 +151,11 @@ export function createJourneyForms(options: JourneyFormsOptions): PageFormHandle
       outcome = { kind: 'failed' };
     }
     const code = { refused: 422, conflict: 409, tooMany: 429, failed: 503 }[outcome.kind];
-    return forms.render(request, reply, code, { submission: outcome });
+    return forms.render(request, reply, code, { outcome: { submission: outcome } });
   }
 
   async function answer(request: FastifyRequest, reply: FastifyReply, forms: PageForms, posted: PostedJourneyForm) {
-    if (posted.kind === 'send') return send(request, reply, forms, posted.asNew);
+    if (posted.kind === 'send') return send(request, reply, forms, formField(request.body, FINGERPRINT_FIELD));
     const goTo = await apply(request, reply, forms, posted.action);
     // No next page: the answers were refused, and the page shows why.
     return goTo === undefined ? forms.render(request, reply, 422) : reply.redirect(goTo, 303);
@@ -96,11 +168,16 @@ export function createJourneyForms(options: JourneyFormsOptions): PageFormHandle
       return posted === undefined ? undefined : answer(request, reply, forms, posted);
     },
     async get(request, reply, forms) {
-      const url = new URL(request.url, 'http://localhost');
-      const action = linkedJourneyAction(url.pathname, (name) => url.searchParams.get(name));
-      if (action === undefined) return undefined;
-      const goTo = await apply(request, reply, forms, action);
-      return reply.redirect(goTo ?? url.pathname, 303);
+      const path = pathOf(request);
+      const link = linkOf(request);
+      const query = new URLSearchParams(request.url.split('?')[1] ?? '');
+      if (link === undefined && !(path === GROUP_EDIT_PATH && query.has(DELETED_PARAMETER))) return undefined;
+      const kept = await forms.sessions.read(request);
+      if (link === undefined) return forms.render(request, reply, 200, { session: kept });
+      // The page as the link shows it; nothing is kept until its form is sent.
+      const followed = journeyReducer(parseSavedFormState(kept.formState), link, now());
+      if (followed.goTo !== path) return reply.redirect(followed.goTo ?? path, 303);
+      return forms.render(request, reply, 200, { session: keep(kept, followed.state) });
     },
   };
 }

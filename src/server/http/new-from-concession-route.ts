@@ -16,7 +16,8 @@ import type { Database } from '../db/database.ts';
 import type { NewApplication, NewSubmission } from '../db/submission-repository.ts';
 import { storeSubmission } from '../db/submission-repository.ts';
 import { HttpError } from './http-error.ts';
-import { parseBody, perMinute, registerJsonApi } from './json-api.ts';
+import { parseBody, registerJsonApi } from './json-api.ts';
+import type { RateLimits } from './rate-limits.ts';
 
 // Ten applicants of ordinary answers take about 15 KiB; the schema's own limits allow far more
 // than any real form, so the body limit is what stops an oversized request early.
@@ -25,6 +26,8 @@ const SUBMISSION_BODY_LIMIT = 64 * 1024;
 export interface SubmissionRouteOptions {
   readonly config: Pick<Config, 'submissionRateLimit'>;
   readonly database: Database;
+  /** The per-address budgets: these calls spend `submissions`. */
+  readonly limits: RateLimits;
   readonly now: () => Date;
 }
 
@@ -47,7 +50,7 @@ function submissionRoutes(app: FastifyInstance, options: SubmissionRouteOptions)
     NEW_FROM_CONCESSION_PATH,
     {
       bodyLimit: SUBMISSION_BODY_LIMIT,
-      config: { rateLimit: perMinute(options.config.submissionRateLimit) },
+      config: { rateLimit: options.limits.perMinute('submissions', options.config.submissionRateLimit) },
     },
     async (request, reply) => {
       const applicants = parseBody(

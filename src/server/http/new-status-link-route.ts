@@ -17,12 +17,15 @@ import { enqueueJob, jobKinds } from '../db/job-repository.ts';
 import { attemptLicence } from '../db/status-access-repository.ts';
 import { InvalidTokenError, type StatusLinkTokens } from '../tokens/status-link-tokens.ts';
 import { HttpError } from './http-error.ts';
-import { parseBody, perMinute, registerJsonApi } from './json-api.ts';
+import { parseBody, registerJsonApi } from './json-api.ts';
+import type { RateLimits } from './rate-limits.ts';
 import { sameLicenceNumber } from './status-routes.ts';
 
 export interface NewStatusLinkRouteOptions {
   readonly config: Pick<Config, 'statusRateLimit' | 'retentionDays'>;
   readonly database: Database;
+  /** The per-address budgets: these calls spend `status`. */
+  readonly limits: RateLimits;
   readonly tokens: () => Promise<StatusLinkTokens>;
   readonly now: () => Date;
 }
@@ -42,7 +45,10 @@ export async function registerNewStatusLinkRoute(
 
 function newStatusLinkRoute(app: FastifyInstance, options: NewStatusLinkRouteOptions): void {
   // The same per-address limit and body size as the status call it stands beside.
-  const limits = { bodyLimit: 16 * 1024, config: { rateLimit: perMinute(options.config.statusRateLimit) } };
+  const limits = {
+    bodyLimit: 16 * 1024,
+    config: { rateLimit: options.limits.perMinute('status', options.config.statusRateLimit) },
+  };
 
   app.post(NEW_STATUS_LINK_PATH, limits, async (request, reply) => {
     const body = parseBody(newStatusLinkRequestSchema, request.body, 'The request is not in the expected shape');
@@ -59,7 +65,7 @@ function newStatusLinkRoute(app: FastifyInstance, options: NewStatusLinkRouteOpt
  * expired link page's form's without JavaScript.
  */
 export async function requestNewStatusLink(
-  options: Omit<NewStatusLinkRouteOptions, 'config'> & { config: Pick<Config, 'retentionDays'> },
+  options: Omit<NewStatusLinkRouteOptions, 'config' | 'limits'> & { config: Pick<Config, 'retentionDays'> },
   token: string,
   licenceNumber: string,
   log: FastifyBaseLogger,

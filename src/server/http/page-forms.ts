@@ -1,41 +1,59 @@
 // Forms sent to the pages without JavaScript (with it, the app handles them in the browser). Each
-// page's address takes a POST of its form: the server checks the form token (decision 023), does
-// what the form asks, and answers with a redirect to the page to show next (post/redirect/get),
-// or with the page showing what went wrong (decision 024).
+// page's address takes a POST of its form: the server checks that the form came from this
+// service's pages (decision 023) before anything else, spends one of the address's form budget,
+// does what the form asks, and answers with a redirect to the page to show next
+// (post/redirect/get), or with the page showing what went wrong (decisions 024 and 026). A form
+// that did not come from this service's pages changes nothing, cookies included.
 import { randomBytes, timingSafeEqual } from 'node:crypto';
 import formBody from '@fastify/formbody';
-import rateLimit from '@fastify/rate-limit';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { matchPath } from 'react-router';
 import { consentCookie, CONSENT_SAVED_PARAMETER, type ConsentSaved } from '#shared/cookies/consent.ts';
-import { cookieValue } from '#shared/cookies/cookie-value.ts';
+import { EXIT_URL } from '#shared/journey/paths.ts';
+import { EXIT_BUTTON } from '#shared/pages/exit-button.ts';
 import { FORM_TOKEN_COOKIE, FORM_TOKEN_FIELD } from '#shared/pages/form-token.ts';
-import type { PageOutcome } from '#shared/pages/page-renderer.ts';
-import type { FormSessions } from './form-session.ts';
-import { perMinute, RATE_LIMIT_PER_ROUTE } from './json-api.ts';
+import type { FormProblem, PageOutcome, PageSession } from '#shared/pages/page-renderer.ts';
+import type { Cookies } from './cookies.ts';
+import { SessionLimitError, SessionTooLargeError, type FormSessions } from './form-session.ts';
+import { localAddress } from './local-address.ts';
+import type { RateLimits } from './rate-limits.ts';
 
 const TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
+/** The largest form a page takes: far more than any of its forms needs. */
+const FORM_BODY_LIMIT = 16 * 1024;
 
-const isSecure = (request: FastifyRequest) => request.protocol === 'https';
+/** How a page is rendered beyond its address and what the browser's session keeps. */
+export interface PageView {
+  /** The answer to the form just sent. */
+  readonly outcome?: PageOutcome;
+  /** What the page shows in place of what the session keeps (a link's view of the answers, a status link's token). */
+  readonly session?: PageSession;
+}
 
 /** What the handlers of the pages' forms are given. */
 export interface PageForms {
   readonly sessions: FormSessions;
-  /** Answers with the page at the request's path, rendered with `outcome`, as status `code`. */
-  render(request: FastifyRequest, reply: FastifyReply, code: number, outcome?: PageOutcome): Promise<FastifyReply>;
+  readonly limits: RateLimits;
+  /** Answers with the page at the request's address, rendered as `view` says, as status `code`. */
+  render(request: FastifyRequest, reply: FastifyReply, code: number, view?: PageView): Promise<FastifyReply>;
+  /** Answers a form over its address's budget: the page saying so, whose Try again sends it again. */
+  tooMany(request: FastifyRequest, reply: FastifyReply, retryAfterSeconds: number): FastifyReply;
 }
 
-/** The forms (and the links that change what the session keeps) of some pages. */
+/** The forms (and the links that show a view of what the session keeps) of some pages. */
 export interface PageFormHandler {
   /** The pages, in React Router's syntax (`/status/:applicantIndex`). */
   readonly paths: readonly string[];
   /**
-   * Answers a form posted to one of `paths`, its token checked; leaves it unanswered when the
+   * Answers a form posted to one of `paths`, its origin checked; leaves it unanswered when the
    * form asks for nothing it knows (the page is then shown again). What it resolves to is not
    * read: awaiting a Fastify reply resolves to nothing, so `reply.sent` says whether it answered.
    */
   post(request: FastifyRequest, reply: FastifyReply, forms: PageForms): Promise<unknown>;
-  /** A GET of one of `paths` before it is rendered: answered here (a redirect), or left for the page to be rendered. */
+  /**
+   * A GET of one of `paths` before it is rendered: answered here (a view of the page, a redirect),
+   * or left for the page to be rendered as it is. It keeps nothing, but a verified status link.
+   */
   get?(request: FastifyRequest, reply: FastifyReply, forms: PageForms): Promise<unknown>;
 }
 
@@ -47,16 +65,22 @@ export function handlerOf(handlers: readonly PageFormHandler[], path: string): P
 /** The path of a request, without its query. */
 export const pathOf = (request: FastifyRequest): string => request.url.split('?')[0] ?? '/';
 
+/** The query of a request, `?` included ('' when it has none). */
+const searchOf = (request: FastifyRequest): string => {
+  const at = request.url.indexOf('?');
+  return at === -1 ? '' : request.url.slice(at);
+};
+
 /**
  * The browser's form token: the one its cookie holds, or a new one, set in the cookie of `reply`
- * (HttpOnly: only the server writes it into the page's forms).
+ * (HttpOnly: only the server writes it into the page's forms). Only pages call this, never the
+ * answer to a form that was refused.
  */
-export function formTokenFor(request: FastifyRequest, reply: FastifyReply): string {
-  const kept = cookieValue(request.headers.cookie ?? '', FORM_TOKEN_COOKIE);
+export function formTokenFor(cookies: Cookies, request: FastifyRequest, reply: FastifyReply): string {
+  const kept = cookies.read(request, FORM_TOKEN_COOKIE);
   if (kept !== undefined && TOKEN_PATTERN.test(kept)) return kept;
   const token = randomBytes(32).toString('base64url');
-  const secure = isSecure(request) ? '; Secure' : '';
-  reply.header('set-cookie', `${FORM_TOKEN_COOKIE}=${token}; Path=/; HttpOnly; SameSite=Lax${secure}`);
+  cookies.set(request, reply, FORM_TOKEN_COOKIE, token);
   return token;
 }
 
@@ -64,21 +88,6 @@ export function formTokenFor(request: FastifyRequest, reply: FastifyReply): stri
 export function formField(body: unknown, name: string): string | undefined {
   const value = typeof body === 'object' && body !== null ? (body as Record<string, unknown>)[name] : undefined;
   return typeof value === 'string' ? value : undefined;
-}
-
-/**
- * True when the form came from a page of this service: it carries the token of the browser's
- * cookie, and the browser does not name another site as its origin. Browsers send `Origin: null`
- * with a form of this service, whose pages send no referrer.
- */
-function isFromThisService(request: FastifyRequest): boolean {
-  const origin = request.headers.origin;
-  if (origin !== undefined && origin !== 'null' && origin !== `${request.protocol}://${request.host}`) return false;
-  const kept = cookieValue(request.headers.cookie ?? '', FORM_TOKEN_COOKIE);
-  const sent = formField(request.body, FORM_TOKEN_FIELD);
-  if (kept === undefined || sent === undefined || !TOKEN_PATTERN.test(kept)) return false;
-  const [a, b] = [Buffer.from(kept), Buffer.from(sent)];
-  return a.length === b.length && timingSafeEqual(a, b);
 }
 
 /** The analytics choice a form sends: the cookie banner's buttons, or the cookies page's question. */
@@ -91,11 +100,29 @@ function consentChoice(body: unknown): { analytics: boolean; saved: ConsentSaved
   return undefined;
 }
 
+type ResentFields = NonNullable<Extract<FormProblem, { resend?: unknown }>['resend']>;
+
+/** The fields of a posted form, as sent (the token left out: the page writes the current one). */
+export function fieldsOf(body: unknown): ResentFields {
+  if (typeof body !== 'object' || body === null) return [];
+  return Object.entries(body as Record<string, unknown>).flatMap(([name, value]) =>
+    name === FORM_TOKEN_FIELD
+      ? []
+      : [value].flat().flatMap((one) => (typeof one === 'string' ? [[name, one] as const] : [])),
+  );
+}
+
+const statusOf = (error: unknown): number | undefined =>
+  typeof error === 'object' && error !== null && 'statusCode' in error && typeof error.statusCode === 'number'
+    ? error.statusCode
+    : undefined;
+
 /**
  * Takes the POST of a form at each of `paths` (React Router syntax, as Fastify's), in a scope of
- * its own: form bodies only, at most `limit` a minute from one address. A form without the
- * browser's token changes nothing and is answered with `refuse`. The cookie banner's form is
- * taken on every page; the other forms by the handler of their page.
+ * its own: form bodies only. A form is taken only when it came from this service's pages (the
+ * token of the browser's cookie, and no other site named as its origin); then it spends one of
+ * the address's `limit` forms a minute, across every page and instance. The cookie banner's form
+ * and Exit are taken on every page; the other forms by the handler of their page.
  */
 export async function registerPageForms(
   app: FastifyInstance,
@@ -104,37 +131,72 @@ export async function registerPageForms(
     limit: number;
     handlers: readonly PageFormHandler[];
     forms: PageForms;
-    refuse: (request: FastifyRequest, reply: FastifyReply) => FastifyReply;
-    /** Answers a form the service failed to answer, or one over the limit (an error of status 429). */
-    fail: (request: FastifyRequest, reply: FastifyReply, error: unknown) => FastifyReply;
+    cookies: Cookies;
+    /** The address users reach the service at: forms from its pages name it as their origin behind a proxy. */
+    publicBaseUrl: string;
+    /** Answers with the page saying why a form could not be taken (it sets no cookie). */
+    problem: (request: FastifyRequest, reply: FastifyReply, code: number, problem: FormProblem) => FastifyReply;
+    /** Answers a form the service failed to answer (logged there), offering to send it again. */
+    fail: (request: FastifyRequest, reply: FastifyReply, error: unknown, resend: ResentFields) => FastifyReply;
   },
 ): Promise<void> {
+  const { cookies, forms, problem } = options;
+  const publicOrigin = new URL(options.publicBaseUrl).origin;
+
+  /**
+   * True when the form came from a page of this service: it carries the token of the browser's
+   * cookie, and the browser names no other site as where it came from. Browsers send
+   * `Origin: null` with a form of this service, whose pages send no referrer.
+   */
+  const isFromThisService = (request: FastifyRequest): boolean => {
+    const site = request.headers['sec-fetch-site'];
+    if (site !== undefined && site !== 'same-origin' && site !== 'none') return false;
+    const origin = request.headers.origin;
+    const own = [undefined, 'null', publicOrigin, `${request.protocol}://${request.host}`];
+    if (!own.includes(origin)) return false;
+    const kept = cookies.read(request, FORM_TOKEN_COOKIE);
+    const sent = formField(request.body, FORM_TOKEN_FIELD);
+    if (kept === undefined || sent === undefined || !TOKEN_PATTERN.test(kept)) return false;
+    const [a, b] = [Buffer.from(kept), Buffer.from(sent)];
+    return a.length === b.length && timingSafeEqual(a, b);
+  };
+
   await app.register(async (scope) => {
     // A browser without JavaScript shows what it is answered: a page, not the API's JSON. Other
-    // refusals of the request itself (a body too large, not a form) stay the app's.
+    // refusals of the request itself (not a form, a malformed one) stay the app's.
     scope.setErrorHandler((error: FastifyError, request, reply) => {
-      const status = typeof error.statusCode === 'number' ? error.statusCode : 500;
-      if (status >= 400 && status < 500 && status !== 429) throw error;
-      return options.fail(request, reply, error);
+      if (error instanceof SessionLimitError) {
+        reply.header('retry-after', String(error.retryAfterSeconds));
+        return problem(request, reply, 429, { kind: 'sessionsTooMany', resend: fieldsOf(request.body) });
+      }
+      if (error instanceof SessionTooLargeError || statusOf(error) === 413)
+        return problem(request, reply, 413, { kind: 'tooLarge' });
+      const status = statusOf(error) ?? 500;
+      if (status >= 400 && status < 500) throw error;
+      return options.fail(request, reply, error, fieldsOf(request.body));
     });
     // A page's form is sent as a form: JSON and text are the API's, not a page's.
     scope.removeAllContentTypeParsers();
-    await scope.register(formBody, { bodyLimit: 16 * 1024 });
-    // Counted once the body is read, so that the page saying "too many" can send the same form again.
-    await scope.register(rateLimit, { ...RATE_LIMIT_PER_ROUTE, hook: 'preHandler' });
+    await scope.register(formBody, { bodyLimit: FORM_BODY_LIMIT });
+
     const handle = async (request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply> => {
-      if (!isFromThisService(request)) return options.refuse(request, reply);
-      const path = pathOf(request);
+      if (!isFromThisService(request)) return problem(request, reply, 403, { kind: 'refused' });
+      const spent = await forms.limits.take(request, 'forms', options.limit, 60_000);
+      if (!spent.allowed) return forms.tooMany(request, reply, spent.retryAfterSeconds);
+      const path = localAddress(pathOf(request));
       const choice = consentChoice(request.body);
       if (choice !== undefined) {
-        reply.header('set-cookie', consentCookie(choice.analytics, isSecure(request)));
+        cookies.setShared(request, reply, (secure) => consentCookie(choice.analytics, secure));
         return reply.redirect(`${path}?${CONSENT_SAVED_PARAMETER}=${choice.saved}`, 303);
       }
-      await handlerOf(options.handlers, path)?.post(request, reply, options.forms);
-      return reply.sent ? reply : reply.redirect(path, 303);
+      if (formField(request.body, EXIT_BUTTON.name) === EXIT_BUTTON.value) {
+        // Exit to GOV.UK leaves nothing behind: the answers and the status link kept go with it.
+        await forms.sessions.end(request, reply);
+        return reply.redirect(EXIT_URL, 303);
+      }
+      await handlerOf(options.handlers, path)?.post(request, reply, forms);
+      return reply.sent ? reply : reply.redirect(`${path}${searchOf(request)}`, 303);
     };
-    for (const path of options.paths) {
-      scope.post(path, { config: { rateLimit: perMinute(options.limit) } }, handle);
-    }
+    for (const path of options.paths) scope.post(path, handle);
   });
 }

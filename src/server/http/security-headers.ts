@@ -21,7 +21,9 @@ function contentSecurityPolicyDirectives(analyticsId: string | undefined): Recor
     'connect-src': ["'self'", ...(analytics ? [googleTagManager, googleAnalytics, googleAnalyticsRegions] : [])],
     'object-src': ["'none'"],
     'base-uri': ["'self'"],
-    'form-action': ["'self'"],
+    // Exit to GOV.UK is a form whose answer sends the browser to GOV.UK (decision 026): a
+    // redirect after a form is held to form-action too.
+    'form-action': ["'self'", 'https://www.gov.uk'],
     'frame-ancestors': ["'none'"],
   };
 }
@@ -39,7 +41,9 @@ export async function registerSecurityHeaders(
       directives: contentSecurityPolicyDirectives(config.analyticsId),
     },
     strictTransportSecurity: { maxAge: 31_536_000, includeSubDomains: true, preload: false },
-    // Status links carry their access token in the query string: never pass the address on.
+    // Status links carry their access token in the query string: never pass the address on. A
+    // page whose address has no query tells this service alone where the browser came from
+    // (web-app.ts, decision 026).
     referrerPolicy: { policy: 'no-referrer' },
     xFrameOptions: { action: 'deny' },
     // Would block cross-origin images and scripts without CORP headers (Google's), for no gain here.

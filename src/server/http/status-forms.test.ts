@@ -1,8 +1,9 @@
-// The status pages without JavaScript (decision 024), through the whole app on each database
-// engine: the emailed link's token kept in the browser's session and taken out of the address,
-// the licence form opening the submission with the API's own code (the same attempts and
-// lockout), the downloads answering the PDF, and the expired link's form. The pages are rendered
-// by a fake server entry that shows what it was given.
+// The status pages without JavaScript (decisions 024 and 026), through the whole app on each
+// database engine: the emailed link's token checked, kept in the browser's session and taken out
+// of the address; the licence form opening the submission with the API's own code (the same
+// attempts and lockout) and the pages staying open for a while; the downloads answering the PDF;
+// and the expired link's page and form. The pages are rendered by a fake server entry that shows
+// what it was given.
 import { generateKeyPairSync } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -12,9 +13,11 @@ import { loadConfig } from '../config.ts';
 import { changeApplicationStatus } from '../decisions/change-status.ts';
 import { storeSubmission } from '../db/submission-repository.ts';
 import { renderedFrom, writeFakeWebBuild } from '../test-support/fake-web-build.ts';
+import { setCookies } from '../test-support/form-browser.ts';
 import { capturingLogger, sampleSubmission } from '../test-support/sample-submissions.ts';
 import { testEngines, useMigratedTestDatabase } from '../test-support/test-databases.ts';
 import { createStatusLinkTokens, type StatusLinkTokens } from '../tokens/status-link-tokens.ts';
+import { STATUS_OPEN_MS } from './status-forms.ts';
 
 const START = new Date('2026-03-02T10:00:00Z');
 const LICENCE = 'LIC123456';
@@ -88,6 +91,18 @@ describe.each(testEngines())('the status pages without JavaScript, on $name', (e
     expect(logLines.join('\n')).not.toContain(link.split('epat=')[1]!);
   });
 
+  /** Keeps the cookies a response sets, as a browser does. */
+  const keep = <R extends { headers: Record<string, unknown> }>(response: R): R => {
+    for (const line of setCookies(response)) {
+      const [pair = ''] = line.split(';');
+      const name = pair.split('=')[0]!;
+      cookie = [...cookie.split('; ').filter((part) => !part.startsWith(`${name}=`)), pair].join('; ');
+    }
+    return response;
+  };
+  const get = async (url: string) => keep(await app.inject({ url, headers: { cookie } }));
+  const viewOf = (response: { body: string }) => renderedFrom(response.body).outcome?.status?.view;
+
   it('opens the statuses with the licence number, refusing a wrong one with the page’s error', async () => {
     await openLink();
     const wrong = await post('/status', { 'sponsor-licence-number': 'WRONG1234' });
@@ -99,11 +114,31 @@ describe.each(testEngines())('the status pages without JavaScript, on $name', (e
     expect(renderedFrom(empty.body).outcome).toEqual({
       status: { licenceNumber: '', view: { kind: 'licenceError', rule: 'required' } },
     });
-    const right = await post('/status/1', { 'sponsor-licence-number': ` ${LICENCE.toLowerCase()} ` });
-    expect(right.statusCode).toBe(200);
-    const view = renderedFrom(right.body).outcome?.status?.view;
+    const right = keep(await post('/status/1', { 'sponsor-licence-number': ` ${LICENCE.toLowerCase()} ` }));
+    expect(right.statusCode).toBe(303);
+    expect(right.headers.location).toBe('/status/1');
+    const view = viewOf(await get('/status/1'));
     expect(view?.kind).toBe('loaded');
     if (view?.kind === 'loaded') expect(view.response.items.map((item) => item.applicantId)).toEqual(ids);
+  });
+
+  it('keeps the pages open for a while once the number opened them: plain pages, searched by address', async () => {
+    await openLink();
+    const before = cookie;
+    keep(await post('/status', { 'sponsor-licence-number': LICENCE }));
+    // Opened: the session has a new id.
+    expect(cookie).not.toBe(before);
+    for (const url of ['/status', '/status?search=family1', '/status/0']) {
+      expect(viewOf(await get(url))?.kind, url).toBe('loaded');
+    }
+    // A download needs the number no more while the pages are open.
+    const pdf = await post('/status', { download: ids[0]! });
+    expect(pdf.headers['content-type']).toBe('application/pdf');
+    // Half an hour later the number is asked for again.
+    clock = new Date(clock.getTime() + STATUS_OPEN_MS);
+    const closed = await get('/status');
+    expect(renderedFrom(closed.body).outcome).toBeUndefined();
+    expect(renderedFrom(closed.body).session?.statusToken).toBe(link.split('epat=')[1]);
   });
 
   it('counts a wrong number sent from the form as the API does, locking both after five', async () => {
@@ -139,15 +174,18 @@ describe.each(testEngines())('the status pages without JavaScript, on $name', (e
     expect(none.statusCode).toBe(404);
     expect(renderedFrom(none.body).outcome?.status?.view).toEqual({ kind: 'invalidLink' });
 
-    // A link opened after it expired (within the retention period, when a new one can be asked for).
+    // A link opened after it expired (within the retention period, when a new one can be asked
+    // for) is shown at once, from its address, and its form posts back to that address.
     clock = new Date(START.getTime() + 100 * 24 * 60 * 60_000);
-    await openLink();
-    const expired = await post('/status', { 'sponsor-licence-number': LICENCE });
-    expect(renderedFrom(expired.body).outcome?.status?.view).toEqual({ kind: 'expiredLink' });
-    const required = await post('/status', { 'status-action': 'new-link' });
+    const expired = await openLink();
+    expect(expired.statusCode).toBe(200);
+    expect(viewOf(expired)).toEqual({ kind: 'expiredLink' });
+    expect(renderedFrom(expired.body).session?.statusToken).toBe(link.split('epat=')[1]);
+    expect(cookie).not.toContain('formSession');
+    const required = await post(link, { 'status-action': 'new-link' });
     expect(required.statusCode).toBe(422);
     expect(renderedFrom(required.body).outcome?.status?.newLink).toBe('required');
-    const sent = await post('/status', { 'status-action': 'new-link', 'sponsor-licence-number': LICENCE });
+    const sent = await post(link, { 'status-action': 'new-link', 'sponsor-licence-number': LICENCE });
     expect(sent.statusCode).toBe(200);
     expect(renderedFrom(sent.body).outcome?.status?.newLink).toBe('sent');
   });

@@ -1,9 +1,11 @@
-// The status pages without JavaScript (decision 024). The emailed link's token is kept in the
-// browser's session and taken out of the address (a redirect), as the browser does with it in
-// session storage. The licence number is sent with every form of the pages and kept nowhere: the
-// forms open the submission with the API's own code (attempts counted, lockout), and the page is
-// rendered with what that came to; a download answers the PDF itself.
-import type { FastifyBaseLogger } from 'fastify';
+// The status pages without JavaScript (decisions 024 and 026). The emailed link's token is checked
+// first: a link that opens a submission is kept in the browser's session (under a new id) and
+// taken out of the address, as the browser does with it in session storage; an expired or unknown
+// one is shown at once, from its address, and nothing is kept. The licence form opens the
+// submission with the API's own code (attempts counted, lockout); once it has, the status pages
+// stay open for the browser for a while, so that they are plain pages: links, a search that is a
+// GET, and Back. Downloads answer the PDF itself, or a page saying why there is none.
+import type { FastifyBaseLogger, FastifyReply, FastifyRequest } from 'fastify';
 import { STATUS_TOKEN_PARAMETER } from '#shared/api/public-status.ts';
 import {
   DOWNLOAD_APPROVED,
@@ -12,16 +14,26 @@ import {
   type StatusFormOutcome,
   type StatusView,
 } from '#shared/api/status-form.ts';
+import { NO_SESSION } from '#shared/pages/page-renderer.ts';
 import { validateSponsorLicenceNumber } from '#shared/validation/licence-number.ts';
+import type { OpenedSubmission } from '../db/status-access-repository.ts';
+import type { FormSessionValues } from './form-session.ts';
 import { HttpError } from './http-error.ts';
-import { formField, type PageFormHandler } from './page-forms.ts';
+import { localAddress } from './local-address.ts';
+import { formField, pathOf, type PageFormHandler, type PageForms } from './page-forms.ts';
 import { sendDocuments, statusResponseOf, type StatusAccess } from './status-routes.ts';
 
 export interface StatusFormsOptions {
   readonly access: StatusAccess;
   /** Asks for a new link for an expired one (the API's own code); an HttpError says why it is refused. */
   readonly requestNewLink: (token: string, licenceNumber: string, log: FastifyBaseLogger) => Promise<void>;
+  /** Status calls accepted from one address a minute: the status pages' forms spend the API's budget. */
+  readonly statusRateLimit: number;
+  readonly now: () => Date;
 }
+
+/** How long the status pages stay open after the licence number opened them. */
+export const STATUS_OPEN_MS = 30 * 60_000;
 
 /** The status of the page showing each view. */
 const CODES: Record<StatusView['kind'], number> = {
@@ -34,33 +46,119 @@ const CODES: Record<StatusView['kind'], number> = {
   failed: 503,
 };
 
-/** The status page's and each application's page's forms, and the emailed link's token. */
+/** The query of a request. */
+const queryOf = (request: FastifyRequest) => new URLSearchParams(request.url.split('?')[1] ?? '');
+
+/**
+ * True for a request that would show the page it asks for: a GET (not a HEAD), and a browser
+ * asking for a page to show says so (`Sec-Fetch-Dest: document`), where an image or a script
+ * another site points here does not.
+ */
+const isPageRequest = (request: FastifyRequest) => {
+  const destination = request.headers['sec-fetch-dest'];
+  return request.method === 'GET' && (destination === undefined || destination === 'document');
+};
+
+/** The status page's and each application's page's forms and addresses. */
 export function createStatusForms(options: StatusFormsOptions): PageFormHandler {
+  const { access, now } = options;
+
+  /** True while the status pages the licence number opened for the kept token stay open. */
+  const isOpen = (kept: FormSessionValues) =>
+    kept.statusToken !== null &&
+    kept.statusOpenedAt !== null &&
+    now().getTime() - kept.statusOpenedAt.getTime() < STATUS_OPEN_MS;
+
+  /** Renders the status page (of the request's address) with `outcome`. */
+  const show = (
+    request: FastifyRequest,
+    reply: FastifyReply,
+    forms: PageForms,
+    outcome: Omit<StatusFormOutcome, 'licenceNumber'> & { licenceNumber?: string },
+    code = CODES[outcome.view.kind],
+    token?: string,
+  ) =>
+    forms.render(request, reply, code, {
+      outcome: { status: { licenceNumber: '', ...outcome } },
+      ...(token !== undefined && { session: { ...NO_SESSION, statusToken: token } }),
+    });
+
+  /** The view of a refusal: the API's HttpError read as the browser reads the API's answer. */
+  const refusedView = (error: unknown): StatusView => {
+    if (!(error instanceof HttpError)) throw error;
+    return refusedStatusView(error.statusCode, error.error);
+  };
+  const codeOf = (view: StatusView) =>
+    view.kind === 'licenceError' && view.rule === 'tooManyRequests' ? 429 : CODES[view.kind];
+
+  /** The documents asked for, as a file; a page saying why there is none when there is none. */
+  async function download(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    forms: PageForms,
+    submission: OpenedSubmission,
+    asked: string,
+  ) {
+    const ids =
+      asked === DOWNLOAD_APPROVED
+        ? submission.applications.filter((a) => a.status === 'approved').map((a) => a.applicantId)
+        : [asked];
+    try {
+      return sendDocuments(reply, await access.documents(submission, ids));
+    } catch (error) {
+      if (!(error instanceof HttpError) || error.statusCode >= 500) throw error;
+      const view: StatusView = { kind: 'loaded', response: statusResponseOf(submission) };
+      return show(request, reply, forms, { view, download: 'noDocument' }, error.statusCode);
+    }
+  }
+
   return {
     paths: ['/status', '/status/:applicantIndex'],
 
     async get(request, reply, forms) {
-      const url = new URL(request.url, 'http://localhost');
-      const token = url.searchParams.get(STATUS_TOKEN_PARAMETER);
-      if (token === null) return;
-      // A new link's token replaces the one kept, as in the browser.
-      const session = await forms.sessions.read(request);
-      await forms.sessions.write(request, reply, { ...session, statusToken: token.slice(0, 4096), notice: null });
-      url.searchParams.delete(STATUS_TOKEN_PARAMETER);
-      return reply.redirect(`${url.pathname}${url.search}`, 303);
+      const query = queryOf(request);
+      const token = query.get(STATUS_TOKEN_PARAMETER);
+      if (token !== null) {
+        const verdict = await access.check(token);
+        query.delete(STATUS_TOKEN_PARAMETER);
+        const rest = query.size === 0 ? '' : `?${query}`;
+        if (verdict === 'valid' && isPageRequest(request)) {
+          // A new link's token replaces the one kept, as in the browser; the pages it opened close.
+          await forms.sessions.update(
+            request,
+            reply,
+            (kept) => ({ ...kept, statusToken: token, statusOpenedAt: null, notice: null }),
+            { renew: true },
+          );
+        }
+        if (verdict === 'valid') return reply.redirect(`${localAddress(pathOf(request))}${rest}`, 303);
+        // Shown at once from its address (the expired page's form posts back to it): nothing is kept.
+        const view: StatusView = { kind: verdict === 'expired' ? 'expiredLink' : 'invalidLink' };
+        return show(request, reply, forms, { view }, undefined, verdict === 'expired' ? token : '');
+      }
+      const kept = await forms.sessions.read(request);
+      if (!isOpen(kept)) return undefined;
+      let view: StatusView;
+      try {
+        view = { kind: 'loaded', response: statusResponseOf(await access.reopen(kept.statusToken!)) };
+      } catch (error) {
+        view = refusedView(error);
+      }
+      return show(request, reply, forms, { view }, codeOf(view));
     },
 
     async post(request, reply, forms) {
-      const { statusToken: token } = await forms.sessions.read(request);
+      const kept = await forms.sessions.read(request);
+      // The expired link's page is shown from its address, and its form posts back to it.
+      const token = queryOf(request).get(STATUS_TOKEN_PARAMETER) ?? kept.statusToken;
       const licenceNumber = formField(request.body, STATUS_FORM_FIELDS.licenceNumber) ?? '';
-      const render = (outcome: Omit<StatusFormOutcome, 'licenceNumber'>, code = CODES[outcome.view.kind]) =>
-        forms.render(request, reply, code, { status: { licenceNumber, ...outcome } });
-      const refused = (error: unknown) => {
-        if (!(error instanceof HttpError)) throw error;
-        const view = refusedStatusView(error.statusCode, error.error);
-        return render({ view }, view.kind === 'licenceError' && view.rule === 'tooManyRequests' ? 429 : undefined);
-      };
+      const render = (outcome: Omit<StatusFormOutcome, 'licenceNumber'>, code?: number) =>
+        show(request, reply, forms, { licenceNumber, ...outcome }, code);
       if (token === null) return render({ view: { kind: 'invalidLink' } });
+      // Every form of these pages tries the link, and most a licence number: a status call, from
+      // the same budget as the API's.
+      const spent = await forms.limits.take(request, 'status', options.statusRateLimit, 60_000);
+      if (!spent.allowed) return forms.tooMany(request, reply, spent.retryAfterSeconds);
       const rule = validateSponsorLicenceNumber(licenceNumber)['sponsor-licence-number'];
 
       if (formField(request.body, STATUS_FORM_FIELDS.action) === 'new-link') {
@@ -70,26 +168,34 @@ export function createStatusForms(options: StatusFormsOptions): PageFormHandler 
           await options.requestNewLink(token, licenceNumber, request.log);
           return await render({ view: expired, newLink: 'sent' });
         } catch (error) {
-          if (error instanceof HttpError && error.statusCode === 401) return refused(error);
+          if (error instanceof HttpError && error.statusCode === 401) {
+            const view = refusedView(error);
+            return render({ view }, codeOf(view));
+          }
           request.log.error({ err: error }, 'Asking for a new status link from a form failed');
           return render({ view: expired, newLink: 'failed' }, 503);
         }
       }
 
-      if (rule !== undefined) return render({ view: { kind: 'licenceError', rule } });
-      let submission;
+      const asked = formField(request.body, STATUS_FORM_FIELDS.download);
+      const open = asked !== undefined && isOpen(kept) && token === kept.statusToken;
+      if (!open && rule !== undefined) return render({ view: { kind: 'licenceError', rule } });
+      let submission: OpenedSubmission;
       try {
-        submission = await options.access.open(token, licenceNumber);
+        submission = open ? await access.reopen(token) : await access.open(token, licenceNumber);
       } catch (error) {
-        return refused(error);
+        const view = refusedView(error);
+        return render({ view }, codeOf(view));
       }
-      const download = formField(request.body, STATUS_FORM_FIELDS.download);
-      if (download === undefined) return render({ view: { kind: 'loaded', response: statusResponseOf(submission) } });
-      const ids =
-        download === DOWNLOAD_APPROVED
-          ? submission.applications.filter((a) => a.status === 'approved').map((a) => a.applicantId)
-          : [download];
-      return sendDocuments(reply, await options.access.documents(submission, ids));
+      if (asked !== undefined) return download(request, reply, forms, submission, asked);
+      // Open now: the pages are shown by their addresses while they stay open, under a new id.
+      await forms.sessions.update(
+        request,
+        reply,
+        (current) => ({ ...current, statusToken: token, statusOpenedAt: now(), notice: null }),
+        { renew: true },
+      );
+      return reply.redirect(localAddress(pathOf(request)), 303);
     },
   };
 }

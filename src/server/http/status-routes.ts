@@ -26,12 +26,15 @@ import {
 } from '../pdf/pre-clearance-document.ts';
 import { ExpiredTokenError, InvalidTokenError, type StatusLinkTokens } from '../tokens/status-link-tokens.ts';
 import { HttpError } from './http-error.ts';
-import { parseBody, perMinute, registerJsonApi } from './json-api.ts';
+import { parseBody, registerJsonApi } from './json-api.ts';
+import type { RateLimits } from './rate-limits.ts';
 import { rememberVerifiedTokens } from './verified-status-tokens.ts';
 
 export interface StatusRouteOptions {
   readonly config: Pick<Config, 'statusRateLimit'>;
   readonly database: Database;
+  /** The per-address budgets: these calls spend `status`. */
+  readonly limits: RateLimits;
   readonly tokens: () => Promise<StatusLinkTokens>;
   readonly now: () => Date;
 }
@@ -52,8 +55,16 @@ export async function registerStatusRoutes(app: FastifyInstance, options: Status
 
 /** Opening a submission with its status link and licence number, and its documents: the API's and the status page's forms'. */
 export interface StatusAccess {
+  /** What a status link's token is: one that opens a submission, one that did but has expired, or none of ours. */
+  check(token: string): Promise<'valid' | 'expired' | 'invalid'>;
   /** The submission the token and licence number open; an HttpError says why not (what the API answers). */
   open(token: string, licenceNumber: string): Promise<OpenedSubmission>;
+  /**
+   * The submission the token opens, its licence number having been checked before (the status
+   * pages stay open for a while without JavaScript); an HttpError says why not (the link has
+   * expired since, or the submission is locked).
+   */
+  reopen(token: string): Promise<OpenedSubmission>;
   /** The pre-clearance document of each of `applicantIds` (approved, in this submission), as one PDF. */
   documents(
     submission: OpenedSubmission,
@@ -61,43 +72,58 @@ export interface StatusAccess {
   ): Promise<{ readonly pdf: Buffer; readonly filename: string }>;
 }
 
-export function createStatusAccess(options: Omit<StatusRouteOptions, 'config'>): StatusAccess {
+export function createStatusAccess(options: Omit<StatusRouteOptions, 'config' | 'limits'>): StatusAccess {
   const verifyToken = rememberVerifiedTokens(options.tokens, options.now);
+  /** The submission id the token names; an HttpError 401 when it names none (or has expired). */
+  const submissionOf = async (token: string): Promise<string> => {
+    try {
+      return (await verifyToken(token)).submissionId;
+    } catch (error) {
+      if (error instanceof ExpiredTokenError)
+        throw new HttpError(401, STATUS_ERRORS.expiredToken, 'The link to view your application status has expired');
+      if (error instanceof InvalidTokenError)
+        throw new HttpError(401, STATUS_ERRORS.invalidToken, 'Application not found');
+      throw error;
+    }
+  };
+  const openWith = async (token: string, matches: (stored: string) => boolean) => {
+    const submissionId = await submissionOf(token);
+    const opened = await openWithLicence(options.database, submissionId, matches, options.now());
+    if (opened.outcome === 'ok') return opened.submission;
+    if (opened.outcome === 'unknown') throw new HttpError(401, STATUS_ERRORS.invalidToken, 'Application not found');
+    if (opened.outcome === 'locked')
+      throw new HttpError(
+        429,
+        STATUS_ERRORS.rateLimit,
+        'Due to too many failed attempts you are locked out for an hour',
+      );
+    throw new HttpError(
+      403,
+      STATUS_ERRORS.authorisation,
+      'Your sponsor licence number does not match this application',
+    );
+  };
   return {
-    async open(token, licenceNumber) {
-      let submissionId: string;
+    async check(token) {
       try {
-        ({ submissionId } = await verifyToken(token));
+        await submissionOf(token);
+        return 'valid';
       } catch (error) {
-        if (error instanceof ExpiredTokenError)
-          throw new HttpError(401, STATUS_ERRORS.expiredToken, 'The link to view your application status has expired');
-        if (error instanceof InvalidTokenError)
-          throw new HttpError(401, STATUS_ERRORS.invalidToken, 'Application not found');
-        throw error;
+        if (!(error instanceof HttpError)) throw error;
+        return error.error === STATUS_ERRORS.expiredToken ? 'expired' : 'invalid';
       }
+    },
+
+    async open(token, licenceNumber) {
+      await submissionOf(token);
       if (validateSponsorLicenceNumber(licenceNumber)['sponsor-licence-number'] !== undefined) {
         throw new HttpError(400, 'InvalidRequest', 'Enter your sponsor licence number');
       }
-      const opened = await openWithLicence(
-        options.database,
-        submissionId,
-        (stored) => sameLicenceNumber(stored, licenceNumber),
-        options.now(),
-      );
-      if (opened.outcome === 'ok') return opened.submission;
-      if (opened.outcome === 'unknown') throw new HttpError(401, STATUS_ERRORS.invalidToken, 'Application not found');
-      if (opened.outcome === 'locked')
-        throw new HttpError(
-          429,
-          STATUS_ERRORS.rateLimit,
-          'Due to too many failed attempts you are locked out for an hour',
-        );
-      throw new HttpError(
-        403,
-        STATUS_ERRORS.authorisation,
-        'Your sponsor licence number does not match this application',
-      );
+      return openWith(token, (stored) => sameLicenceNumber(stored, licenceNumber));
     },
+
+    // The number was checked when the pages were opened: it is taken as matching.
+    reopen: (token) => openWith(token, () => true),
 
     async documents({ applications }, applicantIds) {
       const wanted = [...new Set(applicantIds)].map((id) => {
@@ -113,6 +139,8 @@ export function createStatusAccess(options: Omit<StatusRouteOptions, 'config'>):
         }
         return application;
       });
+      if (wanted.length === 0)
+        throw new HttpError(409, 'NotApprovedError', 'No application is approved: there is no pre-clearance document');
       const pdf = await renderPreClearanceDocuments(wanted.map(toDocumentDetails), options.now());
       const filename =
         wanted.length === 1 ? `pre-clearance-${wanted[0]!.applicantId}.pdf` : 'pre-clearance-documents.pdf';
@@ -133,7 +161,10 @@ export function statusResponseOf(submission: OpenedSubmission): PublicStatusResp
 function statusRoutes(app: FastifyInstance, options: StatusRouteOptions): void {
   // The per-address limit slows one address trying many tokens; the lockout per submission,
   // which must hold everywhere, is in the database.
-  const limits = { bodyLimit: 16 * 1024, config: { rateLimit: perMinute(options.config.statusRateLimit) } };
+  const limits = {
+    bodyLimit: 16 * 1024,
+    config: { rateLimit: options.limits.perMinute('status', options.config.statusRateLimit) },
+  };
   const shapeMessage = 'The request is not in the expected shape';
   const access = createStatusAccess(options);
 

@@ -9,8 +9,10 @@ import type { Database } from '../db/database.ts';
 import { openDatabase } from '../db/database.ts';
 import { runMigrations } from '../db/migrations.ts';
 import { createLogger } from '../logger.ts';
-import { FAKE_INDEX_HTML as indexHtml, writeFakeWebBuild } from '../test-support/fake-web-build.ts';
+import { FAKE_INDEX_HTML as indexHtml, renderedFrom, writeFakeWebBuild } from '../test-support/fake-web-build.ts';
+import { createCookies } from './cookies.ts';
 import { createFormSessions } from './form-session.ts';
+import { registerRateLimits } from './rate-limits.ts';
 import { registerWebApp } from './web-app.ts';
 
 const logLines: string[] = [];
@@ -30,10 +32,18 @@ beforeAll(async () => {
   });
   const logger: FastifyBaseLogger = createLogger({ logLevel: 'info' }, stream);
   app = Fastify({ loggerInstance: logger });
+  const now = () => new Date();
+  const limits = await registerRateLimits(app, { database, now });
+  const cookies = createCookies({ alwaysSecure: false });
   await registerWebApp(
     app,
-    { webRoot: build.webRoot, analyticsId: undefined, formRateLimit: 60 },
-    { sessions: createFormSessions({ database, now: () => new Date(), alwaysSecure: false }), handlers: [] },
+    { webRoot: build.webRoot, analyticsId: undefined, formRateLimit: 60, publicBaseUrl: 'http://localhost:3000' },
+    {
+      sessions: createFormSessions({ database, now, cookies, limits, newSessionsPerHour: 30 }),
+      limits,
+      cookies,
+      handlers: [],
+    },
   );
 });
 
@@ -44,12 +54,28 @@ afterAll(async () => {
 });
 
 describe('pages rendered by the built server entry', () => {
-  it('sends the rendered page, from the address and the cookies, revalidated and varying by cookie', async () => {
+  it('sends the rendered page, from the address and the cookies, kept by no browser or proxy', async () => {
     const response = await app.inject({ url: '/status?epat=abc', headers: { cookie: 'lang=ar' } });
     expect(response.statusCode).toBe(200);
     expect(response.body).toContain('<div id="root">/status?epat=abc | lang=ar | ');
-    expect(response.headers['cache-control']).toBe('no-cache');
-    expect(response.headers.vary).toBe('Cookie');
+    expect(response.headers['cache-control']).toBe('no-store');
+  });
+
+  it('leads "Go back" of a page reached from anywhere to the page of this service the browser came from', async () => {
+    const backFrom = async (referer: string, url = '/cookies') =>
+      renderedFrom((await app.inject({ url, headers: { referer } })).body).backLink;
+    expect(await backFrom('http://localhost:3000/passenger-name?change&epat=abc.def&lang=ar')).toBe(
+      '/passenger-name?change',
+    );
+    expect(await backFrom('http://localhost:3000/status')).toBe('/status');
+    // Another site, another address of this one, the page itself, or no page: none.
+    expect(await backFrom('https://attacker.example/passenger-name')).toBeUndefined();
+    expect(await backFrom('http://localhost:3000/api/public/publicStatus')).toBeUndefined();
+    expect(await backFrom('http://localhost:3000/cookies?cookie-choice=saved')).toBeUndefined();
+    expect(await backFrom('http://localhost:3000/..%5C..%5Cevil.com')).toBeUndefined();
+    expect(await backFrom('not an address')).toBeUndefined();
+    // A page of the journey goes back to the page before it in the journey, wherever the browser came from.
+    expect(await backFrom('http://localhost:3000/cookies', '/sponsor-details')).toBe('/your-contact-details');
   });
 
   it('redirects where the page says the address always leads elsewhere', async () => {
@@ -108,7 +134,7 @@ describe('forms sent to the pages without JavaScript', () => {
     for (const fields of [{ cookies: 'hide' }, { cookies: 'maybe' }, {}] as Record<string, string>[]) {
       const response = await post('/passenger-name?x=1', { ...fields, 'form-token': token });
       expect(response.statusCode).toBe(303);
-      expect(response.headers.location).toBe('/passenger-name');
+      expect(response.headers.location).toBe('/passenger-name?x=1');
       expect(consentSet(response)).toBe(false);
     }
   });

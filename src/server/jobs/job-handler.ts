@@ -34,3 +34,14 @@ export function payloadString(payload: unknown, field: string): string {
   if (typeof value !== 'string' || value === '') throw new PermanentJobError(`The job payload has no ${field}`);
   return value;
 }
+
+/** Not now, but at `retryAt` (an email to an address that had its emails for the hour): run the job again then. */
+export class RetryLaterError extends Error {
+  constructor(
+    message: string,
+    readonly retryAt: Date,
+  ) {
+    super(message);
+    this.name = 'RetryLaterError';
+  }
+}

@@ -4,8 +4,9 @@ import { jobKinds } from '../db/job-repository.ts';
 import type { EmailSender } from '../email/email-sender.ts';
 import type { StatusLinkTokens } from '../tokens/status-link-tokens.ts';
 import { createDecideHandler } from './decide-job.ts';
+import { limitEmailsPerAddress } from './email-recipient-limit.ts';
 import type { JobHandlers } from './job-handler.ts';
-import { createPurgePersonalDataHandler } from './purge-personal-data-job.ts';
+import { createPurgePersonalDataHandler, createPurgeSessionsHandler } from './purge-personal-data-job.ts';
 import { createSendConfirmationHandler, createSendWorkerConfirmationHandler } from './send-confirmation-job.ts';
 import { createLegacySendDecisionHandler, createSendDecisionsHandler } from './send-decisions-job.ts';
 import { createSendStatusLinkHandler } from './send-status-link-job.ts';
@@ -15,14 +16,24 @@ export interface JobHandlerDependencies {
   readonly db: Database;
   readonly emailSender: EmailSender;
   readonly tokens: Pick<StatusLinkTokens, 'sign' | 'statusLink'>;
-  readonly config: Pick<Config, 'manualReview' | 'retentionDays' | 'statusLinkTtlDays' | 'decisionEmailWindowMinutes'>;
+  readonly config: Pick<
+    Config,
+    'manualReview' | 'retentionDays' | 'statusLinkTtlDays' | 'decisionEmailWindowMinutes' | 'emailRateLimit'
+  >;
+  /** The clock of the per-address email budget (the worker's). */
+  readonly now?: () => Date;
   /** Replaces the shared routing rule (tests). */
   readonly isPlaceOfDepartureInIreland?: ((name: string) => boolean) | undefined;
 }
 
 /** One handler per job kind of the service. */
 export function createJobHandlers(deps: JobHandlerDependencies): JobHandlers {
-  const { db, emailSender, tokens, config } = deps;
+  const { db, tokens, config } = deps;
+  const emailSender = limitEmailsPerAddress(deps.emailSender, {
+    db,
+    perHour: config.emailRateLimit,
+    now: deps.now ?? (() => new Date()),
+  });
   return {
     [jobKinds.decide]: createDecideHandler({
       db,
@@ -44,6 +55,7 @@ export function createJobHandlers(deps: JobHandlerDependencies): JobHandlers {
     }),
     [jobKinds.sendDecision]: createLegacySendDecisionHandler({ db }),
     [jobKinds.purgePersonalData]: createPurgePersonalDataHandler({ db, retentionDays: config.retentionDays }),
+    [jobKinds.purgeSessions]: createPurgeSessionsHandler({ db }),
     [jobKinds.sendStatusLink]: createSendStatusLinkHandler({
       db,
       emailSender,

@@ -221,11 +221,12 @@ describe.each(testEngines())('the outbox worker on $name', (engine) => {
     ]);
   });
 
-  it('enqueues a daily job once a London day however many workers run', async () => {
+  it('enqueues a daily job once a London day, and an hourly one once an hour, however many workers run', async () => {
     const { db } = test;
     const { logger } = capturingLogger();
     let clock = new Date('2026-06-30T22:30:00Z'); // 23:30 in London (BST)
     const runs: string[] = [];
+    const hourlyRuns: string[] = [];
     // Each worker reads the clock every round: counting the reads shows that it went round again.
     let reads: number[] = [];
     const start = (db: Database) => {
@@ -234,8 +235,12 @@ describe.each(testEngines())('the outbox worker on $name', (engine) => {
       return startWorker({
         db,
         logger,
-        handlers: { daily: async () => void runs.push(clock.toISOString()) },
+        handlers: {
+          daily: async () => void runs.push(clock.toISOString()),
+          hourly: async () => void hourlyRuns.push(clock.toISOString()),
+        },
         dailyJobs: ['daily'],
+        hourlyJobs: ['hourly'],
         pollIntervalMs: 5,
         now: () => {
           counted[index] = (counted[index] ?? 0) + 1;
@@ -269,6 +274,12 @@ describe.each(testEngines())('the outbox worker on $name', (engine) => {
     expect((await listJobs(db, { kind: 'daily' })).map((j) => j.uniqueKey).sort()).toEqual([
       'daily:2026-06-30',
       'daily:2026-07-01',
+    ]);
+    // The hour changed with the day: one run each hour.
+    expect(hourlyRuns).toHaveLength(2);
+    expect((await listJobs(db, { kind: 'hourly' })).map((j) => j.uniqueKey).sort()).toEqual([
+      'hourly:2026-06-30T22',
+      'hourly:2026-06-30T23',
     ]);
   });
 });

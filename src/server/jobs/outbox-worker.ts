@@ -16,7 +16,7 @@ import {
 import type { BackoffOptions } from './backoff.ts';
 import { backoffDelay, defaultBackoff } from './backoff.ts';
 import type { JobHandlers } from './job-handler.ts';
-import { PermanentJobError } from './job-handler.ts';
+import { PermanentJobError, RetryLaterError } from './job-handler.ts';
 import { safeErrorText } from './safe-error-text.ts';
 
 export interface WorkerOptions {
@@ -34,6 +34,8 @@ export interface WorkerOptions {
   readonly backoff?: BackoffOptions | undefined;
   /** Job kinds enqueued once per London calendar day (however many workers run). */
   readonly dailyJobs?: readonly string[] | undefined;
+  /** Job kinds enqueued once per hour (however many workers run). */
+  readonly hourlyJobs?: readonly string[] | undefined;
   /** The clock; tests move it forward instead of waiting. */
   readonly now?: (() => Date) | undefined;
   /** [0, 1), for the backoff jitter. */
@@ -117,6 +119,9 @@ async function runJob(worker: Resolved, job: ClaimedJob): Promise<void> {
     if (isPermanent(error) || job.attempts >= job.maxAttempts) {
       await failJob(db, job.id, workerId, finishedAt, text);
       logger.error({ error: text, maxAttempts: job.maxAttempts }, 'Job failed for good');
+    } else if (error instanceof RetryLaterError) {
+      await rescheduleJob(db, job.id, workerId, error.retryAt, text);
+      logger.info({ reason: text, retryAt: error.retryAt }, 'Job put off');
     } else {
       const delayMs = backoffDelay(job.attempts, worker.random, worker.backoff);
       await rescheduleJob(db, job.id, workerId, new Date(finishedAt.getTime() + delayMs), text);
@@ -162,14 +167,20 @@ export function startWorker(options: WorkerOptions): RunningWorker {
       };
     });
 
-  // Every worker tries, the unique key lets one row through: the job runs once a day even when
-  // several workers start, stop and restart during the day.
-  const scheduleDailyJobs = async (): Promise<void> => {
-    const today = toIsoDate(londonToday(now()));
-    for (const kind of options.dailyJobs ?? []) {
-      if (scheduled.get(kind) === today) continue;
-      await enqueueJob(db, { kind, uniqueKey: `${kind}:${today}`, runAfter: now() });
-      scheduled.set(kind, today);
+  // Every worker tries, the unique key lets one row through: the job runs once a day (an hour)
+  // even when several workers start, stop and restart meanwhile.
+  const schedulePeriodicJobs = async (): Promise<void> => {
+    const at = now();
+    const today = toIsoDate(londonToday(at));
+    const hour = at.toISOString().slice(0, 13);
+    const due = [
+      ...(options.dailyJobs ?? []).map((kind) => [kind, today] as const),
+      ...(options.hourlyJobs ?? []).map((kind) => [kind, hour] as const),
+    ];
+    for (const [kind, period] of due) {
+      if (scheduled.get(kind) === period) continue;
+      await enqueueJob(db, { kind, uniqueKey: `${kind}:${period}`, runAfter: at });
+      scheduled.set(kind, period);
     }
   };
 
@@ -178,7 +189,7 @@ export function startWorker(options: WorkerOptions): RunningWorker {
     while (!stopping) {
       let claimed = 0;
       try {
-        await scheduleDailyJobs();
+        await schedulePeriodicJobs();
         claimed = await runDueJobs(withId, () => stopping);
       } catch (error) {
         logger.error({ error: safeErrorText(error) }, 'Job worker round failed; trying again shortly');

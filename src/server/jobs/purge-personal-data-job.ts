@@ -3,6 +3,7 @@ import { purgePersonalData } from '../db/application-repository.ts';
 import type { Database } from '../db/database.ts';
 import { FORM_SESSION_IDLE_MS } from '#shared/pages/form-session.ts';
 import { deleteIdleFormSessions } from '../db/form-session-repository.ts';
+import { deleteEndedWindows } from '../db/rate-limit-repository.ts';
 import { deleteFinishedJobs } from '../db/job-repository.ts';
 import type { JobHandler } from './job-handler.ts';
 
@@ -14,10 +15,9 @@ export interface PurgeJobDependencies {
 }
 
 /**
- * `purge-personal-data`: deletes the personal data of decided applications whose leave date is
- * more than RETENTION_DAYS ago (London calendar days), finished jobs as old, and the sessions of
- * browsers without JavaScript idle for 24 hours (their answers, never sent). Idempotent:
- * what is deleted stays deleted, so a repeat finds nothing to do.
+ * `purge-personal-data` (daily): deletes the personal data of decided applications whose leave
+ * date is more than RETENTION_DAYS ago (London calendar days), and finished jobs as old.
+ * Idempotent: what is deleted stays deleted, so a repeat finds nothing to do.
  */
 export function createPurgePersonalDataHandler(deps: PurgeJobDependencies): JobHandler {
   return async (_payload, { now, logger }) => {
@@ -26,10 +26,19 @@ export function createPurgePersonalDataHandler(deps: PurgeJobDependencies): JobH
       purgePersonalData(tx, { today, retentionDays: deps.retentionDays, now }),
     );
     const jobs = await deleteFinishedJobs(deps.db, new Date(now.getTime() - deps.retentionDays * msPerDay));
+    logger.info({ applications: purged.applications, submissions: purged.submissions, jobs }, 'Retention run done');
+  };
+}
+
+/**
+ * `purge-sessions` (hourly): deletes the sessions of browsers without JavaScript idle for 24 hours
+ * (their answers, never sent) and the counts of the per-address budgets whose window has ended,
+ * so neither table holds more than a day's (an hour's) use. Idempotent.
+ */
+export function createPurgeSessionsHandler(deps: Pick<PurgeJobDependencies, 'db'>): JobHandler {
+  return async (_payload, { now, logger }) => {
     const sessions = await deleteIdleFormSessions(deps.db, new Date(now.getTime() - FORM_SESSION_IDLE_MS));
-    logger.info(
-      { applications: purged.applications, submissions: purged.submissions, jobs, sessions },
-      'Retention run done',
-    );
+    const counts = await deleteEndedWindows(deps.db, now);
+    logger.info({ sessions, counts }, 'Sessions and ended budget windows deleted');
   };
 }

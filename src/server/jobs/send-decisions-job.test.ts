@@ -61,6 +61,8 @@ describe.each(testEngines())('decision emails on $name', (engine) => {
       PUBLIC_BASE_URL: 'https://cwc.example.gov.uk',
       SMTP_URL: smtp.url,
       MANUAL_REVIEW: 'true',
+      // Many decisions go to one sponsor here; the per-address limit has tests of its own.
+      EMAIL_RATE_LIMIT: '100000',
     });
     tokens = await createStatusLinkTokens(config);
     log = capturingLogger();

@@ -32,6 +32,7 @@ export async function startServiceWorker(
     handlers: createJobHandlers({ db, emailSender, tokens, config }),
     logger: logger.child({ component: 'jobs' }),
     dailyJobs: [jobKinds.purgePersonalData],
+    hourlyJobs: [jobKinds.purgeSessions],
   });
   return {
     workerId: worker.workerId,

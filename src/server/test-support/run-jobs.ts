@@ -11,7 +11,13 @@ import { createStatusLinkTokens } from '../tokens/status-link-tokens.ts';
 /** Runs every job due at `at` (and those they add) until none is left; returns how many ran. */
 export async function runAllDueJobs(db: Database, config: Config, logger: Logger, at: Date): Promise<number> {
   const emailSender = createEmailSender(config, logger);
-  const handlers = createJobHandlers({ db, emailSender, tokens: await createStatusLinkTokens(config), config });
+  const handlers = createJobHandlers({
+    db,
+    emailSender,
+    tokens: await createStatusLinkTokens(config),
+    config,
+    now: () => at,
+  });
   let total = 0;
   try {
     for (;;) {

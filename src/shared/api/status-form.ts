@@ -24,6 +24,8 @@ export interface StatusFormOutcome {
   readonly view: StatusView;
   /** The expired link page's form, when it was the one sent. */
   readonly newLink?: NewLinkState;
+  /** A download asked for applications without a pre-clearance document (none approved among them). */
+  readonly download?: 'noDocument';
 }
 
 /** The status pages' form fields: the licence number, what a button asks for, and a download's applications. */

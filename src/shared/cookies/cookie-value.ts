@@ -6,3 +6,10 @@ export function cookieValue(cookies: string, name: string): string | undefined {
   }
   return undefined;
 }
+
+/**
+ * The prefix of the server's own cookies wherever cookies are Secure (in production): a browser
+ * keeps a `__Host-` cookie only when it is Secure, for the whole site (`Path=/`) and for this host
+ * alone (no `Domain`), so no other site, not even a sibling subdomain, can set one in its place.
+ */
+export const HOST_COOKIE_PREFIX = '__Host-';

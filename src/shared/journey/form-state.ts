@@ -79,9 +79,21 @@ export function sectionAnswers<S extends SectionName>(
   return part as NonNullable<ApplicantSections[S]>;
 }
 
+/**
+ * The most characters of a typed answer kept: more than any field allows (its rule then says how
+ * many it does), few enough that the answers of a whole group fit in what a session keeps.
+ */
+export const MAX_TYPED_CHARACTERS = 500;
+
+/** A typed value cut to MAX_TYPED_CHARACTERS characters (whole characters, in any script). */
+export function clipTyped(value: string): string {
+  return value.length <= MAX_TYPED_CHARACTERS ? value : [...value].slice(0, MAX_TYPED_CHARACTERS).join('');
+}
+
 // What a saved state must look like to be used: anything else (an older version, a hand-edited
-// value, a broken write) is thrown away rather than breaking the page.
-const text = v.pipe(v.string(), v.maxLength(1000));
+// value, a broken write) is thrown away rather than breaking the page. A text too long is cut
+// rather than refused: one long answer must not cost every other.
+const text = v.pipe(v.string(), v.transform(clipTyped));
 const dateParts = v.object({ day: text, month: text, year: text });
 const answersSchema = v.record(v.string(), v.union([text, dateParts]));
 const sectionsSchema = v.partial(

@@ -2,13 +2,20 @@ import { describe, expect, it } from 'vitest';
 import { validApplicantAnswers } from '../../../tests/fixtures/applicants.ts';
 import type { ApplicantAnswers } from '../domain/answers.ts';
 import { SECTION_NAMES } from '../validation/sections.ts';
-import { INITIAL_FORM_STATE, sectionAnswers } from './form-state.ts';
+import {
+  INITIAL_FORM_STATE,
+  MAX_TYPED_CHARACTERS,
+  parseSavedFormState,
+  sectionAnswers,
+  serialiseFormState,
+} from './form-state.ts';
 import {
   answersFromFields,
   changeHref,
   editHref,
   firstStaleMember,
   linkedJourneyAction,
+  linkQueryOf,
   postedJourneyForm,
 } from './page-forms.ts';
 
@@ -108,6 +115,19 @@ describe('a journey link followed', () => {
     });
   });
 
+  it('opens a member’s answer straight on its page from a page an Edit link showed', () => {
+    expect(changeHref('/cos-reference', false, '?edit=2')).toBe(editHref(2, '/cos-reference'));
+    expect(changeHref('/sponsor-details', true, '?lang=ar')).toBe('/sponsor-details?change=group');
+  });
+
+  it('keeps, for the page’s forms, only the link that showed the page', () => {
+    expect(linkQueryOf('?change')).toBe('?change');
+    expect(linkQueryOf('?x=1&edit=3&epat=abc')).toBe('?edit=3');
+    expect(linkQueryOf('?change=group&deleted')).toBe('?change=group');
+    expect(linkQueryOf('')).toBe('');
+    expect(linkQueryOf('?changed=1&editor=2')).toBe('');
+  });
+
   it('asks for nothing on other pages or with other parameters', () => {
     expect(linkedJourneyAction('/group-edit', query('change'))).toBeUndefined();
     expect(linkedJourneyAction('/check-your-answers', query('edit=x'))).toBeUndefined();
@@ -121,6 +141,33 @@ describe('the answers of a form', () => {
       'family-name': '',
       'date-of-birth': { day: '', month: '', year: '' },
     });
+  });
+
+  it('are cut to more than any field allows, whole characters in any script, and the state keeps them', () => {
+    const long = 'ش'.repeat(MAX_TYPED_CHARACTERS) + '𓂀'.repeat(5000);
+    const answers = answersFromFields(['family-name', 'date-of-birth'], (name) =>
+      name === 'family-name' ? `𓂀${long}` : name === 'date-of-birth-day' ? '1'.repeat(5000) : undefined,
+    );
+    const name = answers['family-name'] as string;
+    expect([...name]).toHaveLength(MAX_TYPED_CHARACTERS);
+    expect(name.startsWith('𓂀ش')).toBe(true);
+    expect((answers['date-of-birth'] as { day: string }).day).toHaveLength(MAX_TYPED_CHARACTERS);
+    // Cut, they are a state that is read back, with every other answer.
+    const state = {
+      ...INITIAL_FORM_STATE,
+      current: { passengerName: answers, sponsorContact: { 'sponsor-email': 'a@b.co' } },
+    };
+    expect(parseSavedFormState(serialiseFormState(state)).current).toEqual(state.current);
+  });
+
+  it('are read back cut, not thrown away, from a state saved with a longer one', () => {
+    const saved = JSON.stringify({
+      ...INITIAL_FORM_STATE,
+      current: { passengerName: { 'family-name': 'x'.repeat(5000) }, sponsorContact: { 'sponsor-email': 'a@b.co' } },
+    });
+    const read = parseSavedFormState(saved);
+    expect(read.current.sponsorContact).toEqual({ 'sponsor-email': 'a@b.co' });
+    expect(read.current.passengerName?.['family-name']).toHaveLength(MAX_TYPED_CHARACTERS);
   });
 });
 

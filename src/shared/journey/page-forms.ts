@@ -5,7 +5,7 @@
 import { DATE_FIELDS, type ApplicantAnswers } from '../domain/answers.ts';
 import type { DateParts } from '../dates/date-parts.ts';
 import { SECTION_FIELDS, validateApplicant } from '../validation/sections.ts';
-import { answersOf, type FormState } from './form-state.ts';
+import { answersOf, clipTyped, type FormState } from './form-state.ts';
 import type { JourneyAction } from './reducer.ts';
 import { findStep } from './steps.ts';
 import {
@@ -40,6 +40,9 @@ export const JOURNEY_BUTTONS = {
 
 export type JourneyButton = (typeof JOURNEY_BUTTONS)[keyof typeof JOURNEY_BUTTONS];
 
+/** The hidden field of the pages that send: the fingerprint of the answers the page shows (answersFingerprint). */
+export const FINGERPRINT_FIELD = 'answers-fingerprint';
+
 /** The hidden field of the group overview's confirmation: the index of the member to delete. */
 export const DELETE_FIELD = 'applicant';
 
@@ -49,10 +52,34 @@ const CHANGE_PARAMETER = 'change';
 const EDIT_PARAMETER = 'edit';
 /** The group overview's Delete link: `delete=<index>` shows the confirmation (it changes nothing). */
 const DELETE_PARAMETER = 'delete';
+/** The group overview after a deletion: it says whom it deleted. */
+export const DELETED_PARAMETER = 'deleted';
 
-/** A Change link's address: the page, with what the browser without JavaScript needs to know. */
-export function changeHref(path: StepPath, fromGroup = false): string {
+/** A member's index as a link's parameter gives it (one or two digits). */
+const index = (text: string | undefined): number | undefined =>
+  text !== undefined && /^\d{1,2}$/.test(text) ? Number(text) : undefined;
+
+/**
+ * A Change link's address: the page, with what the browser without JavaScript needs to know. On a
+ * page shown through an Edit link (`search` holds `edit=<index>`), the member is not open for
+ * changes yet: the link opens it straight on the page.
+ */
+export function changeHref(path: StepPath, fromGroup = false, search = ''): string {
+  const edited = index(new RegExp(`(?:^|[?&])${EDIT_PARAMETER}=([^&]*)`).exec(search)?.[1]);
+  if (edited !== undefined) return editHref(edited, path);
   return `${path}?${CHANGE_PARAMETER}${fromGroup ? '=group' : ''}`;
+}
+
+/**
+ * The part of a page's query that says which link showed it (`?change`, `?edit=1`), or '': its
+ * forms post back with it, and only then does the link's change take effect (decision 026).
+ */
+export function linkQueryOf(search: string): string {
+  const parts = search
+    .replace(/^\?/, '')
+    .split('&')
+    .filter((part) => new RegExp(`^(?:${CHANGE_PARAMETER}|${EDIT_PARAMETER})(?:=|$)`).test(part));
+  return parts.length === 0 ? '' : `?${parts.join('&')}`;
 }
 
 /** An Edit link's address: the member opened on check your answers, or on the page at `path`. */
@@ -65,12 +92,16 @@ export function deleteHref(index: number): string {
   return `${GROUP_EDIT_PATH}?${DELETE_PARAMETER}=${index}`;
 }
 
-/** The answers of a question page's form: text fields as typed, dates as their three inputs (`<field>-day` …). */
+/**
+ * The answers of a question page's form: text fields as typed, dates as their three inputs
+ * (`<field>-day` …). A value longer than any answer may be is cut to MAX_TYPED_CHARACTERS: its
+ * field's rule refuses it all the same, and the answers kept stay small enough to be read back.
+ */
 export function answersFromFields(
   fields: readonly string[],
   value: (name: string) => string | undefined,
 ): ApplicantAnswers {
-  const text = (name: string) => value(name) ?? '';
+  const text = (name: string) => clipTyped(value(name) ?? '');
   const answers: Record<string, string | DateParts> = {};
   for (const field of fields) {
     answers[field] = DATE_FIELDS.has(field)
@@ -88,9 +119,6 @@ export function firstStaleMember(state: FormState, now: Date): number {
 /** What a form posted to a journey page asks for: a step of the journey, or sending the applications. */
 export type PostedJourneyForm =
   { readonly kind: 'action'; readonly action: JourneyAction } | { readonly kind: 'send'; readonly asNew: boolean };
-
-const index = (text: string | undefined): number | undefined =>
-  text !== undefined && /^\d{1,2}$/.test(text) ? Number(text) : undefined;
 
 /** Reads the form posted to the page at `path` (its fields by `value`); undefined when it asks for nothing known. */
 export function postedJourneyForm(

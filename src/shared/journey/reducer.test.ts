@@ -14,7 +14,7 @@ import {
 } from './form-state.ts';
 import { firstIncompletePath, resolvePath } from './progress.ts';
 import { journeyReducer, type JourneyAction } from './reducer.ts';
-import { applicantsToSend, buildSubmission } from './submission.ts';
+import { answersFingerprint, applicantsToSend, buildSubmission } from './submission.ts';
 import { STEPS } from './steps.ts';
 import type { StepPath } from './paths.ts';
 import { EXIT_URL } from './paths.ts';
@@ -349,6 +349,24 @@ describe('submit group', () => {
     // Different answers are a different submission.
     const changed = { ...started, group: started.group.slice(1) };
     expect(buildSubmission(changed, NOW, uuid).attempt.formGroupId).not.toBe(attempt.formGroupId);
+  });
+
+  it('fingerprints the answers a send would send: the same for the same answers, another for any change', () => {
+    const group = groupWith(member('Okafor'), member('Smith'));
+    const shown = answersFingerprint(group);
+    expect(shown).toMatch(/^[0-9a-z]{22}$/);
+    // What is not sent (errors, the page being answered, an attempt) changes nothing.
+    expect(answersFingerprint({ ...group, errors: { group: { group: 'maxApplications' } } })).toBe(shown);
+    expect(answersFingerprint(run(group, { type: 'submissionConflicted' }).state)).toBe(shown);
+    // Another sponsor, one member fewer, one answer changed: each is another submission.
+    const sponsor = run(group, {
+      type: 'submitStep',
+      path: '/your-contact-details',
+      answers: { 'sponsor-email': 'other@example.net' },
+    }).state;
+    expect(answersFingerprint(sponsor)).not.toBe(shown);
+    expect(answersFingerprint({ ...group, group: group.group.slice(1) })).not.toBe(shown);
+    expect(answersFingerprint(groupWith(member('Okafor'), member('Smyth')))).not.toBe(shown);
   });
 
   it('stores the receipts, clears the group and goes to /complete', () => {

@@ -22,10 +22,7 @@ export function buildSubmission(
   now: Date,
   randomUuid: () => string,
 ): { body: NewFromConcessionRequest; attempt: SubmissionAttempt } {
-  const applicants = applicantsToSend(state).map(answersOf);
-  // One sponsor for the whole submission: the one the group overview and check your answers show.
-  const sponsor = answersOf(state.current);
-  const fingerprint = JSON.stringify([applicants, sponsorOf(sponsor)]);
+  const { applicants, sponsor, fingerprint } = answersToSend(state);
   const attempt =
     state.submission !== null && state.submission.fingerprint === fingerprint
       ? state.submission
@@ -40,6 +37,38 @@ const sponsorOf = (answers: ApplicantAnswers) => [
   answers['sponsor-name'],
   answers['sponsor-reference'],
 ];
+
+/** The answers a send would send, and the same as text: the same text is the same submission. */
+function answersToSend(state: FormState) {
+  const applicants = applicantsToSend(state).map(answersOf);
+  // One sponsor for the whole submission: the one the group overview and check your answers show.
+  const sponsor = answersOf(state.current);
+  return { applicants, sponsor, fingerprint: JSON.stringify([applicants, sponsorOf(sponsor)]) };
+}
+
+/**
+ * A short fingerprint of what a send would send, which the pages that send carry: a send whose
+ * fingerprint is not that of the answers kept now was pressed on a page showing other answers
+ * (changed in another tab since). Not a secret: a 106-bit hash (two cyrb53) to tell versions apart.
+ */
+export function answersFingerprint(state: FormState): string {
+  const text = answersToSend(state).fingerprint;
+  return `${cyrb53(text, 0)}${cyrb53(text, 0x9e3779b9)}`;
+}
+
+// cyrb53 (public domain): a fast 53-bit string hash, written as 11 base-36 digits.
+function cyrb53(text: string, seed: number): string {
+  let h1 = 0xdeadbeef ^ seed;
+  let h2 = 0x41c6ce57 ^ seed;
+  for (let i = 0; i < text.length; i += 1) {
+    const c = text.charCodeAt(i);
+    h1 = Math.imul(h1 ^ c, 2654435761);
+    h2 = Math.imul(h2 ^ c, 1597334677);
+  }
+  h1 = Math.imul(h1 ^ (h1 >>> 16), 2246822507) ^ Math.imul(h2 ^ (h2 >>> 13), 3266489909);
+  h2 = Math.imul(h2 ^ (h2 >>> 16), 2246822507) ^ Math.imul(h1 ^ (h1 >>> 13), 3266489909);
+  return (4294967296 * (2097151 & h2) + (h1 >>> 0)).toString(36).padStart(11, '0');
+}
 
 /** Why sending did not store the applications: a failure or no answer, a used group id, too many tries, or refused answers. */
 export type SubmissionOutcome =

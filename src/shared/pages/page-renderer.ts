@@ -26,16 +26,22 @@ export interface PageOutcome {
   readonly submission?: SubmissionOutcome;
   /** The status page's forms: the statuses opened with a licence number, or why not. */
   readonly status?: StatusFormOutcome;
+  /** Send was pressed on a page showing other answers than those kept now (changed in another tab): nothing was sent. */
+  readonly notice?: 'answersChanged';
 }
 
 /**
  * Why a form (or, without `resend`, a page) could not be answered: refused (not from this
- * service), the service failing, or too many forms from one address. Shown on a page of its own,
- * without the app's script; "Try again" sends `resend` (the fields as sent) again.
+ * service's pages), too long to keep, the service failing, too many forms from one address in a
+ * minute, or too many sessions started from it in an hour. Shown on a page of its own, without
+ * the app's script; "Try again" sends `resend` (the fields as sent) again.
  */
 export type FormProblem =
-  | { readonly kind: 'refused' }
-  | { readonly kind: 'failed' | 'tooMany'; readonly resend?: readonly (readonly [string, string])[] };
+  | { readonly kind: 'refused' | 'tooLarge' }
+  | {
+      readonly kind: 'failed' | 'tooMany' | 'sessionsTooMany';
+      readonly resend?: readonly (readonly [string, string])[];
+    };
 
 /** What a page is rendered from: the address asked for and the request's cookies. */
 export interface PageRequest {
@@ -48,6 +54,8 @@ export interface PageRequest {
   /** What the browser's session keeps on the server; nothing when absent. */
   readonly session?: PageSession;
   readonly outcome?: PageOutcome;
+  /** Where the page's "Go back" link leads when the browser did not come by a link of the app (previous-page.ts). */
+  readonly backLink?: string;
   /** Render the page that says why a form could not be answered (without the app's script), not the page at `url`. */
   readonly formProblem?: FormProblem;
 }

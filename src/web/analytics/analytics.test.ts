@@ -21,14 +21,23 @@ describe('analytics', () => {
   });
 
   it('after consent, loads gtag.js with the configured id and queues events', () => {
-    // Opened from a status link: gtag.js is configured with the address without its query.
+    // Opened from a status link: gtag.js is configured with the address without its query, and
+    // the page before (a page of the service, which tells its whole address) without its own.
     history.replaceState(null, '', '/status?epat=secret-token');
+    Object.defineProperty(document, 'referrer', {
+      value: `${location.origin}/status?epat=older-token`,
+      configurable: true,
+    });
     setAnalyticsConsent(true);
     history.replaceState(null, '', '/');
     const config = (window.dataLayer ?? [])
       .map((e) => Array.from(e as ArrayLike<unknown>))
       .find(([command]) => command === 'config');
-    expect(config?.[2]).toMatchObject({ send_page_view: false, page_location: `${location.origin}/status` });
+    expect(config?.[2]).toMatchObject({
+      send_page_view: false,
+      page_location: `${location.origin}/status`,
+      page_referrer: `${location.origin}/status`,
+    });
     expect(document.querySelector('script')?.getAttribute('src')).toBe(
       'https://www.googletagmanager.com/gtag/js?id=G-ABC123',
     );

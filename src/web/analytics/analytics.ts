@@ -39,7 +39,14 @@ function loadScript(id: string): void {
   // Page views are sent by the router on each navigation, so gtag's own is off. gtag.js would
   // otherwise report the address bar as the page's location, query string (a status link's
   // token) and all: it is given the address without one.
-  gtag('config', id, { send_page_view: false, anonymize_ip: true, page_location: pageLocation(location.pathname) });
+  // The page before is told as an address without its query too: a page of this service tells
+  // the next one its whole address (same-origin referrer), query included.
+  gtag('config', id, {
+    send_page_view: false,
+    anonymize_ip: true,
+    page_location: pageLocation(location.pathname),
+    page_referrer: document.referrer.split(/[?#]/)[0],
+  });
   const script = document.createElement('script');
   script.async = true;
   script.src = `${GTAG_HOST}/gtag/js?id=${encodeURIComponent(id)}`;

@@ -47,17 +47,19 @@ export interface AppProps {
   analyticsConsent: boolean | undefined;
   /** The token the page's forms carry (the server's form-token cookie). */
   formToken: string;
+  /** Where the first page's "Go back" link leads, as the server knows it from the answers. */
+  backLink?: string | undefined;
 }
 
 /**
  * The app inside a router: cookie consent and the shared frame around the pages, or around `page`
  * (the server's answer to a refused form, which the browser never renders itself).
  */
-export function AppFrame({ analyticsConsent, formToken, page }: AppProps & { page?: ReactNode }) {
+export function AppFrame({ analyticsConsent, formToken, backLink, page }: AppProps & { page?: ReactNode }) {
   return (
     <FormTokenContext.Provider value={formToken}>
       <CookieConsentProvider saved={analyticsConsent}>
-        <Layout>{page ?? <AppRoutes />}</Layout>
+        <Layout backLink={backLink}>{page ?? <AppRoutes />}</Layout>
       </CookieConsentProvider>
     </FormTokenContext.Provider>
   );

@@ -8,34 +8,41 @@ import { MessagePage } from './message-page.tsx';
 
 /**
  * What the server answers a form it could not take, and a page it could not show: refused (sent
- * without the browser's form token, or from another site), the service failing, or too many
- * forms from one connection. Nothing was saved; "Try again" sends the same form again (or opens
- * the page again). Rendered by the server only, as a page without the app, so its texts stay out
+ * without the browser's form token, or from another site), too long, the service failing, too
+ * many forms from one connection, or too many sessions started from it. Nothing was saved; "Try
+ * again" sends the same form again (or opens the page again). Rendered by the server only, as a page without the app, so its texts stay out
  * of the browser's first load.
  */
+/** The title and body of each problem's page (the bodies of a refused or too long form link back to the page). */
+const TEXTS: Record<FormProblem['kind'], readonly [title: string, body: string]> = {
+  refused: ['serverOnly.formRefused.title', 'serverOnly.formRefused.body'],
+  tooLarge: ['serverOnly.formTooLarge.title', 'serverOnly.formTooLarge.body'],
+  tooMany: ['serverOnly.formTooMany.title', 'serverOnly.formTooMany.body'],
+  sessionsTooMany: ['serverOnly.sessionsTooMany.title', 'serverOnly.sessionsTooMany.body'],
+  failed: ['serverOnly.formFailed.title', 'serverOnly.formFailed.body'],
+};
+
 export function FormProblemPage({ problem }: { problem: FormProblem }) {
   const { t } = useTranslation();
   const { pathname, search } = useLocation();
-  if (problem.kind === 'refused') {
+  const [title, body] = TEXTS[problem.kind];
+  if (problem.kind === 'refused' || problem.kind === 'tooLarge') {
     return (
-      <MessagePage title={t('serverOnly.formRefused.title')}>
-        <RenderedText html={t('serverOnly.formRefused.body', { page: encodeURI(pathname) })} />
+      <MessagePage title={t(title)}>
+        <RenderedText html={t(body, { page: encodeURI(pathname) })} />
       </MessagePage>
     );
   }
-  const [title, body] =
-    problem.kind === 'tooMany'
-      ? [t('serverOnly.formTooMany.title'), t('serverOnly.formTooMany.body')]
-      : [t('serverOnly.formFailed.title'), t('serverOnly.formFailed.body')];
+  const resend = 'resend' in problem ? problem.resend : undefined;
   return (
-    <MessagePage title={title}>
-      <p className="govuk-body">{body}</p>
-      {problem.resend === undefined ? (
+    <MessagePage title={t(title)}>
+      <p className="govuk-body">{t(body)}</p>
+      {resend === undefined ? (
         <Button text={t('serverOnly.tryAgain')} href={`${pathname}${search}`} />
       ) : (
         <form method="post" action={`${pathname}${search}`} noValidate>
           <FormTokenField />
-          {problem.resend.map(([name, value], index) => (
+          {resend.map(([name, value], index) => (
             <input key={index} type="hidden" name={name} value={value} />
           ))}
           <Button text={t('serverOnly.tryAgain')} type="submit" />

@@ -1,5 +1,6 @@
-import type { ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { COMPLETE_PATH } from '#shared/journey/paths.ts';
+import { EXIT_BUTTON } from '#shared/pages/exit-button.ts';
 import { FORM_STATE_STORAGE_KEY } from '#shared/pages/storage-keys.ts';
 import { useTranslation } from '../i18n/use-translation.ts';
 import { useLocation, useNavigate } from 'react-router';
@@ -11,6 +12,7 @@ import { SkipLink } from '../components/govuk/skip-link/skip-link.tsx';
 import { RenderedText } from '../components/rendered-text/rendered-text.tsx';
 import { CookieConsentBanner } from '../features/cookies/cookie-consent-banner.tsx';
 import { useCookieConsent } from '../features/cookies/cookie-consent.tsx';
+import { FormTokenField } from './form-token.tsx';
 import { LanguageSwitch } from './language-switch.tsx';
 import { useNavigationEffects, usePreviousPath } from './navigation-effects.ts';
 import { isPlainClick, useSpaLinkHandler } from './spa-link.ts';
@@ -18,17 +20,24 @@ import { isPlainClick, useSpaLinkHandler } from './spa-link.ts';
 const GOV_UK_HOME = 'https://www.gov.uk/';
 const FEEDBACK_URL = 'https://www.gov.uk/contact/govuk';
 
-/** The shared frame of every page: cookie banner, skip link, header, back link, language, footer. */
-export function Layout({ children }: { children: ReactNode }) {
+/**
+ * The shared frame of every page: cookie banner, skip link, header, back link, language, footer.
+ * `backLink`: where the first page's "Go back" leads, as the server knows it (decision 026).
+ */
+export function Layout({ children, backLink }: { children: ReactNode; backLink?: string | undefined }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const onSpaLink = useSpaLinkHandler();
   const { clearJustSet } = useCookieConsent();
   useNavigationEffects(clearJustSet);
   const previousPath = usePreviousPath();
-  const { pathname } = useLocation();
+  const { pathname, search } = useLocation();
+  const [firstAddress] = useState(`${pathname}${search}`);
+  // Back through the app's own history; on the page the tab loaded first, to the page before it
+  // in the journey, as a browser without JavaScript is shown it.
+  const back = previousPath ?? (`${pathname}${search}` === firstAddress ? backLink : undefined);
   // Once sent, applications cannot be taken back: the complete page offers Finish, not Go back.
-  const showBackLink = previousPath !== undefined && pathname !== COMPLETE_PATH;
+  const showBackLink = back !== undefined && pathname !== COMPLETE_PATH;
 
   const footerLink = (path: string, text: string) => ({
     href: path,
@@ -61,8 +70,9 @@ export function Layout({ children }: { children: ReactNode }) {
           {showBackLink && (
             <BackLink
               text={t('common.goBack')}
-              href={previousPath}
+              href={back}
               onClick={(event) => {
+                if (previousPath === undefined) return onSpaLink(event, back);
                 if (!isPlainClick(event)) return;
                 event.preventDefault();
                 void navigate(-1);
@@ -71,18 +81,20 @@ export function Layout({ children }: { children: ReactNode }) {
           )}
           <div className="app-top-bar__end">
             <LanguageSwitch />
-            <p className="govuk-body govuk-!-margin-0">
-              <a
-                className="govuk-link"
-                href={GOV_UK_HOME}
-                onClick={() => {
-                  // Exiting to the government site clears the answers.
-                  sessionStorage.removeItem(FORM_STATE_STORAGE_KEY);
-                }}
+            {/* Exiting to the government site clears the answers: those of the tab here, and
+                what the server keeps for the browser (the form is sent with JavaScript too). */}
+            <form method="post" action={`${pathname}${search}`} className="govuk-body govuk-!-margin-0">
+              <FormTokenField />
+              <button
+                type="submit"
+                name={EXIT_BUTTON.name}
+                value={EXIT_BUTTON.value}
+                className="govuk-link app-link-button"
+                onClick={() => sessionStorage.removeItem(FORM_STATE_STORAGE_KEY)}
               >
                 {t('common.exit')}
-              </a>
-            </p>
+              </button>
+            </form>
           </div>
         </div>
       </header>

@@ -18,6 +18,8 @@ export interface PageData {
   /** What the page was rendered from: the session-storage values, in the order of STORAGE_KEYS. */
   readonly kept: readonly (string | null)[];
   readonly formToken: string;
+  /** Where the page's "Go back" link leads on this first load (no page of the app before it). */
+  readonly back?: string;
   /** The page shows what only the server's answer knew (a form's outcome, a notice): it is never hydrated. */
   readonly once?: true;
 }

@@ -52,6 +52,22 @@ export async function launchBrowser(): Promise<Browser> {
   const newContext = browser.newContext.bind(browser);
   return Object.assign(browser, {
     newContext: async (options?: Parameters<Browser['newContext']>[0]) =>
-      withAppReadyPages(await newContext(options), options?.javaScriptEnabled ?? true),
+      withAppReadyPages(
+        await newContext({
+          ...options,
+          extraHTTPHeaders: { 'x-forwarded-for': clientAddress(), ...options?.extraHTTPHeaders },
+        }),
+        options?.javaScriptEnabled ?? true,
+      ),
   });
+}
+
+/**
+ * An address of its own for each context, as each person behind a load balancer has: the services
+ * of the browser tests believe X-Forwarded-For from loopback (TRUST_PROXY), so every context has
+ * its own budgets of forms, status calls and sessions (per address, decision 026), as it would.
+ */
+function clientAddress(): string {
+  const part = () => Math.floor(Math.random() * 254) + 1;
+  return `198.18.${part()}.${part()}`;
 }

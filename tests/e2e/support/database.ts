@@ -10,32 +10,43 @@ export interface StoredApplication {
   readonly secondaryDetails: Record<string, unknown>;
 }
 
+/** Rows of the service's PostgreSQL database (on the main service, or the database at `url`). */
+export async function rowsOf<R extends pg.QueryResultRow>(
+  text: string,
+  values: unknown[] = [],
+  url = inject('databaseUrl'),
+): Promise<R[]> {
+  if (url === '') throw new Error('The service runs on the embedded database: there is nothing to read');
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    return (await client.query<R>(text, values)).rows;
+  } finally {
+    await client.end();
+  }
+}
+
 /** The stored application with this applicant id (on the main service, or the database at `url`), or undefined without a database to read. */
 export async function storedApplicationsOf(
   applicantId: string,
   url = inject('databaseUrl'),
 ): Promise<StoredApplication | undefined> {
   if (url === '') return undefined;
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    const { rows } = await client.query<{
-      applicant_id: string;
-      status: string;
-      concession_form: Record<string, unknown>;
-      secondary_details: Record<string, unknown>;
-    }>('SELECT applicant_id, status, concession_form, secondary_details FROM applications WHERE applicant_id = $1', [
-      applicantId,
-    ]);
-    const row = rows[0];
-    if (row === undefined) throw new Error(`No application ${applicantId} is stored`);
-    return {
-      applicantId: row.applicant_id,
-      status: row.status,
-      concessionForm: row.concession_form,
-      secondaryDetails: row.secondary_details,
-    };
-  } finally {
-    await client.end();
-  }
+  const [row] = await rowsOf<{
+    applicant_id: string;
+    status: string;
+    concession_form: Record<string, unknown>;
+    secondary_details: Record<string, unknown>;
+  }>(
+    'SELECT applicant_id, status, concession_form, secondary_details FROM applications WHERE applicant_id = $1',
+    [applicantId],
+    url,
+  );
+  if (row === undefined) throw new Error(`No application ${applicantId} is stored`);
+  return {
+    applicantId: row.applicant_id,
+    status: row.status,
+    concessionForm: row.concession_form,
+    secondaryDetails: row.secondary_details,
+  };
 }

@@ -31,14 +31,15 @@ function display(t: Translate, language: Language, field: QuestionField, answers
 
 /**
  * The rows of `fields` (a road journey's flight fields left out); a Change link runs `onChange`
- * with its page (without JavaScript, its address says so: from the group overview, `fromGroup`).
+ * with its page (without JavaScript, its address says so: from the group overview, `fromGroup`;
+ * from a page shown through an Edit link, whose query is `search`).
  */
 export function answerRows(
   { t, language }: { t: Translate; language: Language },
   answers: ApplicantAnswers,
   fields: readonly QuestionField[],
   onChange: (path: StepPath) => void,
-  fromGroup = false,
+  link: { readonly fromGroup?: boolean; readonly search?: string } = {},
 ): SummaryListRow[] {
   return (
     fields
@@ -55,7 +56,7 @@ export function answerRows(
           actions: {
             items: [
               {
-                href: changeHref(path, fromGroup),
+                href: changeHref(path, link.fromGroup, link.search),
                 text: t('apply.checkAnswers.change'),
                 visuallyHiddenText: label,
                 onClick: (event: MouseEvent<HTMLAnchorElement>) => {

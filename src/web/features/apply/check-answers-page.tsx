@@ -1,6 +1,7 @@
 // /check-your-answers: every answer with a Change link that comes back here; then send the
 // application (single) or add the applicant to the group (or return to it when editing). A
 // group's sponsor is shown too: a change there applies to every member of the group.
+import { useLocation } from 'react-router';
 import { answersOf } from '#shared/journey/form-state.ts';
 import { isGroupApplication } from '#shared/journey/progress.ts';
 import { CHECK_ANSWERS_PATH, type StepPath } from '#shared/journey/paths.ts';
@@ -12,6 +13,7 @@ import { useTranslation } from '../../i18n/use-translation.ts';
 import { trackValidationError } from '../../analytics/analytics.ts';
 import { formatLeaveDate } from './answer-format.ts';
 import { SPONSOR_FIELDS, answerRows } from './answer-rows.tsx';
+import { AnswersChangedNotice, AnswersFingerprintField } from './answers-fingerprint.tsx';
 import type { QuestionField } from './field-texts.ts';
 import { JourneyForm, journeyButton } from './journey-form.tsx';
 import { JourneyPage } from './journey-page.tsx';
@@ -43,6 +45,7 @@ export function CheckAnswersPage() {
   const texts = useTranslation();
   const { t } = texts;
   const { state, dispatch } = useJourney();
+  const { search } = useLocation();
   const { submit, status, sendAsNew } = useSubmitApplications(CHECK_ANSWERS_PATH);
   const answers = answersOf(state.current);
   const group = isGroupApplication(state);
@@ -62,7 +65,7 @@ export function CheckAnswersPage() {
     );
 
   const change = (path: StepPath) => dispatch({ type: 'change', path });
-  const rows = (fields: readonly QuestionField[]) => answerRows(texts, answers, fields, change);
+  const rows = (fields: readonly QuestionField[]) => answerRows(texts, answers, fields, change, { search });
 
   const leave = formatLeaveDate(answers, texts.language);
   const parts: Array<[string, SummaryListRow[]]> = [
@@ -97,6 +100,7 @@ export function CheckAnswersPage() {
     >
       <div className="govuk-grid-row">
         <div className="govuk-grid-column-two-thirds">
+          <AnswersChangedNotice />
           {refused !== undefined && <RefusedAnswersSummary answers={refused} onChange={(path) => change(path)} />}
           {group && <PageErrorSummary errors={groupErrors} />}
           <h1 className="govuk-heading-l" id="group">
@@ -119,6 +123,7 @@ export function CheckAnswersPage() {
             ) : (
               <>
                 <p className="govuk-body">{t('apply.checkAnswers.sendHint')}</p>
+                <AnswersFingerprintField />
                 <Button
                   text={status.kind === 'sending' ? t('apply.checkAnswers.sending') : t('apply.checkAnswers.send')}
                   busy={status.kind === 'sending'}

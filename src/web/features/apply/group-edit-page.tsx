@@ -27,6 +27,7 @@ import { JourneyForm, journeyButton } from './journey-form.tsx';
 import { JourneyPage } from './journey-page.tsx';
 import { useJourney } from './journey-store.ts';
 import { SPONSOR_FIELDS, answerRows } from './answer-rows.tsx';
+import { AnswersChangedNotice, AnswersFingerprintField } from './answers-fingerprint.tsx';
 import { PageErrorSummary } from './question-page.tsx';
 import { RefusedAnswersSummary, SubmissionProblem, isSubmissionProblem } from './submission-problem.tsx';
 import { useSubmitApplications } from './use-submit-applications.ts';
@@ -90,6 +91,7 @@ export function GroupEditPage() {
               }
             />
           )}
+          <AnswersChangedNotice />
           <PageErrorSummary errors={errors} />
           {deleted !== null && <NotificationBanner type="success" text={t('apply.group.deleted', { name: deleted })} />}
           <h1 className="govuk-heading-l" id="group">
@@ -132,7 +134,7 @@ export function GroupEditPage() {
               answersOf(state.current),
               SPONSOR_FIELDS,
               (path) => dispatch({ type: 'change', path, fromGroup: true }),
-              true,
+              { fromGroup: true },
             )}
           />
           <h2 className="govuk-heading-m">{t('apply.group.applicants')}</h2>
@@ -180,6 +182,7 @@ export function GroupEditPage() {
           </div>
           {full && <InsetText text={t('apply.group.limitReached')} />}
           <JourneyForm path={GROUP_EDIT_PATH}>
+            <AnswersFingerprintField />
             <div className="govuk-button-group">
               {/* Kept at 10 too: pressing it then says why no more can be added. */}
               <Button

@@ -22,6 +22,7 @@ import { fieldError } from '../../i18n/field-error.ts';
 import { useTranslation } from '../../i18n/use-translation.ts';
 import { trackValidationError } from '../../analytics/analytics.ts';
 import { DATE_PART_KEYS, FIELD_HINT_KEYS, FIELD_LABEL_KEYS, type QuestionField } from './field-texts.ts';
+import { useJourneyFormAction } from './journey-form.tsx';
 import { JourneyPage } from './journey-page.tsx';
 import { useJourney } from './journey-store.ts';
 
@@ -75,6 +76,7 @@ export interface QuestionPageProps {
 export function QuestionPage({ path, title, headingInField = false, intro, children, onInput }: QuestionPageProps) {
   const { t } = useTranslation();
   const { state, dispatch } = useJourney();
+  const formAction = useJourneyFormAction(path);
   const step = findStep(path)!;
   const fields = SECTION_FIELDS[step.section] as readonly string[];
   // An answer given before that no longer passes (a date now too close, a reused set that does
@@ -99,7 +101,7 @@ export function QuestionPage({ path, title, headingInField = false, intro, child
           {intro}
           <form
             method="post"
-            action={path}
+            action={formAction}
             noValidate
             onSubmit={onSubmit}
             onInput={onInput && ((event) => onInput(event.currentTarget))}

@@ -12,6 +12,7 @@ import { useTranslation } from '../../i18n/use-translation.ts';
 import { trackValidationError } from '../../analytics/analytics.ts';
 import { formatAnswerDate } from './answer-format.ts';
 import { OPTION_KEYS } from './field-texts.ts';
+import { useJourneyFormAction } from './journey-form.tsx';
 import { JourneyPage } from './journey-page.tsx';
 import { useJourney } from './journey-store.ts';
 import { PageErrorSummary } from './question-page.tsx';
@@ -39,6 +40,7 @@ export function ReusePage({ kind }: { kind: ReuseKind }) {
   const { t, language } = useTranslation();
   const { state, dispatch } = useJourney();
   const page = PAGES[kind];
+  const formAction = useJourneyFormAction(page.path);
   const title = t(page.titleKey);
   const sets = reuseSets(state.group, kind, state.changeIndex);
   const errors = (state.errors[page.errors] ?? {}) as Record<string, string>;
@@ -73,7 +75,7 @@ export function ReusePage({ kind }: { kind: ReuseKind }) {
       <div className="govuk-grid-row">
         <div className="govuk-grid-column-two-thirds">
           <PageErrorSummary errors={errors} />
-          <form method="post" action={page.path} noValidate onSubmit={onSubmit}>
+          <form method="post" action={formAction} noValidate onSubmit={onSubmit}>
             <FormTokenField />
             <Radios
               name={page.field}

@@ -15,6 +15,7 @@ import { ServerErrorPage } from '../../app/server-error-page.tsx';
 import { Button } from '../../components/govuk/button/button.tsx';
 import { ErrorSummary, type ErrorSummaryItem } from '../../components/govuk/error-summary/error-summary.tsx';
 import { useTranslation } from '../../i18n/use-translation.ts';
+import { AnswersFingerprintField } from './answers-fingerprint.tsx';
 import { JourneyForm, journeyButton } from './journey-form.tsx';
 import type { SubmitStatus } from './use-submit-applications.ts';
 
@@ -39,6 +40,7 @@ export function SubmissionProblem({
   const { t } = useTranslation();
   const retry = (
     <JourneyForm path={path}>
+      <AnswersFingerprintField />
       <Button
         text={t('apply.submitError.retry')}
         {...journeyButton(JOURNEY_BUTTONS.send, onRetry)}
@@ -60,6 +62,7 @@ export function SubmissionProblem({
         <p className="govuk-body">{t('apply.submitConflict.what')}</p>
         <p className="govuk-body">{t('apply.submitConflict.todo')}</p>
         <JourneyForm path={path}>
+          <AnswersFingerprintField />
           <Button
             text={t('apply.submitConflict.sendAgain')}
             {...journeyButton(JOURNEY_BUTTONS.sendAsNew, onStartOver)}

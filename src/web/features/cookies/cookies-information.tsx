@@ -5,6 +5,7 @@ import { RenderedText } from '../../components/rendered-text/rendered-text.tsx';
 import { Table } from '../../components/govuk/table/table.tsx';
 import { registerTexts } from '../../i18n/i18n.ts';
 import { LANGUAGE_COOKIE } from '#shared/i18n/languages.ts';
+import { HOST_COOKIE_PREFIX } from '#shared/cookies/cookie-value.ts';
 import { FORM_TOKEN_COOKIE } from '#shared/pages/form-token.ts';
 import { FORM_SESSION_COOKIE } from '#shared/pages/form-session.ts';
 import { CONSENT_COOKIE } from '#shared/cookies/consent.ts';
@@ -61,12 +62,12 @@ export function CookiesInformation() {
             expires: t('cookiesInformation.consentCookieExpires'),
           },
           {
-            name: FORM_TOKEN_COOKIE,
+            name: `${HOST_COOKIE_PREFIX}${FORM_TOKEN_COOKIE}`,
             purpose: t('cookiesInformation.formTokenPurpose'),
             expires: t('cookiesInformation.formTokenExpires'),
           },
           {
-            name: FORM_SESSION_COOKIE,
+            name: `${HOST_COOKIE_PREFIX}${FORM_SESSION_COOKIE}`,
             purpose: t('cookiesInformation.formSessionPurpose'),
             expires: t('cookiesInformation.formSessionExpires'),
           },

@@ -66,12 +66,8 @@ function LicenceNumberInput({
 }
 
 const AnnounceContext = createContext<(text: string) => void>(() => undefined);
-const LicenceNumberContext = createContext('');
 
-/**
- * A form of the status pages, posted to `action` without JavaScript with the licence number the
- * statuses were opened with: the server keeps it nowhere, so every form sends it again.
- */
+/** A form of the status pages, posted to `action` without JavaScript (the pages opened stay open for a while). */
 export function StatusForm({
   action,
   className,
@@ -84,7 +80,6 @@ export function StatusForm({
   return (
     <form method="post" action={action} className={className} noValidate>
       <FormTokenField />
-      <input type="hidden" name={STATUS_FORM_FIELDS.licenceNumber} value={useContext(LicenceNumberContext)} />
       {children}
     </form>
   );
@@ -160,9 +155,7 @@ function StatusGateFor({
 
   return (
     <AnnounceContext.Provider value={announce}>
-      <LicenceNumberContext.Provider value={licenceNumber}>
-        <div ref={content}>{page}</div>
-      </LicenceNumberContext.Provider>
+      <div ref={content}>{page}</div>
       <div
         id="status-announcement"
         className="govuk-visually-hidden"
@@ -255,7 +248,8 @@ function LicenceForm({
  */
 function ExpiredLink({ token, licenceNumber }: { token: string; licenceNumber: string }) {
   const { t } = useTranslation();
-  const { pathname } = useLocation();
+  // Without JavaScript the page is shown from the link's address, and its form posts back to it.
+  const { pathname, search } = useLocation();
   // The number typed on the question before is offered again rather than asked for twice.
   const [typed, setTyped] = useState(licenceNumber);
   // Without JavaScript, the server's answer to the form.
@@ -318,7 +312,7 @@ function ExpiredLink({ token, licenceNumber }: { token: string; licenceNumber: s
             <p className="govuk-body">{t('status.newLink.failed')}</p>
           </div>
         )}
-        <form method="post" action={pathname} noValidate onSubmit={onSubmit}>
+        <form method="post" action={`${pathname}${search}`} noValidate onSubmit={onSubmit}>
           <FormTokenField />
           <input type="hidden" name={STATUS_FORM_FIELDS.action} value="new-link" />
           <LicenceNumberInput error={error} value={typed} onChange={setTyped} />

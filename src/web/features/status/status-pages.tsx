@@ -152,35 +152,12 @@ function DownloadButton({
   );
 }
 
-/**
- * A link between the status pages. Without JavaScript (a page the server rendered as its answer
- * to the licence form), it is a form sending the licence number again, styled as a link: the
- * next page needs it and nothing keeps it.
- */
-function StatusLink({
-  to,
-  className,
-  withoutScript,
-  children,
-}: {
-  to: string;
-  className?: string;
-  withoutScript: boolean;
-  children: ReactNode;
-}) {
-  if (!withoutScript) {
-    return (
-      <Link className={`govuk-link${className === undefined ? '' : ` ${className}`}`} to={to}>
-        {children}
-      </Link>
-    );
-  }
+/** A link between the status pages: without JavaScript too, the pages stay open by their addresses for a while (decision 026). */
+function StatusLink({ to, className, children }: { to: string; className?: string; children: ReactNode }) {
   return (
-    <StatusForm action={to} className={className}>
-      <button type="submit" className="govuk-link app-link-button">
-        {children}
-      </button>
-    </StatusForm>
+    <Link className={`govuk-link${className === undefined ? '' : ` ${className}`}`} to={to}>
+      {children}
+    </Link>
   );
 }
 
@@ -198,11 +175,15 @@ function MaskedPassportNumber({ masked }: { masked: string }) {
 /** How long after the last key press the number of results is announced: not at every letter. */
 const ANNOUNCE_RESULTS_AFTER_MS = 500;
 
+/** The parameter of the search's address (a GET: without JavaScript the server renders the list it finds). */
+const SEARCH_PARAMETER = 'search';
+
 function StatusList({ response }: { response: PublicStatusResponse }) {
   const { t } = useTranslation();
   const announce = useAnnounce();
   const downloads = useDownloads();
-  const [search, setSearch] = useState('');
+  const location = useLocation();
+  const [search, setSearch] = useState(() => new URLSearchParams(location.search).get(SEARCH_PARAMETER) ?? '');
   const searched = useRef(false);
   const { items } = response;
   const title = t('pages.status');
@@ -223,8 +204,8 @@ function StatusList({ response }: { response: PublicStatusResponse }) {
   const approved = items.filter((item) => item.status === 'approved').map((item) => item.applicantId);
   // The token is kept for the tab (status-token.ts), so the addresses do not carry it.
   const detail = (index: number) => `/status/${index}`;
-  // The server's answer to the licence form, rendered for a browser without JavaScript.
-  const withoutScript = useServerRender()?.outcome.status !== undefined;
+  // A download the server answered with this page: there was no document to download.
+  const noDocument = useServerRender()?.outcome.status?.download === 'noDocument';
 
   // The list changes as the user types, away from where they are: say how many are left.
   useEffect(() => {
@@ -241,7 +222,7 @@ function StatusList({ response }: { response: PublicStatusResponse }) {
     if (item.status === 'approved') {
       return (
         <>
-          <StatusLink to={detail(index)} className="app-status-action" withoutScript={withoutScript}>
+          <StatusLink to={detail(index)} className="app-status-action">
             {t('status.viewApplication')}
             <span className="govuk-visually-hidden"> {t('status.viewApplicationFor', forApplicant)}</span>
           </StatusLink>
@@ -258,7 +239,7 @@ function StatusList({ response }: { response: PublicStatusResponse }) {
     }
     if (item.status === 'rejected') {
       return (
-        <StatusLink to={detail(index)} withoutScript={withoutScript}>
+        <StatusLink to={detail(index)}>
           {t('status.viewGuidance')}
           <span className="govuk-visually-hidden"> {t('status.viewGuidanceFor', forApplicant)}</span>
         </StatusLink>
@@ -270,6 +251,11 @@ function StatusList({ response }: { response: PublicStatusResponse }) {
   return (
     <>
       <h1 className="govuk-heading-l">{title}</h1>
+      {noDocument && (
+        <div className="govuk-inset-text" role="alert">
+          <p className="govuk-body">{t('status.noDocument')}</p>
+        </div>
+      )}
       <SummaryList
         classes="govuk-summary-list--no-border app-status-wrap"
         rows={[
@@ -302,10 +288,11 @@ function StatusList({ response }: { response: PublicStatusResponse }) {
           <RenderedText html={t('status.guidance')} />
         </div>
       </details>
-      {/* The search filters the list as it is typed: without JavaScript it would do nothing. */}
-      {!withoutScript && (
+      {/* The search filters the list as it is typed; without JavaScript, its button asks the
+          server for the list it finds (a GET, which changes nothing). */}
+      <form method="get" action="/status" role="search" noValidate onSubmit={(event) => event.preventDefault()}>
         <Input
-          name="search"
+          name={SEARCH_PARAMETER}
           id="search"
           type="search"
           label={{ text: t('status.search'), classes: 'govuk-label--s' }}
@@ -319,7 +306,8 @@ function StatusList({ response }: { response: PublicStatusResponse }) {
             setSearch(event.currentTarget.value);
           }}
         />
-      )}
+        <Button text={t('status.searchButton')} type="submit" classes="govuk-button--secondary" />
+      </form>
       {shown.length === 0 ? (
         <p className="govuk-body">{t('status.noMatches')}</p>
       ) : (
@@ -380,15 +368,12 @@ export function StatusPage() {
 function StatusDetail({ response, index }: { response: PublicStatusResponse; index: number }) {
   const { t, language } = useTranslation();
   const downloads = useDownloads();
-  const withoutScript = useServerRender()?.outcome.status !== undefined;
   const item = response.items[index];
   const title = item === undefined ? t('status.notFoundTitle') : fullName(item);
   usePageTitle(title);
   const back = (
     <p className="govuk-body">
-      <StatusLink to="/status" withoutScript={withoutScript}>
-        {t('status.detail.back')}
-      </StatusLink>
+      <StatusLink to="/status">{t('status.detail.back')}</StatusLink>
     </p>
   );
   if (item === undefined) {

@@ -1,0 +1,31 @@
+import type { Queryable } from './database.ts';
+
+/** A budget's count in its current window. */
+export interface WindowCount {
+  /** Hits in the window, this one included. */
+  readonly hits: number;
+  readonly windowEndsAt: Date;
+}
+
+/**
+ * Counts one hit against `key` in a fixed window of `windowMs` that starts with the first hit
+ * after the last window ended. One statement: concurrent hits (from any instance) queue on the
+ * row and each sees the count with itself in it.
+ */
+export async function countHit(db: Queryable, key: string, windowMs: number, now: Date): Promise<WindowCount> {
+  const { rows } = await db.query<WindowCount>(
+    `INSERT INTO rate_limit_counters AS c (key, hits, window_ends_at) VALUES ($1, 1, $3::timestamptz)
+     ON CONFLICT (key) DO UPDATE SET
+       hits = CASE WHEN c.window_ends_at <= $2::timestamptz THEN 1 ELSE c.hits + 1 END,
+       window_ends_at = CASE WHEN c.window_ends_at <= $2::timestamptz THEN excluded.window_ends_at ELSE c.window_ends_at END
+     RETURNING hits, window_ends_at AS "windowEndsAt"`,
+    [key, now, new Date(now.getTime() + windowMs)],
+  );
+  return rows[0]!;
+}
+
+/** Deletes the counts whose window has ended; returns how many. */
+export async function deleteEndedWindows(db: Queryable, now: Date): Promise<number> {
+  const { rowCount } = await db.query('DELETE FROM rate_limit_counters WHERE window_ends_at <= $1', [now]);
+  return rowCount;
+}

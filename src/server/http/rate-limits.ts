@@ -1,0 +1,78 @@
+// Budgets per client address, shared by every route that spends one and by every instance: the
+// counts are kept in the database (decision 026), so N instances behind a load balancer allow what
+// one allows. The API's routes spend theirs through @fastify/rate-limit (its headers and 429), with
+// the database as its store; the pages' forms and new sessions spend theirs here, once a form has
+// shown that it came from this service's pages.
+import rateLimit, { normalizeIP, type FastifyRateLimitStore } from '@fastify/rate-limit';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Database } from '../db/database.ts';
+import { countHit } from '../db/rate-limit-repository.ts';
+import { HttpError } from './http-error.ts';
+
+/**
+ * What a request spends: a form sent to the pages, a status call (the API's status, documents and
+ * new-link calls, and the status pages' forms), a submission, a new session.
+ */
+export type Budget = 'forms' | 'status' | 'submissions' | 'sessions';
+
+/** What spending one of a budget came to. */
+export interface Spent {
+  readonly allowed: boolean;
+  /** Seconds until the window ends, when not allowed. */
+  readonly retryAfterSeconds: number;
+}
+
+export interface RateLimits {
+  /** A route's `config.rateLimit`: at most `max` requests a minute from one address, spent from `budget`. */
+  perMinute(
+    budget: Budget,
+    max: number,
+  ): { max: number; timeWindow: number; keyGenerator: (r: FastifyRequest) => string };
+  /** Spends one of `budget` for the request's address, allowed while within `max` per `windowMs`. */
+  take(request: FastifyRequest, budget: Budget, max: number, windowMs: number): Promise<Spent>;
+}
+
+/** The key of a budget for the request's address; an IPv6 address counts by its /64, which one host can hold whole. */
+const keyOf = (budget: Budget, request: FastifyRequest) => `${budget}:${normalizeIP(request.ip)}`;
+
+/**
+ * Registers @fastify/rate-limit for every route that asks for it (`config.rateLimit`), counting
+ * in the database, and answering one over its budget with a 429 `TooManyRequests`.
+ */
+export async function registerRateLimits(
+  app: FastifyInstance,
+  options: { readonly database: Database; readonly now: () => Date },
+): Promise<RateLimits> {
+  const { database, now } = options;
+  class DatabaseStore implements FastifyRateLimitStore {
+    incr(
+      key: string,
+      done: (error: Error | null, result?: { current: number; ttl: number }) => void,
+      windowMs: number,
+    ) {
+      const at = now();
+      countHit(database, key, windowMs, at).then(
+        (count) => done(null, { current: count.hits, ttl: count.windowEndsAt.getTime() - at.getTime() }),
+        (error: Error) => done(error),
+      );
+    }
+    child() {
+      return this;
+    }
+  }
+  await app.register(rateLimit, {
+    global: false,
+    store: DatabaseStore,
+    errorResponseBuilder: (_request, context) =>
+      new HttpError(429, 'TooManyRequests', `Too many requests from this address: try again in ${context.after}`),
+  });
+  return {
+    perMinute: (budget, max) => ({ max, timeWindow: 60_000, keyGenerator: (request) => keyOf(budget, request) }),
+    async take(request, budget, max, windowMs) {
+      const at = now();
+      const count = await countHit(database, keyOf(budget, request), windowMs, at);
+      const allowed = count.hits <= max;
+      return { allowed, retryAfterSeconds: Math.ceil((count.windowEndsAt.getTime() - at.getTime()) / 1000) };
+    },
+  };
+}

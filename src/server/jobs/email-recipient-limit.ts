@@ -1,0 +1,32 @@
+// At most a few emails to one address an hour, across every submission and instance (decision
+// 026): anyone can give a stranger's address as a sponsor's or a worker's, as often as the
+// submission budget lets them. The count is kept in the database under a hash of the address; an
+// email over it is put off to the next hour (the job runs again then, each time one of its
+// attempts), so a real sponsor's emails come late rather than never, and a flood dries up.
+import { createHash } from 'node:crypto';
+import type { Database } from '../db/database.ts';
+import { countHit } from '../db/rate-limit-repository.ts';
+import type { EmailSender } from '../email/email-sender.ts';
+import { RetryLaterError } from './job-handler.ts';
+
+const HOUR_MS = 60 * 60_000;
+
+/** The budget's key for an address: its hash, letter case and surrounding spaces aside. */
+const keyOf = (address: string) =>
+  `email:${createHash('sha256').update(address.trim().toLowerCase(), 'utf8').digest('base64url')}`;
+
+/** `sender`, sending at most `perHour` emails to one address an hour; one more throws RetryLaterError. */
+export function limitEmailsPerAddress(
+  sender: EmailSender,
+  options: { readonly db: Database; readonly perHour: number; readonly now: () => Date },
+): EmailSender {
+  return {
+    async send(message) {
+      const count = await countHit(options.db, keyOf(message.to), HOUR_MS, options.now());
+      if (count.hits > options.perHour)
+        throw new RetryLaterError('Too many emails to this address in the hour', count.windowEndsAt);
+      await sender.send(message);
+    },
+    ...(sender.close && { close: () => sender.close!() }),
+  };
+}
