@@ -7,6 +7,8 @@ import type { Config } from './config.ts';
 import type { Database } from './db/database.ts';
 import { databaseOptionsFromConfig, openDatabase } from './db/database.ts';
 import { runMigrations } from './db/migrations.ts';
+import { createDocumentService } from './documents/document-service.ts';
+import { registerDocumentKeysRoute } from './http/document-keys-route.ts';
 import { registerErrorHandler } from './http/error-handlers.ts';
 import { registerHealthRoutes } from './http/health-routes.ts';
 import { registerNewFromConcessionRoute } from './http/new-from-concession-route.ts';
@@ -20,6 +22,7 @@ import { registerRateLimits } from './http/rate-limits.ts';
 import { createJourneyForms } from './http/journey-forms.ts';
 import { createStatusForms } from './http/status-forms.ts';
 import { createLogger } from './logger.ts';
+import { createDocumentTokens, type DocumentTokens } from './tokens/document-tokens.ts';
 import { createStatusLinkTokens, type StatusLinkTokens } from './tokens/status-link-tokens.ts';
 
 export interface AppDeps {
@@ -33,6 +36,8 @@ export interface AppDeps {
   readonly now?: () => Date;
   /** Status-link tokens; without them they are made from config when first needed. */
   readonly tokens?: StatusLinkTokens;
+  /** Documents' tokens; without them they are made from config when first needed. */
+  readonly documentTokens?: DocumentTokens;
 }
 
 /**
@@ -127,7 +132,15 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   let tokens: Promise<StatusLinkTokens> | undefined =
     deps.tokens === undefined ? undefined : Promise.resolve(deps.tokens);
   const statusLinkTokens = () => (tokens ??= createStatusLinkTokens(config, { now }));
-  await registerStatusRoutes(app, { config, database, limits, now, tokens: statusLinkTokens });
+  let documentTokens: Promise<DocumentTokens> | undefined =
+    deps.documentTokens === undefined ? undefined : Promise.resolve(deps.documentTokens);
+  const documents = createDocumentService({
+    database,
+    now,
+    tokens: () => (documentTokens ??= createDocumentTokens(config)),
+  });
+  registerDocumentKeysRoute(app, { documents, now });
+  await registerStatusRoutes(app, { config, database, limits, now, tokens: statusLinkTokens, documents });
   await registerNewStatusLinkRoute(app, { config, database, limits, now, tokens: statusLinkTokens });
   const cookies = createCookies({ alwaysSecure: config.isProduction });
   await registerWebApp(app, config, {
@@ -137,7 +150,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     handlers: [
       createJourneyForms({ database, now }),
       createStatusForms({
-        access: createStatusAccess({ database, now, tokens: statusLinkTokens }),
+        access: createStatusAccess({ database, now, tokens: statusLinkTokens, documents }),
         requestNewLink: (token, licenceNumber, log) =>
           requestNewStatusLink({ config, database, now, tokens: statusLinkTokens }, token, licenceNumber, log),
         statusRateLimit: config.statusRateLimit,

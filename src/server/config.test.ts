@@ -4,11 +4,12 @@ import { ConfigError, configMarkdownTable, configVariables, loadConfig } from '.
 
 const cwd = '/srv/app';
 // Shapes only: the token module, not the config, parses the keys.
-const keys = { TOKEN_PRIVATE_KEY: 'private-pem', TOKEN_PUBLIC_KEY: 'public-pem' };
+const keys = { TOKEN_PRIVATE_KEY: 'private-pem', TOKEN_PUBLIC_KEY: 'public-pem', DOCUMENT_PRIVATE_KEY: 'document-pem' };
 const localDefaults = {
   manualReview: false,
   statusLinkTtlDays: 90,
   tokenKeys: undefined,
+  documentPrivateKey: undefined,
   smtpUrl: undefined,
   notify: undefined,
   emailFrom: 'Creative worker concession <no-reply@localhost>',
@@ -67,6 +68,7 @@ describe('loadConfig', () => {
         STATUS_LINK_TTL_DAYS: '30',
         TOKEN_PRIVATE_KEY: '-----BEGIN PRIVATE KEY-----\\nabc\\n-----END PRIVATE KEY-----',
         TOKEN_PUBLIC_KEY: 'public-pem',
+        DOCUMENT_PRIVATE_KEY: 'document-pem',
         SMTP_URL: 'smtps://mailer:secret@smtp.example.gov.uk:465',
         NOTIFY_API_KEY: 'key-123',
         NOTIFY_TEMPLATE_ID: 'template-456',
@@ -102,6 +104,7 @@ describe('loadConfig', () => {
         privateKeyPem: '-----BEGIN PRIVATE KEY-----\nabc\n-----END PRIVATE KEY-----',
         publicKeyPem: 'public-pem',
       },
+      documentPrivateKey: 'document-pem',
       smtpUrl: 'smtps://mailer:secret@smtp.example.gov.uk:465',
       notify: { apiKey: 'key-123', templateId: 'template-456' },
       emailFrom: 'Service <service@example.gov.uk>',
@@ -152,6 +155,7 @@ describe('loadConfig', () => {
     expect(problemsOf({ NODE_ENV: 'production' })).toEqual([
       'PUBLIC_BASE_URL is required when NODE_ENV=production',
       'TOKEN_PRIVATE_KEY and TOKEN_PUBLIC_KEY are required when NODE_ENV=production',
+      'DOCUMENT_PRIVATE_KEY is required when NODE_ENV=production',
     ]);
     expect(loadConfig({ NODE_ENV: 'test' }, cwd).publicBaseUrl).toBe('http://localhost:3000');
     expect(loadConfig({ PORT: '8080' }, cwd).publicBaseUrl).toBe('http://localhost:8080');
@@ -251,6 +255,7 @@ describe('configVariables', () => {
       'PUBLIC_BASE_URL',
       'TOKEN_PRIVATE_KEY',
       'TOKEN_PUBLIC_KEY',
+      'DOCUMENT_PRIVATE_KEY',
     ]);
   });
 });

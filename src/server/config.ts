@@ -28,6 +28,8 @@ export interface Config {
   readonly statusLinkTtlDays: number;
   /** PEM keys (PKCS#8 private, SPKI public, ES256) signing status links; undefined: generated once in dataDir. */
   readonly tokenKeys: { readonly privateKeyPem: string; readonly publicKeyPem: string } | undefined;
+  /** The PEM private key signing pre-clearance documents; generated into DATA_DIR when not set outside production. */
+  readonly documentPrivateKey: string | undefined;
   /** `smtp://` or `smtps://` address of a mail server; emails go there when set. */
   readonly smtpUrl: string | undefined;
   /** GOV.UK Notify: emails go through Notify when the key is set (it wins over SMTP). */
@@ -248,6 +250,14 @@ const variables = {
       'PEM (SPKI) public key matching `TOKEN_PRIVATE_KEY`, verifying status links; one line with `\\n` is accepted',
     parse: pem,
   }),
+  documentPrivateKey: variable({
+    name: 'DOCUMENT_PRIVATE_KEY',
+    default: undefined,
+    requiredInProduction: true,
+    description:
+      'PEM (PKCS#8) ES256 private key signing the QR codes of pre-clearance documents (never the status links’ key); one line with `\\n` is accepted. Its public key is published at `/.well-known/jwks.json`; after a change, the old public key stays published until the last document it signed has expired. When not set outside production, a key is generated once into `DATA_DIR`',
+    parse: pem,
+  }),
   smtpUrl: variable({
     name: 'SMTP_URL',
     default: undefined,
@@ -463,6 +473,8 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
   }
   const tokenKeys =
     privateKeyPem !== undefined && publicKeyPem !== undefined ? { privateKeyPem, publicKeyPem } : undefined;
+  requireInProduction(variables.documentPrivateKey);
+  const documentPrivateKey = optionalValueOf(variables.documentPrivateKey);
 
   const smtpUrl = optionalValueOf(variables.smtpUrl);
   const notifyApiKey = optionalValueOf(variables.notifyApiKey);
@@ -492,6 +504,7 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     manualReview,
     statusLinkTtlDays,
     tokenKeys,
+    documentPrivateKey,
     smtpUrl,
     notify,
     emailFrom,

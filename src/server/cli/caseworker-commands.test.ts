@@ -10,8 +10,17 @@ import { testEngines, useMigratedTestDatabase } from '../test-support/test-datab
 import { sampleSubmission } from '../test-support/sample-submissions.ts';
 import { LOCKOUT_MS, attemptLicence, listLicenceUnlocks } from '../db/status-access-repository.ts';
 import { parsePassportList, runCaseworkerCommand, usage } from './caseworker-commands.ts';
+import { loadConfig } from '../config.ts';
+import { createDocumentService } from '../documents/document-service.ts';
+import { TEST_DOCUMENT_PRIVATE_KEY } from '../test-support/test-keys.ts';
+import { createDocumentTokens } from '../tokens/document-tokens.ts';
+import { listApplicationsOfSubmission } from '../db/application-repository.ts';
 
 const now = new Date('2026-03-02T10:00:00Z');
+const documentTokens = createDocumentTokens({
+  ...loadConfig({ NODE_ENV: 'test' }),
+  documentPrivateKey: TEST_DOCUMENT_PRIVATE_KEY,
+});
 
 describe('reading a lost or stolen passport list', () => {
   it('reads one number per line, normalised, reporting bad lines by number', () => {
@@ -61,6 +70,7 @@ describe.each(testEngines())('caseworker commands on $name', (engine) => {
       openDatabase: async () => test.db,
       actor: 'caseworker:ann',
       now: () => now,
+      documentTokens: () => documentTokens,
     });
 
   async function store(count = 2): Promise<string[]> {
@@ -296,6 +306,7 @@ describe.each(testEngines())('caseworker commands on $name', (engine) => {
         return test.db;
       },
       actor: 'caseworker:ann',
+      documentTokens: () => documentTokens,
     });
     expect(code).toBe(0);
     expect(out).toBe(usage);
@@ -314,5 +325,47 @@ describe.each(testEngines())('caseworker commands on $name', (engine) => {
     expect(out).toBe('Imported 1 new passport number; 1 already on the list.\n');
     expect(await isPassportLostOrStolen(test.db, 'AB123456')).toBe(true);
     expect(await isPassportLostOrStolen(test.db, 'EF111222')).toBe(true);
+  });
+
+  it('verifies a downloaded document: its QR codes’ signatures and what the check page says, by file or by code', async () => {
+    const stored = await storeSubmission(test.db, sampleSubmission(now, [{}, {}]), now);
+    if (stored.outcome !== 'created') throw new Error('not created');
+    for (const { applicantId } of stored.applicants) await run('approve', applicantId);
+    const applications = await listApplicationsOfSubmission(test.db, stored.submissionId);
+    const documents = createDocumentService({ database: test.db, now: () => now, tokens: () => documentTokens });
+    const pdf = await documents.issue(applications);
+    const file = join(dir, 'pre-clearance.pdf');
+    await writeFile(file, pdf);
+
+    out = '';
+    expect(await run('verify', file)).toBe(0);
+    expect(out.match(/QR code signature: verifies against the published keys/g)).toHaveLength(2);
+    expect(out.match(/The check page says: valid \(checked 02\/03\/2026 10:00\)/g)).toHaveLength(2);
+    expect(out).toContain('Family1, Given1');
+    const code = /check code ([0-9A-Z]{4}-[0-9A-Z]{4}-[0-9A-Z])/.exec(out)?.[1] ?? '';
+
+    // One character of the first token's claims changed: its signature no longer holds.
+    const text = pdf.toString('latin1');
+    const token = /check-a-clearance\?t=([\w.-]+)/.exec(text)?.[1] ?? '';
+    const [header, claims, signature] = token.split('.');
+    const altered = `${header}.${claims!.slice(0, 10)}${claims![10] === 'A' ? 'B' : 'A'}${claims!.slice(11)}.${signature}`;
+    await writeFile(file, Buffer.from(text.replaceAll(token, altered), 'latin1'));
+    out = '';
+    expect(await run('verify', file)).toBe(1);
+    expect(out).toContain('QR code signature: does NOT verify against the published keys');
+    expect(out).toContain('The check page says: not valid');
+
+    out = '';
+    expect(await run('verify', code.toLowerCase().replace(/-/g, ' '))).toBe(0);
+    expect(out).toContain(`Check code             ${code}`);
+    await run('withdraw', applications[0]!.applicantId);
+    out = '';
+    expect(await run('verify', code)).toBe(1);
+    expect(out).toBe('The check page says: withdrawn on 02/03/2026 10:00 (checked 02/03/2026 10:00)\n');
+    out = '';
+    expect(await run('verify', 'AAAA-AAAA-A')).toBe(1);
+    expect(out).toBe('The check page says: not valid (checked 02/03/2026 10:00)\n');
+    expect(await run('verify', join(dir, 'missing.pdf'))).toBe(1);
+    expect(err).toContain('Cannot read');
   });
 });

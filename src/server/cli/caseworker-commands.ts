@@ -21,6 +21,9 @@ import { addLostStolenPassports } from '../db/lost-stolen-passport-repository.ts
 import { unlockLicence } from '../db/status-access-repository.ts';
 import { changeApplicationStatus } from '../decisions/change-status.ts';
 import { StatusChangeError } from '../decisions/status-transitions.ts';
+import { checkClearance, type ClearanceCheck } from '../documents/check-clearance.ts';
+import { createDocumentService, type DocumentService } from '../documents/document-service.ts';
+import { InvalidDocumentTokenError, verifyDocumentToken, type DocumentTokens } from '../tokens/document-tokens.ts';
 
 export interface CliIo {
   readonly stdout: (text: string) => void;
@@ -34,6 +37,8 @@ export interface CliContext {
   /** Who is acting, for the audit trail: 'caseworker:<user>'. */
   readonly actor: string;
   readonly now?: (() => Date) | undefined;
+  /** The documents' signing key, whose published set `verify` checks against. */
+  readonly documentTokens: () => Promise<DocumentTokens>;
 }
 
 export const usage = `Usage: npm run caseworker -- <command>
@@ -48,6 +53,9 @@ Commands:
                                                               submission and clear its failed attempts (audited)
   import-lost-stolen <file>                                   add passport numbers to the lost or stolen list:
                                                               one per line, or a CSV with a passport_number column
+  verify <file.pdf | check code>                              what the check page says of a pre-clearance document,
+                                                              and for a file, whether its QR codes' signatures verify
+                                                              against the published keys (exit code 0 only when valid)
   help                                                        this text
 
 <reference> is the application reference (CWC-7K3M9-QF2XA-B), in any case, with or without its
@@ -62,7 +70,8 @@ type Command =
   | { readonly name: 'show'; readonly applicantId: string }
   | { readonly name: 'approve' | 'withdraw' | 'unlock'; readonly applicantId: string }
   | { readonly name: 'reject'; readonly applicantId: string; readonly reason: RejectionReason }
-  | { readonly name: 'import-lost-stolen'; readonly file: string };
+  | { readonly name: 'import-lost-stolen'; readonly file: string }
+  | { readonly name: 'verify'; readonly document: string };
 
 class UsageError extends Error {}
 
@@ -112,6 +121,10 @@ export async function runCaseworkerCommand(args: readonly string[], context: Cli
         return await unlock(db, io, command.applicantId, context.actor, now());
       case 'import-lost-stolen':
         return await importLostStolen(db, io, command.file, now());
+      case 'verify': {
+        const documents = createDocumentService({ database: db, now, tokens: context.documentTokens });
+        return await verify({ db, documents, now }, io, command.document);
+      }
     }
   } catch (error) {
     if (error instanceof StatusChangeError) {
@@ -209,6 +222,13 @@ function parseCommand(args: readonly string[]): Command {
     case 'import-lost-stolen':
       allowOptions();
       return { name, file: onePositional('file name') };
+    case 'verify': {
+      allowOptions();
+      const document = onePositional('PDF file or check code');
+      if (hasForbiddenCharacters(document))
+        throw new UsageError('The file name or check code holds a control or bidirectional character');
+      return { name, document };
+    }
     default:
       throw new UsageError(`Unknown command "${name}"`);
   }
@@ -292,6 +312,82 @@ async function unlock(db: Database, io: CliIo, applicantId: string, actor: strin
   const failures = `${done.failuresCleared} failed attempt${done.failuresCleared === 1 ? '' : 's'} cleared`;
   io.stdout(`The submission of application ${applicantId} ${lockout}; ${failures}.\n`);
   return 0;
+}
+
+// The QR code's link is also the link annotation over it (pdfkit writes annotations unencoded):
+// what the QR code holds, read without rendering the page.
+const CHECK_LINKS = /\/URI \((https?:\/\/[^()\\\s]+\/check-a-clearance\?t=[^()\\\s]+)\)/g;
+
+async function verify(
+  deps: { readonly db: Database; readonly documents: DocumentService; readonly now: () => Date },
+  io: CliIo,
+  document: string,
+): Promise<number> {
+  const check = (request: Parameters<typeof checkClearance>[1]) =>
+    checkClearance({ database: deps.db, documents: deps.documents, now: deps.now }, request);
+  if (!document.toLowerCase().endsWith('.pdf')) {
+    const result = await check({ kind: 'staff', checkCode: document });
+    io.stdout(describeCheck(result));
+    return result.outcome === 'valid' ? 0 : 1;
+  }
+  let pdf: string;
+  try {
+    pdf = (await readFile(document)).toString('latin1');
+  } catch (error) {
+    const code = (error as { code?: unknown }).code;
+    io.stderr(`Cannot read ${document}${typeof code === 'string' ? ` (${code})` : ''}\n`);
+    return 1;
+  }
+  const links = [...new Set([...pdf.matchAll(CHECK_LINKS)].map((match) => match[1]!))];
+  if (links.length === 0) {
+    io.stderr(`${document} holds no QR code of a pre-clearance document\n`);
+    return 1;
+  }
+  const keys = await deps.documents.publishedKeys();
+  let allValid = true;
+  for (const [index, link] of links.entries()) {
+    const token = new URL(link).searchParams.get('t') ?? '';
+    io.stdout(`${index === 0 ? '' : '\n'}Document ${index + 1} of ${links.length}\n`);
+    try {
+      const claims = await verifyDocumentToken(token, keys, deps.now());
+      io.stdout(
+        `QR code signature: verifies against the published keys\n` +
+          `The QR code says: ${claims.applicationReference}, check code ${claims.checkCode}, ${printable(
+            `${claims.familyName}, ${claims.givenNames}`,
+          )}, born ${claims.dateOfBirth}, work ${claims.firstWorkDate} to ${claims.lastWorkDate}, leave by ${
+            claims.leaveDate
+          }, issued ${formatDateTime(claims.issuedAt)}\n`,
+      );
+    } catch (error) {
+      if (!(error instanceof InvalidDocumentTokenError)) throw error;
+      io.stdout(`QR code signature: does NOT verify against the published keys (${error.reason})\n`);
+    }
+    const result = await check({ kind: 'token', token });
+    io.stdout(describeCheck(result));
+    allValid &&= result.outcome === 'valid';
+  }
+  return allValid ? 0 : 1;
+}
+
+function describeCheck(result: ClearanceCheck): string {
+  const checked = `(checked ${formatDateTime(result.checkedAt)})`;
+  if (result.outcome === 'not-valid') return `The check page says: not valid ${checked}\n`;
+  if (result.outcome === 'withdrawn')
+    return `The check page says: withdrawn on ${formatDateTime(result.withdrawnAt)} ${checked}\n`;
+  const fields: Array<[string, string]> = [
+    ['Name', `${result.familyName}, ${result.givenNames}`],
+    ['Application reference', result.applicationReference],
+    ['Check code', result.checkCode],
+    ['Sponsor', result.sponsorName],
+    ['Arrival', result.arrivalDate],
+    ['Work dates', `${result.firstWorkDate} to ${result.lastWorkDate}`],
+    ['Leave by', result.leaveDate],
+    ['Document issued', formatDateTime(result.documentIssuedAt)],
+  ];
+  const width = Math.max(...fields.map(([label]) => label.length));
+  return `The check page says: valid ${checked}\n${fields
+    .map(([label, value]) => `  ${label.padEnd(width)}  ${printable(value)}`)
+    .join('\n')}\n`;
 }
 
 // Import runs in chunks so a national list of any size never becomes one giant statement.

@@ -6,6 +6,7 @@ import { ConfigError, loadConfig } from '../config.ts';
 import type { Database } from '../db/database.ts';
 import { databaseOptionsFromConfig, openDatabase } from '../db/database.ts';
 import { runMigrations } from '../db/migrations.ts';
+import { createDocumentTokens } from '../tokens/document-tokens.ts';
 import { runCaseworkerCommand } from './caseworker-commands.ts';
 
 // The operating-system account stands for the caseworker in the audit trail.
@@ -32,6 +33,7 @@ async function main(): Promise<number> {
     return await runCaseworkerCommand(process.argv.slice(2), {
       io: { stdout: (text) => process.stdout.write(text), stderr: (text) => process.stderr.write(text) },
       actor: `caseworker:${caseworkerName()}`,
+      documentTokens: () => createDocumentTokens(config),
       openDatabase: async () => {
         database = await openDatabase(databaseOptionsFromConfig(config));
         // A new release's tables exist even when the CLI runs before the server has started.

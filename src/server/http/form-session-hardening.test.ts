@@ -27,6 +27,7 @@ import { runAllDueJobs } from '../test-support/run-jobs.ts';
 import { capturingLogger, sampleSubmission } from '../test-support/sample-submissions.ts';
 import { countRows, testEngines, useMigratedTestDatabase } from '../test-support/test-databases.ts';
 import { createStatusLinkTokens, type StatusLinkTokens } from '../tokens/status-link-tokens.ts';
+import { TEST_DOCUMENT_PRIVATE_KEY } from '../test-support/test-keys.ts';
 
 const { privateKey: privateKeyPem, publicKey: publicKeyPem } = generateKeyPairSync('ec', {
   namedCurve: 'P-256',
@@ -67,6 +68,7 @@ describe.each(testEngines())('the server’s sessions against a hostile client, 
       ...loadConfig({ NODE_ENV: 'test' }),
       webRoot: build.webRoot,
       tokenKeys: { privateKeyPem, publicKeyPem },
+      documentPrivateKey: TEST_DOCUMENT_PRIVATE_KEY,
       ...overrides,
     };
     tokens = await createStatusLinkTokens(config, { now: () => clock });

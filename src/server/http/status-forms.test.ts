@@ -18,6 +18,7 @@ import { capturingLogger, sampleSubmission } from '../test-support/sample-submis
 import { testEngines, useMigratedTestDatabase } from '../test-support/test-databases.ts';
 import { createStatusLinkTokens, type StatusLinkTokens } from '../tokens/status-link-tokens.ts';
 import { STATUS_OPEN_MS } from './status-forms.ts';
+import { TEST_DOCUMENT_PRIVATE_KEY } from '../test-support/test-keys.ts';
 
 const START = new Date('2026-03-02T10:00:00Z');
 const LICENCE = 'LIC123456';
@@ -52,6 +53,7 @@ describe.each(testEngines())('the status pages without JavaScript, on $name', (e
       ...loadConfig({ NODE_ENV: 'test' }),
       webRoot: build.webRoot,
       tokenKeys: { privateKeyPem, publicKeyPem },
+      documentPrivateKey: TEST_DOCUMENT_PRIVATE_KEY,
     };
     tokens = await createStatusLinkTokens(config, { now: () => clock });
     const stored = await storeSubmission(test.db, sampleSubmission(START, [{}, {}]), START);

@@ -17,6 +17,7 @@ import {
   createStatusLinkTokens,
   type StatusLinkTokens,
 } from '../tokens/status-link-tokens.ts';
+import { TEST_DOCUMENT_PRIVATE_KEY } from '../test-support/test-keys.ts';
 
 const START = new Date('2026-03-02T10:00:00Z');
 const { privateKey: privateKeyPem, publicKey: publicKeyPem } = generateKeyPairSync('ec', {
@@ -39,6 +40,7 @@ describe.each(testEngines())('the status and download calls on $name', (engine) 
     ...loadConfig({ NODE_ENV: 'test' }),
     webRoot: '/nonexistent',
     tokenKeys: { privateKeyPem, publicKeyPem },
+    documentPrivateKey: TEST_DOCUMENT_PRIVATE_KEY,
     statusRateLimit: 1000,
   };
 

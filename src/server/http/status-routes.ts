@@ -19,11 +19,8 @@ import type { Config } from '../config.ts';
 import type { ApplicationRecord } from '../db/application-repository.ts';
 import type { Database } from '../db/database.ts';
 import { openWithLicence, type OpenedSubmission } from '../db/status-access-repository.ts';
-import {
-  preparePreClearanceDocuments,
-  renderPreClearanceDocuments,
-  type PreClearanceDetails,
-} from '../pdf/pre-clearance-document.ts';
+import type { DocumentService } from '../documents/document-service.ts';
+import { preparePreClearanceDocuments } from '../pdf/pre-clearance-document.ts';
 import { ExpiredTokenError, InvalidTokenError, type StatusLinkTokens } from '../tokens/status-link-tokens.ts';
 import { HttpError } from './http-error.ts';
 import { parseBody, registerJsonApi } from './json-api.ts';
@@ -36,6 +33,7 @@ export interface StatusRouteOptions {
   /** The per-address budgets: these calls spend `status`. */
   readonly limits: RateLimits;
   readonly tokens: () => Promise<StatusLinkTokens>;
+  readonly documents: DocumentService;
   readonly now: () => Date;
 }
 
@@ -141,7 +139,7 @@ export function createStatusAccess(options: Omit<StatusRouteOptions, 'config' | 
       });
       if (wanted.length === 0)
         throw new HttpError(409, 'NotApprovedError', 'No application is approved: there is no pre-clearance document');
-      const pdf = await renderPreClearanceDocuments(wanted.map(toDocumentDetails), options.now());
+      const pdf = await options.documents.issue(wanted);
       const filename =
         wanted.length === 1 ? `pre-clearance-${wanted[0]!.applicantId}.pdf` : 'pre-clearance-documents.pdf';
       return { pdf, filename };
@@ -201,30 +199,5 @@ function toStatusItem(application: ApplicationRecord): StatusItem {
     lastWorkDate: details?.lastWorkDate ?? '',
     leaveDate: application.leaveDate,
     submittedAt: application.createdAt.toISOString(),
-  };
-}
-
-function toDocumentDetails(application: ApplicationRecord): PreClearanceDetails {
-  const form = application.concessionForm;
-  const details = application.secondaryDetails;
-  return {
-    applicationReference: application.applicantId,
-    familyName: application.familyName ?? '',
-    givenNames: application.givenNames ?? '',
-    dateOfBirth: details?.dateOfBirth ?? '',
-    nationality: details?.nationality ?? '',
-    passportNumber: application.passportNumber ?? '',
-    cosReference: application.cosReference ?? '',
-    sponsorName: application.sponsorName ?? '',
-    sponsorReference: application.sponsorReference,
-    arrivalDate: application.arrivalDate,
-    methodOfArrival: form?.methodOfArrivalIntoUK ?? '',
-    placeOfDeparture: details?.airPortOfDeparture ?? '',
-    portOfArrival: form?.nameOfUKPortOfArrival ?? '',
-    carrier: form?.carrier ?? '',
-    flightNumber: form?.flightNumber ?? '',
-    firstWorkDate: details?.firstWorkDate ?? '',
-    lastWorkDate: details?.lastWorkDate ?? '',
-    leaveDate: application.leaveDate,
   };
 }

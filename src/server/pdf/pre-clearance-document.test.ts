@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { pdfQrCodes } from '../test-support/pdf-qr-codes.ts';
 import { pdfPageTexts } from '../test-support/pdf-text.ts';
 import { sampleDocumentDetails } from '../test-support/sample-documents.ts';
 import { renderPreClearanceDocuments, type PreClearanceDetails } from './pre-clearance-document.ts';
@@ -7,7 +8,9 @@ const ISSUED = new Date('2026-03-02T10:00:00Z');
 
 const details = (familyName: string, givenNames: string, overrides: Partial<PreClearanceDetails> = {}) =>
   sampleDocumentDetails({
-    applicationReference: `0f8fad5b-d9cb-469f-a165-${familyName.length.toString().padStart(12, '0')}`,
+    applicationReference: `CWC-7K3M9-QF2X${familyName.length.toString(32).toUpperCase().padStart(1, '0')}-B`,
+    checkCode: `K3M9-QF2${familyName.length}-A`,
+    checkLink: `https://apply.example.gov.uk/check-a-clearance?t=${familyName.length}.${'x'.repeat(400)}`,
     familyName,
     givenNames,
     ...overrides,
@@ -39,16 +42,22 @@ describe('the pre-clearance document', () => {
     for (const page of pages) {
       for (const expected of [
         'Pre-clearance document',
+        'Remote clearance granted',
         'Example Theatre Company Ltd',
         'TNBHDW2R7',
         'C2G8K51234567Q',
         'EA1234567',
-        '17 May 1990',
+        'Passport expiry date 14 July 2034',
+        'Date of birth 17 May 1990',
         '12 March 2026',
-        '13 March 2026 to 11 April 2026',
-        'No later than 25 April 2026',
-        'Date of issue',
-        '02 March 2026',
+        'Work dates 13 March 2026 to 11 April 2026',
+        'Leave the UK no later than 25 April 2026',
+        'Document issued on 02 March 2026 at 10:00 (UK time)',
+        'This clearance is for paid creative work for Example Theatre Company Ltd from 13 March 2026 to 11 April 2026 only.',
+        'The worker must leave the UK no later than 25 April 2026.',
+        'Check code',
+        'https://apply.example.gov.uk/check-a-clearance',
+        'The answer on that page is what counts',
       ]) {
         expect(page).toContain(expected);
       }
@@ -61,6 +70,10 @@ describe('the pre-clearance document', () => {
     expect(polish).toContain('Dublin Airport');
     expect(polish).toContain('London Heathrow Airport');
     expect(polish).toContain(people[0]!.applicationReference);
+    expect(polish).toContain(people[0]!.checkCode);
+    expect(swedish).toContain(people[3]!.checkCode);
+    expect(polish).not.toContain('Date of issue');
+    expect(polish).not.toContain('email sent to the sponsor');
     expect(vietnamese).toContain('Nguyễn');
     expect(vietnamese).toContain('Thị Minh Khai');
     expect(vietnamese).toContain('By road or ferry');
@@ -80,6 +93,24 @@ describe('the pre-clearance document', () => {
     );
     expect(page).toContain('Zapata');
     expect(page).toContain('CWC-AZ7ZZ-Z');
+  });
+
+  it('prints on each page a QR code that a reader decodes to that document’s check link, and links it on screen', async () => {
+    const people = [details('Żółć', 'Łukasz'), details('Öberg', 'Åsa'), details('Nguyễn', 'Thị Minh Khai')];
+    const pdf = await renderPreClearanceDocuments(people, ISSUED);
+    expect(await pdfQrCodes(pdf)).toEqual(people.map((person) => person.checkLink));
+    // The same link is the QR code's link annotation, for a reader of the PDF on screen.
+    for (const person of people) expect(pdf.toString('latin1')).toContain(`/URI (${person.checkLink})`);
+  });
+
+  it('is tagged for screen readers: title, language, headings, the figures described, the details a table', async () => {
+    const pdf = (await renderPreClearanceDocuments([details('Żółć', 'Łukasz')], ISSUED)).toString('latin1');
+    expect(pdf).toContain('/Lang (en-GB)');
+    expect(pdf).toMatch(/\/DisplayDocTitle true/);
+    for (const tag of ['/H1', '/H2', '/Figure', '/Table', '/TH', '/TD', '/L', '/LI', '/LBody'])
+      expect(pdf).toContain(`/S ${tag}`);
+    expect(pdf).toContain('/Alt (Royal coat of arms)');
+    expect(pdf).toMatch(/\/Alt \(QR code: a link to the check page for check code K3M9-QF24-A\)/);
   });
 
   it('refuses to make an empty document', async () => {

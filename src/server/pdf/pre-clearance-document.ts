@@ -1,11 +1,14 @@
-// The pre-clearance document (what the link in the decision email downloads): one A4
-// page per approved application, in one PDF. DejaVu Sans is embedded (subset) so any name prints
-// as written: Polish, Vietnamese, Irish, Nordic letters alike. The PDF is tagged (a structure
-// tree with headings, paragraphs and a table of the details) for screen readers.
+// The pre-clearance document (what the status page downloads): one A4 page per approved
+// application, in one PDF. It states the decision, the worker, the work and the dates, and how
+// to check it: a check code to type and a QR code holding a signed link to the check page
+// (decision 027). DejaVu Sans is embedded (subset) so any name prints as written: Polish,
+// Vietnamese, Irish, Nordic letters alike. The PDF is tagged (a structure tree with headings,
+// paragraphs, figures and a table of the details, in the order the page is read) for screen readers.
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import PDFDocument from 'pdfkit';
-import { formatLongDate } from '#shared/dates/format.ts';
+import QRCode from 'qrcode';
+import { formatDateTime, formatLongDate } from '#shared/dates/format.ts';
 import { SERVICE_NAME } from '../service-name.ts';
 
 const require = createRequire(import.meta.url);
@@ -97,11 +100,16 @@ const BOLD_FONT = 'bold';
 /** What one document shows. Dates are YYYY-MM-DD calendar days. */
 export interface PreClearanceDetails {
   readonly applicationReference: string;
+  /** This issue's check code (K3M9-QF2X-A). */
+  readonly checkCode: string;
+  /** The QR code's content: the check page's address with this document's signed token. */
+  readonly checkLink: string;
   readonly familyName: string;
   readonly givenNames: string;
   readonly dateOfBirth: string;
   readonly nationality: string;
   readonly passportNumber: string;
+  readonly passportExpiryDate: string;
   readonly cosReference: string;
   readonly sponsorName: string;
   readonly sponsorReference: string;
@@ -119,12 +127,15 @@ export interface PreClearanceDetails {
 
 // Letters beyond Latin-1 too, so their glyphs and the tables that place them are loaded.
 const WARM_UP_DETAILS: PreClearanceDetails = {
-  applicationReference: '00000000-0000-4000-8000-000000000000',
+  applicationReference: 'CWC-00000-00000-0',
+  checkCode: '0000-0000-0',
+  checkLink: `https://localhost/check-a-clearance?t=${'0'.repeat(480)}`,
   familyName: 'Żółć Nguyễn',
   givenNames: 'Łukasz Seán Åsa',
   dateOfBirth: '1990-05-17',
   nationality: 'POL - Polish',
   passportNumber: 'EA0000000',
+  passportExpiryDate: '2030-01-01',
   cosReference: 'C0000000000000',
   sponsorName: 'Example',
   sponsorReference: 'LIC000000',
@@ -142,17 +153,23 @@ const WARM_UP_DETAILS: PreClearanceDetails = {
 const day = (iso: string) => (iso === '' ? '' : formatLongDate(iso));
 const METHODS: Record<string, string> = { plane: 'By plane', road: 'By road or ferry' };
 
+/** "02 March 2026 at 10:00 (UK time)": the moment a document was made, as the sponsor's clock said it. */
+function issuedOnText(at: Date): string {
+  return `${formatLongDate(at)} at ${formatDateTime(at).slice(-5)} (UK time)`;
+}
+
 function rows(details: PreClearanceDetails, issuedOn: string): Array<[string, string]> {
   const flight =
     details.methodOfArrival === 'plane'
       ? [['Flight', `${details.carrier} ${details.flightNumber}`.trim()] as [string, string]]
       : [];
   return [
-    ['Family name', details.familyName],
     ['Given names', details.givenNames],
+    ['Family name', details.familyName],
     ['Date of birth', day(details.dateOfBirth)],
     ['Nationality', details.nationality],
     ['Passport number', details.passportNumber],
+    ['Passport expiry date', day(details.passportExpiryDate)],
     ['Certificate of sponsorship number', details.cosReference],
     ['Sponsor', details.sponsorName],
     ['Sponsor licence number', details.sponsorReference],
@@ -162,11 +179,40 @@ function rows(details: PreClearanceDetails, issuedOn: string): Array<[string, st
     ['Place of departure', details.placeOfDeparture],
     ['Place of arrival in the UK', details.portOfArrival],
     ['Work dates', `${day(details.firstWorkDate)} to ${day(details.lastWorkDate)}`],
-    ['Must leave the UK', `No later than ${day(details.leaveDate)}`],
+    ['Leave the UK no later than', day(details.leaveDate)],
     ['Application reference', details.applicationReference],
-    ['Date of issue', issuedOn],
+    ['Document issued on', issuedOn],
   ];
 }
+
+function conditions(details: PreClearanceDetails): string[] {
+  return [
+    `This clearance is for paid creative work for ${details.sponsorName} from ${day(details.firstWorkDate)} to ${day(details.lastWorkDate)} only.`,
+    `The worker must leave the UK no later than ${day(details.leaveDate)}.`,
+    'It is valid only with the passport named above, and only while the check page says it is valid.',
+  ];
+}
+
+// The crest is govuk-frontend's own (its footer's), drawn from the SVG's paths: all filled, in
+// one colour, without transforms, so pdfkit's SVG path reader draws them as they are.
+const CREST_FILE = 'govuk-frontend/dist/govuk/assets/images/govuk-crest.svg';
+let crest: { readonly width: number; readonly height: number; readonly paths: readonly string[] } | undefined;
+
+function crestPaths(): NonNullable<typeof crest> {
+  if (crest === undefined) {
+    const svg = readFileSync(require.resolve(CREST_FILE), 'utf8');
+    const size = /<svg[^>]*\bwidth="([\d.]+)"[^>]*\bheight="([\d.]+)"/.exec(svg);
+    const paths = [...svg.matchAll(/<path[^>]*\bd="([^"]+)"/g)].map((match) => match[1]!);
+    if (size === null || paths.length === 0) throw new Error(`${CREST_FILE} is not the crest this code expects`);
+    crest = { width: Number(size[1]), height: Number(size[2]), paths };
+  }
+  return crest;
+}
+
+const TEXT_COLOUR = '#0b0c0c';
+const SUCCESS_COLOUR = '#00703c';
+const QR_SIZE = 140;
+const QR_QUIET_ZONE = 4;
 
 /** One PDF with a document for each application, in the order given. */
 export function renderPreClearanceDocuments(
@@ -174,10 +220,10 @@ export function renderPreClearanceDocuments(
   issuedAt: Date,
 ): Promise<Buffer> {
   if (documents.length === 0) return Promise.reject(new Error('At least one document is needed'));
-  const issuedOn = formatLongDate(issuedAt);
+  const issuedOn = issuedOnText(issuedAt);
   const doc = new PDFDocument({
     size: 'A4',
-    margin: 56,
+    margin: 48,
     autoFirstPage: false,
     // No default font: pdfkit would load Helvetica (no glyphs beyond Latin-1) and the default can
     // only be a path or a name, which pdfkit would parse again. DejaVu Sans is chosen below.
@@ -187,7 +233,7 @@ export function renderPreClearanceDocuments(
     displayTitle: true,
     pdfVersion: '1.7',
     info: {
-      Title: 'Pre-clearance document',
+      Title: 'Pre-clearance document: remote clearance granted',
       Author: SERVICE_NAME,
       Subject: 'Creative worker visa concession',
       CreationDate: issuedAt,
@@ -212,75 +258,217 @@ export function renderPreClearanceDocuments(
     doc.addPage();
     const section = doc.struct('Sect');
     document.add(section);
-
-    section.add(
-      doc.struct('H1', {}, () => {
-        doc.font(BOLD_FONT).fontSize(20).fillColor('#0b0c0c').text('Pre-clearance document');
-      }),
-    );
-    section.add(
-      doc.struct('P', {}, () => {
-        doc.moveDown(0.3).font(REGULAR_FONT).fontSize(11).text(SERVICE_NAME);
-        doc
-          .moveDown(0.3)
-          .text(
-            'The temporary creative worker named below has remote clearance to enter the UK from the Republic of Ireland for the paid work and dates shown. Show this document with your passport when asked.',
-          );
-      }),
-    );
-    doc.moveDown(1);
-
-    const table = doc.struct('Table');
-    section.add(table);
-    const labelWidth = 190;
-    const valueX = doc.page.margins.left + labelWidth;
-    const valueWidth = doc.page.width - doc.page.margins.right - valueX;
-    for (const [label, value] of rows(details, issuedOn)) {
-      const y = doc.y;
-      const row = doc.struct('TR');
-      table.add(row);
-      row.add(
-        doc.struct('TH', {}, () => {
-          doc
-            .font(BOLD_FONT)
-            .fontSize(11)
-            .text(label, doc.page.margins.left, y, { width: labelWidth - 12 });
-        }),
-      );
-      const labelBottom = doc.y;
-      row.add(
-        doc.struct('TD', {}, () => {
-          doc
-            .font(REGULAR_FONT)
-            .fontSize(11)
-            .text(value === '' ? '—' : value, valueX, y, { width: valueWidth });
-        }),
-      );
-      doc.y = Math.max(labelBottom, doc.y) + 6;
-      row.end();
-    }
-    table.end();
-
-    doc.moveDown(1.5);
-    section.add(
-      doc.struct('P', {}, () => {
-        doc
-          .font(REGULAR_FONT)
-          .fontSize(9)
-          .fillColor('#505a5f')
-          .text(
-            `Issued on ${issuedOn}. Check the status of this application with the link in the email sent to the sponsor.`,
-            doc.page.margins.left,
-            doc.y,
-            {
-              width: doc.page.width - doc.page.margins.left - doc.page.margins.right,
-            },
-          );
-      }),
-    );
+    renderPage(doc, section, details, issuedOn);
     section.end();
   }
   document.end();
   doc.end();
   return done;
+}
+
+function renderPage(
+  doc: PDFKit.PDFDocument,
+  section: PDFKit.PDFStructureElement,
+  details: PreClearanceDetails,
+  issuedOn: string,
+): void {
+  const left = doc.page.margins.left;
+  const fullWidth = doc.page.width - left - doc.page.margins.right;
+  const qrLeft = left + fullWidth - QR_SIZE;
+  // Beside the QR code, the heading and the decision keep clear of it.
+  const besideQr = fullWidth - QR_SIZE - 20;
+  const top = doc.page.margins.top;
+
+  const { width, height, paths } = crestPaths();
+  const crestHeight = 36;
+  section.add(
+    doc.struct('Figure', { alt: 'Royal coat of arms' }, () => {
+      doc
+        .save()
+        .translate(left, top)
+        .scale(crestHeight / height);
+      for (const path of paths) doc.path(path);
+      doc.fill(TEXT_COLOUR).restore();
+    }),
+  );
+  const crestWidth = (width * crestHeight) / height;
+  section.add(
+    doc.struct('P', {}, () => {
+      doc
+        .font(REGULAR_FONT)
+        .fontSize(10)
+        .fillColor(TEXT_COLOUR)
+        .text(SERVICE_NAME, left + crestWidth + 10, top + 4, { width: besideQr - crestWidth - 10 });
+    }),
+  );
+
+  doc.y = top + crestHeight + 16;
+  section.add(
+    doc.struct('H1', {}, () => {
+      doc.font(BOLD_FONT).fontSize(22).fillColor(TEXT_COLOUR).text('Pre-clearance document', left, doc.y, {
+        width: besideQr,
+      });
+    }),
+  );
+  doc.moveDown(0.4);
+  const decisionTop = doc.y;
+  section.add(
+    doc.struct('H2', {}, () => {
+      doc
+        .font(BOLD_FONT)
+        .fontSize(15)
+        .fillColor(SUCCESS_COLOUR)
+        .text('Remote clearance granted', left + 14, decisionTop + 4, { width: besideQr - 14 });
+    }),
+  );
+  section.add(
+    doc.struct('P', {}, () => {
+      doc
+        .moveDown(0.2)
+        .font(REGULAR_FONT)
+        .fontSize(10.5)
+        .fillColor(TEXT_COLOUR)
+        .text(
+          'The temporary creative worker named below may enter the UK from the Republic of Ireland for the paid creative work and dates shown. Show this document with the passport named below when asked.',
+          { width: besideQr - 14 },
+        );
+    }),
+  );
+  const decisionBottom = doc.y + 4;
+  // The bar beside the decision is decoration: an artifact, outside the structure screen readers read.
+  doc.markContent('Artifact', { type: 'Layout' });
+  doc.rect(left, decisionTop, 5, decisionBottom - decisionTop).fill(SUCCESS_COLOUR);
+  doc.endMarkedContent();
+
+  renderCheckCode(doc, section, details, qrLeft, top);
+  const checkBottom = doc.y;
+
+  doc.y = Math.max(decisionBottom, checkBottom) + 18;
+  renderDetails(doc, section, details, issuedOn, left, fullWidth);
+
+  doc.moveDown(0.8);
+  section.add(
+    doc.struct('H2', {}, () => {
+      doc.font(BOLD_FONT).fontSize(13).fillColor(TEXT_COLOUR).text('Conditions', left, doc.y, { width: fullWidth });
+    }),
+  );
+  const list = doc.struct('L');
+  section.add(list);
+  for (const condition of conditions(details)) {
+    const item = doc.struct('LI');
+    list.add(item);
+    doc.moveDown(0.2);
+    const y = doc.y;
+    item.add(doc.struct('Lbl', {}, () => doc.font(REGULAR_FONT).fontSize(10.5).text('•', left, y)));
+    // Wrapped lines hang under the text, not under the bullet.
+    item.add(doc.struct('LBody', {}, () => doc.text(condition, left + 14, y, { width: fullWidth - 14 })));
+    item.end();
+  }
+  list.end();
+
+  doc.moveDown(0.8);
+  section.add(
+    doc.struct('H2', {}, () => {
+      doc.font(BOLD_FONT).fontSize(13).text('Check this document', left, doc.y, { width: fullWidth });
+    }),
+  );
+  const checkPage = details.checkLink.split('?')[0]!;
+  section.add(
+    doc.struct('P', {}, () => {
+      doc
+        .moveDown(0.2)
+        .font(REGULAR_FONT)
+        .fontSize(10.5)
+        .text(
+          `Scan the QR code, or go to ${checkPage} and enter the check code ${details.checkCode} and the worker’s date of birth. The answer on that page is what counts: a clearance can be withdrawn after this document was issued.`,
+          left,
+          doc.y,
+          { width: fullWidth },
+        );
+    }),
+  );
+}
+
+/** The QR code (a link on screen too) and the check code under it, at the top right. */
+function renderCheckCode(
+  doc: PDFKit.PDFDocument,
+  section: PDFKit.PDFStructureElement,
+  details: PreClearanceDetails,
+  x: number,
+  y: number,
+): void {
+  const { modules } = QRCode.create(details.checkLink, { errorCorrectionLevel: 'M' });
+  const count = modules.size + 2 * QR_QUIET_ZONE;
+  const unit = QR_SIZE / count;
+  section.add(
+    doc.struct('Figure', { alt: `QR code: a link to the check page for check code ${details.checkCode}` }, () => {
+      // Each run of dark modules in a row is one rectangle, all filled at once.
+      for (let row = 0; row < modules.size; row += 1) {
+        let column = 0;
+        while (column < modules.size) {
+          if (!modules.get(row, column)) {
+            column += 1;
+            continue;
+          }
+          const start = column;
+          while (column < modules.size && modules.get(row, column)) column += 1;
+          doc.rect(x + (QR_QUIET_ZONE + start) * unit, y + (QR_QUIET_ZONE + row) * unit, (column - start) * unit, unit);
+        }
+      }
+      doc.fill('#000000');
+    }),
+  );
+  doc.link(x, y, QR_SIZE, QR_SIZE, details.checkLink);
+  section.add(
+    doc.struct('P', {}, () => {
+      doc
+        .font(REGULAR_FONT)
+        .fontSize(10)
+        .fillColor(TEXT_COLOUR)
+        .text('Check code', x, y + QR_SIZE + 2, { width: QR_SIZE, align: 'center' });
+      doc.font(BOLD_FONT).fontSize(15).text(details.checkCode, x, doc.y, { width: QR_SIZE, align: 'center' });
+    }),
+  );
+}
+
+/** The table of the worker's, the work's and the document's details. */
+function renderDetails(
+  doc: PDFKit.PDFDocument,
+  section: PDFKit.PDFStructureElement,
+  details: PreClearanceDetails,
+  issuedOn: string,
+  left: number,
+  fullWidth: number,
+): void {
+  const table = doc.struct('Table');
+  section.add(table);
+  const labelWidth = 200;
+  const valueX = left + labelWidth;
+  const valueWidth = fullWidth - labelWidth;
+  for (const [label, value] of rows(details, issuedOn)) {
+    const y = doc.y;
+    const row = doc.struct('TR');
+    table.add(row);
+    row.add(
+      doc.struct('TH', {}, () => {
+        doc
+          .font(BOLD_FONT)
+          .fontSize(10.5)
+          .fillColor(TEXT_COLOUR)
+          .text(label, left, y, { width: labelWidth - 12 });
+      }),
+    );
+    const labelBottom = doc.y;
+    row.add(
+      doc.struct('TD', {}, () => {
+        doc
+          .font(REGULAR_FONT)
+          .fontSize(10.5)
+          .text(value === '' ? '—' : value, valueX, y, { width: valueWidth });
+      }),
+    );
+    doc.y = Math.max(labelBottom, doc.y) + 5;
+    row.end();
+  }
+  table.end();
 }

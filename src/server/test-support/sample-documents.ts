@@ -5,12 +5,15 @@ import type { PreClearanceDetails } from '../pdf/pre-clearance-document.ts';
 /** An approved Polish worker arriving by plane from Dublin, with any details overridden. */
 export function sampleDocumentDetails(overrides: Partial<PreClearanceDetails> = {}): PreClearanceDetails {
   return {
-    applicationReference: '0f8fad5b-d9cb-469f-a165-70867728950e',
+    applicationReference: 'CWC-7K3M9-QF2XA-B',
+    checkCode: 'K3M9-QF2X-A',
+    checkLink: `http://localhost:3000/check-a-clearance?t=${'eyJhbGciOiJFUzI1NiJ9'.repeat(24)}`,
     familyName: 'Żółć',
     givenNames: 'Łukasz',
     dateOfBirth: '1990-05-17',
     nationality: 'POL - Polish',
     passportNumber: 'EA1234567',
+    passportExpiryDate: '2034-07-14',
     cosReference: 'C2G8K51234567Q',
     sponsorName: 'Example Theatre Company Ltd',
     sponsorReference: 'TNBHDW2R7',

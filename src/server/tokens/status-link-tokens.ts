@@ -1,11 +1,7 @@
-import { createPrivateKey, createPublicKey, generateKeyPair, randomUUID } from 'node:crypto';
-import { link, mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
-import { promisify } from 'node:util';
-import type { CryptoKey } from 'jose';
-import { SignJWT, calculateJwkThumbprint, errors, importPKCS8, importSPKI, jwtVerify } from 'jose';
+import { SignJWT, errors, jwtVerify } from 'jose';
 import { STATUS_TOKEN_PARAMETER } from '#shared/api/public-status.ts';
 import type { Config } from '../config.ts';
+import { SIGNING_ALGORITHM, generatedKeyPems, signingKeyOf } from './signing-keys.ts';
 
 // Status links sit in emails for weeks and are the first of two factors (with the sponsor
 // licence number) that open an applicant's status and documents. Signed, not encrypted: the
@@ -16,11 +12,8 @@ export const STATUS_LINK_ISSUER = 'creative-worker-concession';
 /** The `aud` claim: what the token opens. Another token of this service can never open the status page. */
 export const STATUS_LINK_AUDIENCE = 'creative-worker-concession:status';
 
-const ALGORITHM = 'ES256';
+const ALGORITHM = SIGNING_ALGORITHM;
 const SECONDS_PER_DAY = 86_400;
-const KEY_FOLDER = 'keys';
-const PRIVATE_KEY_FILE = 'status-link-private.pem';
-const PUBLIC_KEY_FILE = 'status-link-public.pem';
 
 /** Signs and checks the tokens (`epat`) of status links. */
 export interface StatusLinkTokens {
@@ -65,20 +58,14 @@ export class InvalidTokenError extends Error {
   }
 }
 
-interface KeyPems {
-  readonly privateKeyPem: string;
-  readonly publicKeyPem: string;
-}
-
 export async function createStatusLinkTokens(
   config: Pick<Config, 'tokenKeys' | 'dataDir' | 'statusLinkTtlDays' | 'publicBaseUrl'>,
   options: { now?: () => Date } = {},
 ): Promise<StatusLinkTokens> {
   const now = options.now ?? (() => new Date());
-  const pems = config.tokenKeys ?? (await loadOrCreateKeyFiles(config.dataDir));
-  const { privateKey, publicKey, keyId } = await importKeys(
-    pems,
-    config.tokenKeys === undefined ? 'generated' : 'config',
+  const { privateKey, publicKey, keyId } = await signingKeyOf(
+    config.tokenKeys ?? (await generatedKeyPems(config.dataDir, 'status-link')),
+    config.tokenKeys === undefined ? 'the key files in DATA_DIR/keys' : 'TOKEN_PRIVATE_KEY and TOKEN_PUBLIC_KEY',
   );
   const ttlSeconds = config.statusLinkTtlDays * SECONDS_PER_DAY;
 
@@ -157,109 +144,4 @@ export async function createStatusLinkTokens(
       return `${config.publicBaseUrl}/status?${STATUS_TOKEN_PARAMETER}=${encodeURIComponent(token)}`;
     },
   };
-}
-
-async function importKeys(
-  pems: KeyPems,
-  source: 'config' | 'generated',
-): Promise<{ privateKey: CryptoKey; publicKey: CryptoKey; keyId: string }> {
-  // Key material is never echoed in these errors.
-  const where = source === 'config' ? 'TOKEN_PRIVATE_KEY and TOKEN_PUBLIC_KEY' : 'the key files in DATA_DIR/keys';
-  let privateKey: CryptoKey;
-  let publicKey: CryptoKey;
-  try {
-    privateKey = await importPKCS8(pems.privateKeyPem, ALGORITHM);
-    publicKey = await importSPKI(pems.publicKeyPem, ALGORITHM);
-  } catch {
-    throw new Error(`Status-link keys: ${where} must be PEM ES256 (P-256) keys, PKCS#8 private and SPKI public`);
-  }
-  const derivedPublic = createPublicKey(pems.privateKeyPem).export({ type: 'spki', format: 'der' });
-  const givenPublic = createPublicKey(pems.publicKeyPem).export({ type: 'spki', format: 'der' });
-  // A mismatched pair would sign links that never verify: every emailed link would be dead.
-  if (!derivedPublic.equals(givenPublic)) throw new Error(`Status-link keys: ${where} are not a key pair`);
-  const jwk = createPublicKey(pems.publicKeyPem).export({ format: 'jwk' });
-  // The RFC 7638 thumbprint names the key, so a later rotation can tell old tokens from new.
-  const keyId = await calculateJwkThumbprint({ kty: jwk.kty, crv: jwk.crv, x: jwk.x, y: jwk.y });
-  return { privateKey, publicKey, keyId };
-}
-
-/**
- * Local use without TOKEN_* keys: one key pair made on first start and kept in DATA_DIR, so
- * links emailed before a restart still open afterwards. Several processes may start at once on
- * one DATA_DIR; the private key is published with link(2), which fails when the file exists, so
- * exactly one generated key wins, every process reads that one, and no process ever reads a
- * half-written file. The public key file is derived from the private key, so rewriting it is
- * harmless.
- */
-async function loadOrCreateKeyFiles(dataDir: string): Promise<KeyPems> {
-  const folder = join(dataDir, KEY_FOLDER);
-  await mkdir(folder, { recursive: true, mode: 0o700 });
-  const privatePath = join(folder, PRIVATE_KEY_FILE);
-  const publicPath = join(folder, PUBLIC_KEY_FILE);
-
-  let privateKeyPem = await readIfExists(privatePath);
-  if (privateKeyPem === undefined) {
-    const generated = await generatePrivateKeyPem();
-    privateKeyPem = (await createExclusively(privatePath, generated)) ? generated : await readFile(privatePath, 'utf8');
-  }
-
-  let publicKeyPem: string;
-  try {
-    publicKeyPem = createPublicKey(createPrivateKey(privateKeyPem)).export({ type: 'spki', format: 'pem' }).toString();
-  } catch {
-    throw new Error(`Status-link keys: ${privatePath} is not a PEM private key; delete it to generate a new pair`);
-  }
-  if ((await readIfExists(publicPath)) !== publicKeyPem) await writeAtomically(publicPath, publicKeyPem);
-  return { privateKeyPem, publicKeyPem };
-}
-
-async function generatePrivateKeyPem(): Promise<string> {
-  const { privateKey } = await promisify(generateKeyPair)('ec', {
-    namedCurve: 'P-256',
-    privateKeyEncoding: { type: 'pkcs8', format: 'pem' },
-    publicKeyEncoding: { type: 'spki', format: 'pem' },
-  });
-  return privateKey;
-}
-
-async function readIfExists(path: string): Promise<string | undefined> {
-  try {
-    return await readFile(path, 'utf8');
-  } catch (error) {
-    if (isErrnoException(error) && error.code === 'ENOENT') return undefined;
-    throw error;
-  }
-}
-
-function temporaryPath(path: string): string {
-  return `${path}.${process.pid}.${randomUUID()}.tmp`;
-}
-
-/** Publishes the whole file under `path` unless a file is already there; true when this call won. */
-async function createExclusively(path: string, content: string): Promise<boolean> {
-  const temporary = temporaryPath(path);
-  await writeFile(temporary, content, { mode: 0o600, flag: 'wx' });
-  try {
-    await link(temporary, path);
-    return true;
-  } catch (error) {
-    if (isErrnoException(error) && error.code === 'EEXIST') return false;
-    throw error;
-  } finally {
-    await rm(temporary, { force: true });
-  }
-}
-
-async function writeAtomically(path: string, content: string): Promise<void> {
-  const temporary = temporaryPath(path);
-  try {
-    await writeFile(temporary, content, { mode: 0o600, flag: 'wx' });
-    await rename(temporary, path);
-  } finally {
-    await rm(temporary, { force: true });
-  }
-}
-
-function isErrnoException(error: unknown): error is NodeJS.ErrnoException {
-  return error instanceof Error && 'code' in error;
 }

@@ -37,10 +37,7 @@ function format(data: string): string {
 
 /** A new reference from `randomBytes` (pass node's `randomBytes` or `crypto.getRandomValues`-backed bytes). */
 export function newApplicationReference(randomBytes: (count: number) => Uint8Array): string {
-  // 256 is a multiple of 32, so the low 5 bits of a random byte are uniformly random.
-  const data = [...randomBytes(REFERENCE_DATA_LENGTH)].map((byte) => REFERENCE_ALPHABET[byte & 31]).join('');
-  if (data.length !== REFERENCE_DATA_LENGTH) throw new RangeError('Not enough random bytes');
-  return format(data);
+  return format(randomReferenceCharacters(randomBytes, REFERENCE_DATA_LENGTH));
 }
 
 /** True for a reference written exactly as the service writes it. */
@@ -54,13 +51,31 @@ export function isApplicationReference(value: string): boolean {
  * optional, and the letters people confuse with digits read as Crockford says: O as 0, I and L as 1.
  */
 export function parseApplicationReference(typed: string): string | undefined {
-  let compact = typed.toUpperCase().replace(/[\s\-_.]/g, '');
+  let compact = typed.toUpperCase().replace(SEPARATORS, '');
   if (compact.startsWith(REFERENCE_PREFIX) && compact.length === REFERENCE_PREFIX.length + REFERENCE_DATA_LENGTH + 1) {
     compact = compact.slice(REFERENCE_PREFIX.length);
   }
-  compact = compact.replace(/O/g, '0').replace(/[IL]/g, '1');
-  if (compact.length !== REFERENCE_DATA_LENGTH + 1 || [...compact].some((c) => !REFERENCE_ALPHABET.includes(c)))
-    return undefined;
-  const data = compact.slice(0, REFERENCE_DATA_LENGTH);
-  return referenceCheckCharacter(data) === compact.at(-1) ? format(data) : undefined;
+  const data = checkedCharacters(compact, REFERENCE_DATA_LENGTH);
+  return data === undefined ? undefined : format(data);
+}
+
+const SEPARATORS = /[\s\-_.]/g;
+
+/**
+ * The data characters of a typed code of `dataLength` characters and a check character (any
+ * case, separators anywhere, O read as 0 and I or L as 1), or undefined when the check fails.
+ */
+export function checkedCharacters(typed: string, dataLength: number): string | undefined {
+  const compact = typed.toUpperCase().replace(SEPARATORS, '').replace(/O/g, '0').replace(/[IL]/g, '1');
+  if (compact.length !== dataLength + 1 || [...compact].some((c) => !REFERENCE_ALPHABET.includes(c))) return undefined;
+  const data = compact.slice(0, dataLength);
+  return referenceCheckCharacter(data) === compact.at(-1) ? data : undefined;
+}
+
+/** `length` random characters of the alphabet from `randomBytes`. */
+export function randomReferenceCharacters(randomBytes: (count: number) => Uint8Array, length: number): string {
+  // 256 is a multiple of 32, so the low 5 bits of a random byte are uniformly random.
+  const data = [...randomBytes(length)].map((byte) => REFERENCE_ALPHABET[byte & 31]).join('');
+  if (data.length !== length) throw new RangeError('Not enough random bytes');
+  return data;
 }

@@ -1,0 +1,98 @@
+// What the check page (and the caseworker's `verify`) says of a pre-clearance document: the live
+// answer from the database, never what the paper or its token says (decision 027). A document
+// is found by its check code, typed with the worker's date of birth or carried in the signed
+// token of its QR code. Anything that is not a current clearance (an unknown code, a wrong date
+// of birth, a forged or altered token, a rejected or expired application, deleted details) gets
+// the one answer "not valid", which tells a guesser nothing.
+import { londonToday, toIsoDate } from '#shared/dates/calendar.ts';
+import { parseCheckCode } from '#shared/domain/check-code.ts';
+import { findApplication, listStatusChanges } from '../db/application-repository.ts';
+import type { Queryable } from '../db/database.ts';
+import { findDocumentIssue } from '../db/document-repository.ts';
+import { InvalidDocumentTokenError, verifyDocumentToken } from '../tokens/document-tokens.ts';
+import type { DocumentService } from './document-service.ts';
+
+/** How a document is named to the check. */
+export type ClearanceCheckRequest =
+  /** The check code and date of birth (YYYY-MM-DD) a person typed. */
+  | { readonly kind: 'code'; readonly checkCode: string; readonly dateOfBirth: string }
+  /** The token of a document's QR code. */
+  | { readonly kind: 'token'; readonly token: string }
+  /** A caseworker's look-up by check code alone. */
+  | { readonly kind: 'staff'; readonly checkCode: string };
+
+/** The clearance a valid document stands for, as the database holds it now. */
+export interface ValidClearance {
+  readonly outcome: 'valid';
+  readonly applicationReference: string;
+  readonly checkCode: string;
+  readonly familyName: string;
+  readonly givenNames: string;
+  /** Calendar days, YYYY-MM-DD. */
+  readonly arrivalDate: string;
+  readonly firstWorkDate: string;
+  readonly lastWorkDate: string;
+  readonly leaveDate: string;
+  readonly sponsorName: string;
+  readonly documentIssuedAt: Date;
+  readonly checkedAt: Date;
+}
+
+export type ClearanceCheck =
+  | ValidClearance
+  | { readonly outcome: 'withdrawn'; readonly withdrawnAt: Date; readonly checkedAt: Date }
+  | { readonly outcome: 'not-valid'; readonly checkedAt: Date };
+
+export async function checkClearance(
+  deps: { readonly database: Queryable; readonly documents: DocumentService; readonly now: () => Date },
+  request: ClearanceCheckRequest,
+): Promise<ClearanceCheck> {
+  const checkedAt = deps.now();
+  const notValid: ClearanceCheck = { outcome: 'not-valid', checkedAt };
+
+  let checkCode: string | undefined;
+  let dateOfBirth: string | undefined;
+  let reference: string | undefined;
+  if (request.kind === 'token') {
+    try {
+      const claims = await verifyDocumentToken(request.token, await deps.documents.publishedKeys(), checkedAt);
+      ({ checkCode, dateOfBirth, applicationReference: reference } = claims);
+    } catch (error) {
+      if (error instanceof InvalidDocumentTokenError) return notValid;
+      throw error;
+    }
+  } else {
+    checkCode = parseCheckCode(request.checkCode);
+    if (request.kind === 'code') dateOfBirth = request.dateOfBirth;
+  }
+  if (checkCode === undefined) return notValid;
+
+  const issue = await findDocumentIssue(deps.database, checkCode);
+  if (issue === undefined || (reference !== undefined && issue.applicantId !== reference)) return notValid;
+  const application = await findApplication(deps.database, issue.applicantId);
+  const details = application?.secondaryDetails;
+  if (application === undefined || details == null || application.personalDataDeletedAt !== null) return notValid;
+  if (dateOfBirth !== undefined && dateOfBirth !== details.dateOfBirth) return notValid;
+
+  if (application.status === 'withdrawn') {
+    const withdrawal = (await listStatusChanges(deps.database, application.applicantId)).findLast(
+      (change) => change.toStatus === 'withdrawn',
+    );
+    return { outcome: 'withdrawn', withdrawnAt: withdrawal?.changedAt ?? application.updatedAt, checkedAt };
+  }
+  if (application.status !== 'approved' || application.leaveDate < toIsoDate(londonToday(checkedAt))) return notValid;
+  return {
+    outcome: 'valid',
+    applicationReference: application.applicantId,
+    checkCode,
+    familyName: application.familyName ?? '',
+    givenNames: application.givenNames ?? '',
+    arrivalDate: application.arrivalDate,
+    firstWorkDate: details.firstWorkDate,
+    lastWorkDate: details.lastWorkDate,
+    leaveDate: application.leaveDate,
+    sponsorName: application.sponsorName ?? '',
+    documentIssuedAt: issue.issuedAt,
+    checkedAt,
+  };
+}

@@ -1,0 +1,83 @@
+// Issuing pre-clearance documents and publishing the keys that verify them (decision 027). Each
+// download issues a new document per worker: a fresh check code, a token signed into its QR
+// code, and a row recording both, committed before the PDF is handed over, so every document
+// anyone holds can be checked.
+import { randomBytes } from 'node:crypto';
+import type { JSONWebKeySet } from 'jose';
+import { londonToday, toIsoDate } from '#shared/dates/calendar.ts';
+import { newCheckCode } from '#shared/domain/check-code.ts';
+import type { ApplicationRecord } from '../db/application-repository.ts';
+import type { Database } from '../db/database.ts';
+import { publishedSigningKeys, recordDocumentIssues, type DocumentIssue } from '../db/document-repository.ts';
+import { renderPreClearanceDocuments, type PreClearanceDetails } from '../pdf/pre-clearance-document.ts';
+import type { DocumentTokens } from '../tokens/document-tokens.ts';
+
+export interface DocumentServiceOptions {
+  readonly database: Database;
+  /** Made on first use: a key may be generated into DATA_DIR, which most requests never need. */
+  readonly tokens: () => Promise<DocumentTokens>;
+  readonly now: () => Date;
+}
+
+export interface DocumentService {
+  /** One PDF with a new document for each application (approved, details not deleted: the caller checks). */
+  issue(applications: readonly ApplicationRecord[]): Promise<Buffer>;
+  /** The public keys that verify documents' tokens today: the JWKS anyone may fetch. */
+  publishedKeys(): Promise<JSONWebKeySet>;
+}
+
+export function createDocumentService(options: DocumentServiceOptions): DocumentService {
+  return {
+    async issue(applications) {
+      const tokens = await options.tokens();
+      const issuedAt = options.now();
+      const documents: PreClearanceDetails[] = [];
+      const issues: DocumentIssue[] = [];
+      for (const application of applications) {
+        const details = documentDetailsOf(application);
+        const checkCode = newCheckCode(randomBytes);
+        const token = await tokens.sign({ ...details, checkCode, issuedAt });
+        documents.push({ ...details, checkCode, checkLink: tokens.checkLink(token) });
+        issues.push({ checkCode, applicantId: application.applicantId, keyId: tokens.signingKey.keyId, issuedAt });
+      }
+      await options.database.transaction((tx) => recordDocumentIssues(tx, tokens.signingKey, issues));
+      return renderPreClearanceDocuments(documents, issuedAt);
+    },
+
+    async publishedKeys() {
+      const { signingKey } = await options.tokens();
+      const today = toIsoDate(londonToday(options.now()));
+      const keys = await publishedSigningKeys(options.database, signingKey.keyId, today);
+      // The key signing now is published before its first document, too.
+      if (!keys.some((key) => key.kid === signingKey.keyId)) keys.unshift(signingKey.publicJwk);
+      return { keys };
+    },
+  };
+}
+
+/** What an application's document shows, but for its check code and link. */
+function documentDetailsOf(application: ApplicationRecord): Omit<PreClearanceDetails, 'checkCode' | 'checkLink'> {
+  const form = application.concessionForm;
+  const details = application.secondaryDetails;
+  return {
+    applicationReference: application.applicantId,
+    familyName: application.familyName ?? '',
+    givenNames: application.givenNames ?? '',
+    dateOfBirth: details?.dateOfBirth ?? '',
+    nationality: details?.nationality ?? '',
+    passportNumber: application.passportNumber ?? '',
+    passportExpiryDate: form?.passportExpiryDate ?? '',
+    cosReference: application.cosReference ?? '',
+    sponsorName: application.sponsorName ?? '',
+    sponsorReference: application.sponsorReference,
+    arrivalDate: application.arrivalDate,
+    methodOfArrival: form?.methodOfArrivalIntoUK ?? '',
+    placeOfDeparture: details?.airPortOfDeparture ?? '',
+    portOfArrival: form?.nameOfUKPortOfArrival ?? '',
+    carrier: form?.carrier ?? '',
+    flightNumber: form?.flightNumber ?? '',
+    firstWorkDate: details?.firstWorkDate ?? '',
+    lastWorkDate: details?.lastWorkDate ?? '',
+    leaveDate: application.leaveDate,
+  };
+}
