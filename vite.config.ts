@@ -41,6 +41,7 @@ export default defineConfig(({ isSsrBuild }) => ({
         'apply',
         'validation',
         'status',
+        'check',
         'serverOnly',
       ],
     }),

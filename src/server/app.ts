@@ -8,6 +8,8 @@ import type { Database } from './db/database.ts';
 import { databaseOptionsFromConfig, openDatabase } from './db/database.ts';
 import { runMigrations } from './db/migrations.ts';
 import { createDocumentService } from './documents/document-service.ts';
+import { createClearanceCheckForms } from './http/clearance-check-forms.ts';
+import { createClearanceChecker, registerClearanceCheckRoute } from './http/clearance-check-route.ts';
 import { registerDocumentKeysRoute } from './http/document-keys-route.ts';
 import { registerErrorHandler } from './http/error-handlers.ts';
 import { registerHealthRoutes } from './http/health-routes.ts';
@@ -140,6 +142,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     tokens: () => (documentTokens ??= createDocumentTokens(config)),
   });
   registerDocumentKeysRoute(app, { documents, now });
+  await registerClearanceCheckRoute(app, { database, documents, limits, now, perMinute: config.checkRateLimit });
   await registerStatusRoutes(app, { config, database, limits, now, tokens: statusLinkTokens, documents });
   await registerNewStatusLinkRoute(app, { config, database, limits, now, tokens: statusLinkTokens });
   const cookies = createCookies({ alwaysSecure: config.isProduction });
@@ -154,6 +157,11 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
         requestNewLink: (token, licenceNumber, log) =>
           requestNewStatusLink({ config, database, now, tokens: statusLinkTokens }, token, licenceNumber, log),
         statusRateLimit: config.statusRateLimit,
+        now,
+      }),
+      createClearanceCheckForms({
+        check: createClearanceChecker({ database, documents, limits, now }),
+        checkRateLimit: config.checkRateLimit,
         now,
       }),
     ],

@@ -52,6 +52,8 @@ export interface Config {
   readonly submissionRateLimit: number;
   /** Status, download and new-link calls (and the status pages' forms) accepted per client address per minute, across every instance. */
   readonly statusRateLimit: number;
+  /** Checks of pre-clearance documents (the check page and its call) accepted per client address per minute. */
+  readonly checkRateLimit: number;
   /** Forms sent to the pages (without JavaScript) accepted per client address per minute, across every page and instance. */
   readonly formRateLimit: number;
   /** Sessions (of browsers without JavaScript) one client address may start per hour. */
@@ -347,6 +349,14 @@ const variables = {
       'Status, document and new-link calls, and the status pages’ forms, accepted per client address per minute, together, counted in the database across every instance; more are answered 429',
     parse: positiveWholeNumber('STATUS_RATE_LIMIT'),
   }),
+  checkRateLimit: variable({
+    name: 'CHECK_RATE_LIMIT',
+    default: '30',
+    requiredInProduction: false,
+    description:
+      'Checks of pre-clearance documents (the check page, its form and its call) accepted per client address per minute, counted in the database across every instance; more are answered 429. Apart from this, ten checks that find nothing lock an address out of checking for an hour',
+    parse: positiveWholeNumber('CHECK_RATE_LIMIT'),
+  }),
   formRateLimit: variable({
     name: 'FORM_RATE_LIMIT',
     default: '60',
@@ -459,6 +469,7 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
   const retentionDays = valueOf(variables.retentionDays);
   const submissionRateLimit = valueOf(variables.submissionRateLimit);
   const statusRateLimit = valueOf(variables.statusRateLimit);
+  const checkRateLimit = valueOf(variables.checkRateLimit);
   const formRateLimit = valueOf(variables.formRateLimit);
   const sessionRateLimit = valueOf(variables.sessionRateLimit);
   const emailRateLimit = valueOf(variables.emailRateLimit);
@@ -514,6 +525,7 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     requestTimeoutSeconds,
     submissionRateLimit,
     statusRateLimit,
+    checkRateLimit,
     formRateLimit,
     sessionRateLimit,
     emailRateLimit,

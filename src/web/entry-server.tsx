@@ -85,6 +85,7 @@ export const renderPage: PageRenderer['renderPage'] = (
     formToken,
     ...(backLink !== undefined && { back: backLink }),
     ...(once && { once }),
+    ...(outcome.check && { check: outcome.check }),
   };
   const json = JSON.stringify(data).replace(/</g, '\\u003c');
   // The page of a form that could not be answered is sent without the app: the browser shows it as it is.

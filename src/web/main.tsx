@@ -3,7 +3,7 @@ import { createRoot, hydrateRoot } from 'react-dom/client';
 import { setAnalyticsConsent } from './analytics/analytics.ts';
 import { App } from './app/app.tsx';
 import { loadPageAt } from './app/lazy-page.ts';
-import { mayHydrate, PAGE_DATA_ID, type PageData } from './app/page-data.ts';
+import { mayHydrate, readPageData } from './app/page-data.ts';
 import { readConsent } from './features/cookies/consent-cookie.ts';
 import { initI18n } from './i18n/i18n.ts';
 import './styles/app.scss';
@@ -31,9 +31,7 @@ const root = document.getElementById('root');
 if (root) {
   const analyticsConsent = readConsent();
   if (analyticsConsent !== undefined) setAnalyticsConsent(analyticsConsent);
-  // What the server wrote into the page, when it rendered it (not under `npm run dev`).
-  const json = document.getElementById(PAGE_DATA_ID)?.textContent;
-  const data = json ? (JSON.parse(json) as PageData) : undefined;
+  const data = readPageData();
   void initI18n(data !== undefined).then(async () => {
     const hydrating = data !== undefined && mayHydrate(data);
     // The server's "Go back" for the first page is worked out from its answers: right for a tab

@@ -2,7 +2,7 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { findApplication, listStatusChanges } from '../db/application-repository.ts';
+import { findApplication, listStatusChanges, purgePersonalData } from '../db/application-repository.ts';
 import { listJobs } from '../db/job-repository.ts';
 import { isPassportLostOrStolen } from '../db/lost-stolen-passport-repository.ts';
 import { storeSubmission } from '../db/submission-repository.ts';
@@ -11,6 +11,7 @@ import { sampleSubmission } from '../test-support/sample-submissions.ts';
 import { LOCKOUT_MS, attemptLicence, listLicenceUnlocks } from '../db/status-access-repository.ts';
 import { parsePassportList, runCaseworkerCommand, usage } from './caseworker-commands.ts';
 import { loadConfig } from '../config.ts';
+import { checkClearanceForPublic } from '../documents/check-clearance.ts';
 import { createDocumentService } from '../documents/document-service.ts';
 import { TEST_DOCUMENT_PRIVATE_KEY } from '../test-support/test-keys.ts';
 import { createDocumentTokens } from '../tokens/document-tokens.ts';
@@ -144,12 +145,14 @@ describe.each(testEngines())('caseworker commands on $name', (engine) => {
     expect(out).toContain('Evil\uFFFD[2J');
   });
 
-  it('approves, rejects and withdraws, audited as the caseworker, emailing approvals and rejections', async () => {
+  it('approves, rejects and withdraws, audited as the caseworker, emailing each', async () => {
     const [a, b] = await store();
     expect(await run('approve', a ?? '')).toBe(0);
     expect(out).toBe(`Application ${a} is now approved, was in-progress. The sponsor will be emailed.\n`);
     expect(await run('reject', b ?? '', '--reason=credibility')).toBe(0);
+    out = '';
     expect(await run('withdraw', a ?? '')).toBe(0);
+    expect(out).toBe(`Application ${a} is now withdrawn, was approved. The sponsor will be emailed.\n`);
     expect(err).toBe('');
     expect(await findApplication(test.db, a ?? '')).toMatchObject({ status: 'withdrawn' });
     expect(await findApplication(test.db, b ?? '')).toMatchObject({
@@ -164,6 +167,35 @@ describe.each(testEngines())('caseworker commands on $name', (engine) => {
     // One email job for the submission, which both decisions wait for (decision 014).
     const submissionId = (await findApplication(test.db, a ?? ''))?.submissionId;
     expect((await listJobs(test.db, { kind: 'send-decisions' })).map((j) => j.payload)).toEqual([{ submissionId }]);
+    // And the withdrawal's own email job, enqueued with it.
+    expect((await listJobs(test.db, { kind: 'send-withdrawal' })).map((j) => j.payload)).toEqual([{ applicantId: a }]);
+  });
+
+  it('says who a withdrawal emails: the worker too when they gave an address', async () => {
+    const result = await storeSubmission(test.db, sampleSubmission(now, [{ workerEmail: 'worker@example.org' }]), now);
+    if (result.outcome !== 'created') throw new Error('not created');
+    const id = result.applicants[0]?.applicantId ?? '';
+    expect(await run('withdraw', id)).toBe(0);
+    expect(out).toBe(
+      `Application ${id} is now withdrawn, was in-progress. The sponsor and the worker will be emailed.\n`,
+    );
+    expect(err).toBe('');
+    expect((await listJobs(test.db, { kind: 'send-withdrawal' })).map((j) => j.payload)).toEqual([{ applicantId: id }]);
+  });
+
+  it('says a withdrawal emails no one once the personal data has been deleted', async () => {
+    const [id] = await store(1);
+    await run('approve', id ?? '');
+    // Its leave date (40 days on) long past.
+    expect(await purgePersonalData(test.db, { today: '2027-01-01', retentionDays: 30, now })).toEqual({
+      applications: 1,
+      submissions: 1,
+    });
+    out = '';
+    expect(await run('withdraw', id ?? '')).toBe(0);
+    expect(out).toBe(
+      `Application ${id} is now withdrawn, was approved. No one will be emailed: the personal data has been deleted.\n`,
+    );
   });
 
   const refusals: Array<[string, string[], RegExp]> = [
@@ -354,6 +386,16 @@ describe.each(testEngines())('caseworker commands on $name', (engine) => {
     expect(await run('verify', file)).toBe(1);
     expect(out).toContain('QR code signature: does NOT verify against the published keys');
     expect(out).toContain('The check page says: not valid');
+
+    // Checks from the public are recorded, and the caseworker sees them with the application.
+    await checkClearanceForPublic(
+      { database: test.db, documents, now: () => now },
+      { kind: 'code', checkCode: code, dateOfBirth: '1990-01-30' },
+    );
+    out = '';
+    expect(await run('show', applications[0]!.applicantId)).toBe(0);
+    expect(out).toContain('Checks of its pre-clearance documents (newest first):');
+    expect(out).toMatch(new RegExp(`02/03/2026 10:00\\s+typed\\s+${code}\\s+not-valid`));
 
     out = '';
     expect(await run('verify', code.toLowerCase().replace(/-/g, ' '))).toBe(0);

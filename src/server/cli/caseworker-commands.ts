@@ -17,6 +17,7 @@ import { normalisePassportNumber } from '#shared/domain/passport-number.ts';
 import type { ApplicationRecord } from '../db/application-repository.ts';
 import { findApplication, listApplications, listStatusChanges } from '../db/application-repository.ts';
 import type { Database } from '../db/database.ts';
+import { listClearanceChecks } from '../db/document-repository.ts';
 import { addLostStolenPassports } from '../db/lost-stolen-passport-repository.ts';
 import { unlockLicence } from '../db/status-access-repository.ts';
 import { changeApplicationStatus } from '../decisions/change-status.ts';
@@ -48,7 +49,8 @@ Commands:
   show <reference>                                            every detail and the status history
   approve <reference>                                         approve, and email the sponsor
   reject <reference> --reason <late|credibility|routing>      reject, and email the sponsor
-  withdraw <reference>                                        withdraw (no email)
+  withdraw <reference>                                        withdraw, and email the sponsor (and the worker
+                                                              when their email address was given)
   unlock <reference>                                          end the sponsor licence lockout of the application's
                                                               submission and clear its failed attempts (audited)
   import-lost-stolen <file>                                   add passport numbers to the lost or stolen list:
@@ -111,7 +113,8 @@ export async function runCaseworkerCommand(args: readonly string[], context: Cli
           actor: context.actor,
           now: now(),
         });
-        const email = to === 'withdrawn' ? '' : ' The sponsor will be emailed.';
+        const email =
+          to === 'withdrawn' ? await withdrawalRecipients(db, command.applicantId) : ' The sponsor will be emailed.';
         io.stdout(
           `Application ${command.applicantId} is now ${to}${reason === undefined ? '' : ` (${reason})`}, was ${from}.${email}\n`,
         );
@@ -296,6 +299,21 @@ async function show(db: Database, io: CliIo, applicantId: string): Promise<numbe
       history.map((h) => [formatDateTime(h.changedAt), h.actor, h.fromStatus ?? '', h.toStatus, h.reason ?? '']),
     ),
   );
+  const checks = await listClearanceChecks(db, applicantId);
+  if (checks.length > 0) {
+    io.stdout('\nChecks of its pre-clearance documents (newest first):\n');
+    io.stdout(
+      table(
+        ['WHEN', 'HOW', 'CHECK CODE', 'ANSWER'],
+        checks.map((c) => [
+          formatDateTime(c.checkedAt),
+          c.way === 'token' ? 'QR code' : 'typed',
+          c.checkCode ?? '',
+          c.outcome,
+        ]),
+      ),
+    );
+  }
   return 0;
 }
 
@@ -388,6 +406,16 @@ function describeCheck(result: ClearanceCheck): string {
   return `The check page says: valid ${checked}\n${fields
     .map(([label, value]) => `  ${label.padEnd(width)}  ${printable(value)}`)
     .join('\n')}\n`;
+}
+
+/** Who the withdrawal's email job will write to, as the caseworker is told. */
+async function withdrawalRecipients(db: Database, applicantId: string): Promise<string> {
+  const application = await findApplication(db, applicantId);
+  if (application === undefined || application.sponsorEmail === null || application.familyName === null)
+    return ' No one will be emailed: the personal data has been deleted.';
+  return application.workerEmail === null
+    ? ' The sponsor will be emailed.'
+    : ' The sponsor and the worker will be emailed.';
 }
 
 // Import runs in chunks so a national list of any size never becomes one giant statement.

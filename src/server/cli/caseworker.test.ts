@@ -71,51 +71,74 @@ describe.each(targets)('the caseworker command on $name', ({ make }) => {
     await rm(dir, { recursive: true, force: true });
   });
 
-  it('lists, approves, refuses a repeat, imports a list, all as separate runs', { timeout: 120_000 }, async () => {
-    const now = new Date();
-    const ids = await target.use(async (db) => {
-      const result = await storeSubmission(db, sampleSubmission(now, [{}, {}]), now);
-      if (result.outcome !== 'created') throw new Error('not created');
-      return result.applicants.map((a) => a.applicantId);
-    });
-    const [first, second] = ids;
+  it(
+    'lists, approves, refuses a repeat, withdraws, imports a list, all as separate runs',
+    { timeout: 120_000 },
+    async () => {
+      const now = new Date();
+      const ids = await target.use(async (db) => {
+        const result = await storeSubmission(db, sampleSubmission(now, [{}, {}]), now);
+        if (result.outcome !== 'created') throw new Error('not created');
+        return result.applicants.map((a) => a.applicantId);
+      });
+      const [first, second] = ids;
 
-    const list = await runTsx(cli, ['list'], target.env);
-    expect(list.stderr).toBe('');
-    expect(list.code).toBe(0);
-    expect(list.stdout).toContain(`${first}`);
-    expect(list.stdout).toContain('Family1, Given1');
-    expect(list.stdout).toContain('2 applications');
+      const list = await runTsx(cli, ['list'], target.env);
+      expect(list.stderr).toBe('');
+      expect(list.code).toBe(0);
+      expect(list.stdout).toContain(`${first}`);
+      expect(list.stdout).toContain('Family1, Given1');
+      expect(list.stdout).toContain('2 applications');
 
-    const approve = await runTsx(cli, ['approve', first ?? ''], target.env);
-    expect([approve.code, approve.stdout, approve.stderr]).toEqual([
-      0,
-      `Application ${first} is now approved, was in-progress. The sponsor will be emailed.\n`,
-      '',
-    ]);
-    const again = await runTsx(cli, ['approve', first ?? ''], target.env);
-    expect([again.code, again.stdout, again.stderr]).toEqual([1, '', `Application ${first} is already approved\n`]);
+      const approve = await runTsx(cli, ['approve', first ?? ''], target.env);
+      expect([approve.code, approve.stdout, approve.stderr]).toEqual([
+        0,
+        `Application ${first} is now approved, was in-progress. The sponsor will be emailed.\n`,
+        '',
+      ]);
+      const again = await runTsx(cli, ['approve', first ?? ''], target.env);
+      expect([again.code, again.stdout, again.stderr]).toEqual([1, '', `Application ${first} is already approved\n`]);
 
-    const reject = await runTsx(cli, ['reject', second ?? ''], target.env);
-    expect(reject.code).toBe(1);
-    expect(reject.stderr).toMatch(/^reject needs --reason/);
+      const reject = await runTsx(cli, ['reject', second ?? ''], target.env);
+      expect(reject.code).toBe(1);
+      expect(reject.stderr).toMatch(/^reject needs --reason/);
 
-    const unknown = await runTsx(cli, ['approve', 'no-such-id'], target.env);
-    expect([unknown.code, unknown.stderr]).toEqual([1, 'No application has the id no-such-id\n']);
+      const withdraw = await runTsx(cli, ['withdraw', first ?? ''], target.env);
+      expect([withdraw.code, withdraw.stdout, withdraw.stderr]).toEqual([
+        0,
+        `Application ${first} is now withdrawn, was approved. The sponsor will be emailed.\n`,
+        '',
+      ]);
 
-    await writeFile(join(dir, 'lost.txt'), 'ab123456\ncd 654 321\n');
-    const imported = await runTsx(cli, ['import-lost-stolen', join(dir, 'lost.txt')], target.env);
-    expect([imported.code, imported.stdout]).toEqual([0, 'Imported 2 new passport numbers; 0 already on the list.\n']);
+      const unknown = await runTsx(cli, ['approve', 'no-such-id'], target.env);
+      expect([unknown.code, unknown.stderr]).toEqual([1, 'No application has the id no-such-id\n']);
 
-    await target.use(async (db) => {
-      expect(await findApplication(db, first ?? '')).toMatchObject({ status: 'approved' });
-      expect(await findApplication(db, second ?? '')).toMatchObject({ status: 'in-progress' });
-      expect((await listStatusChanges(db, first ?? '')).at(-1)?.actor).toMatch(/^caseworker:.+/);
-      const submissionId = (await findApplication(db, first ?? ''))?.submissionId;
-      expect((await listJobs(db, { kind: 'send-decisions' })).map((j) => j.payload)).toEqual([{ submissionId }]);
-      expect(await isPassportLostOrStolen(db, 'CD654321')).toBe(true);
-    });
-  });
+      await writeFile(join(dir, 'lost.txt'), 'ab123456\ncd 654 321\n');
+      const imported = await runTsx(cli, ['import-lost-stolen', join(dir, 'lost.txt')], target.env);
+      expect([imported.code, imported.stdout]).toEqual([
+        0,
+        'Imported 2 new passport numbers; 0 already on the list.\n',
+      ]);
+
+      await target.use(async (db) => {
+        expect(await findApplication(db, first ?? '')).toMatchObject({ status: 'withdrawn' });
+        expect(await findApplication(db, second ?? '')).toMatchObject({ status: 'in-progress' });
+        expect(
+          (await listStatusChanges(db, first ?? '')).map((c) => [c.actor.replace(/:.+/, ':'), c.toStatus]),
+        ).toEqual([
+          ['submission', 'in-progress'],
+          ['caseworker:', 'approved'],
+          ['caseworker:', 'withdrawn'],
+        ]);
+        const submissionId = (await findApplication(db, first ?? ''))?.submissionId;
+        expect((await listJobs(db, { kind: 'send-decisions' })).map((j) => j.payload)).toEqual([{ submissionId }]);
+        expect((await listJobs(db, { kind: 'send-withdrawal' })).map((j) => j.payload)).toEqual([
+          { applicantId: first },
+        ]);
+        expect(await isPassportLostOrStolen(db, 'CD654321')).toBe(true);
+      });
+    },
+  );
 
   it('answers an unknown command with the usage and exit code 1', { timeout: 60_000 }, async () => {
     const result = await runTsx(cli, ['frobnicate'], target.env);

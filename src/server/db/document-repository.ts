@@ -53,3 +53,42 @@ export async function publishedSigningKeys(db: Queryable, currentKeyId: string, 
   );
   return rows.map((row) => row.publicJwk);
 }
+
+/** One check of a document, as recorded. */
+export interface ClearanceCheckRecord {
+  readonly checkedAt: Date;
+  readonly way: 'code' | 'token';
+  /** The code named, written the service's way; null when none was (a token that did not verify). */
+  readonly checkCode: string | null;
+  readonly outcome: 'valid' | 'withdrawn' | 'not-valid';
+}
+
+export async function recordClearanceCheck(db: Queryable, check: ClearanceCheckRecord): Promise<void> {
+  await db.query('INSERT INTO clearance_checks (checked_at, way, check_code, outcome) VALUES ($1, $2, $3, $4)', [
+    check.checkedAt,
+    check.way,
+    check.checkCode,
+    check.outcome,
+  ]);
+}
+
+/** How many checks of `checkCode` answered "not valid" since `since`. */
+export async function countFailedChecks(db: Queryable, checkCode: string, since: Date): Promise<number> {
+  const { rows } = await db.query<{ failures: number }>(
+    `SELECT count(*)::int AS failures FROM clearance_checks
+     WHERE check_code = $1 AND outcome = 'not-valid' AND checked_at > $2`,
+    [checkCode, since],
+  );
+  return rows[0]?.failures ?? 0;
+}
+
+/** The checks of the documents of one application, newest first (the caseworker's history). */
+export async function listClearanceChecks(db: Queryable, applicantId: string): Promise<ClearanceCheckRecord[]> {
+  const { rows } = await db.query<ClearanceCheckRecord>(
+    `SELECT c.checked_at AS "checkedAt", c.way, c.check_code AS "checkCode", c.outcome
+     FROM clearance_checks c JOIN document_issues d ON d.check_code = c.check_code
+     WHERE d.applicant_id = $1 ORDER BY c.checked_at DESC, c.id DESC`,
+    [applicantId],
+  );
+  return rows;
+}

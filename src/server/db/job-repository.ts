@@ -24,6 +24,13 @@ export const jobKinds = {
   purgeSessions: 'purge-sessions',
   /** Email the sponsor a new status link in place of an expired one. Payload: { submissionId }. */
   sendStatusLink: 'send-status-link',
+  /**
+   * Email the sponsor that a caseworker withdrew an application, enqueued with the withdrawal
+   * (and a worker who gave an address through a job of their own). Payload: { applicantId }.
+   */
+  sendWithdrawal: 'send-withdrawal',
+  /** Email a worker who gave an address that the application for them was withdrawn. Payload: { applicantId }. */
+  sendWorkerWithdrawal: 'send-worker-withdrawal',
 } as const;
 
 export interface NewJob {

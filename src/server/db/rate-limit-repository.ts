@@ -24,6 +24,15 @@ export async function countHit(db: Queryable, key: string, windowMs: number, now
   return rows[0]!;
 }
 
+/** The count of `key` in its current window, without counting a hit; undefined when its window has ended. */
+export async function readHits(db: Queryable, key: string, now: Date): Promise<WindowCount | undefined> {
+  const { rows } = await db.query<WindowCount>(
+    `SELECT hits, window_ends_at AS "windowEndsAt" FROM rate_limit_counters WHERE key = $1 AND window_ends_at > $2`,
+    [key, now],
+  );
+  return rows[0];
+}
+
 /** Deletes the counts whose window has ended; returns how many. */
 export async function deleteEndedWindows(db: Queryable, now: Date): Promise<number> {
   const { rowCount } = await db.query('DELETE FROM rate_limit_counters WHERE window_ends_at <= $1', [now]);

@@ -2,7 +2,7 @@ import type { ApplicationStatus, RejectionReason } from '#shared/domain/applicat
 import type { ApplicationRecord } from '../db/application-repository.ts';
 import { findApplication, recordStatusChange, updateApplicationStatus } from '../db/application-repository.ts';
 import type { Database, Queryable } from '../db/database.ts';
-import { hurryDecisionEmail, scheduleDecisionEmail } from './decision-emails.ts';
+import { hurryDecisionEmail, scheduleDecisionEmail, scheduleWithdrawalEmail } from './decision-emails.ts';
 import { assertTransitionAllowed, StatusChangeError } from './status-transitions.ts';
 
 export interface StatusChange {
@@ -16,7 +16,8 @@ export interface StatusChange {
 
 /**
  * Changes the status inside `tx`, with its audit line and, for an approval or rejection, the
- * submission's `send-decisions` job (decision 014): all commit together or not at all.
+ * submission's `send-decisions` job (decision 014), for a withdrawal its `send-withdrawal` job:
+ * all commit together or not at all.
  * `application` must have been read with `forUpdate` in the same transaction.
  */
 export async function applyStatusChange(
@@ -45,10 +46,14 @@ export async function applyStatusChange(
   if (change.to === 'approved' || change.to === 'rejected') {
     // The job reads the statuses when it sends: a decision withdrawn before then is left out.
     await scheduleDecisionEmail(tx, application.submissionId, change.now);
-  } else if (from === 'in-progress') {
-    // Withdrawn: no email, but the decisions of the rest of the group need wait no longer for it.
-    // Never for a decided application: see decision-emails.ts on the order of row locks.
-    await hurryDecisionEmail(tx, application.submissionId, change.now);
+  } else if (change.to === 'withdrawn') {
+    if (from === 'in-progress') {
+      // Withdrawn: the decisions of the rest of the group need wait no longer for it. Never for
+      // a decided application: see decision-emails.ts on the order of row locks.
+      await hurryDecisionEmail(tx, application.submissionId, change.now);
+    }
+    // Whatever it was before, the sponsor (and the worker) are told; this locks no other row.
+    await scheduleWithdrawalEmail(tx, applicantId, change.now);
   }
 }
 

@@ -174,7 +174,7 @@ describe.each(testEngines())('decisions on $name', (engine) => {
       );
     });
 
-    it('withdraws an approved or rejected application (no email), clearing the reason', async () => {
+    it('withdraws an approved or rejected application, clearing the reason, with its own email job', async () => {
       const approved = await store();
       const rejected = await store({ arrivalDate: daysAfter(now, 1) });
       await decideApplication(test.db, approved, { manualReview: false, now });
@@ -184,7 +184,12 @@ describe.each(testEngines())('decisions on $name', (engine) => {
         await changeApplicationStatus(test.db, id, { to: 'withdrawn', actor: 'caseworker:ann', now: later });
         expect(await findApplication(test.db, id)).toMatchObject({ status: 'withdrawn', decisionReason: null });
       }
+      // No decision email for a withdrawal: a send-withdrawal job each, committed with it.
       expect(await decisionJobs()).toHaveLength(jobsBefore);
+      expect((await listJobs(test.db, { kind: 'send-withdrawal' })).map((j) => [j.payload, j.uniqueKey])).toEqual([
+        [{ applicantId: rejected }, `send-withdrawal:${rejected}`],
+        [{ applicantId: approved }, `send-withdrawal:${approved}`],
+      ]);
     });
 
     const refusals: Array<
@@ -210,6 +215,7 @@ describe.each(testEngines())('decisions on $name', (engine) => {
         now,
       });
       const before = await listStatusChanges(test.db, id);
+      const jobsBefore = await listJobs(test.db);
       const attempt = changeApplicationStatus(test.db, id, {
         to: then,
         reason: then === 'rejected' ? 'late' : undefined,
@@ -220,6 +226,7 @@ describe.each(testEngines())('decisions on $name', (engine) => {
       await expect(attempt).rejects.toThrow(message);
       expect(await findApplication(test.db, id)).toMatchObject({ status: first });
       expect(await listStatusChanges(test.db, id)).toEqual(before);
+      expect(await listJobs(test.db)).toEqual(jobsBefore);
     });
 
     it('needs a reason to reject, and takes none otherwise', async () => {

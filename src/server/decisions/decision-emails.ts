@@ -15,7 +15,8 @@ import { bringJobForward, enqueueJob, jobKinds } from '../db/job-repository.ts';
 // Lock order: the application's row first (the caller's FOR UPDATE), then the submission's. The
 // job holds the submission's row and then updates decided applications only, never one in
 // progress, so only an application in progress may wait for the submission here: a withdrawal
-// of a decided application must not, or it and the job could wait for each other.
+// of a decided application must not, or it and the job could wait for each other. (A withdrawal's
+// own email, scheduleWithdrawalEmail, adds a job row and asks for no other row.)
 
 /**
  * After an approval or rejection, in its transaction: enqueues a send-decisions job due now
@@ -48,4 +49,19 @@ export async function hurryDecisionEmail(tx: Queryable, submissionId: string, no
 async function hurryWhenAllDecided(tx: Queryable, submissionId: string, jobId: number, now: Date): Promise<void> {
   const { inProgress } = await readDecisionEmailState(tx, submissionId, jobId);
   if (inProgress === 0) await bringJobForward(tx, jobId, now);
+}
+
+/**
+ * After any withdrawal, in its transaction: the job that emails the sponsor (and, through a job
+ * of its own, the worker who gave an address) that the application was withdrawn. It inserts the
+ * job's row and locks nothing else, so it keeps the order of row locks above. A withdrawal is
+ * final, so the key only guards against a second enqueue of the same one.
+ */
+export async function scheduleWithdrawalEmail(tx: Queryable, applicantId: string, now: Date): Promise<void> {
+  await enqueueJob(tx, {
+    kind: jobKinds.sendWithdrawal,
+    payload: { applicantId },
+    uniqueKey: `${jobKinds.sendWithdrawal}:${applicantId}`,
+    runAfter: now,
+  });
 }

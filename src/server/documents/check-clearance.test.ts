@@ -32,7 +32,11 @@ describe.each(testEngines())('checking a pre-clearance document on $name', (engi
     clock = START;
     tokens = await createDocumentTokens({ ...config, documentPrivateKey: TEST_DOCUMENT_PRIVATE_KEY });
     documents = createDocumentService({ database: test.db, now: () => clock, tokens: () => Promise.resolve(tokens) });
-    const stored = await storeSubmission(test.db, sampleSubmission(START, [{ leaveDate: daysAfter(START, 40) }]), START);
+    const stored = await storeSubmission(
+      test.db,
+      sampleSubmission(START, [{ leaveDate: daysAfter(START, 40) }]),
+      START,
+    );
     if (stored.outcome !== 'created') throw new Error('not created');
     applicantId = stored.applicants[0]!.applicantId;
     await changeApplicationStatus(test.db, applicantId, { to: 'approved', actor: 'test', now: START });
@@ -90,7 +94,7 @@ describe.each(testEngines())('checking a pre-clearance document on $name', (engi
   it('says withdrawn, with when, once a caseworker withdraws the approval', async () => {
     clock = new Date('2026-03-04T15:30:00Z');
     await changeApplicationStatus(test.db, applicantId, { to: 'withdrawn', actor: 'test', now: clock });
-    const withdrawn = { outcome: 'withdrawn', withdrawnAt: clock, checkedAt: clock };
+    const withdrawn = { outcome: 'withdrawn', checkCode, withdrawnAt: clock, checkedAt: clock };
     expect(await byCode()).toEqual(withdrawn);
     expect(await check({ kind: 'token', token })).toEqual(withdrawn);
     // A wrong date of birth still reveals nothing.

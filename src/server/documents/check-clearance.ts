@@ -8,7 +8,7 @@ import { londonToday, toIsoDate } from '#shared/dates/calendar.ts';
 import { parseCheckCode } from '#shared/domain/check-code.ts';
 import { findApplication, listStatusChanges } from '../db/application-repository.ts';
 import type { Queryable } from '../db/database.ts';
-import { findDocumentIssue } from '../db/document-repository.ts';
+import { countFailedChecks, findDocumentIssue, recordClearanceCheck } from '../db/document-repository.ts';
 import { InvalidDocumentTokenError, verifyDocumentToken } from '../tokens/document-tokens.ts';
 import type { DocumentService } from './document-service.ts';
 
@@ -40,13 +40,47 @@ export interface ValidClearance {
 
 export type ClearanceCheck =
   | ValidClearance
-  | { readonly outcome: 'withdrawn'; readonly withdrawnAt: Date; readonly checkedAt: Date }
+  | { readonly outcome: 'withdrawn'; readonly checkCode: string; readonly withdrawnAt: Date; readonly checkedAt: Date }
   | { readonly outcome: 'not-valid'; readonly checkedAt: Date };
 
-export async function checkClearance(
-  deps: { readonly database: Queryable; readonly documents: DocumentService; readonly now: () => Date },
-  request: ClearanceCheckRequest,
+interface CheckDeps {
+  readonly database: Queryable;
+  readonly documents: DocumentService;
+  readonly now: () => Date;
+}
+
+/** Checks answering "not valid" for one code within an hour after which it answers only that, for the rest of the hour. */
+const MAX_FAILED_CHECKS_PER_CODE = 5;
+const FAILURE_WINDOW_MS = 60 * 60_000;
+
+/**
+ * A check from the public (the check page and its call), recorded: after five "not valid" answers
+ * for a code in an hour, the code answers "not valid" to everyone until the hour is over, so its
+ * date of birth cannot be guessed however many connections try. The answer looks the same.
+ */
+export async function checkClearanceForPublic(
+  deps: CheckDeps,
+  request: Exclude<ClearanceCheckRequest, { kind: 'staff' }>,
 ): Promise<ClearanceCheck> {
+  const at = deps.now();
+  const typedCode = request.kind === 'code' ? parseCheckCode(request.checkCode) : undefined;
+  const guarded =
+    typedCode !== undefined &&
+    (await countFailedChecks(deps.database, typedCode, new Date(at.getTime() - FAILURE_WINDOW_MS))) >=
+      MAX_FAILED_CHECKS_PER_CODE;
+  const result: ClearanceCheck = guarded
+    ? { outcome: 'not-valid', checkedAt: at }
+    : await checkClearance(deps, request);
+  await recordClearanceCheck(deps.database, {
+    checkedAt: at,
+    way: request.kind,
+    checkCode: result.outcome === 'not-valid' ? (typedCode ?? null) : result.checkCode,
+    outcome: result.outcome,
+  });
+  return result;
+}
+
+export async function checkClearance(deps: CheckDeps, request: ClearanceCheckRequest): Promise<ClearanceCheck> {
   const checkedAt = deps.now();
   const notValid: ClearanceCheck = { outcome: 'not-valid', checkedAt };
 
@@ -78,7 +112,7 @@ export async function checkClearance(
     const withdrawal = (await listStatusChanges(deps.database, application.applicantId)).findLast(
       (change) => change.toStatus === 'withdrawn',
     );
-    return { outcome: 'withdrawn', withdrawnAt: withdrawal?.changedAt ?? application.updatedAt, checkedAt };
+    return { outcome: 'withdrawn', checkCode, withdrawnAt: withdrawal?.changedAt ?? application.updatedAt, checkedAt };
   }
   if (application.status !== 'approved' || application.leaveDate < toIsoDate(londonToday(checkedAt))) return notValid;
   return {

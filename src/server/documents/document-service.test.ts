@@ -126,7 +126,15 @@ describe.each(testEngines())('issuing pre-clearance documents on $name', (engine
       expect(response.headers['access-control-allow-origin']).toBe('*');
       const jwks = response.json<{ keys: Array<Record<string, unknown>> }>();
       expect(jwks.keys).toEqual([
-        { kty: 'EC', crv: 'P-256', x: expect.any(String), y: expect.any(String), kid: tokens.signingKey.keyId, alg: 'ES256', use: 'sig' },
+        {
+          kty: 'EC',
+          crv: 'P-256',
+          x: expect.any(String),
+          y: expect.any(String),
+          kid: tokens.signingKey.keyId,
+          alg: 'ES256',
+          use: 'sig',
+        },
       ]);
       const pdf = await service().issue(applications);
       const link = (await pdfQrCodes(pdf))[0];

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { DecidedApplication, RejectionReason, RenderedEmail } from './templates.ts';
+import type { WithdrawnApplication } from './templates.ts';
 import { confirmationEmail, decisionsEmail, escapeHtml, workerConfirmationEmail } from './templates.ts';
-import { newStatusLinkEmail } from './templates.ts';
+import { newStatusLinkEmail, withdrawalEmail, workerWithdrawalEmail } from './templates.ts';
 
 const statusLink = 'https://cwc.example.gov.uk/status?epat=eyJhbGciOiJFUzI1NiJ9.eyJzdWIiOiJ4In0.c2ln';
 
@@ -352,6 +353,102 @@ describe('newStatusLinkEmail', () => {
   });
 });
 
+describe('withdrawal emails', () => {
+  const withdrawn = (overrides: Partial<WithdrawnApplication> = {}): WithdrawnApplication => ({
+    reference: 'CWC-7K3M9-QF2XA-B',
+    workerName: 'Siobhán O’Neill',
+    cosReference: 'C2G8H41290K',
+    wasApproved: true,
+    ...overrides,
+  });
+  const doNotUse = 'Do not use the pre-clearance document';
+  const noLongerValid =
+    'Any copy that has already been downloaded or printed is no longer valid. If anyone checks the document, the check page will say that it has been withdrawn.';
+  const which = [
+    'Application reference: CWC-7K3M9-QF2XA-B',
+    'Name: Siobhán O’Neill',
+    'Certificate of sponsorship (COS) number: C2G8H41290K',
+    'Application status: Withdrawn',
+  ];
+
+  it('tells the sponsor which worker, that an approved document must not be used, what to do now, and the status link', () => {
+    const email = withdrawalEmail({ application: withdrawn(), statusLink });
+    expect(email.subject).toBe('Application withdrawn: CWC-7K3M9-QF2XA-B');
+    expect(email.text).toContain(which.join('\n'));
+    expectEverywhere(email, [
+      'Application withdrawn',
+      'The application for creative worker visa concession remote clearance has been withdrawn.',
+      doNotUse,
+      'The application had been approved. The pre-clearance document must not be used.',
+      noLongerValid,
+      'What to do now',
+      'The worker cannot travel to the UK under this clearance.',
+      'You can make a new application at least 72 hours (3 days) before the worker travels.',
+      'Or the worker can apply for a Creative Worker visa:',
+      'https://www.gov.uk/creative-worker-visa',
+      'You can see the application on the status page:',
+      statusLink,
+      'You will need your sponsor licence number.',
+      'If you have a question about this withdrawal, contact UK Visas and Immigration:',
+      'https://www.gov.uk/contact-ukvi-inside-outside-uk',
+    ]);
+    expect(email.html).toContain(`<a href="${statusLink}"`);
+    expect(email.html).toContain('<a href="https://www.gov.uk/creative-worker-visa"');
+    expectPlainText(email);
+  });
+
+  it('says nothing of a document to the sponsor when the application had not been approved', () => {
+    const email = withdrawalEmail({ application: withdrawn({ wasApproved: false }), statusLink });
+    expect(email.subject).toBe('Application withdrawn: CWC-7K3M9-QF2XA-B');
+    expectEverywhere(email, [
+      ...which,
+      'The worker cannot travel to the UK under this application.',
+      'at least 72 hours (3 days) before the worker travels',
+      statusLink,
+    ]);
+    expectNowhere(email, [doNotUse, 'pre-clearance document', 'had been approved', 'no longer valid']);
+  });
+
+  it('tells the worker the same in their own words, without the status link, the licence or COS number', () => {
+    const email = workerWithdrawalEmail({ application: withdrawn() });
+    expect(email.subject).toBe('Application withdrawn: CWC-7K3M9-QF2XA-B');
+    expect(email.text).toContain(which.filter((line) => !line.includes('COS')).join('\n'));
+    expectNowhere(email, ['C2G8H41290K']);
+    expectEverywhere(email, [
+      'The application for creative worker visa concession remote clearance for you has been withdrawn.',
+      doNotUse,
+      'The application had been approved. You must not use the pre-clearance document.',
+      noLongerValid,
+      'You cannot travel to the UK under this clearance.',
+      'The person or organisation that made the application can make a new one at least 72 hours (3 days) before you travel.',
+      'Or you can apply for a Creative Worker visa:',
+      'https://www.gov.uk/creative-worker-visa',
+      'https://www.gov.uk/contact-ukvi-inside-outside-uk',
+    ]);
+    expectNowhere(email, ['epat', '/status', 'licence', 'status page']);
+    expectPlainText(email);
+
+    const notApproved = workerWithdrawalEmail({ application: withdrawn({ wasApproved: false }) });
+    expectEverywhere(notApproved, ['You cannot travel to the UK under this application.']);
+    expectNowhere(notApproved, [doNotUse, 'pre-clearance document', 'epat', 'licence']);
+  });
+
+  it('escapes the worker’s name in the HTML and keeps line breaks in values from faking lines', () => {
+    for (const email of [
+      withdrawalEmail({ application: withdrawn({ workerName: '<script>x</script>' }), statusLink }),
+      workerWithdrawalEmail({ application: withdrawn({ workerName: '<script>x</script>' }) }),
+    ]) {
+      expect(email.html).toContain('&lt;script&gt;x&lt;/script&gt;');
+      expect(email.html).not.toContain('<script>');
+    }
+    const email = workerWithdrawalEmail({
+      application: withdrawn({ workerName: 'Ann\nApplication status: Approved' }),
+    });
+    expect(email.text).toContain('Name: Ann Application status: Approved\n');
+    expectPlainText(email);
+  });
+});
+
 describe('every email', () => {
   const all: RenderedEmail[] = [
     confirmationEmail(single),
@@ -371,6 +468,10 @@ describe('every email', () => {
       ],
       stillBeingChecked: 1,
       statusLink,
+    }),
+    ...[true, false].flatMap((wasApproved) => {
+      const application = { ...decision, wasApproved };
+      return [withdrawalEmail({ application, statusLink }), workerWithdrawalEmail({ application })];
     }),
   ];
 

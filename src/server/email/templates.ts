@@ -240,6 +240,99 @@ function outcomeRows(outcome: DecisionOutcome): ReadonlyArray<readonly [string, 
       ];
 }
 
+/** The application a withdrawal email is about. */
+export interface WithdrawnApplication {
+  readonly reference: string;
+  readonly workerName: string;
+  readonly cosReference: string;
+  /** It was approved when it was withdrawn: a pre-clearance document may have been downloaded. */
+  readonly wasApproved: boolean;
+}
+
+/**
+ * The sponsor's email when a caseworker withdraws an application: which worker, that a document
+ * already downloaded must not be used (when it had been approved), what to do now, and the
+ * status link.
+ */
+export function withdrawalEmail(input: { application: WithdrawnApplication; statusLink: string }): RenderedEmail {
+  const { application } = input;
+  return render(`Application withdrawn: ${application.reference}`, [
+    heading('Application withdrawn'),
+    paragraph(`The application for ${SERVICE_NAME_IN_SENTENCE} has been withdrawn.`),
+    withdrawnDetails(application, { withCosNumber: true }),
+    ...(application.wasApproved ? documentNotValid('The pre-clearance document must not be used.') : []),
+    heading('What to do now'),
+    paragraph(
+      application.wasApproved
+        ? 'The worker cannot travel to the UK under this clearance.'
+        : 'The worker cannot travel to the UK under this application.',
+    ),
+    paragraph(
+      `You can make a new application at least ${DECISION_WITHIN_HOURS} hours (3 days) before the worker travels.`,
+    ),
+    paragraph('Or the worker can apply for a Creative Worker visa:'),
+    link(CREATIVE_WORKER_VISA_URL),
+    heading('Check the status of your application'),
+    paragraph('You can see the application on the status page:'),
+    link(input.statusLink),
+    paragraph('You will need your sponsor licence number.'),
+    ...contactAboutWithdrawal,
+  ]);
+}
+
+/**
+ * The worker's copy, for a worker who gave an email address. Like their confirmation, it carries
+ * no status link and no sponsor licence number: those open the whole group's details.
+ */
+export function workerWithdrawalEmail(input: { application: WithdrawnApplication }): RenderedEmail {
+  const { application } = input;
+  return render(`Application withdrawn: ${application.reference}`, [
+    heading('Application withdrawn'),
+    paragraph(`The application for ${SERVICE_NAME_IN_SENTENCE} for you has been withdrawn.`),
+    // As in the worker's confirmation: the reference and the name only. Anyone can type any
+    // address as the worker's, so nothing more of the application goes there.
+    withdrawnDetails(application, { withCosNumber: false }),
+    ...(application.wasApproved ? documentNotValid('You must not use the pre-clearance document.') : []),
+    heading('What to do now'),
+    paragraph(
+      application.wasApproved
+        ? 'You cannot travel to the UK under this clearance.'
+        : 'You cannot travel to the UK under this application.',
+    ),
+    paragraph(
+      `The person or organisation that made the application can make a new one at least ${DECISION_WITHIN_HOURS} hours (3 days) before you travel.`,
+    ),
+    paragraph('Or you can apply for a Creative Worker visa:'),
+    link(CREATIVE_WORKER_VISA_URL),
+    ...contactAboutWithdrawal,
+  ]);
+}
+
+function withdrawnDetails(application: WithdrawnApplication, { withCosNumber }: { withCosNumber: boolean }): Block {
+  return details([
+    ['Application reference', application.reference],
+    ['Name', application.workerName],
+    ...(withCosNumber ? [['Certificate of sponsorship (COS) number', application.cosReference] as const] : []),
+    ['Application status', 'Withdrawn'],
+  ]);
+}
+
+function documentNotValid(mustNotBeUsed: string): Block[] {
+  return [
+    heading('Do not use the pre-clearance document'),
+    paragraph(`The application had been approved. ${mustNotBeUsed}`),
+    paragraph(
+      'Any copy that has already been downloaded or printed is no longer valid. If anyone checks the document, the check page will say that it has been withdrawn.',
+    ),
+  ];
+}
+
+const contactAboutWithdrawal: readonly Block[] = [
+  heading('Contact us'),
+  paragraph('If you have a question about this withdrawal, contact UK Visas and Immigration:'),
+  link(CONTACT_URL),
+];
+
 /**
  * A new status link, asked for on the "Link expired" page by someone who knew the sponsor
  * licence number. It goes only to the sponsor email stored for the submission.

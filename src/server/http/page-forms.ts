@@ -62,6 +62,16 @@ export function handlerOf(handlers: readonly PageFormHandler[], path: string): P
   return handlers.find((handler) => handler.paths.some((pattern) => matchPath(pattern, path) !== null));
 }
 
+/**
+ * True for a request that would show the page it asks for: a GET (not a HEAD), and a browser
+ * asking for a page to show says so (`Sec-Fetch-Dest: document`), where an image or a script
+ * another site points here does not.
+ */
+export const isPageRequest = (request: FastifyRequest): boolean => {
+  const destination = request.headers['sec-fetch-dest'];
+  return request.method === 'GET' && (destination === undefined || destination === 'document');
+};
+
 /** The path of a request, without its query. */
 export const pathOf = (request: FastifyRequest): string => request.url.split('?')[0] ?? '/';
 

@@ -6,14 +6,15 @@
 import rateLimit, { normalizeIP, type FastifyRateLimitStore } from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Database } from '../db/database.ts';
-import { countHit } from '../db/rate-limit-repository.ts';
+import { countHit, readHits } from '../db/rate-limit-repository.ts';
 import { HttpError } from './http-error.ts';
 
 /**
  * What a request spends: a form sent to the pages, a status call (the API's status, documents and
- * new-link calls, and the status pages' forms), a submission, a new session.
+ * new-link calls, and the status pages' forms), a submission, a new session, a check of a
+ * document, a check that found nothing.
  */
-export type Budget = 'forms' | 'status' | 'submissions' | 'sessions';
+export type Budget = 'forms' | 'status' | 'submissions' | 'sessions' | 'checks' | 'checkFailures';
 
 /** What spending one of a budget came to. */
 export interface Spent {
@@ -30,6 +31,8 @@ export interface RateLimits {
   ): { max: number; timeWindow: number; keyGenerator: (r: FastifyRequest) => string };
   /** Spends one of `budget` for the request's address, allowed while within `max` per `windowMs`. */
   take(request: FastifyRequest, budget: Budget, max: number, windowMs: number): Promise<Spent>;
+  /** Whether the request's address has `max` of `budget` left in the current window, spending none. */
+  left(request: FastifyRequest, budget: Budget, max: number): Promise<Spent>;
 }
 
 /** The key of a budget for the request's address; an IPv6 address counts by its /64, which one host can hold whole. */
@@ -73,6 +76,12 @@ export async function registerRateLimits(
       const count = await countHit(database, keyOf(budget, request), windowMs, at);
       const allowed = count.hits <= max;
       return { allowed, retryAfterSeconds: Math.ceil((count.windowEndsAt.getTime() - at.getTime()) / 1000) };
+    },
+    async left(request, budget, max) {
+      const at = now();
+      const count = await readHits(database, keyOf(budget, request), at);
+      if (count === undefined || count.hits < max) return { allowed: true, retryAfterSeconds: 0 };
+      return { allowed: false, retryAfterSeconds: Math.ceil((count.windowEndsAt.getTime() - at.getTime()) / 1000) };
     },
   };
 }

@@ -20,7 +20,7 @@ import type { OpenedSubmission } from '../db/status-access-repository.ts';
 import type { FormSessionValues } from './form-session.ts';
 import { HttpError } from './http-error.ts';
 import { localAddress } from './local-address.ts';
-import { formField, pathOf, type PageFormHandler, type PageForms } from './page-forms.ts';
+import { formField, isPageRequest, pathOf, type PageFormHandler, type PageForms } from './page-forms.ts';
 import { sendDocuments, statusResponseOf, type StatusAccess } from './status-routes.ts';
 
 export interface StatusFormsOptions {
@@ -48,16 +48,6 @@ const CODES: Record<StatusView['kind'], number> = {
 
 /** The query of a request. */
 const queryOf = (request: FastifyRequest) => new URLSearchParams(request.url.split('?')[1] ?? '');
-
-/**
- * True for a request that would show the page it asks for: a GET (not a HEAD), and a browser
- * asking for a page to show says so (`Sec-Fetch-Dest: document`), where an image or a script
- * another site points here does not.
- */
-const isPageRequest = (request: FastifyRequest) => {
-  const destination = request.headers['sec-fetch-dest'];
-  return request.method === 'GET' && (destination === undefined || destination === 'document');
-};
 
 /** The status page's and each application's page's forms and addresses. */
 export function createStatusForms(options: StatusFormsOptions): PageFormHandler {

@@ -177,14 +177,21 @@ describe.each(testEngines())('the job handlers on $name', (engine) => {
     expect((await outbox()).map((m) => m.subject)).toEqual(['Application received', `Application approved: ${id}`]);
   });
 
-  it('does not send a decision that has been withdrawn before its email went', async () => {
+  it('does not send a decision that has been withdrawn before its email went, only the withdrawal', async () => {
     const { applicants } = await store([{}]);
     const id = applicants[0]?.applicantId ?? '';
     await changeApplicationStatus(test.db, id, { to: 'approved', actor: 'caseworker:ann', now });
     await changeApplicationStatus(test.db, id, { to: 'withdrawn', actor: 'caseworker:ann', now });
     await drain(now);
-    expect((await outbox()).map((m) => m.subject)).toEqual(['Application received']);
+    expect((await outbox()).map((m) => m.subject).sort()).toEqual([
+      'Application received',
+      `Application withdrawn: ${id}`,
+    ]);
     expect((await listJobs(test.db, { kind: 'send-decisions' })).map((j) => j.completedAt !== null)).toEqual([true]);
+    // Approved, if only for a moment: the status page may have handed out its document.
+    expect((await outbox()).find((m) => m.subject.startsWith('Application withdrawn'))?.text).toContain(
+      'Do not use the pre-clearance document',
+    );
   });
 
   it('fails for good a job about an application or submission that does not exist', async () => {
@@ -279,11 +286,14 @@ describe.each(testEngines())('the job handlers on $name', (engine) => {
       expect(dump).not.toMatch(/Family0|Given0|P00000000|COS0|sponsor@example\.org|Example Theatre/);
 
       // A withdrawal afterwards still works and emails nobody.
+      const mailsBefore = (await outbox()).length;
       await changeApplicationStatus(test.db, first ?? '', { to: 'withdrawn', actor: 'caseworker:ann', now: day });
       await purgeAt(day);
       expect(log.lines.some((l) => l.includes('"msg":"Retention run done"') && l.includes('"applications":2'))).toBe(
         true,
       );
+      expect(await outbox()).toHaveLength(mailsBefore);
+      expect((await listJobs(test.db, { kind: 'send-withdrawal' })).map((j) => j.completedAt !== null)).toEqual([true]);
     });
 
     it('leaves alone a decision email whose personal data is gone', async () => {

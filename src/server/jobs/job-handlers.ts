@@ -10,6 +10,7 @@ import { createPurgePersonalDataHandler, createPurgeSessionsHandler } from './pu
 import { createSendConfirmationHandler, createSendWorkerConfirmationHandler } from './send-confirmation-job.ts';
 import { createLegacySendDecisionHandler, createSendDecisionsHandler } from './send-decisions-job.ts';
 import { createSendStatusLinkHandler } from './send-status-link-job.ts';
+import { createSendWithdrawalHandler, createSendWorkerWithdrawalHandler } from './send-withdrawal-job.ts';
 
 /** Everything the service's job handlers need; tests pass real ones (PGlite, an outbox folder sender). */
 export interface JobHandlerDependencies {
@@ -62,5 +63,7 @@ export function createJobHandlers(deps: JobHandlerDependencies): JobHandlers {
       tokens,
       statusLinkTtlDays: config.statusLinkTtlDays,
     }),
+    [jobKinds.sendWithdrawal]: createSendWithdrawalHandler({ db, emailSender, tokens }),
+    [jobKinds.sendWorkerWithdrawal]: createSendWorkerWithdrawalHandler({ db, emailSender }),
   };
 }

@@ -106,9 +106,11 @@ describe.each(testEngines())('decision emails on $name', (engine) => {
     );
   }
 
-  /** The decision emails the sponsor has received (everything but the confirmation). */
+  /** The decision emails the sponsor has received (everything but the confirmation and withdrawals). */
   async function decisionMails(): Promise<Mail[]> {
-    return (await received()).filter((m) => m.to === SPONSOR && !m.subject.endsWith('received'));
+    return (await received()).filter(
+      (m) => m.to === SPONSOR && !m.subject.endsWith('received') && !m.subject.startsWith('Application withdrawn'),
+    );
   }
 
   /** A submission of `count` applications, confirmed and checked (they wait for a caseworker). */

@@ -1,5 +1,8 @@
-// The check page of pre-clearance documents: where the QR code on each document leads, and the
-// query parameter that carries the document's signed token there.
+// The check page of pre-clearance documents (decision 027): where the QR code on each document
+// leads, the check call the page makes, and what the page shows without JavaScript.
+import * as v from 'valibot';
+import type { ClearanceCheckAnswers } from '../validation/clearance-check.ts';
+import type { FieldErrors } from '../validation/fields.ts';
 
 /** The public check page, for officers and employers shown a pre-clearance document. */
 export const CHECK_A_CLEARANCE_PATH = '/check-a-clearance';
@@ -9,3 +12,66 @@ export const CLEARANCE_TOKEN_PARAMETER = 't';
 
 /** Where anyone finds the public keys that verify a document's token offline. */
 export const DOCUMENT_KEYS_PATH = '/.well-known/jwks.json';
+
+/** The path of the check call. */
+export const CLEARANCE_CHECK_PATH = '/api/public/clearanceCheck';
+
+/** The longest token the call takes: a document's is about 500 characters. */
+const MAX_CLEARANCE_TOKEN_LENGTH = 4096;
+
+const isoDay = v.pipe(v.string(), v.isoDate());
+const timestamp = v.pipe(v.string(), v.maxLength(40), v.isoTimestamp());
+
+/** The check call's body: the typed code and date of birth, or the token of a QR code's link. */
+export const clearanceCheckRequestSchema = v.union([
+  v.strictObject({ checkCode: v.pipe(v.string(), v.maxLength(100)), dateOfBirth: v.pipe(v.string(), v.maxLength(10)) }),
+  v.strictObject({ token: v.pipe(v.string(), v.maxLength(MAX_CLEARANCE_TOKEN_LENGTH)) }),
+]);
+
+const text = v.pipe(v.string(), v.maxLength(500));
+
+/** The check's answer: the live clearance, its withdrawal, or "not valid" and nothing else. */
+export const clearanceCheckResponseSchema = v.variant('outcome', [
+  v.object({
+    outcome: v.literal('valid'),
+    applicationReference: text,
+    checkCode: text,
+    familyName: text,
+    givenNames: text,
+    arrivalDate: isoDay,
+    firstWorkDate: isoDay,
+    lastWorkDate: isoDay,
+    leaveDate: isoDay,
+    sponsorName: text,
+    documentIssuedAt: timestamp,
+    checkedAt: timestamp,
+  }),
+  v.object({ outcome: v.literal('withdrawn'), withdrawnAt: timestamp, checkedAt: timestamp }),
+  v.object({ outcome: v.literal('not-valid'), checkedAt: timestamp }),
+]);
+
+/** The check's answer. */
+export type ClearanceCheckResponse = v.InferOutput<typeof clearanceCheckResponseSchema>;
+
+/** The error of a check refused because the address made too many checks that found nothing (429). */
+export const CHECKS_LOCKED_ERROR = 'ChecksLockedError';
+
+/** What the check page shows. */
+export type ClearanceCheckView =
+  /** The question, as typed, with its errors (none before it is asked). */
+  | {
+      readonly kind: 'ask';
+      readonly answers: ClearanceCheckAnswers;
+      readonly errors: FieldErrors<'check-code' | 'date-of-birth'>;
+    }
+  | { readonly kind: 'checking' }
+  | { readonly kind: 'result'; readonly result: ClearanceCheckResponse }
+  /** Too many checks from this connection found nothing: none until `until` (an ISO time). */
+  | { readonly kind: 'locked'; readonly until: string }
+  | { readonly kind: 'failed' };
+
+/** The question before anything is typed. */
+export const EMPTY_CLEARANCE_CHECK: ClearanceCheckAnswers = {
+  'check-code': '',
+  'date-of-birth': { day: '', month: '', year: '' },
+};

@@ -9,7 +9,7 @@
 //   answers `{ field, rule }` with the answer keys (the form fields' names), which the browser can show.
 import * as v from 'valibot';
 import { toIsoDate } from '../dates/calendar.ts';
-import { parseDateParts, toDateParts, type DateParts } from '../dates/date-parts.ts';
+import { parseDateParts, partsFromIso, type DateParts } from '../dates/date-parts.ts';
 import { parseIsoDate } from '../dates/format.ts';
 import { findCountry } from '../countries/countries.ts';
 import { findPlaceOfDeparture } from '../countries/places.ts';
@@ -190,16 +190,6 @@ export function buildApplicantPayload(
       ...(workerEmail === '' ? {} : { workerEmailAddress: workerEmail }),
     },
   };
-}
-
-// A payload date back into the three inputs, keeping a wrong day wrong ("2026-02-30" stays
-// 30/02/2026) so that the rules report `validDate` for it, as the browser would have.
-function partsFromIso(iso: string): DateParts {
-  const day = parseIsoDate(iso);
-  if (day !== null) return toDateParts(day);
-  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(iso.trim());
-  if (match === null) return iso.trim() === '' ? { day: '', month: '', year: '' } : { day: '?', month: '?', year: '?' };
-  return { day: match[3] ?? '', month: match[2] ?? '', year: match[1] ?? '' };
 }
 
 /** The answers a payload stands for, keyed by the answer keys (sponsor answers included). */

@@ -1,7 +1,7 @@
 // A date answer as the form holds it: the three GOV.UK inputs `<key>-day`, `<key>-month`,
 // `<key>-year`, exactly as typed.
 import { isRealDate } from './calendar.ts';
-import type { CalendarDate } from './format.ts';
+import { parseIsoDate, type CalendarDate } from './format.ts';
 
 /** A date answer as typed in the three GOV.UK date inputs. */
 export interface DateParts {
@@ -34,4 +34,14 @@ export function parseDateParts(parts: DateParts | undefined): CalendarDate | nul
 /** The three inputs for a calendar day, as the form would hold them after typing it ("5", "3", "2026"). */
 export function toDateParts(date: CalendarDate): DateParts {
   return { day: String(date.day), month: String(date.month), year: String(date.year).padStart(4, '0') };
+}
+
+// A payload date back into the three inputs, keeping a wrong day wrong ("2026-02-30" stays
+// 30/02/2026) so that the rules report `validDate` for it, as the browser would have.
+export function partsFromIso(iso: string): DateParts {
+  const day = parseIsoDate(iso);
+  if (day !== null) return toDateParts(day);
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(iso.trim());
+  if (match === null) return iso.trim() === '' ? { day: '', month: '', year: '' } : { day: '?', month: '?', year: '?' };
+  return { day: match[3] ?? '', month: match[2] ?? '', year: match[1] ?? '' };
 }

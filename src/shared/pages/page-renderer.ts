@@ -3,6 +3,7 @@
 // imports the web app's source.
 import type { SubmissionOutcome } from '../journey/submission.ts';
 import type { StatusFormOutcome } from '../api/status-form.ts';
+import type { ClearanceCheckView } from '../api/clearance-check.ts';
 
 /**
  * What the browser's session keeps on the server (decision 024): for a browser without
@@ -28,6 +29,8 @@ export interface PageOutcome {
   readonly status?: StatusFormOutcome;
   /** Send was pressed on a page showing other answers than those kept now (changed in another tab): nothing was sent. */
   readonly notice?: 'answersChanged';
+  /** The check page: the question with its errors, or the answer of a check (typed, or a QR code's link). */
+  readonly check?: ClearanceCheckView;
 }
 
 /**

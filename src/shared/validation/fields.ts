@@ -40,6 +40,8 @@ export const FIELD_RULES = {
   'lte-leave-date': ['required', 'validDate', 'matchesDates'],
   // The status page: `doesNotMatch` and `tooManyRequests` are the server's answers.
   'sponsor-licence-number': ['required', 'doesNotMatch', 'tooManyRequests'],
+  // The check page of pre-clearance documents: `validCode` is a code whose check character holds.
+  'check-code': ['required', 'validCode'],
   // The reuse pages of a group member (a set chosen, or none).
   'reuse-travel-details': ['required'],
   'reuse-work-dates': ['required'],

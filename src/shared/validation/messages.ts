@@ -138,6 +138,10 @@ export const MESSAGE_KEYS = {
     doesNotMatch: 'validation.sponsor-licence-number.doesNotMatch',
     tooManyRequests: 'validation.sponsor-licence-number.tooManyRequests',
   },
+  'check-code': {
+    required: 'validation.check-code.required',
+    validCode: 'validation.check-code.validCode',
+  },
   'reuse-travel-details': { required: 'validation.reuse-travel-details.required' },
   'reuse-work-dates': { required: 'validation.reuse-work-dates.required' },
   group: {

@@ -8,6 +8,7 @@
 // opened a status link. The browser hydrates the server's HTML only when its tab keeps the same
 // (after taking over what it should, see mayHydrate); otherwise it renders the page afresh, so a
 // page is never hydrated from different inputs (a hydration mismatch).
+import type { ClearanceCheckView } from '#shared/api/clearance-check.ts';
 import { FORM_STATE_STORAGE_KEY, STATUS_TOKEN_STORAGE_KEY } from '#shared/pages/storage-keys.ts';
 
 /** The id of the JSON script element. */
@@ -22,6 +23,17 @@ export interface PageData {
   readonly back?: string;
   /** The page shows what only the server's answer knew (a form's outcome, a notice): it is never hydrated. */
   readonly once?: true;
+  /**
+   * The check page opened from a QR code's link: the server's answer, so the browser shows it
+   * rather than checking (and counting) the document a second time.
+   */
+  readonly check?: ClearanceCheckView;
+}
+
+/** What the server wrote into the page, when it rendered it (not under `npm run dev`). */
+export function readPageData(): PageData | undefined {
+  const json = document.getElementById(PAGE_DATA_ID)?.textContent;
+  return json ? (JSON.parse(json) as PageData) : undefined;
 }
 
 const STORAGE_KEYS = [FORM_STATE_STORAGE_KEY, STATUS_TOKEN_STORAGE_KEY];

@@ -6,6 +6,7 @@ import {
   INELIGIBLE_PATH,
   START_PATH,
 } from '#shared/journey/paths.ts';
+import { CHECK_A_CLEARANCE_PATH } from '#shared/api/clearance-check.ts';
 import type { PagePath } from '#shared/pages/page-paths.ts';
 import type * as QuestionPageModule from '../features/apply/question-pages.tsx';
 import { lazyPage, registerPreload } from './lazy-page.ts';
@@ -64,6 +65,10 @@ export const ROUTES = everyPageRouted([
   { path: '/terms-and-conditions', Page: lazyPage(() => import('../features/info/terms-page.tsx'), 'TermsPage') },
   { path: '/privacy-policy', Page: lazyPage(() => import('../features/info/privacy-page.tsx'), 'PrivacyPage') },
   { path: '/cookies', Page: lazyPage(() => import('../features/cookies/cookies-page.tsx'), 'CookiesPage') },
+  {
+    path: CHECK_A_CLEARANCE_PATH,
+    Page: lazyPage(() => import('../features/check/check-page.tsx'), 'CheckAClearancePage'),
+  },
   {
     path: '/accessibility',
     Page: lazyPage(() => import('../features/info/accessibility-page.tsx'), 'AccessibilityPage'),

@@ -21,3 +21,19 @@ CREATE TABLE document_issues (
 
 CREATE INDEX document_issues_key ON document_issues (key_id);
 CREATE INDEX document_issues_applicant ON document_issues (applicant_id);
+
+-- Every check of a document on the check page or through its call: when, how it was named (a
+-- typed code, or a QR code's token), the code when there was one, and the answer. No address and
+-- no date of birth. Answers "not valid" for a code are counted: five in an hour and the code
+-- answers "not valid" for the rest of the hour, whoever asks, so nobody can try dates of birth
+-- against a code seen on someone's paper (the per-address failures are counted in
+-- rate_limit_counters).
+CREATE TABLE clearance_checks (
+  id         bigserial   PRIMARY KEY,
+  checked_at timestamptz NOT NULL,
+  way        text        NOT NULL CHECK (way IN ('code', 'token')),
+  check_code text        CHECK (char_length(check_code) <= 20),
+  outcome    text        NOT NULL CHECK (outcome IN ('valid', 'withdrawn', 'not-valid'))
+);
+
+CREATE INDEX clearance_checks_failures ON clearance_checks (check_code, checked_at) WHERE outcome = 'not-valid';

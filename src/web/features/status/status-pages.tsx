@@ -7,13 +7,14 @@ import { useServerRender } from '../../app/server-render.ts';
 import type { PublicStatusResponse, StatusItem } from '#shared/api/public-status.ts';
 import { formatDateTime, formatLongDate, type DateLanguage } from '#shared/dates/format.ts';
 import { parseApplicationReference } from '#shared/domain/application-reference.ts';
-import { APPLICATION_STATUSES } from '#shared/domain/application-status.ts';
+import { APPLICATION_STATUSES, type RejectionReason } from '#shared/domain/application-status.ts';
 import { usePageTitle } from '../../app/page-title.ts';
 import { Button } from '../../components/govuk/button/button.tsx';
 import { Input } from '../../components/govuk/input/input.tsx';
 import { SummaryList } from '../../components/govuk/summary-list/summary-list.tsx';
 import { Table } from '../../components/govuk/table/table.tsx';
 import { Tag } from '../../components/govuk/tag/tag.tsx';
+import { WarningText } from '../../components/govuk/warning-text/warning-text.tsx';
 import { RenderedText } from '../../components/rendered-text/rendered-text.tsx';
 import { useTranslation } from '../../i18n/use-translation.ts';
 import { StatusForm, StatusGate, useAnnounce } from './status-gate.tsx';
@@ -35,6 +36,12 @@ const REASON_KEYS = {
   late: 'status.reasons.late',
   credibility: 'status.reasons.credibility',
   routing: 'status.reasons.routing',
+} as const;
+
+const AFTER_REJECTION_KEYS = {
+  late: 'status.afterRejection.late',
+  credibility: 'status.afterRejection.credibility',
+  routing: 'status.afterRejection.routing',
 } as const;
 
 const day = (iso: string, language: DateLanguage) => (iso === '' ? '' : formatLongDate(iso, language));
@@ -245,6 +252,18 @@ function StatusList({ response }: { response: PublicStatusResponse }) {
         </StatusLink>
       );
     }
+    if (item.status === 'withdrawn') {
+      // No download: a document of a withdrawn application must not be used.
+      return (
+        <>
+          <strong className="govuk-!-display-block govuk-!-margin-bottom-1">{t('status.withdrawnAction')}</strong>
+          <StatusLink to={detail(index)}>
+            {t('status.viewApplication')}
+            <span className="govuk-visually-hidden"> {t('status.viewApplicationFor', forApplicant)}</span>
+          </StatusLink>
+        </>
+      );
+    }
     return t('status.noAction');
   };
 
@@ -415,11 +434,16 @@ function StatusDetail({ response, index }: { response: PublicStatusResponse; ind
               }),
             },
           },
-          { key: { text: t('status.detail.leave') }, value: { text: day(item.leaveDate, language) } },
+          // A rejected or withdrawn application gives no leave to be in the UK, so no date to leave by.
+          (item.status === 'approved' || item.status === 'in-progress') && {
+            key: { text: t('status.detail.leave') },
+            value: { text: day(item.leaveDate, language) },
+          },
           { key: { text: t('status.submitted') }, value: { html: <SubmittedAt iso={item.submittedAt} /> } },
         ]}
       />
-      {item.status === 'rejected' && <RenderedText html={t('status.guidance')} />}
+      {item.status === 'rejected' && item.decisionReason !== null && <AfterRejection reason={item.decisionReason} />}
+      {item.status === 'withdrawn' && <WarningText text={t('status.withdrawnWarning')} />}
       {item.status === 'approved' && (
         <DownloadButton
           downloadKey={item.applicantId}
@@ -430,6 +454,21 @@ function StatusDetail({ response, index }: { response: PublicStatusResponse; ind
         />
       )}
       {back}
+    </>
+  );
+}
+
+/** Why an application was rejected, in plain words, and the ways on from there. */
+function AfterRejection({ reason }: { reason: RejectionReason }) {
+  const { t } = useTranslation();
+  return (
+    <>
+      <h2 className="govuk-heading-m">{t('status.afterRejection.whyHeading')}</h2>
+      <RenderedText html={t(AFTER_REJECTION_KEYS[reason])} />
+      <h2 className="govuk-heading-m">{t('status.afterRejection.nextHeading')}</h2>
+      <RenderedText html={t('status.afterRejection.next')} />
+      <h2 className="govuk-heading-m">{t('status.afterRejection.askHeading')}</h2>
+      <RenderedText html={t('status.afterRejection.ask')} />
     </>
   );
 }
