@@ -1,6 +1,6 @@
 // npm run bench:pdf: the time to make the pre-clearance PDF for 1, 10 and 100 applicants
-// (median of several runs after a warm-up), and its size; and, first, what the server's start-up
-// preparation costs (fonts parsed, one throwaway document) and the first document after it.
+// (median of several runs after a warm-up), and its size; and, first, what the server’s start-up
+// preparation costs (fonts parsed, a few throwaway documents) and the first document after it.
 //
 // Options (environment): BENCH_RUNS (15), BENCH_WARMUP (20: renders before measuring; V8 compiles
 // pdfkit's and fontkit's hot paths over the first few dozen documents, as a running server has).
@@ -57,6 +57,6 @@ for (const count of [1, 10, 100]) {
 }
 console.log(`Pre-clearance PDF (pdfkit, DejaVu Sans embedded), Node.js ${process.version}`);
 console.log(
-  `Start-up preparation (fonts, one throwaway document): ${startUp} ms; the first document after it: ${firstDocument} ms`,
+  `Start-up preparation (fonts, a few throwaway documents): ${startUp} ms; the first document after it: ${firstDocument} ms`,
 );
 console.table(rows);

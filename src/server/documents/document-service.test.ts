@@ -1,6 +1,6 @@
 import { decodeProtectedHeader } from 'jose';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { DOCUMENT_KEYS_PATH } from '#shared/api/clearance-check.ts';
+import { DOCUMENT_KEYS_PATH } from '#shared/api/clearance-check-link.ts';
 import { parseCheckCode } from '#shared/domain/check-code.ts';
 import { buildApp } from '../app.ts';
 import { loadConfig } from '../config.ts';

@@ -3,11 +3,8 @@
 // officer's phone shows the answer whether or not it runs the app. Nothing is kept in a session;
 // every check spends the address's `checks` budget, and counts as the call's do.
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import {
-  CHECK_A_CLEARANCE_PATH,
-  CLEARANCE_TOKEN_PARAMETER,
-  type ClearanceCheckView,
-} from '#shared/api/clearance-check.ts';
+import type { ClearanceCheckView } from '#shared/api/clearance-check.ts';
+import { CHECK_A_CLEARANCE_PATH, CLEARANCE_TOKEN_PARAMETER } from '#shared/api/clearance-check-link.ts';
 import {
   clearanceCheckQuery,
   validateClearanceCheck,

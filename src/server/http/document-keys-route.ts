@@ -2,7 +2,7 @@
 // anyone (an officer's app, an employer's script) to check a document offline (decision 027).
 import type { FastifyInstance } from 'fastify';
 import type { JSONWebKeySet } from 'jose';
-import { DOCUMENT_KEYS_PATH } from '#shared/api/clearance-check.ts';
+import { DOCUMENT_KEYS_PATH } from '#shared/api/clearance-check-link.ts';
 import type { DocumentService } from '../documents/document-service.ts';
 
 /** How long a fetched key set may be kept: a new key is published before its first document. */

@@ -6,6 +6,7 @@
 // paragraphs, figures and a table of the details, in the order the page is read) for screen readers.
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import { deflateSync } from 'node:zlib';
 import PDFDocument from 'pdfkit';
 import QRCode from 'qrcode';
 import { formatDateTime, formatLongDate } from '#shared/dates/format.ts';
@@ -81,14 +82,19 @@ function fonts(): { readonly regular: ParsedFont; readonly bold: ParsedFont } {
   return parsedFonts;
 }
 
+/** Throwaway documents made at start-up: enough for V8 to compile the hot paths of a page. */
+const WARM_UP_RENDERS = 4;
+
 /**
- * Parses the fonts and makes one throwaway document, so the first real one after start-up costs
- * what every later one does: a process's first document otherwise also pays for the font tables
- * a subset reads and for pdfkit's own first use, about 150 ms in all. Called as the server starts.
+ * Parses the fonts and makes a few throwaway documents, so the first real one after start-up
+ * costs about what every later one does: a process's first document otherwise also pays for the
+ * font tables a subset reads, for pdfkit's, fontkit's and qrcode's first use and for the compiling
+ * of their hot paths, about 150 ms in all. Called as the server starts.
  */
 export async function preparePreClearanceDocuments(): Promise<void> {
   fonts();
-  await renderPreClearanceDocuments([WARM_UP_DETAILS], new Date(0));
+  for (let render = 0; render < WARM_UP_RENDERS; render += 1)
+    await renderPreClearanceDocuments([WARM_UP_DETAILS], new Date(0));
 }
 
 // Registered names each document switches between: pdfkit caches a font per document under the
@@ -194,19 +200,49 @@ function conditions(details: PreClearanceDetails): string[] {
 }
 
 // The crest is govuk-frontend's own (its footer's), drawn from the SVG's paths: all filled, in
-// one colour, without transforms, so pdfkit's SVG path reader draws them as they are.
+// one colour, without transforms. Its 35 KB of path data is turned into PDF drawing operators once
+// per process (by pdfkit's own SVG path reader, into a throwaway document) and compressed, and each
+// PDF holds them once, as a form XObject every page draws: not 35 KB and a path parse per page.
 const CREST_FILE = 'govuk-frontend/dist/govuk/assets/images/govuk-crest.svg';
-let crest: { readonly width: number; readonly height: number; readonly paths: readonly string[] } | undefined;
+const CREST_NAME = 'Crest';
+let crest: { readonly width: number; readonly height: number; readonly operators: Buffer } | undefined;
 
-function crestPaths(): NonNullable<typeof crest> {
+function crestDrawing(): NonNullable<typeof crest> {
   if (crest === undefined) {
     const svg = readFileSync(require.resolve(CREST_FILE), 'utf8');
     const size = /<svg[^>]*\bwidth="([\d.]+)"[^>]*\bheight="([\d.]+)"/.exec(svg);
     const paths = [...svg.matchAll(/<path[^>]*\bd="([^"]+)"/g)].map((match) => match[1]!);
     if (size === null || paths.length === 0) throw new Error(`${CREST_FILE} is not the crest this code expects`);
-    crest = { width: Number(size[1]), height: Number(size[2]), paths };
+    const recorder = new PDFDocument({ autoFirstPage: false, font: null as unknown as string });
+    const operators: string[] = [];
+    (recorder as unknown as PdfkitInternals).addContent = (data: string) => operators.push(data);
+    for (const path of paths) recorder.path(path);
+    operators.push('f');
+    // Compressed here once, not by pdfkit for every PDF (a stream that names its filter is written as it is).
+    crest = { width: Number(size[1]), height: Number(size[2]), operators: deflateSync(operators.join('\n')) };
   }
   return crest;
+}
+
+/** pdfkit's internals this file uses to draw one drawing on many pages: objects, a page's XObjects, raw content. */
+interface PdfkitInternals {
+  ref(data: object): { end(content: string | Uint8Array): void };
+  addContent(data: string): unknown;
+  page: { xobjects: Record<string, unknown> };
+}
+
+/** The crest as a form XObject of `doc`, to be drawn on each of its pages. */
+function crestForm(doc: PDFKit.PDFDocument): unknown {
+  const { width, height, operators } = crestDrawing();
+  const form = (doc as unknown as PdfkitInternals).ref({
+    Type: 'XObject',
+    Subtype: 'Form',
+    FormType: 1,
+    BBox: [0, 0, width, height],
+    Filter: 'FlateDecode',
+  });
+  form.end(operators);
+  return form;
 }
 
 const TEXT_COLOUR = '#0b0c0c';
@@ -254,8 +290,10 @@ export function renderPreClearanceDocuments(
 
   const document = doc.struct('Document');
   doc.addStructure(document);
+  const crestObject = crestForm(doc);
   for (const details of documents) {
     doc.addPage();
+    (doc as unknown as PdfkitInternals).page.xobjects[CREST_NAME] = crestObject;
     const section = doc.struct('Sect');
     document.add(section);
     renderPage(doc, section, details, issuedOn);
@@ -279,16 +317,17 @@ function renderPage(
   const besideQr = fullWidth - QR_SIZE - 20;
   const top = doc.page.margins.top;
 
-  const { width, height, paths } = crestPaths();
+  const { width, height } = crestDrawing();
   const crestHeight = 36;
   section.add(
     doc.struct('Figure', { alt: 'Royal coat of arms' }, () => {
       doc
         .save()
         .translate(left, top)
-        .scale(crestHeight / height);
-      for (const path of paths) doc.path(path);
-      doc.fill(TEXT_COLOUR).restore();
+        .scale(crestHeight / height)
+        .fillColor(TEXT_COLOUR);
+      (doc as unknown as PdfkitInternals).addContent(`/${CREST_NAME} Do`);
+      doc.restore();
     }),
   );
   const crestWidth = (width * crestHeight) / height;
@@ -397,12 +436,19 @@ function renderCheckCode(
   x: number,
   y: number,
 ): void {
-  const { modules } = QRCode.create(details.checkLink, { errorCorrectionLevel: 'M' });
+  // One byte-mode segment, as the link's lower-case letters need anyway: qrcode's search for the
+  // shortest mix of modes would otherwise cost more than the rest of the page.
+  const { modules } = QRCode.create([{ data: Buffer.from(details.checkLink), mode: 'byte' }], {
+    errorCorrectionLevel: 'M',
+  });
   const count = modules.size + 2 * QR_QUIET_ZONE;
   const unit = QR_SIZE / count;
   section.add(
     doc.struct('Figure', { alt: `QR code: a link to the check page for check code ${details.checkCode}` }, () => {
-      // Each run of dark modules in a row is one rectangle, all filled at once.
+      // Each run of dark modules in a row is one rectangle, in modules (whole numbers, the page's
+      // scale set once), all written as one piece of content and filled at once: a thousand
+      // pdfkit calls would cost more than the rest of the page.
+      const rectangles: string[] = [];
       for (let row = 0; row < modules.size; row += 1) {
         let column = 0;
         while (column < modules.size) {
@@ -412,10 +458,12 @@ function renderCheckCode(
           }
           const start = column;
           while (column < modules.size && modules.get(row, column)) column += 1;
-          doc.rect(x + (QR_QUIET_ZONE + start) * unit, y + (QR_QUIET_ZONE + row) * unit, (column - start) * unit, unit);
+          rectangles.push(`${QR_QUIET_ZONE + start} ${QR_QUIET_ZONE + row} ${column - start} 1 re`);
         }
       }
-      doc.fill('#000000');
+      doc.save().translate(x, y).scale(unit).fillColor('#000000');
+      (doc as unknown as PdfkitInternals).addContent(`${rectangles.join('\n')}\nf`);
+      doc.restore();
     }),
   );
   doc.link(x, y, QR_SIZE, QR_SIZE, details.checkLink);

@@ -5,7 +5,7 @@
 import type { JSONWebKeySet } from 'jose';
 import { SignJWT, createLocalJWKSet, errors, jwtVerify } from 'jose';
 import * as v from 'valibot';
-import { CHECK_A_CLEARANCE_PATH, CLEARANCE_TOKEN_PARAMETER } from '#shared/api/clearance-check.ts';
+import { CHECK_A_CLEARANCE_PATH, CLEARANCE_TOKEN_PARAMETER } from '#shared/api/clearance-check-link.ts';
 import type { Config } from '../config.ts';
 import { SIGNING_ALGORITHM, generatedKeyPems, publicKeyPemOf, signingKeyOf, type SigningKey } from './signing-keys.ts';
 

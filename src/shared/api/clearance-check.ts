@@ -1,17 +1,8 @@
-// The check page of pre-clearance documents (decision 027): where the QR code on each document
-// leads, the check call the page makes, and what the page shows without JavaScript.
+// The check page of pre-clearance documents (decision 027): the check call the page makes, and
+// what the page shows without JavaScript. Its address and the QR code's link: clearance-check-link.ts.
 import * as v from 'valibot';
 import type { ClearanceCheckAnswers } from '../validation/clearance-check.ts';
 import type { FieldErrors } from '../validation/fields.ts';
-
-/** The public check page, for officers and employers shown a pre-clearance document. */
-export const CHECK_A_CLEARANCE_PATH = '/check-a-clearance';
-
-/** The query parameter of the QR code's link holding the document's signed token (one letter: the QR code stays small). */
-export const CLEARANCE_TOKEN_PARAMETER = 't';
-
-/** Where anyone finds the public keys that verify a document's token offline. */
-export const DOCUMENT_KEYS_PATH = '/.well-known/jwks.json';
 
 /** The path of the check call. */
 export const CLEARANCE_CHECK_PATH = '/api/public/clearanceCheck';

@@ -2,7 +2,7 @@
 // (the type checker refuses one left out), and the server answers any other address by sending
 // the user to the start page, as the browser's router does, so that it happens without
 // JavaScript too. Paths are in React Router's syntax, so both sides match them with its matchPath.
-import { CHECK_A_CLEARANCE_PATH } from '../api/clearance-check.ts';
+import { CHECK_A_CLEARANCE_PATH } from '../api/clearance-check-link.ts';
 import { JOURNEY_PAGE_PATHS, START_PATH, type JourneyPath } from '../journey/paths.ts';
 
 /** The pages outside the journey, in React Router's syntax (`:name` is one path segment). */

@@ -9,10 +9,8 @@
 // (after taking over what it should, see mayHydrate); otherwise it renders the page afresh, so a
 // page is never hydrated from different inputs (a hydration mismatch).
 import type { ClearanceCheckView } from '#shared/api/clearance-check.ts';
+import { PAGE_DATA_ID } from '#shared/pages/page-data-element.ts';
 import { FORM_STATE_STORAGE_KEY, STATUS_TOKEN_STORAGE_KEY } from '#shared/pages/storage-keys.ts';
-
-/** The id of the JSON script element. */
-export const PAGE_DATA_ID = 'page-data';
 
 /** The element's content. */
 export interface PageData {

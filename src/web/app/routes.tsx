@@ -6,7 +6,7 @@ import {
   INELIGIBLE_PATH,
   START_PATH,
 } from '#shared/journey/paths.ts';
-import { CHECK_A_CLEARANCE_PATH } from '#shared/api/clearance-check.ts';
+import { CHECK_A_CLEARANCE_PATH } from '#shared/api/clearance-check-link.ts';
 import type { PagePath } from '#shared/pages/page-paths.ts';
 import type * as QuestionPageModule from '../features/apply/question-pages.tsx';
 import { lazyPage, registerPreload } from './lazy-page.ts';

@@ -7,12 +7,11 @@ import { Link, useLocation } from 'react-router';
 import texts from 'virtual:translations/en/check';
 import validationTexts from 'virtual:translations/en/validation';
 import {
-  CHECK_A_CLEARANCE_PATH,
-  CLEARANCE_TOKEN_PARAMETER,
   EMPTY_CLEARANCE_CHECK,
   type ClearanceCheckResponse,
   type ClearanceCheckView,
 } from '#shared/api/clearance-check.ts';
+import { CHECK_A_CLEARANCE_PATH, CLEARANCE_TOKEN_PARAMETER } from '#shared/api/clearance-check-link.ts';
 import { formatDateTime, formatLongDate } from '#shared/dates/format.ts';
 import { CLEARANCE_CHECK_FIELDS, type ClearanceCheckAnswers } from '#shared/validation/clearance-check.ts';
 import { ERROR_SUMMARY_TITLE_KEY, messageKey } from '#shared/validation/messages.ts';

@@ -15,7 +15,9 @@ import {
   validateClearanceCheck,
   type ClearanceCheckAnswers,
 } from '#shared/validation/clearance-check.ts';
-import { readPageData } from '../../app/page-data.ts';
+import { CLEARANCE_TOKEN_PARAMETER } from '#shared/api/clearance-check-link.ts';
+import { PAGE_DATA_ID } from '#shared/pages/page-data-element.ts';
+import type { PageData } from '../../app/page-data.ts';
 import { useServerRender } from '../../app/server-render.ts';
 
 interface CheckState {
@@ -26,10 +28,15 @@ interface CheckState {
 
 const ASK: ClearanceCheckView = { kind: 'ask', answers: EMPTY_CLEARANCE_CHECK, errors: {} };
 
-// The server's answer to the link this page was loaded with, taken once.
-const served = typeof document === 'undefined' ? undefined : readPageData()?.check;
+// The server's answer to the link this page was loaded with, taken once. Read here rather than
+// through page-data.ts, which the app's entry imports: importing it from this page's chunk makes
+// the bundler split the entry in two, a kilobyte more for every first load.
+const served =
+  typeof document === 'undefined'
+    ? undefined
+    : (JSON.parse(document.getElementById(PAGE_DATA_ID)?.textContent ?? '{}') as Partial<PageData>).check;
 let state: CheckState = {
-  token: served === undefined ? null : new URLSearchParams(location.search).get('t'),
+  token: served === undefined ? null : new URLSearchParams(location.search).get(CLEARANCE_TOKEN_PARAMETER),
   view: served ?? ASK,
 };
 const listeners = new Set<() => void>();
