@@ -29,6 +29,7 @@ const PATHS = [
   '/terms-and-conditions',
   '/privacy-policy',
   '/cookies',
+  '/check-a-clearance',
   '/accessibility',
 ];
 

@@ -8,9 +8,9 @@
 import { readFileSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
-import { runTsx } from '../../src/server/test-support/child-process.ts';
 import { pdfQrCodes } from '../../src/server/test-support/pdf-qr-codes.ts';
 import { pdfPageTexts } from '../../src/server/test-support/pdf-text.ts';
+import { caseworker } from './support/caseworker.ts';
 import { axeViolations, axeViolationsWithoutJavaScript, baseUrl, useBrowser } from './support/browser.ts';
 import {
   SPONSOR,
@@ -26,16 +26,6 @@ import {
 
 const test = useBrowser();
 const databaseUrl = inject('databaseUrl');
-
-async function caseworker(...args: string[]): Promise<string> {
-  const result = await runTsx('src/server/cli/caseworker.ts', args, {
-    DATABASE_URL: databaseUrl,
-    DATA_DIR: '/tmp',
-    LOG_LEVEL: 'warn',
-  });
-  if (result.code !== 0) throw new Error(`caseworker ${args.join(' ')} failed: ${result.stderr}`);
-  return result.stdout;
-}
 
 const heading = (page: Page) => page.locator('h1').textContent();
 
@@ -143,6 +133,14 @@ describe.skipIf(databaseUrl === '')('checking a pre-clearance document', () => {
         'The pre-clearance document must not be used.',
       );
       expect(await axeViolations(page)).toEqual([]);
+      // In Arabic, without JavaScript.
+      const plain = await browser.newContext({ javaScriptEnabled: false });
+      const noScript = await plain.newPage();
+      await noScript.goto(qrLink!);
+      await noScript.getByRole('link', { name: 'العربية' }).click();
+      await noScript.locator('h1', { hasText: 'سُحب هذا التصريح' }).waitFor();
+      expect(await axeViolationsWithoutJavaScript(noScript)).toEqual([]);
+      await plain.close();
       await page.goto(statusLink);
       await page.fill('#sponsor-licence-number', SPONSOR.reference);
       await page.getByRole('button', { name: 'Check status' }).click();
@@ -205,5 +203,36 @@ describe('the check page', () => {
     await page.goto(`${baseUrl()}/check-a-clearance?t=not.a-token.at-all&lang=ar`);
     await page.locator('h1', { hasText: 'هذه الوثيقة غير صالحة' }).waitFor();
     expect(await axeViolations(page)).toEqual([]);
+  });
+
+  it('locks a connection out after ten checks that found nothing, saying until when, axe-clean in both languages', async () => {
+    // One connection, with and without JavaScript.
+    const address = { 'x-forwarded-for': `198.19.${Math.floor(Math.random() * 254) + 1}.7` };
+    const plain = await test.browser.newContext({ javaScriptEnabled: false, extraHTTPHeaders: address });
+    const scripted = await test.browser.newContext({ extraHTTPHeaders: address });
+    try {
+      const page = await plain.newPage();
+      for (let attempt = 1; attempt <= 10; attempt += 1) {
+        await page.goto(`${baseUrl()}/check-a-clearance?t=made.up-${attempt}.token`);
+        expect(await heading(page)).toBe('This document is not valid');
+      }
+      const locked = await page.goto(`${baseUrl()}/check-a-clearance?t=made.up.token`);
+      expect(locked?.status()).toBe(429);
+      expect(await heading(page)).toBe('You cannot check more documents for now');
+      expect(await page.locator('main').textContent()).toMatch(/again after \d{2}:\d{2} \(UK time\)/);
+      expect(await axeViolationsWithoutJavaScript(page)).toEqual([]);
+      await page.getByRole('link', { name: 'العربية' }).click();
+      await page.locator('h1', { hasText: 'لا يمكنك التحقق من مزيد من الوثائق الآن' }).waitFor();
+      expect(await axeViolationsWithoutJavaScript(page)).toEqual([]);
+
+      const withScript = await scripted.newPage();
+      await withScript.goto(`${baseUrl()}/check-a-clearance`);
+      await typeCheck(withScript, 'K3M9-QF2X-F');
+      await withScript.locator('h1', { hasText: 'You cannot check more documents for now' }).waitFor();
+      expect(await axeViolations(withScript)).toEqual([]);
+    } finally {
+      await plain.close();
+      await scripted.close();
+    }
   });
 });

@@ -41,6 +41,7 @@ const READABLE_WITHOUT_ANSWERS = [
   '/privacy-policy',
   '/cookies',
   '/accessibility',
+  '/check-a-clearance',
 ];
 const leadsTo = (path: string) =>
   READABLE_WITHOUT_ANSWERS.includes(path) ? undefined : path === '/complete' ? '/' : FIRST_QUESTION;
@@ -93,19 +94,24 @@ async function withoutJavaScript<T>(run: (page: Page, context: BrowserContext) =
 }
 
 describe.each(['en', 'ar'] as const)('without JavaScript, in %s', (language) => {
-  it.each(['/', '/cookies', '/terms-and-conditions', '/privacy-policy', '/accessibility', '/status'])(
-    'shows %s, with nothing for axe to find',
-    async (path) => {
-      await withoutJavaScript(async (page, context) => {
-        await chooseLanguage(context, language);
-        await page.goto(`${baseUrl()}${path}`);
-        expect(await page.getAttribute('html', 'dir')).toBe(language === 'ar' ? 'rtl' : 'ltr');
-        expect((await page.locator('main h1').textContent())?.trim()).not.toBe('');
-        expect(await page.title()).toContain(SERVICE[language]);
-        expect(await axeViolationsWithoutJavaScript(page)).toEqual([]);
-      });
-    },
-  );
+  it.each([
+    '/',
+    '/cookies',
+    '/terms-and-conditions',
+    '/privacy-policy',
+    '/accessibility',
+    '/status',
+    '/check-a-clearance',
+  ])('shows %s, with nothing for axe to find', async (path) => {
+    await withoutJavaScript(async (page, context) => {
+      await chooseLanguage(context, language);
+      await page.goto(`${baseUrl()}${path}`);
+      expect(await page.getAttribute('html', 'dir')).toBe(language === 'ar' ? 'rtl' : 'ltr');
+      expect((await page.locator('main h1').textContent())?.trim()).not.toBe('');
+      expect(await page.title()).toContain(SERVICE[language]);
+      expect(await axeViolationsWithoutJavaScript(page)).toEqual([]);
+    });
+  });
 
   it('takes a page of the journey reached too early to its first question', async () => {
     await withoutJavaScript(async (page, context) => {

@@ -6,8 +6,8 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, inject, it } from 'vitest';
 import { SignJWT, decodeJwt, importPKCS8 } from 'jose';
 import { formatDateTime } from '../../src/shared/dates/format.ts';
-import { runTsx } from '../../src/server/test-support/child-process.ts';
 import { STATUS_LINK_AUDIENCE, STATUS_LINK_ISSUER } from '../../src/server/tokens/status-link-tokens.ts';
+import { caseworker } from './support/caseworker.ts';
 import { axeViolations, baseUrl, chooseLanguage, useBrowser } from './support/browser.ts';
 import {
   SPONSOR,
@@ -24,16 +24,6 @@ import {
 
 const test = useBrowser();
 const databaseUrl = inject('databaseUrl');
-
-async function caseworker(...args: string[]): Promise<string> {
-  const result = await runTsx('src/server/cli/caseworker.ts', args, {
-    DATABASE_URL: databaseUrl,
-    DATA_DIR: '/tmp',
-    LOG_LEVEL: 'warn',
-  });
-  if (result.code !== 0) throw new Error(`caseworker ${args.join(' ')} failed: ${result.stderr}`);
-  return result.stdout;
-}
 
 describe.skipIf(databaseUrl === '')('the status page', () => {
   it(

@@ -113,6 +113,27 @@ describe('the pre-clearance document', () => {
     expect(pdf).toMatch(/\/Alt \(QR code: a link to the check page for check code K3M9-QF24-A\)/);
   });
 
+  it('keeps to one page per worker with every answer as long as the service takes it', async () => {
+    const words = (length: number, word: string) => word.repeat(Math.ceil(length / word.length)).slice(0, length);
+    const longest = details(words(100, 'Wolfeschlegelsteinhausen '), words(100, 'Maximiliana '), {
+      sponsorName: words(160, 'Theatre Company '),
+      sponsorReference: 'X'.repeat(50),
+      cosReference: 'C'.repeat(50),
+      placeOfDeparture: words(100, 'Dublin '),
+      portOfArrival: words(100, 'Heathrow '),
+      carrier: words(100, 'Aer '),
+      flightNumber: 'F'.repeat(20),
+    });
+    const pages = await pdfPageTexts(
+      await renderPreClearanceDocuments([longest, details('Öberg', 'Åsa'), longest], ISSUED),
+    );
+    expect(pages).toHaveLength(3);
+    for (const page of [pages[0]!, pages[2]!]) {
+      expect(page).toContain('Remote clearance granted');
+      expect(page).toContain('The answer on that page is what counts');
+    }
+  });
+
   it('refuses to make an empty document', async () => {
     await expect(renderPreClearanceDocuments([], ISSUED)).rejects.toThrow();
   });

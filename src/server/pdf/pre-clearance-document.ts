@@ -106,7 +106,7 @@ const BOLD_FONT = 'bold';
 /** What one document shows. Dates are YYYY-MM-DD calendar days. */
 export interface PreClearanceDetails {
   readonly applicationReference: string;
-  /** This issue's check code (K3M9-QF2X-A). */
+  /** This issue's check code (K3M9-QF2X-F). */
   readonly checkCode: string;
   /** The QR code's content: the check page's address with this document's signed token. */
   readonly checkLink: string;
@@ -383,12 +383,21 @@ function renderPage(
   const checkBottom = doc.y;
 
   doc.y = Math.max(decisionBottom, checkBottom) + 18;
-  renderDetails(doc, section, details, issuedOn, left, fullWidth);
+  // One page per worker, whatever the lengths of the answers: the details, conditions and how to
+  // check are set smaller when at the usual size they would not fit.
+  const available = doc.page.height - doc.page.margins.bottom - doc.y;
+  const size = BODY_SIZES.find((body) => lowerPartHeight(doc, details, issuedOn, fullWidth, body) <= available);
+  const body = size ?? BODY_SIZES.at(-1)!;
+  renderDetails(doc, section, details, issuedOn, left, fullWidth, body);
 
   doc.moveDown(0.8);
   section.add(
     doc.struct('H2', {}, () => {
-      doc.font(BOLD_FONT).fontSize(13).fillColor(TEXT_COLOUR).text('Conditions', left, doc.y, { width: fullWidth });
+      doc
+        .font(BOLD_FONT)
+        .fontSize(body + HEADING_STEP)
+        .fillColor(TEXT_COLOUR)
+        .text('Conditions', left, doc.y, { width: fullWidth });
     }),
   );
   const list = doc.struct('L');
@@ -398,9 +407,11 @@ function renderPage(
     list.add(item);
     doc.moveDown(0.2);
     const y = doc.y;
-    item.add(doc.struct('Lbl', {}, () => doc.font(REGULAR_FONT).fontSize(10.5).text('•', left, y)));
+    item.add(doc.struct('Lbl', {}, () => doc.font(REGULAR_FONT).fontSize(body).text('•', left, y)));
     // Wrapped lines hang under the text, not under the bullet.
-    item.add(doc.struct('LBody', {}, () => doc.text(condition, left + 14, y, { width: fullWidth - 14 })));
+    item.add(
+      doc.struct('LBody', {}, () => doc.text(condition, left + BULLET_INDENT, y, { width: fullWidth - BULLET_INDENT })),
+    );
     item.end();
   }
   list.end();
@@ -408,24 +419,59 @@ function renderPage(
   doc.moveDown(0.8);
   section.add(
     doc.struct('H2', {}, () => {
-      doc.font(BOLD_FONT).fontSize(13).text('Check this document', left, doc.y, { width: fullWidth });
+      doc
+        .font(BOLD_FONT)
+        .fontSize(body + HEADING_STEP)
+        .text('Check this document', left, doc.y, { width: fullWidth });
     }),
   );
-  const checkPage = details.checkLink.split('?')[0]!;
   section.add(
     doc.struct('P', {}, () => {
-      doc
-        .moveDown(0.2)
-        .font(REGULAR_FONT)
-        .fontSize(10.5)
-        .text(
-          `Scan the QR code, or go to ${checkPage} and enter the check code ${details.checkCode} and the worker’s date of birth. The answer on that page is what counts: a clearance can be withdrawn after this document was issued.`,
-          left,
-          doc.y,
-          { width: fullWidth },
-        );
+      doc.moveDown(0.2).font(REGULAR_FONT).fontSize(body).text(howToCheck(details), left, doc.y, { width: fullWidth });
     }),
   );
+}
+
+/** The text sizes the lower part of a page may take, largest first: the usual one, then smaller until it fits. */
+const BODY_SIZES = [10.5, 10, 9.5, 9, 8.5, 8, 7.5, 7, 6.5];
+/** How much larger a heading of the lower part is than its text. */
+const HEADING_STEP = 2.5;
+const BULLET_INDENT = 14;
+const LABEL_WIDTH = 200;
+const ROW_GAP = 5;
+
+function howToCheck(details: PreClearanceDetails): string {
+  const checkPage = details.checkLink.split('?')[0]!;
+  return `Scan the QR code, or go to ${checkPage} and enter the check code ${details.checkCode} and the worker’s date of birth. The answer on that page is what counts: a clearance can be withdrawn after this document was issued.`;
+}
+
+/**
+ * The height of the details, conditions and how to check at body size `size`, as renderPage sets
+ * them (a gap between blocks is counted at the larger of the line heights it may be taken at).
+ */
+function lowerPartHeight(
+  doc: PDFKit.PDFDocument,
+  details: PreClearanceDetails,
+  issuedOn: string,
+  fullWidth: number,
+  size: number,
+): number {
+  const measure = (font: string, fontSize: number, text: string, width: number) =>
+    doc.font(font).fontSize(fontSize).heightOfString(text, { width });
+  let height = 0;
+  for (const [label, value] of rows(details, issuedOn)) {
+    const labelHeight = measure(BOLD_FONT, size, label, LABEL_WIDTH - 12);
+    height += Math.max(labelHeight, measure(REGULAR_FONT, size, value === '' ? '—' : value, fullWidth - LABEL_WIDTH));
+    height += ROW_GAP;
+  }
+  const gap = doc
+    .font(BOLD_FONT)
+    .fontSize(size + HEADING_STEP)
+    .currentLineHeight(true);
+  height += 2 * (0.8 * gap + measure(BOLD_FONT, size + HEADING_STEP, 'Check this document', fullWidth));
+  for (const condition of conditions(details))
+    height += 0.2 * gap + measure(REGULAR_FONT, size, condition, fullWidth - BULLET_INDENT);
+  return height + 0.2 * gap + measure(REGULAR_FONT, size, howToCheck(details), fullWidth);
 }
 
 /** The QR code (a link on screen too) and the check code under it, at the top right. */
@@ -487,10 +533,11 @@ function renderDetails(
   issuedOn: string,
   left: number,
   fullWidth: number,
+  size: number,
 ): void {
   const table = doc.struct('Table');
   section.add(table);
-  const labelWidth = 200;
+  const labelWidth = LABEL_WIDTH;
   const valueX = left + labelWidth;
   const valueWidth = fullWidth - labelWidth;
   for (const [label, value] of rows(details, issuedOn)) {
@@ -501,7 +548,7 @@ function renderDetails(
       doc.struct('TH', {}, () => {
         doc
           .font(BOLD_FONT)
-          .fontSize(10.5)
+          .fontSize(size)
           .fillColor(TEXT_COLOUR)
           .text(label, left, y, { width: labelWidth - 12 });
       }),
@@ -511,11 +558,11 @@ function renderDetails(
       doc.struct('TD', {}, () => {
         doc
           .font(REGULAR_FONT)
-          .fontSize(10.5)
+          .fontSize(size)
           .text(value === '' ? '—' : value, valueX, y, { width: valueWidth });
       }),
     );
-    doc.y = Math.max(labelBottom, doc.y) + 5;
+    doc.y = Math.max(labelBottom, doc.y) + ROW_GAP;
     row.end();
   }
   table.end();

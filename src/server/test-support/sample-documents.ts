@@ -6,7 +6,7 @@ import type { PreClearanceDetails } from '../pdf/pre-clearance-document.ts';
 export function sampleDocumentDetails(overrides: Partial<PreClearanceDetails> = {}): PreClearanceDetails {
   return {
     applicationReference: 'CWC-7K3M9-QF2XA-B',
-    checkCode: 'K3M9-QF2X-A',
+    checkCode: 'K3M9-QF2X-F',
     checkLink: `http://localhost:3000/check-a-clearance?t=${'eyJhbGciOiJFUzI1NiJ9'.repeat(24)}`,
     familyName: 'Żółć',
     givenNames: 'Łukasz',

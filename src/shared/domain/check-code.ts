@@ -1,7 +1,7 @@
 // The check code printed on each pre-clearance document: what an officer or an employer types on
 // the check page, with the worker's date of birth, to see the live answer. Written with the
 // references' alphabet and check character (decision 013), so it is read out and typed the same
-// way, but shorter and without the "CWC" prefix, so it is never taken for a reference: K3M9-QF2X-A.
+// way, but shorter and without the "CWC" prefix, so it is never taken for a reference: K3M9-QF2X-F.
 import { checkedCharacters, randomReferenceCharacters, referenceCheckCharacter } from './application-reference.ts';
 
 /** 40 random bits: a code alone opens nothing (the date of birth is asked too, attempts are counted). */

@@ -224,3 +224,42 @@ describe('the application page', () => {
     ).toBeTruthy();
   });
 });
+
+describe('a withdrawn or rejected application', () => {
+  it('says on the list not to use the withdrawn one’s document, offering no download for it', async () => {
+    await open('/status?epat=token-withdrawn', [
+      item(SUBMITTED, { applicantId: 'CWC-WWWWW-WWWWW-W', status: 'withdrawn' }),
+    ]);
+    const table = await screen.findByRole('table');
+    const row = within(table).getAllByRole('row')[1]!;
+    expect(row.textContent).toContain('Do not use any pre-clearance document for this worker');
+    expect(within(row).queryByRole('button', { name: /Download/ })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Download approved applications' })).toBeNull();
+  });
+
+  it('shows no leave date, and after a rejection explains it and the ways on', async () => {
+    await open('/status/0?epat=token-rejected', [
+      item(SUBMITTED, { status: 'rejected', decisionReason: 'late', leaveDate: '2026-08-15' }),
+    ]);
+    await screen.findByRole('heading', { level: 1, name: 'Given Family' });
+    const main = document.body.textContent ?? '';
+    expect(main).not.toContain('Latest date to leave the UK');
+    expect(main).not.toContain('15 August 2026');
+    expect(screen.getByRole('heading', { level: 2, name: 'Why the application was rejected' })).toBeTruthy();
+    expect(main).toContain('less than 3 days (72 hours) before the worker’s arrival');
+    expect(screen.getByRole('link', { name: 'start a new application' }).getAttribute('href')).toBe('/');
+    expect(screen.getByRole('link', { name: /^apply for a Creative Worker visa/ }).getAttribute('href')).toBe(
+      'https://www.gov.uk/creative-worker-visa',
+    );
+    expect(screen.getByRole('link', { name: /^Contact UK Visas and Immigration/ })).toBeTruthy();
+  });
+
+  it('tells the withdrawn one’s page not to use its document, and shows no leave date', async () => {
+    await open('/status/0?epat=token-withdrawn-page', [item(SUBMITTED, { status: 'withdrawn' })]);
+    await screen.findByRole('heading', { level: 1, name: 'Given Family' });
+    expect(document.querySelector('.govuk-warning-text')?.textContent).toContain(
+      'This application has been withdrawn. Do not use any pre-clearance document for this worker',
+    );
+    expect(document.body.textContent).not.toContain('Latest date to leave the UK');
+  });
+});

@@ -1,0 +1,151 @@
+import { act, fireEvent, render, screen } from '@testing-library/react';
+import { MemoryRouter, Route, Routes } from 'react-router';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import en from '../../i18n/en.json';
+import { TranslationProvider } from '../../i18n/use-translation.ts';
+import { testI18n } from '../../test-support/test-i18n.ts';
+import { CheckAClearancePage } from './check-page.tsx';
+import { checkAnother } from './check-store.ts';
+
+// The page's texts come from the test's own i18next instance; the app's is never started here.
+vi.mock(import('../../i18n/i18n.ts'), async (importOriginal) => ({
+  ...(await importOriginal()),
+  registerTexts: () => undefined,
+}));
+
+const instance = testI18n(en);
+const CHECKED_AT = '2026-07-01T12:05:00.000Z';
+const VALID = {
+  outcome: 'valid',
+  applicationReference: 'CWC-7K3M9-QF2XA-B',
+  checkCode: 'K3M9-QF2X-F',
+  familyName: 'Ó Súilleabháin',
+  givenNames: 'Seán',
+  arrivalDate: '2026-07-12',
+  firstWorkDate: '2026-07-13',
+  lastWorkDate: '2026-08-01',
+  leaveDate: '2026-08-15',
+  sponsorName: 'Example Theatre Ltd',
+  documentIssuedAt: '2026-06-30T09:00:00.000Z',
+  checkedAt: CHECKED_AT,
+};
+
+afterEach(() => {
+  checkAnother();
+  vi.unstubAllGlobals();
+});
+
+/** Answers the check call with `response`, keeping the bodies sent. */
+function serve(response: () => Response): unknown[] {
+  const sent: unknown[] = [];
+  vi.stubGlobal('fetch', async (_path: string, init: RequestInit) => {
+    sent.push(JSON.parse(String(init.body)));
+    return response();
+  });
+  return sent;
+}
+
+async function open(path: string) {
+  await act(async () => {
+    render(
+      <TranslationProvider instance={instance}>
+        <MemoryRouter initialEntries={[path]}>
+          <Routes>
+            <Route path="/check-a-clearance" element={<CheckAClearancePage />} />
+          </Routes>
+        </MemoryRouter>
+      </TranslationProvider>,
+    );
+  });
+}
+
+async function typeAndCheck(code: string, day: string) {
+  fireEvent.change(screen.getByLabelText('Check code'), { target: { value: code } });
+  fireEvent.change(screen.getByLabelText('Day'), { target: { value: day } });
+  fireEvent.change(screen.getByLabelText('Month'), { target: { value: '5' } });
+  fireEvent.change(screen.getByLabelText('Year'), { target: { value: '1990' } });
+  await act(async () => {
+    fireEvent.click(screen.getByRole('button', { name: 'Check document' }));
+  });
+}
+
+describe('the check page', () => {
+  it('refuses an empty question with the page’s errors, asking nothing', async () => {
+    const sent = serve(() => Response.json(VALID));
+    await open('/check-a-clearance');
+    await act(async () => {
+      fireEvent.click(screen.getByRole('button', { name: 'Check document' }));
+    });
+    const summary = document.querySelector('.govuk-error-summary');
+    expect(summary?.textContent).toContain('Enter the check code');
+    expect(summary?.textContent).toContain('Enter a date of birth');
+    expect(document.activeElement).toBe(summary);
+    expect(document.title).toMatch(/^Error: Check a pre-clearance document/);
+    expect(sent).toEqual([]);
+  });
+
+  it('sends the code as the service writes it with the date of birth, and shows the live answer', async () => {
+    const sent = serve(() => Response.json(VALID));
+    await open('/check-a-clearance');
+    await typeAndCheck('k3m9 qf2x f', '17');
+    await screen.findByRole('heading', { level: 1, name: 'This clearance is valid' });
+    expect(sent).toEqual([{ checkCode: 'K3M9-QF2X-F', dateOfBirth: '1990-05-17' }]);
+    const text = document.body.textContent ?? '';
+    for (const shown of [
+      'Seán Ó Súilleabháin',
+      'CWC-7K3M9-QF2XA-B',
+      'Example Theatre Ltd',
+      '13 July 2026 to 01 August 2026',
+      '15 August 2026',
+      'Checked on 01 July 2026 at 13:05 (UK time).',
+    ])
+      expect(text).toContain(shown);
+    expect(document.activeElement?.tagName).toBe('H1');
+  });
+
+  it('says withdrawn with when, not valid with nothing more, and locked until when', async () => {
+    serve(() =>
+      Response.json({ outcome: 'withdrawn', withdrawnAt: '2026-07-04T15:30:00.000Z', checkedAt: CHECKED_AT }),
+    );
+    await open('/check-a-clearance');
+    await typeAndCheck('K3M9-QF2X-F', '17');
+    await screen.findByRole('heading', { level: 1, name: 'This clearance has been withdrawn' });
+    expect(document.body.textContent).toContain('The clearance was withdrawn on 04 July 2026.');
+
+    serve(() => Response.json({ outcome: 'not-valid', checkedAt: CHECKED_AT }));
+    await act(async () => {
+      fireEvent.click(screen.getByRole('link', { name: 'Check another document' }));
+    });
+    await typeAndCheck('K3M9-QF2X-F', '18');
+    await screen.findByRole('heading', { level: 1, name: 'This document is not valid' });
+    expect(document.body.textContent).not.toContain('Seán');
+
+    serve(
+      () =>
+        new Response(JSON.stringify({ error: 'ChecksLockedError' }), {
+          status: 429,
+          headers: { 'content-type': 'application/json', 'retry-after': '600' },
+        }),
+    );
+    await act(async () => {
+      fireEvent.click(screen.getByRole('link', { name: 'Check another document' }));
+    });
+    await typeAndCheck('K3M9-QF2X-F', '17');
+    await screen.findByRole('heading', { level: 1, name: 'You cannot check more documents for now' });
+  });
+
+  it('checks a QR code’s link once, by its token', async () => {
+    const sent = serve(() => Response.json(VALID));
+    await open('/check-a-clearance?t=header.claims.signature');
+    await screen.findByRole('heading', { level: 1, name: 'This clearance is valid' });
+    expect(sent).toEqual([{ token: 'header.claims.signature' }]);
+  });
+
+  it('keeps what was typed when the check fails, with a way to try again', async () => {
+    serve(() => new Response('{}', { status: 503 }));
+    await open('/check-a-clearance');
+    await typeAndCheck('K3M9-QF2X-F', '17');
+    expect((await screen.findByRole('alert')).textContent).toContain('Sorry, the document could not be checked.');
+    expect((screen.getByLabelText('Check code') as HTMLInputElement).value).toBe('K3M9-QF2X-F');
+  });
+});
