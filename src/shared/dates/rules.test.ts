@@ -210,6 +210,10 @@ describe('arrival and work dates are compatible', () => {
     ['2026-05-01', '2026-05-16', '2026-06-01', false],
     // Arrival after the first work day has no 14-day limit in this rule (the start-date rule has one).
     ['2026-05-30', '2026-05-01', '2026-06-01', true],
+    // Arrival on the last work day is the latest: after the work has ended, there is no work to come for.
+    ['2026-06-01', '2026-05-01', '2026-06-01', true],
+    ['2026-06-02', '2026-05-01', '2026-06-01', false],
+    ['2026-12-14', '2026-12-01', '2026-12-10', false],
     // Leap day and month end.
     ['2027-11-30', '2027-12-01', '2028-02-29', true],
     ['2027-11-30', '2027-12-01', '2028-03-01', false],

@@ -74,12 +74,17 @@ export function isWithin3Months(start: CalendarDate, end: CalendarDate): boolean
   return compareDates(end, addMonths(start, MAX_STAY_MONTHS)) <= 0;
 }
 
-/** Arrival and work dates fit: the last work date is within 3 months of the earlier start, and work starts at most 14 days after an earlier arrival. */
+/**
+ * Arrival and work dates fit: the worker arrives on or before the last work date (after it, there
+ * is no work left to come for), the last work date is within 3 months of the earlier start, and
+ * work starts at most 14 days after an earlier arrival.
+ */
 export function areArrivalAndWorkCompatible(
   arrival: CalendarDate,
   firstWork: CalendarDate,
   lastWork: CalendarDate,
 ): boolean {
+  if (compareDates(arrival, lastWork) > 0) return false;
   if (!isWithin3Months(spanStart(arrival, firstWork), lastWork)) return false;
   return compareDates(arrival, firstWork) >= 0 || daysBetween(arrival, firstWork) <= WORK_START_WINDOW_DAYS;
 }

@@ -158,10 +158,10 @@ describe('submit step', () => {
 
   it('when a change makes a later answer wrong, check your answers sends the user to it', () => {
     const done = answerSteps(INITIAL_FORM_STATE, single(), [...sponsorPaths, ...applicantPaths]).state;
-    // Arriving 30 days after the work starts: the work dates no longer fit.
+    // Arriving 19 days after the work starts (still before it ends): the work dates no longer fit.
     const later = {
       ...single(),
-      'date-of-arrival': toDateParts(addDays(today, 45)),
+      'date-of-arrival': toDateParts(addDays(today, 30)),
       'passport-expiry-date': toDateParts(addDays(today, 400)),
     };
     const changed = run(

@@ -355,6 +355,11 @@ describe('date-of-arrival', () => {
         'last-work-date': toDateParts(addMonths(arrival, 3)),
       }),
     ).toEqual({});
+    // Arrival after the work has ended (work 1 to 10 December, arrival 14 December).
+    expect(travelOnly(day(14), { 'first-work-date': day(1), 'last-work-date': day(10) })).toEqual({
+      'date-of-arrival': 'compatibleWithWork',
+    });
+    expect(travelOnly(day(10), { 'first-work-date': day(1), 'last-work-date': day(10) })).toEqual({});
     // Not checked before the work dates are answered.
     expect(travelOnly(day(3), { 'first-work-date': day(40), 'last-work-date': EMPTY_DATE })).toEqual({});
   });
