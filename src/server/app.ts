@@ -141,7 +141,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     now,
     tokens: () => (documentTokens ??= createDocumentTokens(config)),
   });
-  registerDocumentKeysRoute(app, { documents, now });
+  registerDocumentKeysRoute(app, { documents });
   await registerClearanceCheckRoute(app, { database, documents, limits, now, perMinute: config.checkRateLimit });
   await registerStatusRoutes(app, { config, database, limits, now, tokens: statusLinkTokens, documents });
   await registerNewStatusLinkRoute(app, { config, database, limits, now, tokens: statusLinkTokens });

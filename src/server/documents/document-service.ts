@@ -19,6 +19,9 @@ export interface DocumentServiceOptions {
   readonly now: () => Date;
 }
 
+/** How long the published keys are kept, by this process and by whoever fetches them. */
+export const PUBLISHED_KEYS_SECONDS = 300;
+
 export interface DocumentService {
   /** One PDF with a new document for each application (approved, details not deleted: the caller checks). */
   issue(applications: readonly ApplicationRecord[]): Promise<Buffer>;
@@ -27,6 +30,9 @@ export interface DocumentService {
 }
 
 export function createDocumentService(options: DocumentServiceOptions): DocumentService {
+  // Read from the database at most once a period, for the keys route and every token checked: a
+  // flood of either costs nothing, and the key signing now is always among them.
+  let published: { readonly keys: JSONWebKeySet; readonly until: number } | undefined;
   return {
     async issue(applications) {
       const tokens = await options.tokens();
@@ -45,12 +51,14 @@ export function createDocumentService(options: DocumentServiceOptions): Document
     },
 
     async publishedKeys() {
+      const at = options.now().getTime();
+      if (published !== undefined && published.until > at) return published.keys;
       const { signingKey } = await options.tokens();
-      const today = toIsoDate(londonToday(options.now()));
-      const keys = await publishedSigningKeys(options.database, signingKey.keyId, today);
+      const keys = await publishedSigningKeys(options.database, signingKey.keyId, toIsoDate(londonToday(new Date(at))));
       // The key signing now is published before its first document, too.
       if (!keys.some((key) => key.kid === signingKey.keyId)) keys.unshift(signingKey.publicJwk);
-      return { keys };
+      published = { keys: { keys }, until: at + PUBLISHED_KEYS_SECONDS * 1000 };
+      return published.keys;
     },
   };
 }
