@@ -53,9 +53,15 @@ it(
     const now = new Date();
     const formGroupId = newFormGroupId(randomUUID);
     // The second is sent a day before the arrival: rejected as late (a place outside Ireland is refused at once).
+    // The second worker's passport shows only one name (decision 029).
+    const oneName = { familyName: 'Suharto', givenNames: '', onlyOneName: true as const };
     const body = [validApplicantPayload(now), lateApplicationPayload(now)].map((a, i) => ({
       concessionForm: { ...a.concessionForm, formGroupId, passportNumber: `80000000${i}` },
-      secondaryDetails: { ...a.secondaryDetails, workerEmailAddress: `worker${i}@example.com` },
+      secondaryDetails: {
+        ...a.secondaryDetails,
+        workerEmailAddress: `worker${i}@example.com`,
+        ...(i === 1 ? oneName : {}),
+      },
     }));
     const response = await fetch(`${server.baseUrl}${NEW_FROM_CONCESSION_PATH}`, {
       method: 'POST',
@@ -101,6 +107,9 @@ it(
     expect(decisions.text).toMatch(
       new RegExp(`Application reference: ${rejectedId}\\n(.+\\n){2}Decision: Rejected\\nReason: .*less than 3 days`),
     );
+    // One name is written alone, with nothing made up for given names.
+    expect(decisions.text).toContain(`Application reference: ${rejectedId}\nName: Suharto\n`);
+    expect(mails.find((m) => m.to === 'worker1@example.com')!.text).toMatch(/\nName: Suharto\n/);
     expect(await linkIn(decisions.text)).toEqual({ submissionId });
     // Workers learn that the application was received, but the status link is the sponsor's.
     for (const worker of mails.filter((m) => m.to.startsWith('worker'))) expect(worker.text).not.toContain('epat=');

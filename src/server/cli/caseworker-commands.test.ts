@@ -133,6 +133,21 @@ describe.each(testEngines())('caseworker commands on $name', (engine) => {
     expect(out).toMatch(/caseworker:ann\s+in-progress\s+approved/);
   });
 
+  it('lists and shows a worker whose passport shows only one name by that name alone (decision 029)', async () => {
+    const result = await storeSubmission(
+      test.db,
+      sampleSubmission(now, [{ familyName: 'Suharto', givenNames: '' }]),
+      now,
+    );
+    if (result.outcome !== 'created') throw new Error('not created');
+    const id = result.applicants[0]!.applicantId;
+    expect(await run('list')).toBe(0);
+    expect(out).toMatch(/COS0\s+Suharto\n/);
+    out = '';
+    expect(await run('show', id)).toBe(0);
+    expect(out).toMatch(/\nName\s+Suharto\n/);
+  });
+
   it('keeps terminal control codes in the data from reaching the screen', async () => {
     const result = await storeSubmission(
       test.db,

@@ -25,6 +25,7 @@ import { StatusChangeError } from '../decisions/status-transitions.ts';
 import { checkClearance, type ClearanceCheck } from '../documents/check-clearance.ts';
 import { createDocumentService, type DocumentService } from '../documents/document-service.ts';
 import { InvalidDocumentTokenError, verifyDocumentToken, type DocumentTokens } from '../tokens/document-tokens.ts';
+import { listedWorkerName } from '#shared/domain/worker-name.ts';
 
 export interface CliIo {
   readonly stdout: (text: string) => void;
@@ -287,7 +288,7 @@ async function show(db: Database, io: CliIo, applicantId: string): Promise<numbe
     if (answers === null) continue;
     io.stdout(
       `\n${title}:\n${Object.entries(answers)
-        .map(([key, value]) => `  ${key}: ${printable(value ?? '')}`)
+        .map(([key, value]) => `  ${key}: ${printable(String(value ?? ''))}`)
         .join('\n')}\n`,
     );
   }
@@ -371,7 +372,7 @@ async function verify(
       io.stdout(
         `QR code signature: verifies against the published keys\n` +
           `The QR code says: ${claims.applicationReference}, check code ${claims.checkCode}, ${printable(
-            `${claims.familyName}, ${claims.givenNames}`,
+            listedWorkerName(claims.familyName, claims.givenNames),
           )}, born ${claims.dateOfBirth}, work ${claims.firstWorkDate} to ${claims.lastWorkDate}, leave by ${
             claims.leaveDate
           }, issued ${formatDateTime(claims.issuedAt)}\n`,
@@ -393,7 +394,7 @@ function describeCheck(result: ClearanceCheck): string {
   if (result.outcome === 'withdrawn')
     return `The check page says: withdrawn on ${formatDateTime(result.withdrawnAt)} ${checked}\n`;
   const fields: Array<[string, string]> = [
-    ['Name', `${result.familyName}, ${result.givenNames}`],
+    ['Name', listedWorkerName(result.familyName, result.givenNames)],
     ['Application reference', result.applicationReference],
     ['Check code', result.checkCode],
     ['Sponsor', result.sponsorName],
@@ -502,7 +503,7 @@ function printable(value: string): string {
 
 function nameOf(a: ApplicationRecord): string {
   if (a.familyName === null || a.givenNames === null) return '(deleted)';
-  return `${a.familyName}, ${a.givenNames}`;
+  return listedWorkerName(a.familyName, a.givenNames);
 }
 
 function table(headings: readonly string[], unsafeRows: ReadonlyArray<readonly string[]>): string {

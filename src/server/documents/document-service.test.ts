@@ -1,4 +1,4 @@
-import { decodeProtectedHeader } from 'jose';
+import { decodeJwt, decodeProtectedHeader } from 'jose';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { DOCUMENT_KEYS_PATH } from '#shared/api/clearance-check-link.ts';
 import { parseCheckCode } from '#shared/domain/check-code.ts';
@@ -96,6 +96,29 @@ describe.each(testEngines())('issuing pre-clearance documents on $name', (engine
     const again = await pdfQrCodes(await documents.issue(applications));
     for (const link of again) codes.add((await verifyDocumentToken(tokenOf(link), published, clock)).checkCode);
     expect(codes.size).toBe(4);
+  });
+
+  it('names a worker whose passport shows only one name by that name alone: no given names claim, no given names line (decision 029)', async () => {
+    const stored = await storeSubmission(
+      test.db,
+      sampleSubmission(START, [{ familyName: 'Suharto', givenNames: '' }]),
+      START,
+    );
+    if (stored.outcome !== 'created') throw new Error('not created');
+    const applicantId = stored.applicants[0]!.applicantId;
+    await changeApplicationStatus(test.db, applicantId, { to: 'approved', actor: 'test', now: START });
+    const [application] = await listApplicationsOfSubmission(test.db, stored.submissionId);
+    expect(application?.givenNames).toBe('');
+    const documents = service();
+    const pdf = await documents.issue([application!]);
+    const [link] = await pdfQrCodes(pdf);
+    expect(decodeJwt(tokenOf(link))).toMatchObject({ fn: 'Suharto' });
+    expect(decodeJwt(tokenOf(link))).not.toHaveProperty('gn');
+    const claims = await verifyDocumentToken(tokenOf(link), await documents.publishedKeys(), clock);
+    expect(claims).toMatchObject({ familyName: 'Suharto', givenNames: '' });
+    const [page] = await pdfPageTexts(pdf);
+    expect(page).toContain('Name Suharto');
+    expect(page).not.toContain('Given names');
   });
 
   it('keeps a retired key published until the last document it signed has expired', async () => {

@@ -7,6 +7,7 @@ import { confirmationEmail, workerConfirmationEmail } from '../email/templates.t
 import type { StatusLinkTokens } from '../tokens/status-link-tokens.ts';
 import type { JobHandler } from './job-handler.ts';
 import { payloadString, PermanentJobError } from './job-handler.ts';
+import { listedWorkerName } from '#shared/domain/worker-name.ts';
 
 /** The decision is promised by email within 72 hours of applying. */
 const decisionWithinHours = 72;
@@ -18,9 +19,9 @@ export interface ConfirmationJobDependencies {
   readonly statusLinkTtlDays: number;
 }
 
-/** "Family, Given": how the service writes a worker's name, as on the receipts. */
+/** "Family, Given" (the one name alone when the passport shows only one): as on the receipts. */
 export function workerName(familyName: string, givenNames: string): string {
-  return `${familyName}, ${givenNames}`;
+  return listedWorkerName(familyName, givenNames);
 }
 
 /**

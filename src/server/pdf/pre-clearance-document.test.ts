@@ -83,6 +83,16 @@ describe('the pre-clearance document', () => {
     expect(swedish).toContain('Åsa');
   });
 
+  it('prints one Name line for a passport that shows only one name, and no empty given names line (decision 029)', async () => {
+    const [page] = await pdfPageTexts(await renderPreClearanceDocuments([details('Suharto', '')], ISSUED));
+    expect(page).toContain('Name Suharto');
+    expect(page).not.toContain('Given names');
+    expect(page).not.toContain('Family name');
+    const [two] = await pdfPageTexts(await renderPreClearanceDocuments([details('Öberg', 'Åsa')], ISSUED));
+    expect(two).toContain('Given names Åsa');
+    expect(two).toContain('Family name Öberg');
+  });
+
   it('reads back as written whatever documents came before it in the process (the fonts are parsed once and shared)', async () => {
     // Ż is drawn as Z and a dot: subsetting it once must not leave a later plain Z unreadable.
     const first = await renderPreClearanceDocuments([details('Żółć', 'Åsa')], ISSUED);

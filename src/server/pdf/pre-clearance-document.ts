@@ -169,9 +169,16 @@ function rows(details: PreClearanceDetails, issuedOn: string): Array<[string, st
     details.methodOfArrival === 'plane'
       ? [['Flight', `${details.carrier} ${details.flightNumber}`.trim()] as [string, string]]
       : [];
+  // A passport that shows only one name has no given names (decision 029): one Name line, nothing invented.
+  const names: Array<[string, string]> =
+    details.givenNames.trim() === ''
+      ? [['Name', details.familyName]]
+      : [
+          ['Given names', details.givenNames],
+          ['Family name', details.familyName],
+        ];
   return [
-    ['Given names', details.givenNames],
-    ['Family name', details.familyName],
+    ...names,
     ['Date of birth', day(details.dateOfBirth)],
     ['Nationality', details.nationality],
     ['Passport number', details.passportNumber],

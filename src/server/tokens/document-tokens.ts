@@ -24,7 +24,8 @@ const claimsSchema = v.object({
   /** The document's check code. */
   jti: v.string(),
   fn: v.string(),
-  gn: v.string(),
+  /** The given names; absent when the passport shows only one name (decision 029). */
+  gn: v.optional(v.string(), ''),
   dob: isoDay,
   arr: isoDay,
   /** First and last work dates. */
@@ -87,7 +88,8 @@ export async function createDocumentTokens(
         new SignJWT({
           jti: claims.checkCode,
           fn: claims.familyName,
-          gn: claims.givenNames,
+          // A passport that shows only one name has no given names (decision 029): no claim then.
+          ...(claims.givenNames === '' ? {} : { gn: claims.givenNames }),
           dob: claims.dateOfBirth,
           arr: claims.arrivalDate,
           wd: [claims.firstWorkDate, claims.lastWorkDate],

@@ -42,6 +42,29 @@ describe('newFormGroupId', () => {
 });
 
 describe('buildApplicantPayload', () => {
+  it('sends a passport with only one name as the family name, no given names and onlyOneName (decision 029)', () => {
+    const answers = validApplicantAnswers(NOW, { 'family-name': ' Suharto ', 'given-name': '', 'one-name': 'yes' });
+    const payload = buildApplicantPayload(answers, FIXTURE_SPONSOR, FIXTURE_GROUP_ID, NOW);
+    expect(payload.secondaryDetails).toMatchObject({ familyName: 'Suharto', givenNames: '', onlyOneName: true });
+    expect(v.is(applicantPayloadSchema, payload)).toBe(true);
+    expect(validateApplicantPayload(payload, NOW)).toEqual([]);
+    expect(answersFromPayload(payload)).toMatchObject({ 'given-name': '', 'one-name': 'yes' });
+    const two = buildApplicantPayload(validApplicantAnswers(NOW), FIXTURE_SPONSOR, FIXTURE_GROUP_ID, NOW);
+    expect(two.secondaryDetails).not.toHaveProperty('onlyOneName');
+  });
+
+  it('refuses no given names without the one-name answer, and given names with it', () => {
+    const payload = validApplicantPayload(NOW);
+    const without = { ...payload, secondaryDetails: { ...payload.secondaryDetails, givenNames: '' } };
+    expect(validateApplicantPayload(without, NOW)).toEqual([{ field: 'given-name', rule: 'required' }]);
+    const both = { ...payload, secondaryDetails: { ...payload.secondaryDetails, onlyOneName: true as const } };
+    expect(validateApplicantPayload(both, NOW)).toEqual([{ field: 'given-name', rule: 'emptyWithOneName' }]);
+    const dash = { ...payload, secondaryDetails: { ...payload.secondaryDetails, givenNames: '-' } };
+    expect(validateApplicantPayload(dash, NOW)).toEqual([{ field: 'given-name', rule: 'hasLetter' }]);
+    const falsy = { ...payload, secondaryDetails: { ...payload.secondaryDetails, onlyOneName: false } };
+    expect(v.is(applicantPayloadSchema, falsy)).toBe(false);
+  });
+
   it('maps the answers to the payload per applicant, with fixed and derived values', () => {
     const answers = validApplicantAnswers(NOW, { 'family-name': '  Ní Bhraonáin ', nationality: 'usa - anything' });
     expect(buildApplicantPayload(answers, FIXTURE_SPONSOR, FIXTURE_GROUP_ID, NOW)).toEqual({

@@ -13,7 +13,7 @@ import { parseDateParts, partsFromIso, type DateParts } from '../dates/date-part
 import { parseIsoDate } from '../dates/format.ts';
 import { findCountry } from '../countries/countries.ts';
 import { findPlaceOfDeparture } from '../countries/places.ts';
-import type { ApplicantAnswers, SponsorAnswers } from '../domain/answers.ts';
+import { hasOneName, ONE_NAME, type ApplicantAnswers, type SponsorAnswers } from '../domain/answers.ts';
 import {
   COUNTRY_OF_DEPARTURE,
   DECLARATION,
@@ -31,6 +31,7 @@ import {
   type AnswerField,
 } from '../validation/checks.ts';
 import type { FieldError } from '../validation/fields.ts';
+import { listedWorkerName } from '../domain/worker-name.ts';
 
 /** The path of the submission call. */
 export const NEW_FROM_CONCESSION_PATH = '/api/public/newFromConcession';
@@ -79,6 +80,8 @@ export const applicantPayloadSchema = v.strictObject({
     createdDate,
     /** The optional worker email (decision 006): absent when not given. */
     workerEmailAddress: v.optional(text),
+    /** True when the passport shows only one name, sent as familyName with givenNames empty (decision 029); absent otherwise. */
+    onlyOneName: v.optional(v.literal(true)),
   }),
 });
 
@@ -121,7 +124,7 @@ export function toReceipt(item: ResponseItem): Receipt {
   return {
     applicationReference: item.applicantId,
     groupRef: item.concessionForm.formGroupId,
-    workerName: `${item.secondaryDetails.familyName}, ${item.secondaryDetails.givenNames}`,
+    workerName: listedWorkerName(item.secondaryDetails.familyName, item.secondaryDetails.givenNames),
     sponsorEmail: item.concessionForm.sponsorEmailAddress,
     cosReference: item.concessionForm.certificateOfSponsorshipReferenceNumber,
   };
@@ -188,6 +191,7 @@ export function buildApplicantPayload(
       lteToDate: leave === undefined ? '' : toIsoDate(leave),
       createdDate,
       ...(workerEmail === '' ? {} : { workerEmailAddress: workerEmail }),
+      ...(hasOneName(answers) ? { onlyOneName: true as const } : {}),
     },
   };
 }
@@ -202,6 +206,7 @@ export function answersFromPayload(applicant: ApplicantPayload): ApplicantAnswer
     nationality: details.nationality,
     'family-name': details.familyName,
     'given-name': details.givenNames,
+    'one-name': details.onlyOneName === true ? ONE_NAME : '',
     'worker-email': details.workerEmailAddress ?? '',
     'date-of-birth': partsFromIso(details.dateOfBirth),
     'passport-number': form.passportNumber,
@@ -230,6 +235,7 @@ const PAYLOAD_FIELDS: readonly AnswerField[] = [
   'sponsor-reference',
   'family-name',
   'given-name',
+  'one-name',
   'worker-email',
   'date-of-birth',
   'passport-number',

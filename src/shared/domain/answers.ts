@@ -10,6 +10,9 @@ export const METHODS_OF_ARRIVAL = ['plane', 'road'] as const;
 /** A value of `method-of-arrival`. */
 export type MethodOfArrival = (typeof METHODS_OF_ARRIVAL)[number];
 
+/** The value of `one-name` when the passport shows only one name (a checkbox: otherwise absent or empty). */
+export const ONE_NAME = 'yes';
+
 /** The stay-length options, shortest first. */
 export const STAY_LENGTHS = ['under1Month', 'under3Months', 'over3Months'] as const;
 /** A value of `stay-length` (`howLongDoYouPlanToStay` in the payload). */
@@ -29,6 +32,8 @@ export interface ApplicantAnswers {
   readonly nationality?: string;
   readonly 'family-name'?: string;
   readonly 'given-name'?: string;
+  /** `yes` when the passport shows only one name, held as the family name; no given names then (decision 029). */
+  readonly 'one-name'?: string;
   /** Optional; asked with the worker's name (decision 006). */
   readonly 'worker-email'?: string;
   readonly 'date-of-birth'?: DateParts;
@@ -68,4 +73,9 @@ export const DATE_FIELDS: ReadonlySet<string> = new Set<keyof ApplicantAnswers>(
 /** "Given Family", as the group pages (and the server, telling whom it deleted) name a member. */
 export function memberName(answers: ApplicantAnswers): string {
   return `${answers['given-name'] ?? ''} ${answers['family-name'] ?? ''}`.trim();
+}
+
+/** True when the answers say the passport shows only one name (decision 029). */
+export function hasOneName(answers: ApplicantAnswers): boolean {
+  return (answers['one-name'] ?? '').trim() === ONE_NAME;
 }

@@ -4,6 +4,7 @@ import { parseDateParts, toDateParts } from '../dates/date-parts.ts';
 import type { ApplicantAnswers } from '../domain/answers.ts';
 import { SECTION_FIELDS } from '../validation/sections.ts';
 import { answersOf, type ApplicantSections } from './form-state.ts';
+import { listedWorkerName } from '../domain/worker-name.ts';
 
 /** What can be reused: the travel section or the work dates. */
 export type ReuseKind = 'travel' | 'workDates';
@@ -45,7 +46,7 @@ export function reuseSets(
     const set = pick(answers, kind);
     if (Object.keys(set).length === 0) return;
     const key = JSON.stringify(set);
-    const name = `${answers['family-name'] ?? ''}, ${answers['given-name'] ?? ''}`;
+    const name = listedWorkerName(answers['family-name'] ?? '', answers['given-name'] ?? '');
     const existing = sets.get(key);
     if (existing === undefined) sets.set(key, { answers: set, memberNames: [name] });
     else existing.memberNames.push(name);

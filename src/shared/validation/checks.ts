@@ -22,6 +22,7 @@ import { isListedPlaceOfDeparture } from '../countries/places.ts';
 import {
   DECLARATIONS,
   METHODS_OF_ARRIVAL,
+  hasOneName,
   STAY_LENGTHS,
   WHAT_DO_OPTIONS,
   type ApplicantAnswers,
@@ -66,6 +67,9 @@ function date<F extends AnswerField>(
   };
 }
 
+// A name as a passport prints it has a letter: punctuation or digits alone stand for no name.
+const hasLetter = (value: string | undefined) => /\p{L}/u.test(value ?? '');
+
 const isPlane = (answers: ApplicantAnswers) => (answers['method-of-arrival'] ?? '').trim() === 'plane';
 
 /** The dates the cross-field rules need, each null when not (yet) a real day. */
@@ -95,8 +99,13 @@ export const FIELD_CHECKS: { readonly [F in AnswerField]: Check<F> } = {
     if (blank(answers.nationality)) return 'required';
     return hasForbiddenCharacters(answers.nationality) ? 'noControlCharacters' : undefined;
   },
-  'family-name': text('family-name'),
-  'given-name': text('given-name'),
+  'family-name': (answers, now) =>
+    text('family-name')(answers, now) ?? (hasLetter(answers['family-name']) ? undefined : 'hasLetter'),
+  'given-name': (answers, now) => {
+    if (hasOneName(answers)) return blank(answers['given-name']) ? undefined : 'emptyWithOneName';
+    return text('given-name')(answers, now) ?? (hasLetter(answers['given-name']) ? undefined : 'hasLetter');
+  },
+  'one-name': (answers) => (blank(answers['one-name']) || hasOneName(answers) ? undefined : 'validOption'),
   'worker-email': (answers) => {
     // Optional: only an address that is given must be valid.
     if (blank(answers['worker-email'])) return undefined;

@@ -15,8 +15,11 @@ export const FIELD_RULES = {
   // `eligible` is checked on submitted payloads only: on the page an ineligible nationality
   // leads to the /ineligible page rather than to an error message.
   nationality: ['required', 'noControlCharacters', 'eligible'],
-  'family-name': ['required', 'noControlCharacters', 'maxLength'],
-  'given-name': ['required', 'noControlCharacters', 'maxLength'],
+  // `hasLetter`: a name of punctuation only ("-", ".") stands for no name at all (decision 029).
+  'family-name': ['required', 'noControlCharacters', 'maxLength', 'hasLetter'],
+  // `emptyWithOneName`: none are given when the passport shows only one name (`one-name`, decision 029).
+  'given-name': ['required', 'noControlCharacters', 'maxLength', 'hasLetter', 'emptyWithOneName'],
+  'one-name': ['validOption'],
   'worker-email': ['noControlCharacters', 'validEmail'],
   'date-of-birth': ['required', 'validDate', 'beforeToday'],
   'passport-number': ['required', 'length', 'characters'],

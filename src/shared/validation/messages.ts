@@ -33,11 +33,17 @@ export const MESSAGE_KEYS = {
     required: 'validation.family-name.required',
     noControlCharacters: 'validation.family-name.noControlCharacters',
     maxLength: 'validation.family-name.maxLength',
+    hasLetter: 'validation.family-name.hasLetter',
   },
   'given-name': {
     required: 'validation.given-name.required',
     noControlCharacters: 'validation.given-name.noControlCharacters',
     maxLength: 'validation.given-name.maxLength',
+    hasLetter: 'validation.given-name.hasLetter',
+    emptyWithOneName: 'validation.given-name.emptyWithOneName',
+  },
+  'one-name': {
+    validOption: 'validation.one-name.validOption',
   },
   'worker-email': {
     noControlCharacters: 'validation.worker-email.noControlCharacters',

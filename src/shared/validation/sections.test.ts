@@ -514,3 +514,45 @@ describe('noControlCharacters: hidden characters in free text', () => {
     ).toEqual({});
   });
 });
+
+describe('names: a passport that shows only one name (decision 029)', () => {
+  it('asks for given names unless the passport shows only one name', () => {
+    expect(validateSection('passengerName', with_({ 'given-name': '' }), NOW)).toEqual({ 'given-name': 'required' });
+    expect(validateSection('passengerName', with_({ 'given-name': '', 'one-name': 'yes' }), NOW)).toEqual({});
+    expect(validateSection('passengerName', with_({ 'given-name': '  ', 'one-name': 'yes' }), NOW)).toEqual({});
+  });
+
+  it('still asks for the one name, held as the family name', () => {
+    expect(
+      validateSection('passengerName', with_({ 'family-name': '', 'given-name': '', 'one-name': 'yes' }), NOW),
+    ).toEqual({ 'family-name': 'required' });
+  });
+
+  it('refuses given names next to the answer that there are none', () => {
+    expect(validateSection('passengerName', with_({ 'one-name': 'yes' }), NOW)).toEqual({
+      'given-name': 'emptyWithOneName',
+    });
+  });
+
+  it('refuses an answer other than yes or nothing', () => {
+    expect(checkField('one-name', with_({ 'one-name': 'no' }), NOW)).toBe('validOption');
+    expect(checkField('one-name', with_({ 'one-name': '' }), NOW)).toBeUndefined();
+    expect(checkField('one-name', valid, NOW)).toBeUndefined();
+  });
+
+  it.each(['-', '.', "'", '--', '\u2010', ' - ', '’', '*', '?', '0', '1 2'])(
+    'refuses a name of punctuation or digits only: %j',
+    (name) => {
+      expect(checkField('given-name', with_({ 'given-name': name }), NOW)).toBe('hasLetter');
+      expect(checkField('family-name', with_({ 'family-name': name }), NOW)).toBe('hasLetter');
+    },
+  );
+
+  it.each(["O'Brien", 'Jean-Luc', 'St. John', 'محمد', '李', 'Ní', 'ß', 'Ōe'])(
+    'accepts a name with letters: %j',
+    (name) => {
+      expect(checkField('given-name', with_({ 'given-name': name }), NOW)).toBeUndefined();
+      expect(checkField('family-name', with_({ 'family-name': name }), NOW)).toBeUndefined();
+    },
+  );
+});

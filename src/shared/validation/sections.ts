@@ -5,13 +5,13 @@ import type { ApplicantAnswers } from '../domain/answers.ts';
 import { checkField, type AnswerField } from './checks.ts';
 import type { FieldErrors } from './fields.ts';
 
-/** The fields of each section of the current applicant; `worker-email` is asked with the name (decision 006). */
+/** The fields of each section of the current applicant; `worker-email` is asked with the name (decision 006), `one-name` too (decision 029). */
 export const SECTION_FIELDS = {
   sponsorContact: ['sponsor-email'],
   sponsorDetails: ['sponsor-name', 'sponsor-reference'],
   whatDo: ['what-would-you-like-to-do'],
   nationality: ['nationality'],
-  passengerName: ['family-name', 'given-name', 'worker-email'],
+  passengerName: ['family-name', 'given-name', 'one-name', 'worker-email'],
   passengerDob: ['date-of-birth'],
   passport: ['passport-number', 'passport-issue-date', 'passport-expiry-date'],
   travel: ['port-of-departure', 'date-of-arrival', 'method-of-arrival', 'port-of-arrival', 'carrier', 'flight-number'],

@@ -2,7 +2,7 @@
 // answers shows every answer so, and the group overview the group's sponsor.
 import type { MouseEvent } from 'react';
 import type { DateParts } from '#shared/dates/date-parts.ts';
-import { DATE_FIELDS, type ApplicantAnswers } from '#shared/domain/answers.ts';
+import { DATE_FIELDS, hasOneName, type ApplicantAnswers } from '#shared/domain/answers.ts';
 import { changeHref } from '#shared/journey/page-forms.ts';
 import { pathOfField } from '#shared/journey/progress.ts';
 import { SECTION_FIELDS } from '#shared/validation/sections.ts';
@@ -43,8 +43,9 @@ export function answerRows(
 ): SummaryListRow[] {
   return (
     fields
-      // A road journey has no flight.
+      // A road journey has no flight. The one-name answer shows as the given names' value.
       .filter((field) => answers['method-of-arrival'] === 'plane' || (field !== 'carrier' && field !== 'flight-number'))
+      .filter((field) => field !== 'one-name')
       .map((field) => {
         const path = pathOfField(field)!;
         const value = display(t, language, field, answers);
@@ -52,7 +53,12 @@ export function answerRows(
         return {
           key: { text: label },
           // <bdi>: typed values and dates keep their own direction inside Arabic text.
-          value: value === '' ? { text: t('apply.checkAnswers.noneProvided') } : { html: <bdi>{value}</bdi> },
+          value:
+            field === 'given-name' && hasOneName(answers)
+              ? { text: t('apply.checkAnswers.oneName') }
+              : value === ''
+                ? { text: t('apply.checkAnswers.noneProvided') }
+                : { html: <bdi>{value}</bdi> },
           actions: {
             items: [
               {

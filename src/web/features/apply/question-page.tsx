@@ -13,6 +13,7 @@ import { ERROR_SUMMARY_TITLE_KEY, messageKey } from '#shared/validation/messages
 import { SECTION_FIELDS, validateSection } from '#shared/validation/sections.ts';
 import { FormTokenField } from '../../app/form-token.tsx';
 import { Button } from '../../components/govuk/button/button.tsx';
+import { Checkboxes } from '../../components/govuk/checkboxes/checkboxes.tsx';
 import { DateInput } from '../../components/govuk/date-input/date-input.tsx';
 import { ErrorSummary } from '../../components/govuk/error-summary/error-summary.tsx';
 import { Input, type InputProps } from '../../components/govuk/input/input.tsx';
@@ -232,6 +233,19 @@ export function RadioField({
       hint={hint}
       errorMessage={errorMessage}
       items={items}
+    />
+  );
+}
+
+/** One checkbox answering `field` with `value` when ticked (the answer is empty when not). */
+export function CheckboxField({ field, value: checkedValue }: { field: QuestionField; value: string }) {
+  const { value, label, hint, errorMessage } = useField(field);
+  return (
+    <Checkboxes
+      name={field}
+      errorMessage={errorMessage}
+      values={value === checkedValue ? [checkedValue] : []}
+      items={[{ value: checkedValue, text: label, hint }]}
     />
   );
 }

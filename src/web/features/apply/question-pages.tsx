@@ -1,10 +1,11 @@
 // The question pages whose fields need nothing beyond the standard inputs. Each renders one
 // step of `shared/journey`; the step decides where the user goes next.
+import { ONE_NAME } from '#shared/domain/answers.ts';
 import { Redirect } from '../../app/server-render.ts';
 import { useTranslation } from '../../i18n/use-translation.ts';
 import { RenderedText } from '../../components/rendered-text/rendered-text.tsx';
 import { OPTION_KEYS } from './field-texts.ts';
-import { DateField, QuestionPage, RadioField, TextField } from './question-page.tsx';
+import { CheckboxField, DateField, QuestionPage, RadioField, TextField } from './question-page.tsx';
 
 export function YourContactDetailsPage() {
   const { t } = useTranslation();
@@ -58,6 +59,7 @@ export function PassengerNamePage() {
     <QuestionPage path="/passenger-name" title={t('pages.passengerName')}>
       <TextField field="family-name" autocomplete="off" spellcheck={false} />
       <TextField field="given-name" autocomplete="off" spellcheck={false} />
+      <CheckboxField field="one-name" value={ONE_NAME} />
       <TextField field="worker-email" type="email" autocomplete="off" spellcheck={false} />
     </QuestionPage>
   );
