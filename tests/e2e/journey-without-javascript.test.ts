@@ -227,6 +227,23 @@ describe('a group without JavaScript', () => {
       }
       await expect(page.locator('#group-members .govuk-summary-list__row').count()).resolves.toBe(4);
 
+      // The second member given the first one's CoS number: a warning on check your answers and
+      // on the group overview, not an error (the group can still be sent).
+      const sameCos = 'This certificate of sponsorship number is also given for Eithne NojsgroupAshford';
+      await send(page, 'main a[href="/check-your-answers?edit=1"]');
+      await expectPage(page, '/check-your-answers', 'en');
+      expect(await page.locator('#same-cos-warning').count()).toBe(0);
+      await send(page, 'main a[href="/cos-reference?edit=1"]');
+      await page.fill('#cos-reference', ' c2g8k5grp0q');
+      await send(page, CONTINUE);
+      await expectPage(page, '/check-your-answers', 'en');
+      await expect(page.locator('#same-cos-warning').textContent()).resolves.toContain(sameCos);
+      await send(page, button('add-to-group'));
+      await expectPage(page, '/group-edit', 'en');
+      await expect(page.locator('#same-cos-warning').textContent()).resolves.toContain(
+        'Some applicants in this group have the same certificate of sponsorship number: Eithne NojsgroupAshford and Eithne NojsgroupByrne.',
+      );
+
       // Edit the second member: their CoS reference, changed from their check your answers.
       await send(page, 'main a[href="/check-your-answers?edit=1"]');
       await expectPage(page, '/check-your-answers', 'en');
@@ -237,6 +254,7 @@ describe('a group without JavaScript', () => {
       await send(page, button('add-to-group'));
       await expectPage(page, '/group-edit', 'en');
       await expect(page.locator('#group-members').textContent()).resolves.toContain('C2G8K5EDITQ');
+      expect(await page.locator('#same-cos-warning').count()).toBe(0);
 
       // Delete the fourth, after its confirmation.
       await send(page, 'main a[href="/group-edit?delete=3"]');
