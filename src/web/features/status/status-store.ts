@@ -7,9 +7,12 @@ import {
   PDF_MAKER_PATH,
   PUBLIC_STATUS_PATH,
   STATUS_ERRORS,
+  STATUS_TOKEN_PARAMETER,
   publicStatusResponseSchema,
 } from '#shared/api/public-status.ts';
 import { refusedStatusView, type StatusView } from '#shared/api/status-form.ts';
+import { PAGE_DATA_ID } from '#shared/pages/page-data-element.ts';
+import type { PageData } from '../../app/page-data.ts';
 import { useServerRender } from '../../app/server-render.ts';
 
 import { validateSponsorLicenceNumber } from '#shared/validation/licence-number.ts';
@@ -20,7 +23,20 @@ interface StatusState {
   readonly view: StatusView;
 }
 
-let state: StatusState = { token: '', licenceNumber: '', view: { kind: 'ask' } };
+// The server's answer to the link this page was loaded with, when the link is broken or has
+// expired: shown at once, without asking for the licence number first. Taken once, keyed to the
+// link's token, and read here rather than through page-data.ts (see check-store.ts for why).
+const served =
+  typeof document === 'undefined'
+    ? undefined
+    : (JSON.parse(document.getElementById(PAGE_DATA_ID)?.textContent ?? '{}') as Partial<PageData>).statusLink;
+const linkToken =
+  typeof location === 'undefined' ? null : new URLSearchParams(location.search).get(STATUS_TOKEN_PARAMETER);
+
+let state: StatusState =
+  served !== undefined && linkToken !== null
+    ? { token: linkToken, licenceNumber: '', view: { kind: served } }
+    : { token: '', licenceNumber: '', view: { kind: 'ask' } };
 const listeners = new Set<() => void>();
 const set = (next: StatusState) => {
   state = next;
