@@ -10,7 +10,7 @@ import {
   STATUS_TOKEN_PARAMETER,
   publicStatusResponseSchema,
 } from '#shared/api/public-status.ts';
-import { refusedStatusView, type StatusView } from '#shared/api/status-form.ts';
+import { refusedStatusView, type RefusalBody, type StatusView } from '#shared/api/status-form.ts';
 import { PAGE_DATA_ID } from '#shared/pages/page-data-element.ts';
 import type { PageData } from '../../app/page-data.ts';
 import { useServerRender } from '../../app/server-render.ts';
@@ -67,12 +67,12 @@ async function post(path: string, body: unknown): Promise<Response> {
   });
 }
 
-async function errorType(response: Response): Promise<string> {
+async function refusalBody(response: Response): Promise<RefusalBody> {
   try {
-    const body = (await response.json()) as { error?: unknown };
-    return typeof body.error === 'string' ? body.error : '';
+    const body = (await response.json()) as unknown;
+    return typeof body === 'object' && body !== null ? (body as RefusalBody) : {};
   } catch {
-    return '';
+    return {};
   }
 }
 
@@ -102,7 +102,7 @@ export async function loadStatus(token: string, licenceNumber: string): Promise<
           ? { kind: 'loaded', response: parsed.output }
           : { kind: 'failed' };
     } else {
-      view = refusedStatusView(response.status, await errorType(response));
+      view = refusedStatusView(response.status, await refusalBody(response));
     }
   } catch {
     view = { kind: 'failed' };
@@ -123,7 +123,7 @@ export async function requestNewLink(token: string, licenceNumber: string): Prom
       sponsorLicenceNumber: licenceNumber,
     });
     if (response.ok) return 'sent';
-    if (response.status === 401 && (await errorType(response)) === STATUS_ERRORS.invalidToken) {
+    if (response.status === 401 && (await refusalBody(response)).error === STATUS_ERRORS.invalidToken) {
       set({ token, licenceNumber, view: { kind: 'invalidLink' } });
       return 'invalidLink';
     }
