@@ -80,6 +80,7 @@ export const renderPage: PageRenderer['renderPage'] = (
   // JSON in a script element the browser does not run: `<` is escaped so no text can close it.
   // A page showing what only this answer knows (a form's outcome, a notice) is rendered afresh by
   // the browser rather than hydrated.
+  const statusView = outcome.status?.view.kind;
   const once = session.notice !== null || Object.keys(outcome).length > 0;
   const data: PageData = {
     kept: [session.formState, session.statusToken],
@@ -87,6 +88,7 @@ export const renderPage: PageRenderer['renderPage'] = (
     ...(backLink !== undefined && { back: backLink }),
     ...(once && { once }),
     ...(outcome.check && { check: outcome.check }),
+    ...((statusView === 'invalidLink' || statusView === 'expiredLink') && { statusLink: statusView }),
   };
   const json = JSON.stringify(data).replace(/</g, '\\u003c');
   // The page of a form that could not be answered is sent without the app: the browser shows it as it is.

@@ -21,9 +21,20 @@ export interface OpenedSubmission {
   readonly applications: ApplicationRecord[];
 }
 
-export type OpenOutcome =
-  | { readonly outcome: 'ok'; readonly submission: OpenedSubmission }
-  | { readonly outcome: Exclude<LicenceAttemptOutcome, 'ok'> };
+/**
+ * A refusal of a licence number, with what the page tells the sponsor: a wrong number, with the
+ * attempts left before the submission locks (at least 1); or a lockout, with when it ends (the
+ * fifth failure locks at once, so its answer is the lockout's).
+ */
+export type LicenceRefusal =
+  | { readonly outcome: 'mismatch'; readonly remainingAttempts: number }
+  | { readonly outcome: 'locked'; readonly lockedUntil: Date }
+  | { readonly outcome: 'unknown' };
+
+export type OpenOutcome = { readonly outcome: 'ok'; readonly submission: OpenedSubmission } | LicenceRefusal;
+
+/** A counted attempt: a refusal, or 'ok'; `recorded` when it was a failure written down. */
+type CountedAttempt = (LicenceRefusal | { readonly outcome: 'ok' }) & { readonly recorded?: true };
 
 const lockEndsAt = (lockedAt: Date | null): number | null =>
   lockedAt === null ? null : lockedAt.getTime() + LOCKOUT_MS;
@@ -55,11 +66,11 @@ export async function openWithLicence(
   const first = rows[0];
   if (first === undefined) return { outcome: 'unknown' };
   const lockEnds = lockEndsAt(first.lockoutBeganAt);
-  if (lockEnds !== null && lockEnds > now.getTime()) return { outcome: 'locked' };
+  if (lockEnds !== null && lockEnds > now.getTime()) return { outcome: 'locked', lockedUntil: new Date(lockEnds) };
   if (!matches(first.sponsorReference)) {
-    const outcome = await attemptLicence(db, submissionId, matches, now);
+    const { recorded: _recorded, ...counted } = await countLicenceAttempt(db, submissionId, matches, now);
     // A submission's licence number never changes, so 'ok' cannot come back; refusing is safe.
-    return { outcome: outcome === 'ok' ? 'mismatch' : outcome };
+    return counted.outcome === 'ok' ? { outcome: 'mismatch', remainingAttempts: 1 } : counted;
   }
   return {
     outcome: 'ok',
@@ -91,7 +102,18 @@ export async function attemptLicence(
   matches: (sponsorReference: string) => boolean,
   now: Date,
 ): Promise<LicenceAttemptOutcome> {
-  return db.transaction(async (tx) => {
+  const counted = await countLicenceAttempt(db, submissionId, matches, now);
+  return counted.recorded ? 'mismatch' : counted.outcome;
+}
+
+/** attemptLicence, answering what the page tells: the attempts left, or when the lockout ends. */
+async function countLicenceAttempt(
+  db: Database,
+  submissionId: string,
+  matches: (sponsorReference: string) => boolean,
+  now: Date,
+): Promise<CountedAttempt> {
+  return db.transaction(async (tx): Promise<CountedAttempt> => {
     const { rows } = await tx.query<{ sponsorReference: string; lockedAt: Date | null }>(
       `SELECT s.sponsor_reference AS "sponsorReference", l.locked_at AS "lockedAt"
        FROM submissions s LEFT JOIN licence_lockouts l ON l.submission_id = s.id
@@ -99,10 +121,10 @@ export async function attemptLicence(
       [submissionId],
     );
     const submission = rows[0];
-    if (submission === undefined) return 'unknown';
+    if (submission === undefined) return { outcome: 'unknown' };
     const lockEnds = lockEndsAt(submission.lockedAt);
-    if (lockEnds !== null && lockEnds > now.getTime()) return 'locked';
-    if (matches(submission.sponsorReference)) return 'ok';
+    if (lockEnds !== null && lockEnds > now.getTime()) return { outcome: 'locked', lockedUntil: new Date(lockEnds) };
+    if (matches(submission.sponsorReference)) return { outcome: 'ok' };
 
     await tx.query('INSERT INTO licence_attempt_failures (submission_id, failed_at) VALUES ($1, $2::timestamptz)', [
       submissionId,
@@ -114,14 +136,16 @@ export async function attemptLicence(
       'SELECT count(*) AS n FROM licence_attempt_failures WHERE submission_id = $1 AND failed_at > $2::timestamptz',
       [submissionId, since],
     );
-    if ((counted.rows[0]?.n ?? 0) >= MAX_FAILED_ATTEMPTS) {
+    const failures = counted.rows[0]?.n ?? 0;
+    if (failures >= MAX_FAILED_ATTEMPTS) {
       await tx.query(
         `INSERT INTO licence_lockouts (submission_id, locked_at) VALUES ($1, $2::timestamptz)
          ON CONFLICT (submission_id) DO UPDATE SET locked_at = excluded.locked_at`,
         [submissionId, now],
       );
+      return { outcome: 'locked', lockedUntil: new Date(now.getTime() + LOCKOUT_MS), recorded: true };
     }
-    return 'mismatch';
+    return { outcome: 'mismatch', remainingAttempts: MAX_FAILED_ATTEMPTS - failures, recorded: true };
   });
 }
 

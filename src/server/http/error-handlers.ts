@@ -39,7 +39,12 @@ export function registerErrorHandler(app: FastifyInstance): void {
         return reply
           .code(statusCode)
           .type('application/json; charset=utf-8')
-          .send({ error: error.error, message: error.message, ...(details === undefined ? {} : { details }) });
+          .send({
+            error: error.error,
+            message: error.message,
+            ...(details === undefined ? {} : { details }),
+            ...error.fields,
+          });
       }
       return reply
         .code(statusCode)

@@ -110,7 +110,10 @@ describe.each(testEngines())('the status pages without JavaScript, on $name', (e
     const wrong = await post('/status', { 'sponsor-licence-number': 'WRONG1234' });
     expect(wrong.statusCode).toBe(422);
     expect(renderedFrom(wrong.body).outcome).toEqual({
-      status: { licenceNumber: 'WRONG1234', view: { kind: 'licenceError', rule: 'doesNotMatch' } },
+      status: {
+        licenceNumber: 'WRONG1234',
+        view: { kind: 'licenceError', rule: 'doesNotMatch', remainingAttempts: 4 },
+      },
     });
     const empty = await post('/status', {});
     expect(renderedFrom(empty.body).outcome).toEqual({
@@ -143,12 +146,24 @@ describe.each(testEngines())('the status pages without JavaScript, on $name', (e
     expect(renderedFrom(closed.body).session?.statusToken).toBe(link.split('epat=')[1]);
   });
 
-  it('counts a wrong number sent from the form as the API does, locking both after five', async () => {
+  it('counts a wrong number sent from the form as the API does, with the attempts left, locking both at the fifth', async () => {
     await openLink();
-    for (let attempt = 0; attempt < 5; attempt += 1) await post('/status', { 'sponsor-licence-number': 'WRONG1234' });
+    for (let attempt = 1; attempt <= 4; attempt += 1) {
+      const refused = await post('/status', { 'sponsor-licence-number': 'WRONG1234' });
+      expect(refused.statusCode).toBe(422);
+      expect(renderedFrom(refused.body).outcome?.status?.view).toEqual({
+        kind: 'licenceError',
+        rule: 'doesNotMatch',
+        remainingAttempts: 5 - attempt,
+      });
+    }
+    const fifth = await post('/status', { 'sponsor-licence-number': 'WRONG1234' });
+    expect(fifth.statusCode).toBe(429);
+    const lockedUntil = new Date(clock.getTime() + 60 * 60_000).toISOString();
+    expect(renderedFrom(fifth.body).outcome?.status?.view).toEqual({ kind: 'locked', lockedUntil });
     const locked = await post('/status', { 'sponsor-licence-number': LICENCE });
     expect(locked.statusCode).toBe(429);
-    expect(renderedFrom(locked.body).outcome?.status?.view).toEqual({ kind: 'licenceError', rule: 'tooManyRequests' });
+    expect(renderedFrom(locked.body).outcome?.status?.view).toEqual({ kind: 'locked', lockedUntil });
     const api = await app.inject({
       method: 'POST',
       url: PUBLIC_STATUS_PATH,

@@ -43,6 +43,7 @@ const CODES: Record<StatusView['kind'], number> = {
   expiredLink: 200,
   invalidLink: 404,
   licenceError: 422,
+  locked: 429,
   failed: 503,
 };
 
@@ -76,7 +77,7 @@ export function createStatusForms(options: StatusFormsOptions): PageFormHandler 
   /** The view of a refusal: the API's HttpError read as the browser reads the API's answer. */
   const refusedView = (error: unknown): StatusView => {
     if (!(error instanceof HttpError)) throw error;
-    return refusedStatusView(error.statusCode, error.error);
+    return refusedStatusView(error.statusCode, { error: error.error, ...error.fields });
   };
   const codeOf = (view: StatusView) =>
     view.kind === 'licenceError' && view.rule === 'tooManyRequests' ? 429 : CODES[view.kind];

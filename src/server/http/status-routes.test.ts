@@ -112,29 +112,37 @@ describe.each(testEngines())('the status and download calls on $name', (engine) 
     expect(response.body).not.toContain('AB1234567');
   });
 
-  it('refuses a wrong licence number with 403, and after 5 failures in an hour locks the submission for an hour, across restarts', async () => {
-    for (let attempt = 1; attempt <= 5; attempt += 1) {
+  it('refuses a wrong licence number with 403 and the attempts left, and locks the submission for an hour at the fifth, across restarts', async () => {
+    for (let attempt = 1; attempt <= 4; attempt += 1) {
       clock = new Date(START.getTime() + attempt * 60_000);
       const response = await status('WRONG');
       expect(response.statusCode, `attempt ${attempt}`).toBe(403);
-      expect(response.json()).toMatchObject({
+      expect(response.json()).toEqual({
         error: 'AuthorisationError',
         message: 'Your sponsor licence number does not match this application',
+        remainingAttempts: 5 - attempt,
       });
     }
+    // The fifth wrong number is answered with the lockout it starts, and when it ends.
+    clock = new Date(START.getTime() + 5 * 60_000 + 30_000);
+    const fifth = await status('WRONG');
+    expect(fifth.statusCode).toBe(429);
+    const lockedUntil = new Date(clock.getTime() + 60 * 60_000).toISOString();
+    expect(fifth.json()).toEqual({
+      error: 'RateLimitError',
+      message: 'Due to too many failed attempts you are locked out for an hour',
+      lockedUntil,
+    });
     clock = new Date(START.getTime() + 6 * 60_000);
     const sixth = await status('LIC123456');
     expect(sixth.statusCode).toBe(429);
-    expect(sixth.json()).toMatchObject({
-      error: 'RateLimitError',
-      message: 'Due to too many failed attempts you are locked out for an hour',
-    });
-    expect((await download([ids[0]!])).statusCode).toBe(429);
+    expect(sixth.json()).toMatchObject({ error: 'RateLimitError', lockedUntil });
+    expect((await download([ids[0]!])).json()).toMatchObject({ error: 'RateLimitError', lockedUntil });
 
     // Another instance (or this one restarted) sees the same lockout.
     await start();
     expect((await status('LIC123456')).statusCode).toBe(429);
-    clock = new Date(START.getTime() + 64 * 60_000);
+    clock = new Date(START.getTime() + 65 * 60_000);
     expect((await status('LIC123456')).statusCode).toBe(429);
     // An hour after the lockout began, open again; the failures before it no longer count.
     clock = new Date(START.getTime() + 66 * 60_000);
@@ -146,7 +154,7 @@ describe.each(testEngines())('the status and download calls on $name', (engine) 
   it('refuses the right number on both calls during a lockout, without counting it or moving the lockout', async () => {
     for (let attempt = 1; attempt <= 5; attempt += 1) {
       clock = new Date(START.getTime() + attempt * 60_000);
-      expect((await status('WRONG')).statusCode).toBe(403);
+      expect((await status('WRONG')).statusCode).toBe(attempt < 5 ? 403 : 429);
     }
     const failures = async () =>
       (await test.db.query<{ n: number }>('SELECT count(*) AS n FROM licence_attempt_failures')).rows[0]?.n;

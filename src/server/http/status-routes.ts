@@ -1,7 +1,8 @@
 // POST /api/public/publicStatus and POST /api/public/pdf-maker: a status-link
 // token and the sponsor licence number open one submission. The token is checked first (401,
 // telling an expired link from any other); then the licence number, attempts counted in the
-// database (403, and 429 for an hour after 5 failures in an hour).
+// database (403 with the attempts left; the fifth failure in an hour locks the submission for an
+// hour: 429 with when the lockout ends, from that failure on).
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import {
@@ -9,6 +10,8 @@ import {
   PUBLIC_STATUS_PATH,
   STATUS_ERRORS,
   maskPassportNumber,
+  type LockedBody,
+  type MismatchBody,
   pdfMakerRequestSchema,
   publicStatusRequestSchema,
   type PublicStatusResponse,
@@ -94,11 +97,15 @@ export function createStatusAccess(options: Omit<StatusRouteOptions, 'config' | 
         429,
         STATUS_ERRORS.rateLimit,
         'Due to too many failed attempts you are locked out for an hour',
+        undefined,
+        { lockedUntil: opened.lockedUntil.toISOString() } satisfies LockedBody,
       );
     throw new HttpError(
       403,
       STATUS_ERRORS.authorisation,
       'Your sponsor licence number does not match this application',
+      undefined,
+      { remainingAttempts: opened.remainingAttempts } satisfies MismatchBody,
     );
   };
   return {

@@ -25,6 +25,16 @@ export const STATUS_ERRORS = {
   rateLimit: 'RateLimitError',
 } as const;
 
+/** What a 403 AuthorisationError adds: the wrong numbers left before the link is locked (at least 1). */
+export interface MismatchBody {
+  readonly remainingAttempts: number;
+}
+
+/** What a 429 RateLimitError adds: when the lockout ends (an ISO timestamp). */
+export interface LockedBody {
+  readonly lockedUntil: string;
+}
+
 const token = v.pipe(v.string(), v.minLength(1), v.maxLength(4096));
 // A control or bidi character cannot be part of a licence number: refused as the wrong shape
 // before it is compared, so it costs the sponsor none of their attempts. A token is left to the

@@ -9,8 +9,18 @@ export type StatusView =
   | { readonly kind: 'loading' }
   | { readonly kind: 'invalidLink' }
   | { readonly kind: 'expiredLink' }
-  /** The licence number was refused (doesNotMatch), the submission is locked (tooManyRequests), or not given (required). */
-  | { readonly kind: 'licenceError'; readonly rule: 'required' | 'doesNotMatch' | 'tooManyRequests' }
+  /**
+   * The licence number was refused (doesNotMatch, with the wrong numbers left before the link is
+   * locked when the server said), not given (required), or the submission is locked and the
+   * server did not say until when (tooManyRequests).
+   */
+  | {
+      readonly kind: 'licenceError';
+      readonly rule: 'required' | 'doesNotMatch' | 'tooManyRequests';
+      readonly remainingAttempts?: number;
+    }
+  /** The submission is locked after too many wrong numbers, until `lockedUntil` (an ISO timestamp). */
+  | { readonly kind: 'locked'; readonly lockedUntil: string }
   | { readonly kind: 'failed' }
   | { readonly kind: 'loaded'; readonly response: PublicStatusResponse };
 
@@ -40,11 +50,27 @@ export const STATUS_FORM_FIELDS = {
 /** The `download` value of "Download approved applications": no applicant id looks like it. */
 export const DOWNLOAD_APPROVED = 'approved';
 
-/** The view of a refusal of the status call: its HTTP status and the `error` of its body. */
-export function refusedStatusView(status: number, error: string): StatusView {
+/** What the status pages read of a refusal's body: its `error`, and the attempts left or the lockout's end. */
+export interface RefusalBody {
+  readonly error?: unknown;
+  readonly remainingAttempts?: unknown;
+  readonly lockedUntil?: unknown;
+}
+
+/** The view of a refusal of the status call: its HTTP status and its body (the API's, or the HttpError the pages' forms meet). */
+export function refusedStatusView(status: number, body: RefusalBody): StatusView {
+  const { error, remainingAttempts, lockedUntil } = body;
   if (status === 401 && error === STATUS_ERRORS.expiredToken) return { kind: 'expiredLink' };
   if (status === 401) return { kind: 'invalidLink' };
-  if (status === 403 && error === STATUS_ERRORS.authorisation) return { kind: 'licenceError', rule: 'doesNotMatch' };
-  if (status === 429 && error === STATUS_ERRORS.rateLimit) return { kind: 'licenceError', rule: 'tooManyRequests' };
+  if (status === 403 && error === STATUS_ERRORS.authorisation) {
+    return Number.isInteger(remainingAttempts) && (remainingAttempts as number) > 0
+      ? { kind: 'licenceError', rule: 'doesNotMatch', remainingAttempts: remainingAttempts as number }
+      : { kind: 'licenceError', rule: 'doesNotMatch' };
+  }
+  if (status === 429 && error === STATUS_ERRORS.rateLimit) {
+    return typeof lockedUntil === 'string' && !Number.isNaN(Date.parse(lockedUntil))
+      ? { kind: 'locked', lockedUntil }
+      : { kind: 'licenceError', rule: 'tooManyRequests' };
+  }
   return { kind: 'failed' };
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatDateTime, formatLongDate, parseIsoDate } from './format.ts';
+import { formatDateTime, formatLongDate, formatTimeOfDay, parseIsoDate } from './format.ts';
 
 // Every case is a fixed instant or a calendar day, so the results cannot depend on the
 // machine's TZ. To see it: TZ=America/New_York npx vitest run --project unit src/shared/dates
@@ -124,5 +124,25 @@ describe('parseIsoDate', () => {
 
   it.each(['2026-02-29', '2026-04-31', '2026-00-10', '2026-1-5', '2026-03-05T00:00Z', 'x'])('rejects %j', (text) => {
     expect(parseIsoDate(text)).toBeNull();
+  });
+});
+
+describe('formatTimeOfDay', () => {
+  it('writes London time as GOV.UK does, in summer and winter', () => {
+    // 15:35 UTC in November is 3:35pm in London (GMT); in July 16:35 (BST).
+    expect(formatTimeOfDay('2026-11-25T15:35:00Z')).toBe('3:35pm');
+    expect(formatTimeOfDay('2026-07-01T15:35:00Z')).toBe('4:35pm');
+    expect(formatTimeOfDay('2026-11-25T09:00:00Z')).toBe('9am');
+    expect(formatTimeOfDay('2026-11-25T00:05:00Z')).toBe('12:05am');
+    expect(formatTimeOfDay('2026-11-25T12:00:00Z')).toBe('midday');
+    expect(formatTimeOfDay('2026-11-25T00:00:00Z')).toBe('midnight');
+    expect(formatTimeOfDay('2026-11-25T23:59:00Z')).toBe('11:59pm');
+  });
+
+  it('writes it in Arabic with Western digits', () => {
+    expect(formatTimeOfDay('2026-11-25T15:35:00Z', 'ar')).toBe('3:35 م');
+    expect(formatTimeOfDay('2026-11-25T09:00:00Z', 'ar')).toBe('9 ص');
+    expect(formatTimeOfDay('2026-11-25T12:00:00Z', 'ar')).toBe('الظهر');
+    expect(formatTimeOfDay('2026-11-25T00:00:00Z', 'ar')).toBe('منتصف الليل');
   });
 });

@@ -153,3 +153,24 @@ export function formatLongDate(value: Date | string, language: DateLanguage = 'e
     : parts(formatter('long', LONDON, language), input);
   return `${p.day} ${p.month} ${p.year}`;
 }
+
+/**
+ * Formats the time of day in London, as GOV.UK writes it: "4:35pm", "9am", "midday", "midnight";
+ * in Arabic "4:35 م", "9 ص", "الظهر", "منتصف الليل" (Western digits, as the dates). Throws
+ * RangeError when not a date.
+ */
+export function formatTimeOfDay(value: Date | string, language: DateLanguage = 'en'): string {
+  const input = read(value);
+  const { hour, minute } = isWallTime(input)
+    ? input
+    : (() => {
+        const p = parts(formatter('numeric', LONDON), input);
+        return { hour: Number(p.hour), minute: Number(p.minute) };
+      })();
+  const arabic = language === 'ar';
+  if (minute === 0 && hour === 12) return arabic ? 'الظهر' : 'midday';
+  if (minute === 0 && hour === 0) return arabic ? 'منتصف الليل' : 'midnight';
+  const clock = `${hour % 12 === 0 ? 12 : hour % 12}${minute === 0 ? '' : `:${pad(minute)}`}`;
+  if (arabic) return `${clock} ${hour < 12 ? 'ص' : 'م'}`;
+  return `${clock}${hour < 12 ? 'am' : 'pm'}`;
+}

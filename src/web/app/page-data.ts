@@ -26,6 +26,11 @@ export interface PageData {
    * rather than checking (and counting) the document a second time.
    */
   readonly check?: ClearanceCheckView;
+  /**
+   * The status link this page was loaded with is not one of ours or has expired: the server's
+   * answer, so the browser shows it at once rather than ask for the licence number first.
+   */
+  readonly statusLink?: 'invalidLink' | 'expiredLink';
 }
 
 /** What the server wrote into the page, when it rendered it (not under `npm run dev`). */

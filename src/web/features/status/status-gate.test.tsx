@@ -274,3 +274,37 @@ function item() {
     submittedAt: '2026-03-02T10:00:00.000Z',
   };
 }
+
+describe('wrong licence numbers', () => {
+  it('count the attempts left from the third, then show until when the link is locked, in London time', async () => {
+    renderGate('token-attempts');
+    answers[PUBLIC_STATUS_PATH] = [4, 3, 2, 1].map((remainingAttempts) => ({
+      status: 403,
+      body: { error: 'AuthorisationError', remainingAttempts },
+    }));
+    // 15:34:20 UTC on 25 November is 3:34pm in London (GMT): the end is rounded up to the minute.
+    answers[PUBLIC_STATUS_PATH].push({
+      status: 429,
+      body: { error: 'RateLimitError', lockedUntil: '2026-11-25T15:34:20.000Z' },
+    });
+    const message = () => document.querySelector('.govuk-error-message')?.textContent?.replace(/^Error:\s*/, '');
+    const plain = 'Your sponsor licence number does not match this application';
+    for (const expected of [
+      plain,
+      plain,
+      `${plain}. You have 2 more attempts before the link is locked for an hour.`,
+      `${plain}. You have 1 more attempt before the link is locked for an hour.`,
+    ]) {
+      await check('WRONG');
+      await waitFor(() => expect(message()).toBe(expected));
+      expect(document.querySelector('.govuk-error-summary')?.textContent).toContain(expected);
+    }
+    await check('WRONG');
+    const heading = await screen.findByRole('heading', { level: 1, name: 'This link is locked for an hour' });
+    expect(document.activeElement).toBe(heading);
+    expect(screen.getByText('You can try again after 3:35pm (UK time) on 25 November 2026.')).toBeTruthy();
+    expect(screen.getByRole('link', { name: /contact UK Visas and Immigration/ })).toBeTruthy();
+    expect(screen.queryByLabelText('Sponsor licence number')).toBeNull();
+    expect(validationEvents().at(-1)).toMatchObject({ rule: 'tooManyRequests' });
+  });
+});

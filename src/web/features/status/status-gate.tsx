@@ -20,7 +20,9 @@ import '../../i18n/page-titles.ts';
 import type { PublicStatusResponse } from '#shared/api/public-status.ts';
 import { validateSponsorLicenceNumber } from '#shared/validation/licence-number.ts';
 import { ERROR_SUMMARY_TITLE_KEY, messageKey } from '#shared/validation/messages.ts';
+import { formatLongDate, formatTimeOfDay } from '#shared/dates/format.ts';
 import { MessagePage } from '../../app/message-page.tsx';
+import { RenderedText } from '../../components/rendered-text/rendered-text.tsx';
 import { usePageTitle } from '../../app/page-title.ts';
 import { Spinner } from '../../app/spinner.tsx';
 import { Button } from '../../components/govuk/button/button.tsx';
@@ -139,6 +141,7 @@ function StatusGateFor({
       </MessagePage>
     );
   } else if (view.kind === 'expiredLink') page = <ExpiredLink token={token} licenceNumber={licenceNumber} />;
+  else if (view.kind === 'locked') page = <LockedLink until={view.lockedUntil} />;
   else if (view.kind === 'loaded') page = children(view.response);
   else {
     page = (
@@ -169,6 +172,9 @@ function StatusGateFor({
   );
 }
 
+/** The attempts left from which a wrong number's message counts them: after the third wrong number of five. */
+const WARN_FROM_REMAINING = 2;
+
 /** The licence-number question, its errors and the loading and failure states; each page state sets its own title. */
 function LicenceForm({
   token,
@@ -195,6 +201,7 @@ function LicenceForm({
     // Every refusal of the number is a validation failure, the server's included.
     void loadStatus(token, value).then((result) => {
       if (result.kind === 'licenceError') trackValidationError(pathname, 'sponsor-licence-number', result.rule);
+      if (result.kind === 'locked') trackValidationError(pathname, 'sponsor-licence-number', 'tooManyRequests');
     });
   };
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
@@ -207,7 +214,14 @@ function LicenceForm({
     const given = validateSponsorLicenceNumber(typed)['sponsor-licence-number'] === undefined;
     if (left.name === 'sponsor-licence-number' && given && typed !== checked.current) check(typed);
   };
-  const error = rule === undefined ? undefined : t(messageKey('sponsor-licence-number', rule));
+  // From the third wrong number on, the message says how many are left before the link locks.
+  const remaining = view.kind === 'licenceError' ? view.remainingAttempts : undefined;
+  const error =
+    rule === undefined
+      ? undefined
+      : rule === 'doesNotMatch' && remaining !== undefined && remaining <= WARN_FROM_REMAINING
+        ? t('status.doesNotMatchAttempts', { count: remaining })
+        : t(messageKey('sponsor-licence-number', rule));
 
   return (
     <div className="govuk-grid-row">
@@ -321,5 +335,26 @@ function ExpiredLink({ token, licenceNumber }: { token: string; licenceNumber: s
         </form>
       </div>
     </div>
+  );
+}
+
+/**
+ * The page of a link locked after too many wrong licence numbers: until when, in London time
+ * (rounded up to the minute, so trying at the time shown works), and what to do meanwhile. The
+ * server counts the attempts and says when the lockout ends, with or without JavaScript.
+ */
+function LockedLink({ until }: { until: string }) {
+  const { t, language } = useTranslation();
+  const title = t('status.locked.title');
+  const end = new Date(Math.ceil(Date.parse(until) / 60_000) * 60_000);
+  return (
+    <MessagePage title={title}>
+      <p className="govuk-body">{t('status.locked.body')}</p>
+      <p className="govuk-body">
+        {t('status.locked.until', { time: formatTimeOfDay(end, language), date: formatLongDate(end, language) })}
+      </p>
+      <h2 className="govuk-heading-m">{t('status.locked.nextHeading')}</h2>
+      <RenderedText html={t('status.locked.next')} />
+    </MessagePage>
   );
 }

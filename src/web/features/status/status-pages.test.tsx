@@ -263,3 +263,65 @@ describe('a withdrawn or rejected application', () => {
     expect(document.body.textContent).not.toContain('Latest date to leave the UK');
   });
 });
+
+describe('the search of the status list', () => {
+  const people = () => [
+    item(SUBMITTED, {
+      applicantId: 'CWC-7K3M9-QF2XA-B',
+      givenNames: 'Seán',
+      familyName: 'O’Brien',
+      cosReference: 'C1',
+    }),
+    item(SUBMITTED, {
+      applicantId: 'CWC-AAAAA-AAAAA-A',
+      givenNames: 'Zoë',
+      familyName: 'Müller-Lüdenscheidt',
+      cosReference: 'C2',
+    }),
+    item(SUBMITTED, {
+      applicantId: 'CWC-BBBBB-BBBBB-B',
+      givenNames: 'Siobhán',
+      familyName: 'Ní Bhriain',
+      cosReference: 'C3',
+    }),
+    item(SUBMITTED, {
+      applicantId: 'CWC-CCCCC-CCCCC-C',
+      givenNames: 'Jørgen',
+      familyName: 'Straße',
+      cosReference: 'C4',
+    }),
+  ];
+  const names = () =>
+    [...document.querySelectorAll('.app-status-cards .govuk-summary-card__title')].map((title) => title.textContent);
+
+  it.each([
+    ['sean', ['Seán O’Brien']],
+    ['SEAN', ['Seán O’Brien']],
+    ['obrien', ['Seán O’Brien']],
+    ["o'brien", ['Seán O’Brien']],
+    ['o’brien', ['Seán O’Brien']],
+    ['brien sean', ['Seán O’Brien']],
+    ['zoe', ['Zoë Müller-Lüdenscheidt']],
+    ['muller', ['Zoë Müller-Lüdenscheidt']],
+    ['Müller-Lüdenscheidt, Zoë', ['Zoë Müller-Lüdenscheidt']],
+    ['muller ludenscheidt zoe', ['Zoë Müller-Lüdenscheidt']],
+    ['siobhan', ['Siobhán Ní Bhriain']],
+    ['nibhriain', ['Siobhán Ní Bhriain']],
+    ['jorgen strasse', ['Jørgen Straße']],
+    ['CWC7K3M9QF2XAB', ['Seán O’Brien']],
+    ['7k3m9', ['Seán O’Brien']],
+    ['cwc-7k3m9-qf2xa-b', ['Seán O’Brien']],
+    ['smith', []],
+  ])('finds "%s" as it is typed', async (query, expected) => {
+    await open(`/status?epat=token-search-${encodeURIComponent(query)}`, people());
+    await screen.findByRole('table');
+    fireEvent.change(screen.getByLabelText('Search for an applicant'), { target: { value: query } });
+    expect(names()).toEqual(expected);
+  });
+
+  it('finds the same from the address the search form leads to without JavaScript', async () => {
+    await open(`/status?epat=token-search-get&search=${encodeURIComponent('Müller-Lüdenscheidt, Zoë')}`, people());
+    await screen.findByRole('table');
+    expect(names()).toEqual(['Zoë Müller-Lüdenscheidt']);
+  });
+});

@@ -6,7 +6,7 @@ import { DOWNLOAD_APPROVED, STATUS_FORM_FIELDS } from '#shared/api/status-form.t
 import { useServerRender } from '../../app/server-render.ts';
 import type { PublicStatusResponse, StatusItem } from '#shared/api/public-status.ts';
 import { formatDateTime, formatLongDate, type DateLanguage } from '#shared/dates/format.ts';
-import { parseApplicationReference } from '#shared/domain/application-reference.ts';
+import { matchesPersonSearch } from '#shared/search/person-search.ts';
 import { APPLICATION_STATUSES, type RejectionReason } from '#shared/domain/application-status.ts';
 import { usePageTitle } from '../../app/page-title.ts';
 import { Button } from '../../components/govuk/button/button.tsx';
@@ -195,19 +195,8 @@ function StatusList({ response }: { response: PublicStatusResponse }) {
   const { items } = response;
   const title = t('pages.status');
   usePageTitle(title);
-  const query = search.trim().toLowerCase();
-  // A reference is typed back any way a person writes it (decision 013).
-  const reference = parseApplicationReference(search);
-  const shown = items
-    .map((item, index) => ({ item, index }))
-    .filter(
-      ({ item }) =>
-        query === '' ||
-        item.applicantId === reference ||
-        fullName(item).toLowerCase().includes(query) ||
-        `${item.familyName} ${item.givenNames}`.toLowerCase().includes(query) ||
-        item.cosReference.toLowerCase().includes(query),
-    );
+  // The same function finds them from the search form's address without JavaScript.
+  const shown = items.map((item, index) => ({ item, index })).filter(({ item }) => matchesPersonSearch(search, item));
   const approved = items.filter((item) => item.status === 'approved').map((item) => item.applicantId);
   // The token is kept for the tab (status-token.ts), so the addresses do not carry it.
   const detail = (index: number) => `/status/${index}`;
@@ -222,7 +211,7 @@ function StatusList({ response }: { response: PublicStatusResponse }) {
       ANNOUNCE_RESULTS_AFTER_MS,
     );
     return () => clearTimeout(timer);
-  }, [query, shown.length, announce, t]);
+  }, [search, shown.length, announce, t]);
 
   const actions = (item: StatusItem, index: number) => {
     const forApplicant = { name: fullName(item), reference: item.applicantId };

@@ -7,9 +7,12 @@ import {
   PDF_MAKER_PATH,
   PUBLIC_STATUS_PATH,
   STATUS_ERRORS,
+  STATUS_TOKEN_PARAMETER,
   publicStatusResponseSchema,
 } from '#shared/api/public-status.ts';
-import { refusedStatusView, type StatusView } from '#shared/api/status-form.ts';
+import { refusedStatusView, type RefusalBody, type StatusView } from '#shared/api/status-form.ts';
+import { PAGE_DATA_ID } from '#shared/pages/page-data-element.ts';
+import type { PageData } from '../../app/page-data.ts';
 import { useServerRender } from '../../app/server-render.ts';
 
 import { validateSponsorLicenceNumber } from '#shared/validation/licence-number.ts';
@@ -20,7 +23,20 @@ interface StatusState {
   readonly view: StatusView;
 }
 
-let state: StatusState = { token: '', licenceNumber: '', view: { kind: 'ask' } };
+// The server's answer to the link this page was loaded with, when the link is broken or has
+// expired: shown at once, without asking for the licence number first. Taken once, keyed to the
+// link's token, and read here rather than through page-data.ts (see check-store.ts for why).
+const served =
+  typeof document === 'undefined'
+    ? undefined
+    : (JSON.parse(document.getElementById(PAGE_DATA_ID)?.textContent ?? '{}') as Partial<PageData>).statusLink;
+const linkToken =
+  typeof location === 'undefined' ? null : new URLSearchParams(location.search).get(STATUS_TOKEN_PARAMETER);
+
+let state: StatusState =
+  served !== undefined && linkToken !== null
+    ? { token: linkToken, licenceNumber: '', view: { kind: served } }
+    : { token: '', licenceNumber: '', view: { kind: 'ask' } };
 const listeners = new Set<() => void>();
 const set = (next: StatusState) => {
   state = next;
@@ -51,12 +67,12 @@ async function post(path: string, body: unknown): Promise<Response> {
   });
 }
 
-async function errorType(response: Response): Promise<string> {
+async function refusalBody(response: Response): Promise<RefusalBody> {
   try {
-    const body = (await response.json()) as { error?: unknown };
-    return typeof body.error === 'string' ? body.error : '';
+    const body = (await response.json()) as unknown;
+    return typeof body === 'object' && body !== null ? (body as RefusalBody) : {};
   } catch {
-    return '';
+    return {};
   }
 }
 
@@ -86,7 +102,7 @@ export async function loadStatus(token: string, licenceNumber: string): Promise<
           ? { kind: 'loaded', response: parsed.output }
           : { kind: 'failed' };
     } else {
-      view = refusedStatusView(response.status, await errorType(response));
+      view = refusedStatusView(response.status, await refusalBody(response));
     }
   } catch {
     view = { kind: 'failed' };
@@ -107,7 +123,7 @@ export async function requestNewLink(token: string, licenceNumber: string): Prom
       sponsorLicenceNumber: licenceNumber,
     });
     if (response.ok) return 'sent';
-    if (response.status === 401 && (await errorType(response)) === STATUS_ERRORS.invalidToken) {
+    if (response.status === 401 && (await refusalBody(response)).error === STATUS_ERRORS.invalidToken) {
       set({ token, licenceNumber, view: { kind: 'invalidLink' } });
       return 'invalidLink';
     }
