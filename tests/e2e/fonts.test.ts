@@ -14,7 +14,10 @@ import { buildApplicantPayload, NEW_FROM_CONCESSION_PATH } from '../../src/share
 import { PUBLIC_STATUS_PATH } from '../../src/shared/api/public-status.ts';
 import { addDays, londonToday } from '../../src/shared/dates/calendar.ts';
 import { toDateParts } from '../../src/shared/dates/date-parts.ts';
+import { importPKCS8, SignJWT } from 'jose';
 import { JOURNEY_BUTTONS } from '../../src/shared/journey/page-forms.ts';
+import { FORM_TOKEN_FIELD } from '../../src/shared/pages/form-token.ts';
+import { STATUS_LINK_AUDIENCE, STATUS_LINK_ISSUER } from '../../src/server/tokens/status-link-tokens.ts';
 import { pdfQrCodes } from '../../src/server/test-support/pdf-qr-codes.ts';
 import { pdfPageTexts } from '../../src/server/test-support/pdf-text.ts';
 import { FIXTURE_SPONSOR, validApplicantAnswers } from '../fixtures/applicants.ts';
@@ -31,7 +34,7 @@ import {
   worker,
   type Worker,
 } from './support/journey.ts';
-import { button, CONTINUE, fillTravel, fillWorkDates, pathOf, send } from './support/no-javascript.ts';
+import { button, CONTINUE, fillTravel, fillWorkDates, pathOf } from './support/no-javascript.ts';
 
 type Language = 'en' | 'ar';
 
@@ -158,6 +161,9 @@ beforeAll(async () => {
   decided = await decidedGroup();
 }, 120_000);
 
+/** What {@link Walk.press} waits for when the page's heading changes. */
+const NEW_HEADING = Symbol('a new heading');
+
 /** One walk through the service: a page, in one language, with JavaScript or without. */
 class Walk {
   readonly problems: string[] = [];
@@ -195,9 +201,10 @@ class Walk {
 
   /**
    * Presses what `target` finds and waits for what follows: without JavaScript the page the
-   * server answers with; with it, another address, other errors, or `shows` when given.
+   * server answers with; with it, another address, other errors, or `shows` when given (what
+   * that selector finds, or another heading).
    */
-  async press(target: string | Locator, shows?: string): Promise<void> {
+  async press(target: string | Locator, shows?: string | typeof NEW_HEADING): Promise<void> {
     const locator = typeof target === 'string' ? this.page.locator(target).first() : target;
     if (!this.javaScript) {
       await Promise.all([this.page.waitForNavigation({ waitUntil: 'load' }), locator.click()]);
@@ -206,9 +213,15 @@ class Walk {
     const before = {
       url: this.page.url(),
       errors: await this.page.evaluate(() => document.querySelector('.govuk-error-summary')?.textContent ?? null),
+      heading: await this.page.evaluate(() => document.querySelector('main h1')?.textContent ?? null),
     };
     await locator.click();
-    if (shows !== undefined) {
+    if (shows === NEW_HEADING) {
+      await this.page.waitForFunction(
+        (heading) => (document.querySelector('main h1')?.textContent ?? null) !== heading,
+        before.heading,
+      );
+    } else if (shows !== undefined) {
       await this.page.locator(shows).first().waitFor();
     } else {
       await this.page.waitForFunction(
@@ -264,6 +277,16 @@ async function walkInformation(walk: Walk): Promise<void> {
   await walk.check('saved');
   await walk.open('/no-such-page');
   await walk.check('(an unknown address)');
+  if (!walk.javaScript) {
+    // A form the server cannot tell came from the service (its form token changed).
+    await walk.open('/cookies');
+    await walk.page.evaluate(
+      (name) => document.querySelectorAll<HTMLInputElement>(`input[name="${name}"]`).forEach((i) => (i.value = 'x')),
+      FORM_TOKEN_FIELD,
+    );
+    await walk.press('main form button[type="submit"]');
+    await walk.check('(a form refused)');
+  }
 }
 
 /** One worker's questions, from /passenger-name to /cos-reference answered. */
@@ -338,7 +361,7 @@ async function walkJourney(walk: Walk): Promise<string[]> {
 }
 
 /** Gives the licence number on the status gate and waits for what it shows. */
-async function giveLicence(walk: Walk, licence: string, shows: string): Promise<void> {
+async function giveLicence(walk: Walk, licence: string, shows: string | typeof NEW_HEADING): Promise<void> {
   await walk.page.fill('#sponsor-licence-number', licence);
   await walk.press(CONTINUE, shows);
 }
@@ -361,7 +384,7 @@ async function walkStatus(walk: Walk, references: string[]): Promise<void> {
   await walk.check('(the list)');
   await walk.open(link.replace('/status?', '/status/0?'));
   if ((await page.locator('#sponsor-licence-number').count()) > 0)
-    await giveLicence(walk, SPONSOR.reference, 'main h1');
+    await giveLicence(walk, SPONSOR.reference, NEW_HEADING);
   await walk.check('(one application in progress)');
   for (let attempt = 1; attempt <= 6; attempt += 1) {
     await walk.open(link);
@@ -375,14 +398,37 @@ async function walkStatus(walk: Walk, references: string[]): Promise<void> {
   await walk.check('(the list of decided applications)');
   for (const index of [0, 1]) {
     await walk.open(decided.statusLink.replace('/status?', `/status/${index}?`));
-    if ((await page.locator('#sponsor-licence-number').count()) > 0) await giveLicence(walk, LICENCE, 'main h1');
+    if ((await page.locator('#sponsor-licence-number').count()) > 0) await giveLicence(walk, LICENCE, NEW_HEADING);
     await walk.check(index === 0 ? '(approved)' : '(rejected)');
   }
 
   // A link that is not valid.
   await walk.open('/status?epat=not-a-valid-token');
-  if ((await page.locator('#sponsor-licence-number').count()) > 0) await giveLicence(walk, 'ABC', 'main h1');
+  if ((await page.locator('#sponsor-licence-number').count()) > 0) await giveLicence(walk, 'ABC', NEW_HEADING);
   await walk.check('(application not found)');
+
+  // A link whose time is over (signed with the service's key), and a new one asked for.
+  const past = Math.floor(Date.now() / 1000) - 100 * 86_400;
+  const expired = await new SignJWT({})
+    .setProtectedHeader({ alg: 'ES256' })
+    .setIssuer(STATUS_LINK_ISSUER)
+    .setAudience(STATUS_LINK_AUDIENCE)
+    .setSubject('a-submission')
+    .setIssuedAt(past)
+    .setExpirationTime(past + 90 * 86_400)
+    .sign(await importPKCS8(inject('tokenPrivateKey'), 'ES256'));
+  await walk.open(`/status?epat=${expired}`);
+  // With JavaScript the gate asks for the number first; without, the server knows at once.
+  const askingForNewLink = page.locator('input[name="action"][value="new-link"]');
+  if ((await askingForNewLink.count()) === 0) await giveLicence(walk, 'ABC', NEW_HEADING);
+  await walk.check('(link expired)');
+  // Without JavaScript the server, which finds no such submission, says so instead.
+  if ((await askingForNewLink.count()) > 0) {
+    await giveLicence(walk, '', '.govuk-error-summary');
+    await walk.check('(link expired) with errors');
+    await giveLicence(walk, SPONSOR.reference, NEW_HEADING);
+    await walk.check('(a new link asked for)');
+  }
 
   if (walk.javaScript) {
     // A status call that fails.

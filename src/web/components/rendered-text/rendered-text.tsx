@@ -250,9 +250,7 @@ function renderNode(node: MarkupNode, context: RenderContext, parentTag: string 
 function isBlock(node: MarkupNode): boolean {
   if (node.nodeType !== ELEMENT_NODE) return false;
   const element = node as MarkupElement;
-  const tag = element.localName.toLowerCase();
-  if (DROPPED_TAGS.has(tag)) return false;
-  if (element.namespaceURI === HTML_NAMESPACE && BLOCK_TAGS.has(tag)) return true;
+  if (element.namespaceURI === HTML_NAMESPACE && BLOCK_TAGS.has(element.localName.toLowerCase())) return true;
   let holdsBlock = false;
   element.childNodes.forEach((child) => {
     holdsBlock ||= isBlock(child);
@@ -268,27 +266,19 @@ function isBlock(node: MarkupNode): boolean {
 function renderBlocks(body: MarkupNode, context: RenderContext): ReactNode[] {
   const out: ReactNode[] = [];
   let run: ReactNode[] = [];
-  let runHasText = false;
-  const endRun = (key: number) => {
-    if (runHasText) out.push(createElement('p', { key: `p${key}`, className: ALLOWED_TAGS.p }, ...run));
-    run = [];
-    runHasText = false;
-  };
-  let last = 0;
-  body.childNodes.forEach((child, index) => {
-    last = index;
-    if (isBlock(child)) {
-      endRun(index);
-      const rendered = renderNode(child, context, undefined, index);
-      if (rendered !== null) out.push(rendered);
-      return;
+  const endRun = () => {
+    if (run.some((node) => typeof node !== 'string' || node.trim() !== '')) {
+      out.push(createElement('p', { key: `p${out.length}`, className: ALLOWED_TAGS.p }, ...run));
     }
+    run = [];
+  };
+  body.childNodes.forEach((child, index) => {
+    const block = isBlock(child);
+    if (block) endRun();
     const rendered = renderNode(child, context, undefined, index);
-    if (rendered === null) return;
-    run.push(rendered);
-    if (child.nodeType !== TEXT_NODE || (child.textContent ?? '').trim() !== '') runHasText = true;
+    if (rendered !== null) (block ? out : run).push(rendered);
   });
-  endRun(last + 1);
+  endRun();
   return out;
 }
 
