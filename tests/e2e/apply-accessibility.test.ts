@@ -8,6 +8,8 @@ import { addDays, londonToday } from '../../src/shared/dates/calendar.ts';
 import { toDateParts } from '../../src/shared/dates/date-parts.ts';
 import type { FormState } from '../../src/shared/journey/form-state.ts';
 import { STEP_PATHS } from '../../src/shared/journey/paths.ts';
+import arTexts from '../../src/web/i18n/ar.json';
+import enTexts from '../../src/web/i18n/en.json';
 import { axeViolations, baseUrl, landmarkCounts, ONE_OF_EACH_LANDMARK } from './support/browser.ts';
 import { launchBrowser } from './support/chromium.ts';
 import {
@@ -207,4 +209,63 @@ describe.each(['en', 'ar'] as const)('the journey pages in %s', (language) => {
       });
     }
   }
+});
+
+// The type-ahead fields (accessible-autocomplete on a select): the box screen readers meet is
+// described by the field's hint and error, as GOV.UK's fields are, and has GOV.UK's error border.
+const TYPE_AHEAD = [
+  { path: '/nationality', field: 'nationality' },
+  { path: '/travel-details', field: 'port-of-departure' },
+] as const;
+const TEXTS = { en: enTexts, ar: arTexts };
+
+describe.each(['en', 'ar'] as const)('the type-ahead fields sent empty with JavaScript, in %s', (language) => {
+  it.each(TYPE_AHEAD)(
+    '$path: the box is described by its hint and error, with its red border',
+    async ({ path, field }) => {
+      const context = await browser.newContext();
+      try {
+        await seedSession(context, singleComplete(), language);
+        const page = await context.newPage();
+        await page.goto(`${baseUrl()}${path}`);
+        const box = page.locator(`input#${field}[role="combobox"]`);
+        await box.fill('');
+        await page.locator('main form button[type="submit"]').first().click();
+        await page.locator(`#${field}-error`).waitFor();
+
+        const texts = TEXTS[language];
+        const hint = texts.apply.hints[field];
+        const error = texts.validation[field].required;
+        const described = async () => {
+          const ids = ((await box.getAttribute('aria-describedby')) ?? '').split(' ').filter(Boolean);
+          return Promise.all(ids.map(async (id) => `${id}: ${(await page.locator(`#${id}`).textContent())?.trim()}`));
+        };
+        // The widget's own hint (how to use the list) stays too.
+        await expect
+          .poll(described)
+          .toEqual([
+            `${field}-hint: ${hint}`,
+            expect.stringMatching(new RegExp(`^${field}-error: .*${error}$`)),
+            `${field}__assistiveHint: ${texts.apply.autocomplete.assistiveHint}`,
+          ]);
+
+        // GOV.UK's error red: the colour of the error message, not the box's usual black.
+        const colours = await page.evaluate((id) => {
+          const input = document.getElementById(id)!;
+          return {
+            border: getComputedStyle(input).borderTopColor,
+            error: getComputedStyle(document.getElementById(`${id}-error`)!).color,
+            focused: document.activeElement === input,
+          };
+        }, field);
+        expect(colours.focused).toBe(false);
+        expect(colours.border).toBe(colours.error);
+        expect(colours.border).not.toBe('rgb(11, 12, 12)');
+
+        expect(await axeViolations(page)).toEqual([]);
+      } finally {
+        await context.close();
+      }
+    },
+  );
 });

@@ -237,10 +237,35 @@ describe('RenderedText with good input', () => {
     expect(cell?.hasAttribute('rowspan')).toBe(false);
   });
 
-  it('renders plain text as text', () => {
+  it('renders plain text as text, in a GOV.UK paragraph (whose class gives it GOV.UK’s font)', () => {
     const container = renderText({ html: 'Just some words & more' });
     expect(container.textContent).toBe('Just some words & more');
-    expect(container.querySelector('p')).toBeNull();
+    expect(container.querySelector('p')?.className).toBe('govuk-body');
+    expect(container.querySelector('p')?.textContent).toBe('Just some words & more');
+  });
+
+  it('puts text and links outside any block in GOV.UK paragraphs, between the blocks it keeps', () => {
+    const container = renderText({
+      html: 'Only some people can. <a href="/x">Apply</a> instead.<ul><li>One</li></ul>Then <kbd>this</kbd>. <p>Last</p> ',
+    });
+    const root = container.firstElementChild!;
+    expect([...root.children].map((child) => `${child.localName}.${child.className}`)).toEqual([
+      'p.govuk-body',
+      'ul.govuk-list govuk-list--bullet',
+      'p.govuk-body',
+      'p.govuk-body',
+    ]);
+    expect(root.children[0]?.textContent).toBe('Only some people can. Apply instead.');
+    expect(root.children[0]?.querySelector('a')?.className).toBe('govuk-link');
+    expect(root.children[2]?.textContent).toBe('Then this. ');
+    // Every text sits in an element with a GOV.UK class.
+    for (const node of [...root.childNodes]) expect(node.nodeType).toBe(Node.ELEMENT_NODE);
+  });
+
+  it('keeps an unknown element that holds blocks out of a paragraph', () => {
+    const container = renderText({ html: 'Intro <div><p>Inside</p></div>' });
+    expect(container.querySelectorAll('p p')).toHaveLength(0);
+    expect([...container.querySelectorAll('p')].map((p) => p.textContent)).toEqual(['Intro ', 'Inside']);
   });
 
   it('renders inline without a wrapping block, unwrapping blocks, so it can sit in a paragraph', () => {

@@ -44,7 +44,10 @@ export interface RenderedTextProps {
   html: string;
   /** Added to the level of `h2`–`h4`, so a text can sit under a deeper heading. The look stays. */
   headingLevelOffset?: number;
-  /** Render phrasing content only, with no wrapping block, so it can sit inside a `<p>` (hints). */
+  /**
+   * Render phrasing content only, with no wrapping block, so it can sit inside a `<p>` (hints).
+   * Otherwise text outside a block of its own is put in a GOV.UK paragraph.
+   */
   inline?: boolean;
   /** Called with the path when an internal link (`/…`) is followed, to navigate without a reload. */
   onNavigate?: (path: string) => void;
@@ -243,6 +246,42 @@ function renderNode(node: MarkupNode, context: RenderContext, parentTag: string 
   return createElement(type, props, ...children);
 }
 
+/** True for an element the renderer keeps as a block (a paragraph, heading, list, table), or that holds one. */
+function isBlock(node: MarkupNode): boolean {
+  if (node.nodeType !== ELEMENT_NODE) return false;
+  const element = node as MarkupElement;
+  if (element.namespaceURI === HTML_NAMESPACE && BLOCK_TAGS.has(element.localName.toLowerCase())) return true;
+  let holdsBlock = false;
+  element.childNodes.forEach((child) => {
+    holdsBlock ||= isBlock(child);
+  });
+  return holdsBlock;
+}
+
+/**
+ * The text's top level as blocks: text and phrasing elements between blocks become a GOV.UK
+ * paragraph. Text gets GOV.UK's font only from a GOV.UK class, so a sentence left bare in the
+ * wrapping <div> would show in the browser's default serif.
+ */
+function renderBlocks(body: MarkupNode, context: RenderContext): ReactNode[] {
+  const out: ReactNode[] = [];
+  let run: ReactNode[] = [];
+  const endRun = () => {
+    if (run.some((node) => typeof node !== 'string' || node.trim() !== '')) {
+      out.push(createElement('p', { key: `p${out.length}`, className: ALLOWED_TAGS.p }, ...run));
+    }
+    run = [];
+  };
+  body.childNodes.forEach((child, index) => {
+    const block = isBlock(child);
+    if (block) endRun();
+    const rendered = renderNode(child, context, undefined, index);
+    if (rendered !== null) (block ? out : run).push(rendered);
+  });
+  endRun();
+  return out;
+}
+
 /** Renders a translation text with the allowed HTML subset and GOV.UK classes; everything else is dropped safely. */
 export function RenderedText({
   html,
@@ -258,6 +297,6 @@ export function RenderedText({
     opensInNewTab: t('common.opensInNewTab'),
   };
   const body = parseBody(html);
-  const children = body === null ? [] : renderChildren(body, context, undefined);
-  return inline ? createElement(Fragment, null, ...children) : createElement('div', null, ...children);
+  if (inline) return createElement(Fragment, null, ...(body === null ? [] : renderChildren(body, context, undefined)));
+  return createElement('div', null, ...(body === null ? [] : renderBlocks(body, context)));
 }

@@ -7,6 +7,7 @@ import { findPlaceOfDeparture, searchPlacesOfDeparture } from '#shared/countries
 import en from '../../i18n/en.json';
 import { TranslationProvider } from '../../i18n/use-translation.ts';
 import { testI18n } from '../../test-support/test-i18n.ts';
+import { Select } from '../../components/govuk/select/select.tsx';
 import { useSelectAutocomplete, valueForTyped } from './use-select-autocomplete.ts';
 
 const lookup = (typed: string) => findCountryByText(typed)?.nationality_prefixed;
@@ -100,6 +101,82 @@ describe('useSelectAutocomplete', () => {
   it('sends text that names no option as typed, when asked to keep it, or nothing', async () => {
     expect(await typeAndContinue(true, 'Paris')).toBe('Paris');
     expect(await typeAndContinue(false, 'Paris')).toBe('');
+  });
+});
+
+/** A field as the pages render it: GOV.UK's select with its hint and, when given, its error, enhanced. */
+function Field({ error }: { error?: string }) {
+  const selectRef = useRef<HTMLSelectElement>(null);
+  useSelectAutocomplete(selectRef, {
+    search: (query) => searchPlacesOfDeparture(query).map((place) => place.name),
+    lookup: (typed) => findPlaceOfDeparture(typed)?.name,
+  });
+  return (
+    <form>
+      <Select
+        ref={selectRef}
+        name="place"
+        label={{ text: 'Place of departure' }}
+        hint={{ text: 'For example, Dublin Airport' }}
+        errorMessage={error === undefined ? undefined : { text: error }}
+        items={[
+          { value: '', text: '' },
+          { value: 'Dublin', text: 'Dublin' },
+        ]}
+      />
+    </form>
+  );
+}
+
+/** The texts the box's aria-describedby points at, in order. */
+const describedBy = (input: HTMLInputElement) =>
+  (input.getAttribute('aria-describedby') ?? '')
+    .split(' ')
+    .filter(Boolean)
+    .map((id) => `${id}: ${document.getElementById(id)?.textContent ?? '(missing)'}`);
+
+describe('the enhanced field’s hint and error', () => {
+  const renderField = (error?: string) => (
+    <TranslationProvider instance={testI18n(en)}>
+      <Field error={error} />
+    </TranslationProvider>
+  );
+
+  it('are what the box is described by, with the widget’s own assistive hint, while the user types and as the error comes and goes', async () => {
+    cleanup();
+    const { rerender } = render(renderField('Enter a place of departure'));
+    const input = await box();
+    await waitFor(() =>
+      expect(describedBy(input)).toEqual([
+        'place-hint: For example, Dublin Airport',
+        'place-error: Error: Enter a place of departure',
+        `place__assistiveHint: ${en.apply.autocomplete.assistiveHint}`,
+      ]),
+    );
+    // The box sits in the form group in error, which gives it GOV.UK's error border.
+    expect(input.closest('.govuk-form-group--error')).not.toBeNull();
+
+    // Typing: the widget drops its assistive hint, and the field's stay.
+    await act(async () => {
+      fireEvent.input(input, { target: { value: 'Dub' } });
+    });
+    await waitFor(() =>
+      expect(describedBy(input)).toEqual([
+        'place-hint: For example, Dublin Airport',
+        'place-error: Error: Enter a place of departure',
+      ]),
+    );
+
+    rerender(renderField());
+    await waitFor(() => expect(describedBy(input)).toEqual(['place-hint: For example, Dublin Airport']));
+    expect(input.closest('.govuk-form-group--error')).toBeNull();
+    rerender(renderField('Enter a place in Ireland'));
+    await waitFor(() =>
+      expect(describedBy(input)).toEqual([
+        'place-hint: For example, Dublin Airport',
+        'place-error: Error: Enter a place in Ireland',
+      ]),
+    );
   });
 });
 

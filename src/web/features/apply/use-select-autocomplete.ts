@@ -98,6 +98,28 @@ export function useSelectAutocomplete(
     });
   }, [selectRef]);
 
+  // The box is what screen readers meet, not the hidden select: it is described by the field's
+  // hint and error as the select is (GOV.UK's order: hint, then error), and by the widget's own
+  // assistive hint while the widget gives it. The widget sets aria-describedby itself each time
+  // it shows or drops that hint, and React sets the select's as the error comes and goes: both
+  // are watched, and the box's attribute is made again from them.
+  useEffect(() => {
+    const select = selectRef.current;
+    const input = select === null ? null : document.getElementById(select.id.replace(/-select$/, ''));
+    if (select === null || !(input instanceof HTMLInputElement)) return;
+    const describe = () => {
+      const ids = (element: Element) => (element.getAttribute('aria-describedby') ?? '').split(' ').filter(Boolean);
+      const own = ids(input).filter((id) => id === `${input.id}__assistiveHint`);
+      const wanted = [...ids(select), ...own].join(' ');
+      if (wanted === '') input.removeAttribute('aria-describedby');
+      else if (input.getAttribute('aria-describedby') !== wanted) input.setAttribute('aria-describedby', wanted);
+    };
+    describe();
+    const observer = new MutationObserver(describe);
+    for (const element of [select, input]) observer.observe(element, { attributeFilter: ['aria-describedby'] });
+    return () => observer.disconnect();
+  }, [selectRef]);
+
   // Continue pressed (or Enter) without leaving the box: set the select before the page reads the
   // form. A listener on the form itself runs before React's, which listens at the root.
   useEffect(() => {
