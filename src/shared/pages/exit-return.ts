@@ -7,6 +7,12 @@ const LOCAL_ADDRESS = /^\/(?![/\\])[\w\-/]*(?:\?[\w\-=&%.]*)?$/;
 
 /** The page Exit was pressed on, if its address is one of this service's, else the start page. */
 export function exitReturnAddress(search: string): string {
-  const from = new URLSearchParams(search).get(EXIT_RETURN_PARAMETER);
-  return from !== null && LOCAL_ADDRESS.test(from) ? from : '/';
+  const value = new RegExp(`(?:^|[?&])${EXIT_RETURN_PARAMETER}=([^&]*)`).exec(search)?.[1];
+  let from: string;
+  try {
+    from = decodeURIComponent((value ?? '').replace(/\+/g, ' '));
+  } catch {
+    return '/';
+  }
+  return LOCAL_ADDRESS.test(from) ? from : '/';
 }

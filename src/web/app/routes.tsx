@@ -70,11 +70,11 @@ export const ROUTES = everyPageRouted([
     path: CHECK_A_CLEARANCE_PATH,
     Page: lazyPage(() => import('../features/check/check-page.tsx'), 'CheckAClearancePage'),
   },
-  { path: EXIT_PATH, Page: lazyPage(() => import('../features/info/exit-page.tsx'), 'ExitPage') },
   {
     path: '/accessibility',
     Page: lazyPage(() => import('../features/info/accessibility-page.tsx'), 'AccessibilityPage'),
   },
+  { path: EXIT_PATH, Page: lazyPage(() => import('../features/info/exit-page.tsx'), 'ExitPage') },
 ]);
 
 for (const { path, Page } of ROUTES) registerPreload(path, Page);

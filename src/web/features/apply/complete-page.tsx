@@ -19,6 +19,12 @@ function Reference({ value }: { value: string | undefined }) {
   );
 }
 
+/**
+ * A value typed in one direction inside a text of either: isolated (FSI … PDI), so that in Arabic
+ * its punctuation stays in it and the sentence's stays in the sentence, as <bdi> does around an element.
+ */
+const isolated = (value: string) => `\u2068${value}\u2069`;
+
 export function CompletePage() {
   const { t } = useTranslation();
   const { state, dispatch } = useJourney();
@@ -60,7 +66,10 @@ export function CompletePage() {
                   </strong>
                   <br />
                   <span className="govuk-body-s">
-                    <bdi>{receipt.workerName}</bdi>, {t('apply.complete.cosColumn')} <bdi>{receipt.cosReference}</bdi>
+                    {t('apply.complete.forWorker', {
+                      name: isolated(receipt.workerName),
+                      cos: isolated(receipt.cosReference),
+                    })}
                   </span>
                 </li>
               ))}
@@ -69,7 +78,7 @@ export function CompletePage() {
           <h2 className="govuk-heading-m">{t('apply.complete.nextTitle')}</h2>
           {emails.map((email) => (
             <p className="govuk-body" key={email}>
-              {t('apply.complete.emailSent', { email, count })}
+              {t('apply.complete.emailSent', { email: isolated(email), count })}
             </p>
           ))}
           <p className="govuk-body">{t('apply.complete.licenceNeeded')}</p>
