@@ -3,6 +3,7 @@ import { createRoot, hydrateRoot } from 'react-dom/client';
 import { setAnalyticsConsent } from './analytics/analytics.ts';
 import { App } from './app/app.tsx';
 import { loadPageAt } from './app/lazy-page.ts';
+import { setLeaveWarning, tabHasUnsentAnswers } from './app/leave-warning.ts';
 import { mayHydrate, readPageData } from './app/page-data.ts';
 import { readConsent } from './features/cookies/consent-cookie.ts';
 import { initI18n } from './i18n/i18n.ts';
@@ -14,6 +15,9 @@ if ('serviceWorker' in navigator) {
     for (const registration of registrations) void registration.unregister();
   });
 }
+
+// A tab reloaded (or come back to) with answers not yet sent warns before leaving them.
+setLeaveWarning(tabHasUnsentAnswers());
 
 // govuk-frontend styles its JavaScript-enhanced components only under this class.
 document.body.classList.add('govuk-frontend-supported');

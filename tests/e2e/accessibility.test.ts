@@ -31,6 +31,7 @@ const PATHS = [
   '/cookies',
   '/check-a-clearance',
   '/accessibility',
+  '/exit',
 ];
 
 let browser: Browser;

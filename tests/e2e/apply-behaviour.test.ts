@@ -180,17 +180,16 @@ describe('sending', () => {
 });
 
 describe('the group limit', () => {
-  it('says that no more than 10 applications can be sent at once', async () => {
+  it('offers no other applicant at 10, and says why', async () => {
     const { page, context } = test;
     await seedSession(context, run(groupWithMembers(10), { type: 'clearAndReturn' }));
     await page.goto(`${baseUrl()}/group-edit`);
     await at(page, '/group-edit');
-    await page.getByRole('button', { name: 'Add another applicant' }).click();
-    await page.locator('.govuk-error-summary').waitFor();
-    expect(await page.locator('.govuk-error-summary li').textContent()).toBe(
-      'You cannot submit more than 10 applications at once',
+    expect(await page.getByRole('button', { name: 'Add another applicant' }).count()).toBe(0);
+    expect(await page.locator('main .govuk-inset-text').textContent()).toContain(
+      'A group can have up to 10 applicants.',
     );
-    expect(new URL(page.url()).pathname).toBe('/group-edit');
+    expect(await page.getByRole('button', { name: 'Submit applications' }).count()).toBe(1);
   });
 });
 

@@ -219,7 +219,7 @@ describe('after sending', () => {
     await page.goBack();
     await at(page, '/complete');
     expect(await page.locator('h1').textContent()).toBe('Applications received');
-    expect(await page.locator('td .app-reference').count()).toBe(2);
+    expect(await page.locator('main .app-reference-list .app-reference').count()).toBe(2);
   });
 });
 

@@ -131,9 +131,12 @@ describe('Exit to GOV.UK', () => {
         } else {
           await answerSponsorWithoutJavaScript(page, sponsor);
         }
+        // With answers not yet sent, Exit asks first; its warning button exits.
+        await page.locator('header button', { hasText: 'Exit to GOV.UK' }).click();
+        await page.waitForURL((url) => url.pathname === '/exit');
         const [exited] = await Promise.all([
           page.waitForRequest('https://www.gov.uk/'),
-          page.locator('header button', { hasText: 'Exit to GOV.UK' }).click(),
+          page.getByRole('button', { name: 'Exit and delete my answers' }).click(),
         ]);
         // The form was posted to the service, which sent the browser on to GOV.UK.
         expect(exited.redirectedFrom()?.method()).toBe('POST');

@@ -10,9 +10,10 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import { matchPath } from 'react-router';
 import { consentCookie, CONSENT_SAVED_PARAMETER, type ConsentSaved } from '#shared/cookies/consent.ts';
 import { EXIT_URL } from '#shared/journey/paths.ts';
-import { EXIT_BUTTON } from '#shared/pages/exit-button.ts';
+import { EXIT_BUTTON, EXIT_CONFIRMED_BUTTON, EXIT_PATH, exitHref } from '#shared/pages/exit-button.ts';
 import { FORM_TOKEN_COOKIE, FORM_TOKEN_FIELD } from '#shared/pages/form-token.ts';
 import type { FormProblem, PageOutcome, PageSession } from '#shared/pages/page-renderer.ts';
+import { hasUnsentAnswers } from '#shared/pages/unsent-answers.ts';
 import type { Cookies } from './cookies.ts';
 import { SessionLimitError, SessionTooLargeError, type FormSessions } from './form-session.ts';
 import { localAddress } from './local-address.ts';
@@ -199,7 +200,13 @@ export async function registerPageForms(
         cookies.setShared(request, reply, (secure) => consentCookie(choice.analytics, secure));
         return reply.redirect(`${path}?${CONSENT_SAVED_PARAMETER}=${choice.saved}`, 303);
       }
-      if (formField(request.body, EXIT_BUTTON.name) === EXIT_BUTTON.value) {
+      const button = formField(request.body, EXIT_BUTTON.name);
+      if (button === EXIT_BUTTON.value || button === EXIT_CONFIRMED_BUTTON.value) {
+        // Answers not yet sent are not lost by a slip: the exit page asks first (pressing Exit
+        // there again, or its own button, is the answer).
+        const asked = button === EXIT_CONFIRMED_BUTTON.value || path === EXIT_PATH;
+        if (!asked && hasUnsentAnswers((await forms.sessions.read(request)).formState))
+          return reply.redirect(exitHref(`${path}${searchOf(request)}`), 303);
         // Exit to GOV.UK leaves nothing behind: the answers and the status link kept go with it.
         await forms.sessions.end(request, reply);
         return reply.redirect(EXIT_URL, 303);

@@ -41,6 +41,15 @@ describe('the page before a page', () => {
     expect(previousPageOf('/check-your-answers', editing)).toBe('/group-edit');
   });
 
+  it('is the last member’s check your answers for the group overview, not a new member', () => {
+    const group = answered({ 'what-would-you-like-to-do': 'group-application' });
+    const two = journeyReducer({ ...group, group: [member()] }, { type: 'addToGroup' }, now).state;
+    expect(two.group).toHaveLength(2);
+    expect(previousPageOf('/group-edit', two)).toBe('/check-your-answers?edit=1');
+    // With nobody in the group yet, the question that chose a group.
+    expect(previousPageOf('/group-edit', { ...group, group: [] })).toBe('/what-would-you-like-to-do');
+  });
+
   it('is the reuse page a member’s answers came through', () => {
     const group = answered({ 'what-would-you-like-to-do': 'group-application' });
     const reusing = { ...group, group: [member()], reuse: { travel: true, workDates: true } };

@@ -10,6 +10,7 @@ import {
   type JourneyPath,
   type StepPath,
 } from '../journey/paths.ts';
+import { editHref } from '../journey/page-forms.ts';
 import { stepContext } from '../journey/progress.ts';
 import { FIRST_APPLICANT_PATH, STEPS, findStep } from '../journey/steps.ts';
 
@@ -37,7 +38,10 @@ export function previousPageOf(path: string, state: FormState): string | undefin
   if (/^\/status\/[^/]+\/?$/i.test(path)) return '/status';
   if (path === '/place-of-departure') return '/travel-details';
   if (path === INELIGIBLE_PATH) return '/nationality';
-  if (path === GROUP_EDIT_PATH) return '/what-would-you-like-to-do';
+  // The overview comes after the last member's check your answers: Go back opens it (the member
+  // is not lost), as the overview's own back link does with JavaScript.
+  if (path === GROUP_EDIT_PATH)
+    return state.group.length > 0 ? editHref(state.group.length - 1) : '/what-would-you-like-to-do';
   const editing = state.changeIndex !== null;
   if (path === CHECK_ANSWERS_PATH) return editing ? GROUP_EDIT_PATH : stepBefore(state, CHECK_ANSWERS_PATH);
   if (findStep(path) === undefined) return undefined;

@@ -1,6 +1,6 @@
 import { useState, type ReactNode } from 'react';
 import { COMPLETE_PATH } from '#shared/journey/paths.ts';
-import { EXIT_BUTTON } from '#shared/pages/exit-button.ts';
+import { EXIT_BUTTON, EXIT_PATH, exitHref } from '#shared/pages/exit-button.ts';
 import { FORM_STATE_STORAGE_KEY } from '#shared/pages/storage-keys.ts';
 import { useTranslation } from '../i18n/use-translation.ts';
 import { useLocation, useNavigate } from 'react-router';
@@ -15,6 +15,8 @@ import { useCookieConsent } from '../features/cookies/cookie-consent.tsx';
 import { FormTokenField } from './form-token.tsx';
 import { LanguageSwitch } from './language-switch.tsx';
 import { useNavigationEffects, usePreviousPath } from './navigation-effects.ts';
+import { setLeaveWarning, tabHasUnsentAnswers } from './leave-warning.ts';
+import { PageBackLinkContext, type PageBackLink } from './page-back-link.tsx';
 import { isPlainClick, useSpaLinkHandler } from './spa-link.ts';
 
 const GOV_UK_HOME = 'https://www.gov.uk/';
@@ -35,7 +37,9 @@ export function Layout({ children, backLink }: { children: ReactNode; backLink?:
   const [firstAddress] = useState(`${pathname}${search}`);
   // Back through the app's own history; on the page the tab loaded first, to the page before it
   // in the journey, as a browser without JavaScript is shown it.
-  const back = previousPath ?? (`${pathname}${search}` === firstAddress ? backLink : undefined);
+  // A page that says where its own "Go back" leads (page-back-link.tsx) is followed.
+  const [pageBack, setPageBack] = useState<PageBackLink | undefined>(undefined);
+  const back = pageBack?.href ?? previousPath ?? (`${pathname}${search}` === firstAddress ? backLink : undefined);
   // Once sent, applications cannot be taken back: the complete page offers Finish, not Go back.
   const showBackLink = back !== undefined && pathname !== COMPLETE_PATH;
 
@@ -72,6 +76,11 @@ export function Layout({ children, backLink }: { children: ReactNode; backLink?:
               text={t('common.goBack')}
               href={back}
               onClick={(event) => {
+                if (pageBack !== undefined) {
+                  if (!isPlainClick(event)) return;
+                  event.preventDefault();
+                  return pageBack.onClick();
+                }
                 if (previousPath === undefined) return onSpaLink(event, back);
                 if (!isPlainClick(event)) return;
                 event.preventDefault();
@@ -82,7 +91,8 @@ export function Layout({ children, backLink }: { children: ReactNode; backLink?:
           <div className="app-top-bar__end">
             <LanguageSwitch />
             {/* Exiting to the government site clears the answers: those of the tab here, and
-                what the server keeps for the browser (the form is sent with JavaScript too). */}
+                what the server keeps for the browser (the form is sent with JavaScript too).
+                Answers not yet sent are cleared only once the exit page has asked. */}
             <form method="post" action={`${pathname}${search}`} className="govuk-body govuk-!-margin-0">
               <FormTokenField />
               <button
@@ -90,7 +100,15 @@ export function Layout({ children, backLink }: { children: ReactNode; backLink?:
                 name={EXIT_BUTTON.name}
                 value={EXIT_BUTTON.value}
                 className="govuk-link app-link-button"
-                onClick={() => sessionStorage.removeItem(FORM_STATE_STORAGE_KEY)}
+                onClick={(event) => {
+                  if (pathname !== EXIT_PATH && tabHasUnsentAnswers()) {
+                    event.preventDefault();
+                    void navigate(exitHref(`${pathname}${search}`));
+                    return;
+                  }
+                  sessionStorage.removeItem(FORM_STATE_STORAGE_KEY);
+                  setLeaveWarning(false);
+                }}
               >
                 {t('common.exit')}
               </button>
@@ -100,7 +118,7 @@ export function Layout({ children, backLink }: { children: ReactNode; backLink?:
       </header>
       <div className="govuk-width-container">
         <main className="govuk-main-wrapper" id="main-content">
-          {children}
+          <PageBackLinkContext.Provider value={setPageBack}>{children}</PageBackLinkContext.Provider>
         </main>
       </div>
       <footer className="govuk-template__footer">

@@ -7,6 +7,7 @@ import {
   START_PATH,
 } from '#shared/journey/paths.ts';
 import { CHECK_A_CLEARANCE_PATH } from '#shared/api/clearance-check-link.ts';
+import { EXIT_PATH } from '#shared/pages/exit-button.ts';
 import type { PagePath } from '#shared/pages/page-paths.ts';
 import type * as QuestionPageModule from '../features/apply/question-pages.tsx';
 import { lazyPage, registerPreload } from './lazy-page.ts';
@@ -73,6 +74,7 @@ export const ROUTES = everyPageRouted([
     path: '/accessibility',
     Page: lazyPage(() => import('../features/info/accessibility-page.tsx'), 'AccessibilityPage'),
   },
+  { path: EXIT_PATH, Page: lazyPage(() => import('../features/info/exit-page.tsx'), 'ExitPage') },
 ]);
 
 for (const { path, Page } of ROUTES) registerPreload(path, Page);

@@ -51,7 +51,11 @@ export function CheckAnswersPage() {
   const answers = answersOf(state.current);
   const group = isGroupApplication(state);
   const editing = state.changeIndex !== null;
-  const title = group ? t('apply.checkAnswers.groupTitle') : t('pages.checkYourAnswers');
+  const title = !group
+    ? t('pages.checkYourAnswers')
+    : editing
+      ? t('apply.checkAnswers.groupEditTitle')
+      : t('apply.checkAnswers.groupTitle');
   const groupErrors = (state.errors.group ?? {}) as Record<string, string>;
   const refused = status.kind === 'refused' ? status.answers : undefined;
 

@@ -1,19 +1,36 @@
-// /complete: the receipts of the applications just sent, and Finish.
+// /complete: the receipts of the applications just sent, what happens next, and Finish. GOV.UK's
+// confirmation page: the panel with the reference (a group's references listed under it), then
+// what we have sent, where and what comes next.
 import { COMPLETE_PATH } from '#shared/journey/paths.ts';
 import { JOURNEY_BUTTONS } from '#shared/journey/page-forms.ts';
 import { Button } from '../../components/govuk/button/button.tsx';
 import { Panel } from '../../components/govuk/panel/panel.tsx';
-import { Table } from '../../components/govuk/table/table.tsx';
 import { useTranslation } from '../../i18n/use-translation.ts';
 import { JourneyForm, journeyButton } from './journey-form.tsx';
 import { JourneyPage } from './journey-page.tsx';
 import { useJourney } from './journey-store.ts';
+
+/** A reference, on one line (never broken), left to right inside Arabic text. */
+function Reference({ value }: { value: string | undefined }) {
+  return (
+    <bdi dir="ltr" className="app-reference">
+      {value}
+    </bdi>
+  );
+}
+
+/**
+ * A value typed in one direction inside a text of either: isolated (FSI … PDI), so that in Arabic
+ * its punctuation stays in it and the sentence's stays in the sentence, as <bdi> does around an element.
+ */
+const isolated = (value: string) => `\u2068${value}\u2069`;
 
 export function CompletePage() {
   const { t } = useTranslation();
   const { state, dispatch } = useJourney();
   const { receipts } = state;
   const one = receipts.length === 1;
+  const count = receipts.length;
   const title = one ? t('pages.complete') : t('apply.complete.titleOther');
   const emails = [...new Set(receipts.map((receipt) => receipt.sponsorEmail))];
 
@@ -22,13 +39,16 @@ export function CompletePage() {
       <div className="govuk-grid-row">
         <div className="govuk-grid-column-two-thirds">
           <Panel
+            classes="app-confirmation"
             titleText={title}
             html={
               one ? (
                 <>
                   {t('apply.complete.reference')}
                   <br />
-                  <strong className="app-reference">{receipts[0]?.applicationReference}</strong>
+                  <strong>
+                    <Reference value={receipts[0]?.applicationReference} />
+                  </strong>
                 </>
               ) : (
                 t('apply.complete.references')
@@ -36,27 +56,33 @@ export function CompletePage() {
             }
           />
           {!one && (
-            <Table
-              firstCellIsHeader
-              head={[
-                { text: t('apply.complete.worker') },
-                { text: t('apply.complete.cosColumn') },
-                { text: t('apply.complete.referenceColumn') },
-              ]}
-              rows={receipts.map((receipt) => [
-                { text: receipt.workerName },
-                { text: receipt.cosReference },
-                { html: <span className="app-reference">{receipt.applicationReference}</span> },
-              ])}
-            />
+            // Beneath the panel, which the list names: each reference on a line of its own, with
+            // whom it is for under it.
+            <ul className="govuk-list app-reference-list" aria-label={t('apply.complete.references')}>
+              {receipts.map((receipt) => (
+                <li key={receipt.applicationReference}>
+                  <strong>
+                    <Reference value={receipt.applicationReference} />
+                  </strong>
+                  <br />
+                  <span className="govuk-body-s">
+                    {t('apply.complete.forWorker', {
+                      name: isolated(receipt.workerName),
+                      cos: isolated(receipt.cosReference),
+                    })}
+                  </span>
+                </li>
+              ))}
+            </ul>
           )}
+          <h2 className="govuk-heading-m">{t('apply.complete.nextTitle')}</h2>
           {emails.map((email) => (
             <p className="govuk-body" key={email}>
-              {t('apply.complete.emailSent', { email })}
+              {t('apply.complete.emailSent', { email: isolated(email), count })}
             </p>
           ))}
-          <h2 className="govuk-heading-m">{t('apply.complete.nextTitle')}</h2>
-          <p className="govuk-body">{t('apply.complete.next')}</p>
+          <p className="govuk-body">{t('apply.complete.licenceNeeded')}</p>
+          <p className="govuk-body">{t('apply.complete.next', { count })}</p>
           <JourneyForm path={COMPLETE_PATH}>
             <Button
               text={t('apply.complete.finish')}

@@ -22,6 +22,7 @@ import { NotificationBanner } from '../../components/govuk/notification-banner/n
 import { SummaryList } from '../../components/govuk/summary-list/summary-list.tsx';
 import { useTranslation } from '../../i18n/use-translation.ts';
 import { trackValidationError } from '../../analytics/analytics.ts';
+import { usePageBackLink } from '../../app/page-back-link.tsx';
 import { useServerRender } from '../../app/server-render.ts';
 import { JourneyForm, journeyButton } from './journey-form.tsx';
 import { JourneyPage } from './journey-page.tsx';
@@ -50,6 +51,10 @@ export function GroupEditPage() {
   const errors = (state.errors.group ?? {}) as Record<string, string>;
   const full = group.length >= MAX_GROUP_SIZE;
   const refused = status.kind === 'refused' ? status.answers : undefined;
+  // "Go back" reopens the last member's check your answers (previous-page.ts says the same
+  // without JavaScript): the history's would be emptied, the member being in the group by then.
+  const last = group.length - 1;
+  usePageBackLink(last >= 0 ? editHref(last) : undefined, () => dispatch({ type: 'editApplication', index: last }));
 
   if (isSubmissionProblem(status))
     return (
@@ -184,14 +189,18 @@ export function GroupEditPage() {
           </div>
           {full && <InsetText text={t('apply.group.limitReached')} />}
           <JourneyForm path={GROUP_EDIT_PATH}>
+            {/* The declaration a single application shows before its send button. */}
+            {group.length > 0 && <p className="govuk-body">{t('apply.checkAnswers.sendHint')}</p>}
             <AnswersFingerprintField />
             <div className="govuk-button-group">
-              {/* Kept at 10 too: pressing it then says why no more can be added. */}
-              <Button
-                text={t('apply.group.add')}
-                classes="govuk-button--secondary"
-                {...journeyButton(JOURNEY_BUTTONS.addApplication, onAdd)}
-              />
+              {/* Not offered at 10: the inset text above says why no more can be added. */}
+              {!full && (
+                <Button
+                  text={t('apply.group.add')}
+                  classes="govuk-button--secondary"
+                  {...journeyButton(JOURNEY_BUTTONS.addApplication, onAdd)}
+                />
+              )}
               {group.length > 0 && (
                 <Button
                   text={status.kind === 'sending' ? t('apply.checkAnswers.sending') : t('apply.group.submit')}

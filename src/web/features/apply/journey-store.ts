@@ -7,6 +7,8 @@ import { FORM_STATE_STORAGE_KEY } from '#shared/pages/storage-keys.ts';
 import { journeyReducer, type JourneyAction } from '#shared/journey/reducer.ts';
 import { EXIT_URL } from '#shared/journey/paths.ts';
 import type { PageSession } from '#shared/pages/page-renderer.ts';
+import { hasUnsentAnswers } from '#shared/pages/unsent-answers.ts';
+import { setLeaveWarning } from '../../app/leave-warning.ts';
 import { useServerRender } from '../../app/server-render.ts';
 
 function readSaved(): FormState {
@@ -23,11 +25,13 @@ const listeners = new Set<() => void>();
 
 function save(next: FormState): void {
   state = next;
+  const saved = serialiseFormState(next);
   try {
-    sessionStorage.setItem(FORM_STATE_STORAGE_KEY, serialiseFormState(next));
+    sessionStorage.setItem(FORM_STATE_STORAGE_KEY, saved);
   } catch {
     // As above: kept in memory only.
   }
+  setLeaveWarning(hasUnsentAnswers(saved));
   for (const listener of listeners) listener();
 }
 
