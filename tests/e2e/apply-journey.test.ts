@@ -47,8 +47,17 @@ describe('a single application', () => {
     // The sponsor's confirmation with the reference, and the worker's own.
     await waitForMail(
       (all) =>
-        all.some((m) => m.text.includes(reference) && m.subject === 'Application received' && m.to === SPONSOR.email) &&
-        all.some((m) => m.to === 'eithne@example.com' && m.subject === 'Application received'),
+        all.some(
+          (m) =>
+            m.text.includes(reference) &&
+            m.subject === `Creative worker concession: application ${reference} received` &&
+            m.to === SPONSOR.email,
+        ) &&
+        all.some(
+          (m) =>
+            m.to === 'eithne@example.com' &&
+            m.subject === `Creative worker concession: application ${reference} received`,
+        ),
     );
 
     const stored = await storedApplicationsOf(reference);
@@ -158,7 +167,7 @@ describe('a group application', () => {
     await waitForMail((all) =>
       all.some(
         (m) =>
-          m.subject === 'Applications received' &&
+          m.subject === 'Creative worker concession: 2 applications received' &&
           m.to === SPONSOR.email &&
           references.every((r) => m.text.includes(r)),
       ),
