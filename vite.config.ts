@@ -42,6 +42,7 @@ export default defineConfig(({ isSsrBuild }) => ({
         'validation',
         'status',
         'check',
+        'feedback',
         'serverOnly',
       ],
     }),

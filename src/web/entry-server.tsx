@@ -87,6 +87,7 @@ export const renderPage: PageRenderer['renderPage'] = (
     ...(backLink !== undefined && { back: backLink }),
     ...(once && { once }),
     ...(outcome.check && { check: outcome.check }),
+    ...(outcome.feedback && { feedback: outcome.feedback }),
   };
   const json = JSON.stringify(data).replace(/</g, '\\u003c');
   // The page of a form that could not be answered is sent without the app: the browser shows it as it is.

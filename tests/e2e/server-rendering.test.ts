@@ -42,6 +42,7 @@ const READABLE_WITHOUT_ANSWERS = [
   '/cookies',
   '/accessibility',
   '/check-a-clearance',
+  '/feedback',
 ];
 const leadsTo = (path: string) =>
   READABLE_WITHOUT_ANSWERS.includes(path) ? undefined : path === '/complete' ? '/' : FIRST_QUESTION;

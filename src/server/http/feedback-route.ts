@@ -4,7 +4,12 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import * as v from 'valibot';
 import { FEEDBACK_API_PATH } from '#shared/api/feedback.ts';
-import { isFeedbackRating, validateFeedback, type FeedbackAnswers } from '#shared/validation/feedback.ts';
+import {
+  isFeedbackRating,
+  normaliseFeedbackComment,
+  validateFeedback,
+  type FeedbackAnswers,
+} from '#shared/validation/feedback.ts';
 import type { Database } from '../db/database.ts';
 import { insertFeedback } from '../db/feedback-repository.ts';
 import { HttpError } from './http-error.ts';
@@ -46,7 +51,7 @@ export function createFeedbackGiver(
     if (!spent.allowed) return { kind: 'tooMany', retryAfterSeconds: spent.retryAfterSeconds };
     await insertFeedback(options.database, {
       rating,
-      comment: answers['feedback-comment'].trim(),
+      comment: normaliseFeedbackComment(answers['feedback-comment']),
       receivedAt: options.now(),
     });
     return { kind: 'stored' };

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { FEEDBACK_COMMENT_MAX_LENGTH, validateFeedback } from './feedback.ts';
+import { FEEDBACK_COMMENT_MAX_LENGTH, normaliseFeedbackComment, validateFeedback } from './feedback.ts';
 
 const answers = (rating: string, comment = '') => ({ 'feedback-rating': rating, 'feedback-comment': comment });
 
@@ -20,6 +20,16 @@ describe('validateFeedback', () => {
     expect(validateFeedback(answers('neither', 'a'.repeat(FEEDBACK_COMMENT_MAX_LENGTH + 1)))).toEqual({
       'feedback-comment': 'maxLength',
     });
+  });
+
+  it('counts a line break as one character, however the browser sent it', () => {
+    const lines = (breakWith: string) =>
+      Array(FEEDBACK_COMMENT_MAX_LENGTH / 10)
+        .fill('123456789')
+        .join(breakWith);
+    expect(validateFeedback(answers('neither', lines('\r\n')))).toEqual({});
+    expect(validateFeedback(answers('neither', lines('\n')))).toEqual({});
+    expect(normaliseFeedbackComment(' a\r\nb\rc\n ')).toBe('a\nb\nc');
   });
 
   it('refuses hidden characters other than line breaks, as every typed answer does', () => {

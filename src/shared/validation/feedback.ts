@@ -31,12 +31,21 @@ export const EMPTY_FEEDBACK: FeedbackAnswers = { 'feedback-rating': '', 'feedbac
 export const isFeedbackRating = (value: string): value is FeedbackRating =>
   (FEEDBACK_RATINGS as readonly string[]).includes(value);
 
+/**
+ * The comment as stored: trimmed, its line breaks as LF. A browser sends a form's line breaks as
+ * CRLF and the page's call sends LF: the same comment counts the same on both paths.
+ */
+export function normaliseFeedbackComment(comment: string): string {
+  return comment.replace(/\r\n?/g, '\n').trim();
+}
+
 /** The first rule each field fails; empty when the feedback can be stored. */
 export function validateFeedback(answers: FeedbackAnswers): FieldErrors<(typeof FEEDBACK_FIELDS)[number]> {
   const errors: FieldErrors<(typeof FEEDBACK_FIELDS)[number]> = {};
   if (!isFeedbackRating(answers['feedback-rating'])) errors['feedback-rating'] = 'required';
   const comment = answers['feedback-comment'];
   if (hasForbiddenCharactersInText(comment)) errors['feedback-comment'] = 'noControlCharacters';
-  else if ([...comment.trim()].length > FEEDBACK_COMMENT_MAX_LENGTH) errors['feedback-comment'] = 'maxLength';
+  else if ([...normaliseFeedbackComment(comment)].length > FEEDBACK_COMMENT_MAX_LENGTH)
+    errors['feedback-comment'] = 'maxLength';
   return errors;
 }

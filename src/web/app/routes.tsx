@@ -7,6 +7,7 @@ import {
   START_PATH,
 } from '#shared/journey/paths.ts';
 import { CHECK_A_CLEARANCE_PATH } from '#shared/api/clearance-check-link.ts';
+import { FEEDBACK_PATH } from '#shared/api/feedback.ts';
 import type { PagePath } from '#shared/pages/page-paths.ts';
 import type * as QuestionPageModule from '../features/apply/question-pages.tsx';
 import { lazyPage, registerPreload } from './lazy-page.ts';
@@ -69,6 +70,7 @@ export const ROUTES = everyPageRouted([
     path: CHECK_A_CLEARANCE_PATH,
     Page: lazyPage(() => import('../features/check/check-page.tsx'), 'CheckAClearancePage'),
   },
+  { path: FEEDBACK_PATH, Page: lazyPage(() => import('../features/feedback/feedback-page.tsx'), 'FeedbackPage') },
   {
     path: '/accessibility',
     Page: lazyPage(() => import('../features/info/accessibility-page.tsx'), 'AccessibilityPage'),
