@@ -43,6 +43,9 @@ describe('a single application', () => {
       `We have sent a confirmation email to ${SPONSOR.email}.`,
     );
     expect(await axeViolations(page)).toEqual([]);
+    // GOV.UK's confirmation pattern ends with the link to the service's feedback page.
+    const feedback = page.locator('main p', { hasText: 'What did you think of this service? (takes 30 seconds)' });
+    expect(await feedback.getByRole('link').getAttribute('href')).toBe('/feedback');
 
     // The sponsor's confirmation with the reference, and the worker's own.
     await waitForMail(
