@@ -43,6 +43,7 @@ export default defineConfig(({ isSsrBuild }) => ({
         'status',
         'check',
         'exit',
+        'feedback',
         'serverOnly',
       ],
     }),

@@ -10,6 +10,8 @@ import { runMigrations } from './db/migrations.ts';
 import { createDocumentService } from './documents/document-service.ts';
 import { createClearanceCheckForms } from './http/clearance-check-forms.ts';
 import { createClearanceChecker, registerClearanceCheckRoute } from './http/clearance-check-route.ts';
+import { createFeedbackForms } from './http/feedback-forms.ts';
+import { createFeedbackGiver, registerFeedbackRoute } from './http/feedback-route.ts';
 import { registerDocumentKeysRoute } from './http/document-keys-route.ts';
 import { registerErrorHandler } from './http/error-handlers.ts';
 import { registerHealthRoutes } from './http/health-routes.ts';
@@ -143,6 +145,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   });
   registerDocumentKeysRoute(app, { documents });
   await registerClearanceCheckRoute(app, { database, documents, limits, now, perMinute: config.checkRateLimit });
+  await registerFeedbackRoute(app, { database, limits, now });
   await registerStatusRoutes(app, { config, database, limits, now, tokens: statusLinkTokens, documents });
   await registerNewStatusLinkRoute(app, { config, database, limits, now, tokens: statusLinkTokens });
   const cookies = createCookies({ alwaysSecure: config.isProduction });
@@ -164,6 +167,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
         checkRateLimit: config.checkRateLimit,
         now,
       }),
+      createFeedbackForms({ give: createFeedbackGiver({ database, limits, now }) }),
     ],
   });
   return app;

@@ -79,10 +79,10 @@ it(
     const sponsor = 'bookings@example-theatre.co.uk';
     expect(mails.map((m) => [m.to, m.subject]).sort()).toEqual(
       [
-        [sponsor, 'Applications received'],
-        ['worker0@example.com', 'Application received'],
-        ['worker1@example.com', 'Application received'],
-        [sponsor, 'Decisions on 2 applications'],
+        [sponsor, 'Creative worker concession: 2 applications received'],
+        ['worker0@example.com', `Creative worker concession: application ${approvedId} received`],
+        ['worker1@example.com', `Creative worker concession: application ${rejectedId} received`],
+        [sponsor, 'Creative worker concession: decisions on 2 applications'],
       ].sort(),
     );
     for (const mail of mails) expect(mail.envelopeTo).toEqual([mail.to]);
@@ -92,13 +92,13 @@ it(
       const token = new RegExp(`${PUBLIC_BASE_URL}/status\\?epat=([\\w.-]+)`).exec(text)?.[1];
       return tokens.verify(token ?? '');
     };
-    const confirmation = mails.find((m) => m.subject === 'Applications received')!;
+    const confirmation = mails.find((m) => m.subject === 'Creative worker concession: 2 applications received')!;
     expect(confirmation.text).toContain(`Application reference: ${approvedId}`);
     expect(confirmation.text).toContain(`Application reference: ${rejectedId}`);
     const { submissionId } = await linkIn(confirmation.text);
     expect(submissionId).toMatch(/^[0-9a-f-]{36}$/);
 
-    const decisions = mails.find((m) => m.subject === 'Decisions on 2 applications')!;
+    const decisions = mails.find((m) => m.subject === 'Creative worker concession: decisions on 2 applications')!;
     expect(decisions.text).toContain(
       `Application reference: ${approvedId}\nName: ${body[0]!.secondaryDetails.familyName}, ${body[0]!.secondaryDetails.givenNames}\n` +
         `Certificate of sponsorship (COS) number: ${body[0]!.concessionForm.certificateOfSponsorshipReferenceNumber}\nDecision: Approved\n` +
@@ -153,11 +153,17 @@ it(
     // Long enough for a stray third email (one more decision email, say) to arrive.
     await new Promise((resolve) => setTimeout(resolve, 3_000));
     const mails = await toSponsor();
-    expect(mails.map((m) => m.subject)).toEqual(['Applications received', '10 applications approved']);
+    expect(mails.map((m) => m.subject)).toEqual([
+      'Creative worker concession: 10 applications received',
+      'Creative worker concession: 10 applications approved',
+    ]);
     // The workers' own confirmations go to them, not to the sponsor.
-    expect((await receivedMail()).filter((m) => m.to !== sponsor).map((m) => m.subject)).toEqual(
-      Array(10).fill('Application received'),
-    );
+    expect(
+      (await receivedMail())
+        .filter((m) => m.to !== sponsor)
+        .map((m) => m.subject)
+        .sort(),
+    ).toEqual(references.map((reference) => `Creative worker concession: application ${reference} received`).sort());
     const decisions = mails[1]!.text;
     for (const reference of references) expect(decisions).toContain(`Application reference: ${reference}\n`);
     expect(decisions.match(/Decision: Approved\nLeave the UK: No later than \d\d \w+ \d{4}/g)).toHaveLength(10);

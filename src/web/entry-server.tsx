@@ -89,6 +89,7 @@ export const renderPage: PageRenderer['renderPage'] = (
     ...(once && { once }),
     ...(outcome.check && { check: outcome.check }),
     ...((statusView === 'invalidLink' || statusView === 'expiredLink') && { statusLink: statusView }),
+    ...(outcome.feedback && { feedback: outcome.feedback }),
   };
   const json = JSON.stringify(data).replace(/</g, '\\u003c');
   // The page of a form that could not be answered is sent without the app: the browser shows it as it is.

@@ -30,6 +30,7 @@ const PATHS = [
   '/privacy-policy',
   '/cookies',
   '/check-a-clearance',
+  '/feedback',
   '/accessibility',
   '/exit',
 ];

@@ -43,12 +43,24 @@ describe('a single application', () => {
       `We have sent a confirmation email to ${SPONSOR.email}.`,
     );
     expect(await axeViolations(page)).toEqual([]);
+    // GOV.UK's confirmation pattern ends with the link to the service's feedback page.
+    const feedback = page.locator('main p', { hasText: 'What did you think of this service? (takes 30 seconds)' });
+    expect(await feedback.getByRole('link').getAttribute('href')).toBe('/feedback');
 
     // The sponsor's confirmation with the reference, and the worker's own.
     await waitForMail(
       (all) =>
-        all.some((m) => m.text.includes(reference) && m.subject === 'Application received' && m.to === SPONSOR.email) &&
-        all.some((m) => m.to === 'eithne@example.com' && m.subject === 'Application received'),
+        all.some(
+          (m) =>
+            m.text.includes(reference) &&
+            m.subject === `Creative worker concession: application ${reference} received` &&
+            m.to === SPONSOR.email,
+        ) &&
+        all.some(
+          (m) =>
+            m.to === 'eithne@example.com' &&
+            m.subject === `Creative worker concession: application ${reference} received`,
+        ),
     );
 
     const stored = await storedApplicationsOf(reference);
@@ -158,7 +170,7 @@ describe('a group application', () => {
     await waitForMail((all) =>
       all.some(
         (m) =>
-          m.subject === 'Applications received' &&
+          m.subject === 'Creative worker concession: 2 applications received' &&
           m.to === SPONSOR.email &&
           references.every((r) => m.text.includes(r)),
       ),

@@ -151,11 +151,14 @@ describe.skipIf(databaseUrl === '')('checking a pre-clearance document', () => {
       expect(await page.getByRole('button', { name: 'Download approved applications' }).count()).toBe(0);
       expect(await axeViolations(page)).toEqual([]);
       const withdrawal = await waitForMail((all) =>
-        all.some((m) => m.to === SPONSOR.email && m.subject === `Application withdrawn: ${reference}`),
+        all.some(
+          (m) =>
+            m.to === SPONSOR.email && m.subject === `Creative worker concession: application ${reference} withdrawn`,
+        ),
       );
-      expect(withdrawal.find((m) => m.subject === `Application withdrawn: ${reference}`)!.text).toContain(
-        'Do not use the pre-clearance document',
-      );
+      expect(
+        withdrawal.find((m) => m.subject === `Creative worker concession: application ${reference} withdrawn`)!.text,
+      ).toContain('Do not use the pre-clearance document');
     },
   );
 });

@@ -65,7 +65,10 @@ describe('decision emails', () => {
     // Long enough for a stray third email (a decision email per worker, say) to arrive too.
     await new Promise((resolve) => setTimeout(resolve, 5_000));
     const mails = ours(await receivedMail(mailDir));
-    expect(mails.map((m) => m.subject)).toEqual(['Applications received', '10 applications approved']);
+    expect(mails.map((m) => m.subject)).toEqual([
+      'Creative worker concession: 10 applications received',
+      'Creative worker concession: 10 applications approved',
+    ]);
 
     const [confirmation, decisions] = mails;
     for (const reference of references) {

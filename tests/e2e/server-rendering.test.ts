@@ -43,6 +43,7 @@ const READABLE_WITHOUT_ANSWERS = [
   '/accessibility',
   '/check-a-clearance',
   '/exit',
+  '/feedback',
 ];
 const leadsTo = (path: string) =>
   READABLE_WITHOUT_ANSWERS.includes(path) ? undefined : path === '/complete' ? '/' : FIRST_QUESTION;

@@ -345,7 +345,9 @@ describe('the status link pages', () => {
 
       // The new link, from the email sent to the sponsor, opens the statuses.
       const isNewLink = (m: { to: string; subject: string; text: string }) =>
-        m.to === SPONSOR.email && m.subject.startsWith('New link') && m.text.includes(reference);
+        m.to === SPONSOR.email &&
+        m.subject.startsWith('Creative worker concession: new status link') &&
+        m.text.includes(reference);
       const fresh = linkIn((await waitForMail((all) => all.some(isNewLink))).find(isNewLink)?.text ?? '');
       expect(fresh).toBeDefined();
       expect(fresh).not.toContain(expired);

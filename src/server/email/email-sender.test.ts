@@ -70,7 +70,7 @@ function addresses(field: AddressObject | AddressObject[] | undefined): string[]
 }
 
 function expectSameEmail(mail: ParsedMail): void {
-  expect(mail.subject).toBe('Applications received');
+  expect(mail.subject).toBe('Creative worker concession: 2 applications received');
   expect(addresses(mail.to)).toEqual([recipient]);
   expect(mail.from?.value[0]).toEqual({ name: 'Creative worker concession', address: 'no-reply@cwc.example.gov.uk' });
   expect(mail.text?.trim()).toBe(rendered.text.trim());

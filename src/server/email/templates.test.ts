@@ -68,7 +68,7 @@ function expectPlainText(email: RenderedEmail): void {
 describe('confirmationEmail', () => {
   it('confirms one application with its reference, worker, COS number, next steps and the status link', () => {
     const email = confirmationEmail(single);
-    expect(email.subject).toBe('Application received');
+    expect(email.subject).toBe('Creative worker concession: application CWC-7K3M9Q-1 received');
     expectEverywhere(email, [
       'Application received',
       'Riverside Theatre Company',
@@ -87,7 +87,7 @@ describe('confirmationEmail', () => {
 
   it('confirms a group with every reference, worker and COS number', () => {
     const email = confirmationEmail(group);
-    expect(email.subject).toBe('Applications received');
+    expect(email.subject).toBe('Creative worker concession: 3 applications received');
     expectEverywhere(email, [
       'We have received 3 applications',
       ...group.applications.flatMap((a) => [a.reference, a.workerName, a.cosReference]),
@@ -134,7 +134,7 @@ describe('confirmationEmail', () => {
 describe('workerConfirmationEmail', () => {
   it('gives the worker their reference and name, and no status link', () => {
     const email = workerConfirmationEmail({ reference: 'CWC-7K3M9Q-2', workerName: 'Mateus Ferreira' });
-    expect(email.subject).toBe('Application received');
+    expect(email.subject).toBe('Creative worker concession: application CWC-7K3M9Q-2 received');
     expectEverywhere(email, ['Application received', 'CWC-7K3M9Q-2', 'Mateus Ferreira', '72 hours']);
     expectNowhere(email, ['epat', 'http', 'licence number']);
     expectPlainText(email);
@@ -172,7 +172,7 @@ describe('decisionsEmail', () => {
 
   it('gives one approval its reference, worker, COS number, the leave date as DD MMMM YYYY and the status link', () => {
     const email = decisionsEmail({ decisions: [approved()], stillBeingChecked: 0, statusLink });
-    expect(email.subject).toBe('Application approved: CWC-7K3M9-QF2XA-B');
+    expect(email.subject).toBe('Creative worker concession: application CWC-7K3M9-QF2XA-B approved');
     expectEverywhere(email, [
       'Application approved',
       'Application reference: CWC-7K3M9-QF2XA-B',
@@ -201,7 +201,7 @@ describe('decisionsEmail', () => {
 
   it.each(reasons)('gives one %s rejection its reason in its own words, and no other reason', (reason) => {
     const email = decisionsEmail({ decisions: [rejected(reason)], stillBeingChecked: 0, statusLink });
-    expect(email.subject).toBe('Application rejected: CWC-2N4P6-RS8TV-C');
+    expect(email.subject).toBe('Creative worker concession: application CWC-2N4P6-RS8TV-C rejected');
     expectEverywhere(email, [
       'Application rejected',
       'CWC-2N4P6-RS8TV-C',
@@ -239,7 +239,7 @@ describe('decisionsEmail', () => {
 
   it('lists an approval and a rejection together, each with its own outcome, in the order given', () => {
     const email = decisionsEmail({ decisions: [approved(), rejected('routing')], stillBeingChecked: 0, statusLink });
-    expect(email.subject).toBe('Decisions on 2 applications');
+    expect(email.subject).toBe('Creative worker concession: decisions on 2 applications');
     expectEverywhere(email, [
       'Decisions on your applications',
       'We have decided 2 applications',
@@ -275,7 +275,7 @@ describe('decisionsEmail', () => {
       approved({ reference: `CWC-0000${i}-AAAAA-${i}`, workerName: `Worker ${i}` }),
     );
     const email = decisionsEmail({ decisions, stillBeingChecked: 1, statusLink });
-    expect(email.subject).toBe('9 applications approved');
+    expect(email.subject).toBe('Creative worker concession: 9 applications approved');
     expectEverywhere(email, [
       '9 approved.',
       'Download the pre-clearance documents',
@@ -286,7 +286,7 @@ describe('decisionsEmail', () => {
     expect(
       decisionsEmail({ decisions: [rejected('late'), rejected('routing')], stillBeingChecked: 3, statusLink }),
     ).toMatchObject({
-      subject: '2 applications rejected',
+      subject: 'Creative worker concession: 2 applications rejected',
       text: expect.stringContaining(
         'We are still checking 3 more applications. We will email you when they have been decided.',
       ),
@@ -327,7 +327,7 @@ describe('newStatusLinkEmail', () => {
 
   it('gives the new link, the references, the licence number hint and the link lifetime', () => {
     const email = newStatusLinkEmail(request);
-    expect(email.subject).toBe('New link to check the status of your applications');
+    expect(email.subject).toBe('Creative worker concession: new status link for 2 applications');
     expectEverywhere(email, [
       'Riverside Theatre Company',
       'Application reference: CWC-7K3M9-QF2XA-B',
@@ -347,7 +347,7 @@ describe('newStatusLinkEmail', () => {
       sponsorName: '<b>Tom & Jerry</b>',
       references: ['CWC-7K3M9-QF2XA-B'],
     });
-    expect(email.subject).toBe('New link to check the status of your application');
+    expect(email.subject).toBe('Creative worker concession: new status link for application CWC-7K3M9-QF2XA-B');
     expect(email.html).toContain('&lt;b&gt;Tom &amp; Jerry&lt;/b&gt;');
     expect(email.html).not.toContain('<b>');
   });
@@ -373,7 +373,7 @@ describe('withdrawal emails', () => {
 
   it('tells the sponsor which worker, that an approved document must not be used, what to do now, and the status link', () => {
     const email = withdrawalEmail({ application: withdrawn(), statusLink });
-    expect(email.subject).toBe('Application withdrawn: CWC-7K3M9-QF2XA-B');
+    expect(email.subject).toBe('Creative worker concession: application CWC-7K3M9-QF2XA-B withdrawn');
     expect(email.text).toContain(which.join('\n'));
     expectEverywhere(email, [
       'Application withdrawn',
@@ -399,7 +399,7 @@ describe('withdrawal emails', () => {
 
   it('says nothing of a document to the sponsor when the application had not been approved', () => {
     const email = withdrawalEmail({ application: withdrawn({ wasApproved: false }), statusLink });
-    expect(email.subject).toBe('Application withdrawn: CWC-7K3M9-QF2XA-B');
+    expect(email.subject).toBe('Creative worker concession: application CWC-7K3M9-QF2XA-B withdrawn');
     expectEverywhere(email, [
       ...which,
       'The worker cannot travel to the UK under this application.',
@@ -411,7 +411,7 @@ describe('withdrawal emails', () => {
 
   it('tells the worker the same in their own words, without the status link, the licence or COS number', () => {
     const email = workerWithdrawalEmail({ application: withdrawn() });
-    expect(email.subject).toBe('Application withdrawn: CWC-7K3M9-QF2XA-B');
+    expect(email.subject).toBe('Creative worker concession: application CWC-7K3M9-QF2XA-B withdrawn');
     expect(email.text).toContain(which.filter((line) => !line.includes('COS')).join('\n'));
     expectNowhere(email, ['C2G8H41290K']);
     expectEverywhere(email, [
@@ -473,7 +473,13 @@ describe('every email', () => {
       const application = { ...decision, wasApproved };
       return [withdrawalEmail({ application, statusLink }), workerWithdrawalEmail({ application })];
     }),
+    newStatusLinkEmail({ sponsorName: 'A', references: ['CWC-1'], statusLink, statusLinkTtlDays: 90 }),
   ];
+
+  it('names the service, shortly, before what happened, so an inbox can tell these emails apart', () => {
+    for (const email of all)
+      expect(email.subject).toMatch(/^Creative worker concession: (application CWC-|\d+ |new |decisions )/);
+  });
 
   it.each(all.map((email) => [email.subject, email] as const))(
     '%s is an English HTML document with its subject as title',

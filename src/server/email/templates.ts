@@ -1,6 +1,6 @@
 import { formatLongDate } from '#shared/dates/format.ts';
 import type { RejectionReason } from '#shared/domain/application-status.ts';
-import { SERVICE_NAME_IN_SENTENCE } from '../service-name.ts';
+import { SERVICE_NAME_IN_SENTENCE, SHORT_SERVICE_NAME } from '../service-name.ts';
 
 // Emails are English only. The pages also come in Arabic, but emails are sent later by the job
 // worker, with no page language to follow, and the decision texts have no reviewed Arabic
@@ -59,34 +59,40 @@ export function confirmationEmail(input: {
   const count = input.applications.length;
   const plural = count !== 1;
   const title = plural ? 'Applications received' : 'Application received';
-  return render(title, [
-    heading(title),
-    paragraph(
-      plural
-        ? `We have received ${count} applications for ${SERVICE_NAME_IN_SENTENCE}.`
-        : `We have received an application for ${SERVICE_NAME_IN_SENTENCE}.`,
+  const [only] = input.applications;
+  return render(
+    subjectOf(
+      plural || only === undefined ? `${count} applications received` : `application ${only.reference} received`,
     ),
-    details([['Sponsor', input.sponsorName]]),
-    ...input.applications.map((application) =>
-      details([
-        ['Application reference', application.reference],
-        ['Name', application.workerName],
-        ['Certificate of sponsorship (COS) number', application.cosReference],
-      ]),
-    ),
-    heading('What happens next'),
-    paragraph(
-      `We will email you within ${input.decisionWithinHours} hours to tell you if ${plural ? 'each application has' : 'the application has'} been approved.`,
-    ),
-    paragraph(
-      `If ${plural ? 'an application is' : 'it is'} approved, the email will include a link to download the pre-clearance document.`,
-    ),
-    heading(plural ? 'Check the status of your applications' : 'Check the status of your application'),
-    paragraph('You can check the status at any time with this link:'),
-    link(input.statusLink),
-    paragraph('You will need your sponsor licence number to see the status.'),
-    paragraph(`The link will stop working after ${days(input.statusLinkTtlDays)}.`),
-  ]);
+    [
+      heading(title),
+      paragraph(
+        plural
+          ? `We have received ${count} applications for ${SERVICE_NAME_IN_SENTENCE}.`
+          : `We have received an application for ${SERVICE_NAME_IN_SENTENCE}.`,
+      ),
+      details([['Sponsor', input.sponsorName]]),
+      ...input.applications.map((application) =>
+        details([
+          ['Application reference', application.reference],
+          ['Name', application.workerName],
+          ['Certificate of sponsorship (COS) number', application.cosReference],
+        ]),
+      ),
+      heading('What happens next'),
+      paragraph(
+        `We will email you within ${input.decisionWithinHours} hours to tell you if ${plural ? 'each application has' : 'the application has'} been approved.`,
+      ),
+      paragraph(
+        `If ${plural ? 'an application is' : 'it is'} approved, the email will include a link to download the pre-clearance document.`,
+      ),
+      heading(plural ? 'Check the status of your applications' : 'Check the status of your application'),
+      paragraph('You can check the status at any time with this link:'),
+      link(input.statusLink),
+      paragraph('You will need your sponsor licence number to see the status.'),
+      paragraph(`The link will stop working after ${days(input.statusLinkTtlDays)}.`),
+    ],
+  );
 }
 
 /**
@@ -94,7 +100,7 @@ export function confirmationEmail(input: {
  * together open the whole group's details, and those belong to the sponsor.
  */
 export function workerConfirmationEmail(input: { reference: string; workerName: string }): RenderedEmail {
-  return render('Application received', [
+  return render(subjectOf(`application ${input.reference} received`), [
     heading('Application received'),
     paragraph(`We have received an application for ${SERVICE_NAME_IN_SENTENCE} for you.`),
     details([
@@ -147,14 +153,15 @@ export function decisionsEmail(input: {
   const rejected = decisions.length - approved;
   const plural = decisions.length > 1;
   const [only] = decisions;
-  const subject =
+  const subject = subjectOf(
     !plural && only !== undefined
-      ? `Application ${only.outcome.status}: ${clean(only.reference)}`
+      ? `application ${only.reference} ${only.outcome.status}`
       : rejected === 0
         ? `${decisions.length} applications approved`
         : approved === 0
           ? `${decisions.length} applications rejected`
-          : `Decisions on ${decisions.length} applications`;
+          : `decisions on ${decisions.length} applications`,
+  );
   const title = plural ? 'Decisions on your applications' : `Application ${only?.outcome.status ?? ''}`;
   const anyLate = decisions.some((d) => d.outcome.status === 'rejected' && d.outcome.reason === 'late');
   const documents = approved > 1 ? 'pre-clearance documents' : 'pre-clearance document';
@@ -256,7 +263,7 @@ export interface WithdrawnApplication {
  */
 export function withdrawalEmail(input: { application: WithdrawnApplication; statusLink: string }): RenderedEmail {
   const { application } = input;
-  return render(`Application withdrawn: ${application.reference}`, [
+  return render(subjectOf(`application ${application.reference} withdrawn`), [
     heading('Application withdrawn'),
     paragraph(`The application for ${SERVICE_NAME_IN_SENTENCE} has been withdrawn.`),
     withdrawnDetails(application, { withCosNumber: true }),
@@ -286,7 +293,7 @@ export function withdrawalEmail(input: { application: WithdrawnApplication; stat
  */
 export function workerWithdrawalEmail(input: { application: WithdrawnApplication }): RenderedEmail {
   const { application } = input;
-  return render(`Application withdrawn: ${application.reference}`, [
+  return render(subjectOf(`application ${application.reference} withdrawn`), [
     heading('Application withdrawn'),
     paragraph(`The application for ${SERVICE_NAME_IN_SENTENCE} for you has been withdrawn.`),
     // As in the worker's confirmation: the reference and the name only. Anyone can type any
@@ -349,25 +356,41 @@ export function newStatusLinkEmail(input: {
   const title = plural
     ? 'New link to check the status of your applications'
     : 'New link to check the status of your application';
-  return render(title, [
-    heading(title),
-    paragraph(
-      `Someone asked for a new link to check the status of ${plural ? 'applications' : 'an application'} for ${SERVICE_NAME_IN_SENTENCE}.`,
+  const [only] = input.references;
+  return render(
+    subjectOf(
+      plural || only === undefined
+        ? `new status link for ${input.references.length} applications`
+        : `new status link for application ${only}`,
     ),
-    details([
-      ['Sponsor', input.sponsorName],
-      ...input.references.map((reference) => ['Application reference', reference] as const),
-    ]),
-    paragraph('Check the status with this link:'),
-    link(input.statusLink),
-    paragraph('You will need your sponsor licence number to see the status.'),
-    paragraph(
-      `The link will stop working after ${days(input.statusLinkTtlDays)}. Older links sent for ${plural ? 'these applications' : 'this application'} still work until they expire.`,
-    ),
-    paragraph(
-      'If you did not ask for a new link, you do not need to do anything. The link is only ever sent to this email address.',
-    ),
-  ]);
+    [
+      heading(title),
+      paragraph(
+        `Someone asked for a new link to check the status of ${plural ? 'applications' : 'an application'} for ${SERVICE_NAME_IN_SENTENCE}.`,
+      ),
+      details([
+        ['Sponsor', input.sponsorName],
+        ...input.references.map((reference) => ['Application reference', reference] as const),
+      ]),
+      paragraph('Check the status with this link:'),
+      link(input.statusLink),
+      paragraph('You will need your sponsor licence number to see the status.'),
+      paragraph(
+        `The link will stop working after ${days(input.statusLinkTtlDays)}. Older links sent for ${plural ? 'these applications' : 'this application'} still work until they expire.`,
+      ),
+      paragraph(
+        'If you did not ask for a new link, you do not need to do anything. The link is only ever sent to this email address.',
+      ),
+    ],
+  );
+}
+
+/**
+ * Every subject: the service's short name, then what happened and to which application (or how
+ * many), so a sponsor's inbox tells one email from another without opening it.
+ */
+function subjectOf(what: string): string {
+  return `${SHORT_SERVICE_NAME}: ${what}`;
 }
 
 function render(subject: string, blocks: readonly Block[]): RenderedEmail {

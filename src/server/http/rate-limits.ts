@@ -12,9 +12,9 @@ import { HttpError } from './http-error.ts';
 /**
  * What a request spends: a form sent to the pages, a status call (the API's status, documents and
  * new-link calls, and the status pages' forms), a submission, a new session, a check of a
- * document, a check that found nothing.
+ * document, a check that found nothing, a feedback stored.
  */
-export type Budget = 'forms' | 'status' | 'submissions' | 'sessions' | 'checks' | 'checkFailures';
+export type Budget = 'forms' | 'status' | 'submissions' | 'sessions' | 'checks' | 'checkFailures' | 'feedback';
 
 /** What spending one of a budget came to. */
 export interface Spent {

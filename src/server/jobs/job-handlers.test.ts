@@ -114,19 +114,20 @@ describe.each(testEngines())('the job handlers on $name', (engine) => {
     const mails = await outbox();
     expect(mails.map((m) => [m.to, m.subject]).sort()).toEqual(
       [
-        ['sponsor@example.org', 'Applications received'],
-        ['worker0@example.org', 'Application received'],
-        ['sponsor@example.org', 'Decisions on 3 applications'],
+        ['sponsor@example.org', 'Creative worker concession: 3 applications received'],
+        ['worker0@example.org', `Creative worker concession: application ${ids[0]} received`],
+        ['sponsor@example.org', 'Creative worker concession: decisions on 3 applications'],
       ].sort(),
     );
-    const confirmation = mails.find((m) => m.subject === 'Applications received');
+    const confirmation = mails.find((m) => m.subject === 'Creative worker concession: 3 applications received');
     for (const [index, id] of ids.entries()) {
       expect(confirmation?.text).toContain(`Application reference: ${id}`);
       expect(confirmation?.text).toContain(`Name: Family${index}, Given${index}`);
     }
     const link = /https:\/\/cwc\.example\.gov\.uk\/status\?epat=(\S+)/.exec(confirmation?.text ?? '')?.[1];
     expect(await tokens.verify(decodeURIComponent(link ?? ''))).toEqual({ submissionId });
-    const decisions = mails.find((m) => m.subject === 'Decisions on 3 applications')?.text ?? '';
+    const decisions =
+      mails.find((m) => m.subject === 'Creative worker concession: decisions on 3 applications')?.text ?? '';
     // Each worker's block: reference, name, COS number, then the outcome.
     const blocks = decisions.split('\n\n').filter((block) => block.startsWith('Application reference: '));
     expect(blocks.map((block) => block.split('\n')[0])).toEqual(ids.map((id) => `Application reference: ${id}`));
@@ -156,13 +157,14 @@ describe.each(testEngines())('the job handlers on $name', (engine) => {
   });
 
   it('sends no email twice when the confirmation job runs again', async () => {
-    const { submissionId } = await store([{ workerEmail: 'worker0@example.org' }]);
+    const { submissionId, applicants } = await store([{ workerEmail: 'worker0@example.org' }]);
+    const received = `Creative worker concession: application ${applicants[0]?.applicantId} received`;
     await drain(now);
     // The job repeated, as after a worker died between sending and recording.
     await enqueueJob(test.db, { kind: 'send-confirmation', payload: { submissionId }, runAfter: now });
     await drain(now);
     const mails = await outbox();
-    expect(mails.filter((m) => m.to === 'sponsor@example.org' && m.subject === 'Application received')).toHaveLength(2);
+    expect(mails.filter((m) => m.to === 'sponsor@example.org' && m.subject === received)).toHaveLength(2);
     expect(mails.filter((m) => m.to === 'worker0@example.org')).toHaveLength(1);
   });
 
@@ -171,10 +173,13 @@ describe.each(testEngines())('the job handlers on $name', (engine) => {
     const id = applicants[0]?.applicantId ?? '';
     await drain(now, { manualReview: true });
     expect(await findApplication(test.db, id)).toMatchObject({ status: 'in-progress' });
-    expect((await outbox()).map((m) => m.subject)).toEqual(['Application received']);
+    expect((await outbox()).map((m) => m.subject)).toEqual([`Creative worker concession: application ${id} received`]);
     await changeApplicationStatus(test.db, id, { to: 'approved', actor: 'caseworker:ann', now });
     await drain(now, { manualReview: true });
-    expect((await outbox()).map((m) => m.subject)).toEqual(['Application received', `Application approved: ${id}`]);
+    expect((await outbox()).map((m) => m.subject)).toEqual([
+      `Creative worker concession: application ${id} received`,
+      `Creative worker concession: application ${id} approved`,
+    ]);
   });
 
   it('does not send a decision that has been withdrawn before its email went, only the withdrawal', async () => {
@@ -184,12 +189,12 @@ describe.each(testEngines())('the job handlers on $name', (engine) => {
     await changeApplicationStatus(test.db, id, { to: 'withdrawn', actor: 'caseworker:ann', now });
     await drain(now);
     expect((await outbox()).map((m) => m.subject).sort()).toEqual([
-      'Application received',
-      `Application withdrawn: ${id}`,
+      `Creative worker concession: application ${id} received`,
+      `Creative worker concession: application ${id} withdrawn`,
     ]);
     expect((await listJobs(test.db, { kind: 'send-decisions' })).map((j) => j.completedAt !== null)).toEqual([true]);
     // Approved, if only for a moment: the status page may have handed out its document.
-    expect((await outbox()).find((m) => m.subject.startsWith('Application withdrawn'))?.text).toContain(
+    expect((await outbox()).find((m) => m.subject.endsWith('withdrawn'))?.text).toContain(
       'Do not use the pre-clearance document',
     );
   });
@@ -313,7 +318,9 @@ describe.each(testEngines())('the job handlers on $name', (engine) => {
         now: () => day,
       });
       await drain(day);
-      expect((await outbox()).map((m) => m.subject)).toEqual(['Application received']);
+      expect((await outbox()).map((m) => m.subject)).toEqual([
+        `Creative worker concession: application ${id} received`,
+      ]);
       expect((await listJobs(test.db, { kind: 'send-decisions' }))[0]?.completedAt).not.toBeNull();
     });
 

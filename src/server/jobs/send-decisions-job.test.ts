@@ -109,7 +109,7 @@ describe.each(testEngines())('decision emails on $name', (engine) => {
   /** The decision emails the sponsor has received (everything but the confirmation and withdrawals). */
   async function decisionMails(): Promise<Mail[]> {
     return (await received()).filter(
-      (m) => m.to === SPONSOR && !m.subject.endsWith('received') && !m.subject.startsWith('Application withdrawn'),
+      (m) => m.to === SPONSOR && !m.subject.endsWith('received') && !m.subject.endsWith('withdrawn'),
     );
   }
 
@@ -148,7 +148,7 @@ describe.each(testEngines())('decision emails on $name', (engine) => {
 
     await drain(minutes(11));
     const [first] = await decisionMails();
-    expect(first?.subject).toBe('Decisions on 2 applications');
+    expect(first?.subject).toBe('Creative worker concession: decisions on 2 applications');
     expect(referencesIn(first!)).toEqual([ids[0], ids[1]]);
     // Each worker with its own outcome.
     expect(first?.text).toContain(
@@ -164,7 +164,10 @@ describe.each(testEngines())('decision emails on $name', (engine) => {
     await decide(ids[2], 'approved', minutes(30));
     await drain(minutes(30));
     const mails = await decisionMails();
-    expect(mails.map((m) => m.subject)).toEqual(['Decisions on 2 applications', `Application approved: ${ids[2]}`]);
+    expect(mails.map((m) => m.subject)).toEqual([
+      'Creative worker concession: decisions on 2 applications',
+      `Creative worker concession: application ${ids[2]} approved`,
+    ]);
     expect(referencesIn(mails[1]!)).toEqual([ids[2]]);
     expect(mails[1]?.text).not.toContain('still checking');
     expect(mails[1]?.text).toMatch(/https:\/\/cwc\.example\.gov\.uk\/status\?epat=\S+/);
@@ -188,7 +191,7 @@ describe.each(testEngines())('decision emails on $name', (engine) => {
     await decide(decided.ids[1], 'approved', minutes(2));
     await drain(minutes(2));
     expect((await decisionMails()).map((m) => [m.subject, referencesIn(m)])).toEqual([
-      ['2 applications approved', decided.ids],
+      ['Creative worker concession: 2 applications approved', decided.ids],
     ]);
 
     const withdrawn = await store(2, minutes(3));
@@ -198,7 +201,7 @@ describe.each(testEngines())('decision emails on $name', (engine) => {
     await drain(minutes(4));
     const last = (await decisionMails()).at(-1);
     expect([last?.subject, referencesIn(last!)]).toEqual([
-      `Application rejected: ${withdrawn.ids[0]}`,
+      `Creative worker concession: application ${withdrawn.ids[0]} rejected`,
       [withdrawn.ids[0]],
     ]);
     expect(last?.text).not.toContain('still checking');
@@ -256,7 +259,7 @@ describe.each(testEngines())('decision emails on $name', (engine) => {
     const mails = await decisionMails();
     expect(mails.map(referencesIn)).toEqual([[ids[0], ids[1]], [ids[2]]]);
     expect(mails[0]?.text).toContain('We are still checking 1 more application.');
-    expect(mails[1]?.subject).toBe(`Application approved: ${ids[2]}`);
+    expect(mails[1]?.subject).toBe(`Creative worker concession: application ${ids[2]} approved`);
   });
 
   it('emails a decision made just before the job claims in that same email', async () => {
@@ -349,7 +352,9 @@ describe.each(testEngines())('decision emails on $name', (engine) => {
       });
     });
     await drain(minutes(1));
-    expect((await decisionMails()).map((m) => m.subject)).toEqual([`Application approved: ${ids[0]}`]);
+    expect((await decisionMails()).map((m) => m.subject)).toEqual([
+      `Creative worker concession: application ${ids[0]} approved`,
+    ]);
   });
 });
 

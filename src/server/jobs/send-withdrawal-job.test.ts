@@ -90,8 +90,7 @@ describe.each(testEngines())('withdrawal emails on $name', (engine) => {
     );
   }
 
-  const withdrawals = async (): Promise<Mail[]> =>
-    (await received()).filter((m) => m.subject.startsWith('Application withdrawn'));
+  const withdrawals = async (): Promise<Mail[]> => (await received()).filter((m) => m.subject.endsWith('withdrawn'));
 
   /** A submission, confirmed and (unless manual review) decided, its emails sent. */
   async function store(applicants: ReadonlyArray<Partial<NewApplication>>, overrides: Partial<Config> = {}) {
@@ -131,8 +130,8 @@ describe.each(testEngines())('withdrawal emails on $name', (engine) => {
     expect(smtp.received).toHaveLength(before + 2);
     expect(mails.map((m) => [m.envelopeTo, m.to, m.subject]).sort()).toEqual(
       [
-        [[SPONSOR], SPONSOR, `Application withdrawn: ${id}`],
-        [[WORKER], WORKER, `Application withdrawn: ${id}`],
+        [[SPONSOR], SPONSOR, `Creative worker concession: application ${id} withdrawn`],
+        [[WORKER], WORKER, `Creative worker concession: application ${id} withdrawn`],
       ].sort(),
     );
     const sponsor = mails.find((m) => m.to === SPONSOR)?.text ?? '';
@@ -199,8 +198,8 @@ describe.each(testEngines())('withdrawal emails on $name', (engine) => {
     const mails = await withdrawals();
     expect(mails.map((m) => [m.to, m.subject]).sort()).toEqual(
       [
-        [SPONSOR, `Application withdrawn: ${ids[0]}`],
-        [WORKER, `Application withdrawn: ${ids[0]}`],
+        [SPONSOR, `Creative worker concession: application ${ids[0]} withdrawn`],
+        [WORKER, `Creative worker concession: application ${ids[0]} withdrawn`],
       ].sort(),
     );
     const sponsor = mails.find((m) => m.to === SPONSOR)?.text ?? '';
@@ -217,10 +216,10 @@ describe.each(testEngines())('withdrawal emails on $name', (engine) => {
     }
     // No decision to announce: the only other email was the confirmation (sponsor and worker).
     expect((await received()).map((m) => m.subject).sort()).toEqual([
-      'Application received',
-      'Application received',
-      `Application withdrawn: ${ids[0]}`,
-      `Application withdrawn: ${ids[0]}`,
+      `Creative worker concession: application ${ids[0]} received`,
+      `Creative worker concession: application ${ids[0]} received`,
+      `Creative worker concession: application ${ids[0]} withdrawn`,
+      `Creative worker concession: application ${ids[0]} withdrawn`,
     ]);
   });
 
@@ -231,7 +230,7 @@ describe.each(testEngines())('withdrawal emails on $name', (engine) => {
     );
     await drain(minutes(1));
     expect((await withdrawals()).map((m) => [m.to, m.subject])).toEqual([
-      [SPONSOR, `Application withdrawn: ${ids[0]}`],
+      [SPONSOR, `Creative worker concession: application ${ids[0]} withdrawn`],
     ]);
     expect(await listJobs(test.db, { kind: 'send-worker-withdrawal' })).toEqual([]);
   });

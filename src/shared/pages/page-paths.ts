@@ -4,6 +4,7 @@
 // JavaScript too. Paths are in React Router's syntax, so both sides match them with its matchPath.
 import { CHECK_A_CLEARANCE_PATH } from '../api/clearance-check-link.ts';
 import { EXIT_PATH } from './exit-button.ts';
+import { FEEDBACK_PATH } from '../api/feedback.ts';
 import { JOURNEY_PAGE_PATHS, START_PATH, type JourneyPath } from '../journey/paths.ts';
 
 /** The pages outside the journey, in React Router's syntax (`:name` is one path segment). */
@@ -17,6 +18,7 @@ const OTHER_PAGE_PATHS = [
   '/accessibility',
   CHECK_A_CLEARANCE_PATH,
   EXIT_PATH,
+  FEEDBACK_PATH,
 ] as const;
 
 /** The path of a page of the service. */

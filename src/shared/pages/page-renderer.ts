@@ -4,6 +4,7 @@
 import type { SubmissionOutcome } from '../journey/submission.ts';
 import type { StatusFormOutcome } from '../api/status-form.ts';
 import type { ClearanceCheckView } from '../api/clearance-check.ts';
+import type { FeedbackView } from '../api/feedback.ts';
 
 /**
  * What the browser's session keeps on the server (decision 024): for a browser without
@@ -31,6 +32,8 @@ export interface PageOutcome {
   readonly notice?: 'answersChanged';
   /** The check page: the question with its errors, or the answer of a check (typed, or a QR code's link). */
   readonly check?: ClearanceCheckView;
+  /** The feedback page: the form with its errors, or the thanks once stored. */
+  readonly feedback?: FeedbackView;
 }
 
 /**

@@ -16,3 +16,12 @@ const FORBIDDEN = /[\u0000-\u001F\u007F\u202A-\u202E\u2066-\u2069]/u;
 export function hasForbiddenCharacters(value: string | undefined): boolean {
   return FORBIDDEN.test((value ?? '').trim());
 }
+
+// A comment of several lines (the feedback page's) may hold line breaks; nothing else hidden.
+// eslint-disable-next-line no-control-regex
+const FORBIDDEN_IN_TEXT = /[\u0000-\u0009\u000B\u000C\u000E-\u001F\u007F\u202A-\u202E\u2066-\u2069]/u;
+
+/** As {@link hasForbiddenCharacters}, for a text of several lines: its line breaks (LF, CR) are allowed. */
+export function hasForbiddenCharactersInText(value: string | undefined): boolean {
+  return FORBIDDEN_IN_TEXT.test((value ?? '').trim());
+}

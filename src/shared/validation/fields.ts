@@ -45,6 +45,9 @@ export const FIELD_RULES = {
   'sponsor-licence-number': ['required', 'doesNotMatch', 'tooManyRequests'],
   // The check page of pre-clearance documents: `validCode` is a code whose check character holds.
   'check-code': ['required', 'validCode'],
+  // The feedback page (decision 028): a rating, and a comment of several lines.
+  'feedback-rating': ['required'],
+  'feedback-comment': ['noControlCharacters', 'maxLength'],
   // The reuse pages of a group member (a set chosen, or none).
   'reuse-travel-details': ['required'],
   'reuse-work-dates': ['required'],

@@ -148,6 +148,11 @@ export const MESSAGE_KEYS = {
     required: 'validation.check-code.required',
     validCode: 'validation.check-code.validCode',
   },
+  'feedback-rating': { required: 'validation.feedback-rating.required' },
+  'feedback-comment': {
+    noControlCharacters: 'validation.feedback-comment.noControlCharacters',
+    maxLength: 'validation.feedback-comment.maxLength',
+  },
   'reuse-travel-details': { required: 'validation.reuse-travel-details.required' },
   'reuse-work-dates': { required: 'validation.reuse-work-dates.required' },
   group: {

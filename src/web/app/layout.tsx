@@ -7,6 +7,7 @@ import { useLocation, useNavigate } from 'react-router';
 import { BackLink } from '../components/govuk/back-link/back-link.tsx';
 import { Footer } from '../components/govuk/footer/footer.tsx';
 import { Header } from '../components/govuk/header/header.tsx';
+import { PhaseBanner } from '../components/govuk/phase-banner/phase-banner.tsx';
 import { ServiceNavigation } from '../components/govuk/service-navigation/service-navigation.tsx';
 import { SkipLink } from '../components/govuk/skip-link/skip-link.tsx';
 import { RenderedText } from '../components/rendered-text/rendered-text.tsx';
@@ -69,6 +70,12 @@ export function Layout({ children, backLink }: { children: ReactNode; backLink?:
           serviceUrl="/"
           ariaLabel={t('common.serviceInformation')}
           onServiceUrlClick={(e) => onSpaLink(e, '/')}
+        />
+        {/* The beta banner, under the header as GOV.UK places it; its link is the service's own
+            feedback page, in the same tab (the page keeps nothing of where the user was). */}
+        <PhaseBanner
+          tag={{ text: t('common.phaseTag') }}
+          html={<RenderedText inline html={t('common.phaseBanner')} onNavigate={(path) => void navigate(path)} />}
         />
         <div className="govuk-width-container app-top-bar">
           {showBackLink && (

@@ -9,6 +9,7 @@
 // (after taking over what it should, see mayHydrate); otherwise it renders the page afresh, so a
 // page is never hydrated from different inputs (a hydration mismatch).
 import type { ClearanceCheckView } from '#shared/api/clearance-check.ts';
+import type { FeedbackView } from '#shared/api/feedback.ts';
 import { PAGE_DATA_ID } from '#shared/pages/page-data-element.ts';
 import { FORM_STATE_STORAGE_KEY, STATUS_TOKEN_STORAGE_KEY } from '#shared/pages/storage-keys.ts';
 
@@ -31,6 +32,8 @@ export interface PageData {
    * answer, so the browser shows it at once rather than ask for the licence number first.
    */
   readonly statusLink?: 'invalidLink' | 'expiredLink';
+  /** The feedback page's answer to a form posted before the script ran (its errors, or the thanks). */
+  readonly feedback?: FeedbackView;
 }
 
 /** What the server wrote into the page, when it rendered it (not under `npm run dev`). */

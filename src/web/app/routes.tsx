@@ -8,6 +8,7 @@ import {
 } from '#shared/journey/paths.ts';
 import { CHECK_A_CLEARANCE_PATH } from '#shared/api/clearance-check-link.ts';
 import { EXIT_PATH } from '#shared/pages/exit-button.ts';
+import { FEEDBACK_PATH } from '#shared/api/feedback.ts';
 import type { PagePath } from '#shared/pages/page-paths.ts';
 import type * as QuestionPageModule from '../features/apply/question-pages.tsx';
 import { lazyPage, registerPreload } from './lazy-page.ts';
@@ -70,6 +71,7 @@ export const ROUTES = everyPageRouted([
     path: CHECK_A_CLEARANCE_PATH,
     Page: lazyPage(() => import('../features/check/check-page.tsx'), 'CheckAClearancePage'),
   },
+  { path: FEEDBACK_PATH, Page: lazyPage(() => import('../features/feedback/feedback-page.tsx'), 'FeedbackPage') },
   {
     path: '/accessibility',
     Page: lazyPage(() => import('../features/info/accessibility-page.tsx'), 'AccessibilityPage'),

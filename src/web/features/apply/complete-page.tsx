@@ -5,6 +5,7 @@ import { COMPLETE_PATH } from '#shared/journey/paths.ts';
 import { JOURNEY_BUTTONS } from '#shared/journey/page-forms.ts';
 import { Button } from '../../components/govuk/button/button.tsx';
 import { Panel } from '../../components/govuk/panel/panel.tsx';
+import { RenderedText } from '../../components/rendered-text/rendered-text.tsx';
 import { useTranslation } from '../../i18n/use-translation.ts';
 import { JourneyForm, journeyButton } from './journey-form.tsx';
 import { JourneyPage } from './journey-page.tsx';
@@ -89,6 +90,10 @@ export function CompletePage() {
               {...journeyButton(JOURNEY_BUTTONS.finish, () => dispatch({ type: 'finish' }))}
             />
           </JourneyForm>
+          {/* GOV.UK's confirmation pattern: the link to the feedback page, last (decision 028). */}
+          <p className="govuk-body">
+            <RenderedText inline html={t('apply.complete.feedback')} />
+          </p>
         </div>
       </div>
     </JourneyPage>

@@ -1,0 +1,30 @@
+// The feedback page without JavaScript (decision 028): its form posts the rating and the comment to
+// the page, which shows the errors or the thanks. Nothing is kept in a session; the form spends the
+// pages' forms budget (page-forms.ts) and, once the rule passes, the address's feedback budget,
+// which the call spends too.
+import type { FastifyRequest } from 'fastify';
+import { FEEDBACK_PATH } from '#shared/api/feedback.ts';
+import type { FeedbackAnswers } from '#shared/validation/feedback.ts';
+import type { GivenFeedback } from './feedback-route.ts';
+import { formField, type PageFormHandler } from './page-forms.ts';
+
+export function createFeedbackForms(options: {
+  readonly give: (request: FastifyRequest, answers: FeedbackAnswers) => Promise<GivenFeedback>;
+}): PageFormHandler {
+  return {
+    paths: [FEEDBACK_PATH],
+    async post(request, reply, forms) {
+      const answers: FeedbackAnswers = {
+        'feedback-rating': formField(request.body, 'feedback-rating') ?? '',
+        'feedback-comment': formField(request.body, 'feedback-comment') ?? '',
+      };
+      const given = await options.give(request, answers);
+      if (given.kind === 'invalid')
+        return forms.render(request, reply, 422, {
+          outcome: { feedback: { kind: 'ask', answers, errors: given.errors } },
+        });
+      if (given.kind === 'tooMany') return forms.tooMany(request, reply, given.retryAfterSeconds);
+      return forms.render(request, reply, 200, { outcome: { feedback: { kind: 'sent' } } });
+    },
+  };
+}
