@@ -51,12 +51,14 @@ const MESSAGES = {
     two: 'You have 2 more attempts before the link is locked for an hour.',
     one: 'You have 1 more attempt before the link is locked for an hour.',
     title: 'This link is locked for an hour',
+    locked: 'Due to too many failed attempts you are locked out for an hour',
   },
   ar: {
     plain: 'رقم ترخيص الكفيل الخاص بك لا يطابق هذا الطلب',
     two: 'لديك محاولتان أخريان قبل قفل الرابط لمدة ساعة.',
     one: 'لديك محاولة واحدة أخرى قبل قفل الرابط لمدة ساعة.',
     title: 'تم قفل هذا الرابط لمدة ساعة',
+    locked: 'بسبب كثرة المحاولات الفاشلة، تم إيقافك لمدة ساعة',
   },
 } as const;
 
@@ -124,6 +126,8 @@ describe('wrong licence numbers on the status page', () => {
             main,
           ).toBe(true);
           expect(main).toContain(language === 'en' ? '(UK time)' : '(بتوقيت المملكة المتحدة)');
+          // The specification's words for a lockout.
+          expect(main).toContain(texts.locked);
           expect(await axe()).toEqual([]);
           if (SHOTS !== undefined) {
             mkdirSync(SHOTS, { recursive: true });

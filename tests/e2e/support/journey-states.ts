@@ -7,6 +7,7 @@ import type { ApplicantAnswers } from '../../../src/shared/domain/answers.ts';
 import { INITIAL_FORM_STATE, serialiseFormState, type FormState } from '../../../src/shared/journey/form-state.ts';
 import { journeyReducer, type JourneyAction } from '../../../src/shared/journey/reducer.ts';
 import type { StepPath } from '../../../src/shared/journey/paths.ts';
+import { newApplicationReference } from '../../../src/shared/domain/application-reference.ts';
 
 let clock = () => new Date();
 
@@ -69,7 +70,10 @@ export function withReceipts(count: number): FormState {
   return {
     ...INITIAL_FORM_STATE,
     receipts: Array.from({ length: count }, (_, i) => ({
-      applicationReference: `0f8fad5b-d9cb-469f-a165-70867728950${i}`,
+      // A reference as the service writes one (CWC-XXXXX-XXXXX-C), the same for the same member.
+      applicationReference: newApplicationReference((length) =>
+        Uint8Array.from({ length }, (_, k) => (i * 37 + k * 59 + 11) % 256),
+      ),
       groupRef: 'CWC-0F8FAD5B-D9CB-469F-A165-70867728950E',
       workerName: `Member${i}, Eithne`,
       sponsorEmail: 'bookings@example-theatre.co.uk',

@@ -302,6 +302,7 @@ describe('wrong licence numbers', () => {
     await check('WRONG');
     const heading = await screen.findByRole('heading', { level: 1, name: 'This link is locked for an hour' });
     expect(document.activeElement).toBe(heading);
+    expect(screen.getByText('Due to too many failed attempts you are locked out for an hour.')).toBeTruthy();
     expect(screen.getByText('You can try again after 3:35pm (UK time) on 25 November 2026.')).toBeTruthy();
     expect(screen.getByRole('link', { name: /contact UK Visas and Immigration/ })).toBeTruthy();
     expect(screen.queryByLabelText('Sponsor licence number')).toBeNull();

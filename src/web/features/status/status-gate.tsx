@@ -349,6 +349,8 @@ function LockedLink({ until }: { until: string }) {
   const end = new Date(Math.ceil(Date.parse(until) / 60_000) * 60_000);
   return (
     <MessagePage title={title}>
+      {/* The specification's words for a lockout come first. */}
+      <p className="govuk-body">{t('validation.sponsor-licence-number.tooManyRequests')}.</p>
       <p className="govuk-body">{t('status.locked.body')}</p>
       <p className="govuk-body">
         {t('status.locked.until', { time: formatTimeOfDay(end, language), date: formatLongDate(end, language) })}
