@@ -212,9 +212,16 @@ describe('the validation messages', () => {
         m('given-name', 'maxLength'),
         m('worker-email', 'validEmail'),
       );
+      // Names made of punctuation only; given names typed as well as the one-name answer.
+      await page.fill('#family-name', '-');
+      await page.fill('#given-name', '.');
+      await page.fill('#worker-email', '');
+      await submitExpectingErrors(page, m('family-name', 'hasLetter'), m('given-name', 'hasLetter'));
       await page.fill('#family-name', 'Okafor');
       await page.fill('#given-name', 'Chidi');
-      await page.fill('#worker-email', '');
+      await page.check('input[name="one-name"]');
+      await submitExpectingErrors(page, m('given-name', 'emptyWithOneName'));
+      await page.uncheck('input[name="one-name"]');
       await continueFrom(page);
 
       await at(page, '/passenger-date-of-birth');

@@ -355,9 +355,9 @@ async function walkJourney(walk: Walk): Promise<string[]> {
   await walk.press(button(JOURNEY_BUTTONS.send));
   if (walk.javaScript) await at(page, '/complete');
   expect(pathOf(page)).toBe('/complete');
-  await page.locator('td .app-reference').nth(1).waitFor();
+  await page.locator('.app-reference-list .app-reference').nth(1).waitFor();
   await walk.check('');
-  return page.locator('td .app-reference').allTextContents();
+  return page.locator('.app-reference-list .app-reference').allTextContents();
 }
 
 /** Gives the licence number on the status gate and waits for what it shows. */
