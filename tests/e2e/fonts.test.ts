@@ -386,9 +386,11 @@ async function walkStatus(walk: Walk, references: string[]): Promise<void> {
   if ((await page.locator('#sponsor-licence-number').count()) > 0)
     await giveLicence(walk, SPONSOR.reference, NEW_HEADING);
   await walk.check('(one application in progress)');
-  for (let attempt = 1; attempt <= 6; attempt += 1) {
+  // The first wrong number was given above; the fifth locks the link and shows the locked page.
+  for (let attempt = 2; attempt <= 5; attempt += 1) {
     await walk.open(link);
-    await giveLicence(walk, attempt <= 5 ? `WRONG${attempt}` : SPONSOR.reference, '.govuk-error-summary');
+    await giveLicence(walk, `WRONG${attempt}`, attempt < 5 ? '.govuk-error-summary' : NEW_HEADING);
+    if (attempt === 3) await walk.check('with attempts left');
   }
   await walk.check('locked');
 
