@@ -269,9 +269,9 @@ describe('a group without JavaScript', () => {
 
       await send(page, button('send'));
       await expectPage(page, '/complete', 'en');
-      await expect(page.locator('td .app-reference').count()).resolves.toBe(3);
-      const references = await page.locator('td .app-reference').allTextContents();
-      const sent = await page.locator('main table tbody').textContent();
+      await expect(page.locator('.app-reference-list .app-reference').count()).resolves.toBe(3);
+      const references = await page.locator('.app-reference-list .app-reference').allTextContents();
+      const sent = await page.locator('main .app-reference-list').textContent();
       for (const cos of ['C2G8K5GRP0Q', 'C2G8K5EDITQ', 'C2G8K5GRP2Q']) expect(sent).toContain(cos);
       expect(sent).not.toContain('C2G8K5GRP3Q');
       for (const reference of references) {

@@ -220,10 +220,10 @@ export async function submitGroup(page: Page, count: number): Promise<string[]> 
   await page.getByRole('button', { name: 'Submit applications' }).click();
   await at(page, '/complete');
   await page
-    .locator('td .app-reference')
+    .locator('.app-reference-list .app-reference')
     .nth(count - 1)
     .waitFor();
-  return page.locator('td .app-reference').allTextContents();
+  return page.locator('.app-reference-list .app-reference').allTextContents();
 }
 
 /** The emails the service has sent so far, parsed (the main service's, or those in `dir`). */

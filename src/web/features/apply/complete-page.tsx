@@ -1,6 +1,7 @@
 // /complete: the receipts of the applications just sent, what happens next, and Finish. GOV.UK's
 // confirmation page: the panel with the reference (a group's references listed under it), then
 // what we have sent, where and what comes next.
+import type { ReactNode } from 'react';
 import { COMPLETE_PATH } from '#shared/journey/paths.ts';
 import { JOURNEY_BUTTONS } from '#shared/journey/page-forms.ts';
 import { Button } from '../../components/govuk/button/button.tsx';
@@ -20,11 +21,17 @@ function Reference({ value }: { value: string | undefined }) {
   );
 }
 
-/**
- * A value typed in one direction inside a text of either: isolated (FSI … PDI), so that in Arabic
- * its punctuation stays in it and the sentence's stays in the sentence, as <bdi> does around an element.
- */
-const isolated = (value: string) => `\u2068${value}\u2069`;
+// A value typed in one direction inside a text of either is isolated by a <bdi>, so that in
+// Arabic its punctuation stays in it and the sentence's stays in the sentence. Not by isolate
+// characters: they would be copied with an email or a name, and refused where it is pasted.
+const slot = (index: number) => `\u{E000}${index}\u{E000}`;
+
+/** The translated text with each slot(i) in it replaced by values[i] in a <bdi>. */
+function withIsolated(text: string, values: readonly string[]): ReactNode[] {
+  return text
+    .split(/\u{E000}(\d)\u{E000}/u)
+    .map((part, index) => (index % 2 === 0 ? part : <bdi key={index}>{values[Number(part)]}</bdi>));
+}
 
 export function CompletePage() {
   const { t } = useTranslation();
@@ -67,10 +74,10 @@ export function CompletePage() {
                   </strong>
                   <br />
                   <span className="govuk-body-s">
-                    {t('apply.complete.forWorker', {
-                      name: isolated(receipt.workerName),
-                      cos: isolated(receipt.cosReference),
-                    })}
+                    {withIsolated(t('apply.complete.forWorker', { name: slot(0), cos: slot(1) }), [
+                      receipt.workerName,
+                      receipt.cosReference,
+                    ])}
                   </span>
                 </li>
               ))}
@@ -79,7 +86,7 @@ export function CompletePage() {
           <h2 className="govuk-heading-m">{t('apply.complete.nextTitle')}</h2>
           {emails.map((email) => (
             <p className="govuk-body" key={email}>
-              {t('apply.complete.emailSent', { email: isolated(email), count })}
+              {withIsolated(t('apply.complete.emailSent', { email: slot(0), count }), [email])}
             </p>
           ))}
           <p className="govuk-body">{t('apply.complete.licenceNeeded')}</p>
