@@ -14,10 +14,9 @@ import { buildApplicantPayload, NEW_FROM_CONCESSION_PATH } from '../../src/share
 import { PUBLIC_STATUS_PATH } from '../../src/shared/api/public-status.ts';
 import { addDays, londonToday } from '../../src/shared/dates/calendar.ts';
 import { toDateParts } from '../../src/shared/dates/date-parts.ts';
-import { importPKCS8, SignJWT } from 'jose';
 import { JOURNEY_BUTTONS } from '../../src/shared/journey/page-forms.ts';
 import { FORM_TOKEN_FIELD } from '../../src/shared/pages/form-token.ts';
-import { STATUS_LINK_AUDIENCE, STATUS_LINK_ISSUER } from '../../src/server/tokens/status-link-tokens.ts';
+import { signedStatusToken } from './support/status-links.ts';
 import { pdfQrCodes } from '../../src/server/test-support/pdf-qr-codes.ts';
 import { pdfPageTexts } from '../../src/server/test-support/pdf-text.ts';
 import { FIXTURE_SPONSOR, validApplicantAnswers } from '../fixtures/applicants.ts';
@@ -410,17 +409,9 @@ async function walkStatus(walk: Walk, references: string[]): Promise<void> {
   await walk.check('(application not found)');
 
   // A link whose time is over (signed with the service's key), and a new one asked for.
-  const past = Math.floor(Date.now() / 1000) - 100 * 86_400;
-  const expired = await new SignJWT({})
-    .setProtectedHeader({ alg: 'ES256' })
-    .setIssuer(STATUS_LINK_ISSUER)
-    .setAudience(STATUS_LINK_AUDIENCE)
-    .setSubject('a-submission')
-    .setIssuedAt(past)
-    .setExpirationTime(past + 90 * 86_400)
-    .sign(await importPKCS8(inject('tokenPrivateKey'), 'ES256'));
+  const expired = await signedStatusToken('a-submission', { expired: true });
   await walk.open(`/status?epat=${expired}`);
-  // With JavaScript the gate asks for the number first; without, the server knows at once.
+  // Shown at once; a made-up submission's expired link offers no new link.
   const askingForNewLink = page.locator('input[name="action"][value="new-link"]');
   if ((await askingForNewLink.count()) === 0) await giveLicence(walk, 'ABC', NEW_HEADING);
   await walk.check('(link expired)');

@@ -4,9 +4,8 @@
 // here with a fixed submission, because what is tested is the browser's side; the real status call
 // is in status.test.ts.
 import type { Request } from 'playwright-core';
-import { SignJWT, importPKCS8 } from 'jose';
-import { beforeAll, describe, expect, inject, it } from 'vitest';
-import { STATUS_LINK_AUDIENCE, STATUS_LINK_ISSUER } from '../../src/server/tokens/status-link-tokens.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { signedStatusToken } from './support/status-links.ts';
 import { baseUrl, useBrowser } from './support/browser.ts';
 
 // Links signed with the service's key: the server shows a broken link's page at once.
@@ -15,18 +14,8 @@ let NEW_TOKEN = '';
 /** The token's signature, which must be found nowhere it should not be. */
 let SIGNATURE = '';
 beforeAll(async () => {
-  const key = await importPKCS8(inject('tokenPrivateKey'), 'ES256');
-  const sign = (submission: string) =>
-    new SignJWT({})
-      .setProtectedHeader({ alg: 'ES256' })
-      .setIssuer(STATUS_LINK_ISSUER)
-      .setAudience(STATUS_LINK_AUDIENCE)
-      .setSubject(submission)
-      .setIssuedAt()
-      .setExpirationTime('1h')
-      .sign(key);
-  TOKEN = await sign('token-test');
-  NEW_TOKEN = await sign('new-link');
+  TOKEN = await signedStatusToken('token-test');
+  NEW_TOKEN = await signedStatusToken('new-link');
   SIGNATURE = TOKEN.split('.')[2]!;
 });
 const secret = () => new RegExp(`epat|${SIGNATURE}`);

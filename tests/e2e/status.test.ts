@@ -4,10 +4,10 @@
 // only database the caseworker command can share with a running server.
 import { readFileSync } from 'node:fs';
 import { describe, expect, inject, it } from 'vitest';
-import { SignJWT, decodeJwt, importPKCS8 } from 'jose';
+import { decodeJwt } from 'jose';
 import { formatDateTime } from '../../src/shared/dates/format.ts';
-import { STATUS_LINK_AUDIENCE, STATUS_LINK_ISSUER } from '../../src/server/tokens/status-link-tokens.ts';
 import { caseworker } from './support/caseworker.ts';
+import { signedStatusToken } from './support/status-links.ts';
 import {
   axeViolations,
   axeViolationsWithoutJavaScript,
@@ -219,16 +219,7 @@ describe('the status link pages', () => {
   it('say "Application not found" for a link that is not valid and "Link expired" for an old one, at once', async () => {
     const { page } = test;
     // Signed with the service's key, but its time is over.
-    const key = await importPKCS8(inject('tokenPrivateKey'), 'ES256');
-    const past = Math.floor(Date.now() / 1000) - 100 * 86_400;
-    const expired = await new SignJWT({})
-      .setProtectedHeader({ alg: 'ES256' })
-      .setIssuer(STATUS_LINK_ISSUER)
-      .setAudience(STATUS_LINK_AUDIENCE)
-      .setSubject('a-submission')
-      .setIssuedAt(past)
-      .setExpirationTime(past + 90 * 86_400)
-      .sign(key);
+    const expired = await signedStatusToken('a-submission', { expired: true });
     // An altered signature: the last characters of a real token changed.
     const tampered = `${expired.slice(0, -4)}${expired.endsWith('AAAA') ? 'BBBB' : 'AAAA'}`;
     for (const javaScript of [true, false]) {
@@ -260,14 +251,7 @@ describe('the status link pages', () => {
     await other.close();
     // A link that verifies asks for the licence number, whether or not its submission is there:
     // that much is said only to the one who has the number (as before).
-    const unknown = await new SignJWT({})
-      .setProtectedHeader({ alg: 'ES256' })
-      .setIssuer(STATUS_LINK_ISSUER)
-      .setAudience(STATUS_LINK_AUDIENCE)
-      .setSubject('a-submission')
-      .setIssuedAt()
-      .setExpirationTime('1h')
-      .sign(key);
+    const unknown = await signedStatusToken('a-submission');
     await page.goto(`${baseUrl()}/status?epat=${unknown}`);
     await page.fill('#sponsor-licence-number', 'ABC');
     await page.getByRole('button', { name: 'Check status' }).click();
@@ -298,16 +282,7 @@ describe('the status link pages', () => {
 
       // The same submission's link, signed by the service 100 days ago: expired, but younger than the retention period.
       const { sub } = decodeJwt(new URL(emailed!).searchParams.get('epat') ?? '');
-      const key = await importPKCS8(inject('tokenPrivateKey'), 'ES256');
-      const past = Math.floor(Date.now() / 1000) - 100 * 86_400;
-      const expired = await new SignJWT({})
-        .setProtectedHeader({ alg: 'ES256' })
-        .setIssuer(STATUS_LINK_ISSUER)
-        .setAudience(STATUS_LINK_AUDIENCE)
-        .setSubject(sub ?? '')
-        .setIssuedAt(past)
-        .setExpirationTime(past + 90 * 86_400)
-        .sign(key);
+      const expired = await signedStatusToken(sub ?? '', { expired: true });
       // Shown at once, without asking for the licence number first.
       await page.goto(`${baseUrl()}/status?epat=${expired}`);
       await page.locator('h1', { hasText: 'Link expired' }).waitFor();
@@ -383,16 +358,7 @@ describe('the status link pages', () => {
     await page.locator('h1', { hasText: 'لم يتم العثور على الطلب' }).waitFor();
     expect(await axeViolations(page)).toEqual([]);
     // A broken link and an expired one, at once, with and without JavaScript.
-    const key = await importPKCS8(inject('tokenPrivateKey'), 'ES256');
-    const past = Math.floor(Date.now() / 1000) - 100 * 86_400;
-    const expired = await new SignJWT({})
-      .setProtectedHeader({ alg: 'ES256' })
-      .setIssuer(STATUS_LINK_ISSUER)
-      .setAudience(STATUS_LINK_AUDIENCE)
-      .setSubject('a-submission')
-      .setIssuedAt(past)
-      .setExpirationTime(past + 90 * 86_400)
-      .sign(key);
+    const expired = await signedStatusToken('a-submission', { expired: true });
     for (const javaScript of [true, false]) {
       const other = await test.browser.newContext({ javaScriptEnabled: javaScript });
       await chooseLanguage(other, 'ar');
@@ -416,15 +382,7 @@ describe('the status link pages', () => {
     const { page, context } = test;
     await chooseLanguage(context, 'ar');
     // A link that verifies: a broken one says so at once.
-    const key = await importPKCS8(inject('tokenPrivateKey'), 'ES256');
-    const link = await new SignJWT({})
-      .setProtectedHeader({ alg: 'ES256' })
-      .setIssuer(STATUS_LINK_ISSUER)
-      .setAudience(STATUS_LINK_AUDIENCE)
-      .setSubject('a-submission')
-      .setIssuedAt()
-      .setExpirationTime('1h')
-      .sign(key);
+    const link = await signedStatusToken('a-submission');
     await page.goto(`${baseUrl()}/status?epat=${link}`);
     await page.locator('#sponsor-licence-number').waitFor();
     expect(await page.evaluate(() => document.documentElement.dir)).toBe('rtl');

@@ -98,7 +98,7 @@ describe.each(testEngines())('the new status link call on $name', (engine) => {
     const files = (await readdir(folder).catch(() => [])).filter((file) => file.endsWith('.eml')).sort();
     const mails = await Promise.all(files.map(async (file) => simpleParser(await readFile(join(folder, file)))));
     return mails
-      .filter((mail) => mail.subject?.startsWith('New link') === true)
+      .filter((mail) => mail.subject?.includes(': new status link for ') === true)
       .map((mail) => ({ to: (mail.to as AddressObject).text, text: mail.text ?? '' }));
   }
 
