@@ -12,6 +12,7 @@ import { createClearanceCheckForms } from './http/clearance-check-forms.ts';
 import { createClearanceChecker, registerClearanceCheckRoute } from './http/clearance-check-route.ts';
 import { createFeedbackForms } from './http/feedback-forms.ts';
 import { createFeedbackGiver, registerFeedbackRoute } from './http/feedback-route.ts';
+import { createCosReferenceLookup, registerCosReferencesInUseRoute } from './http/cos-references-in-use-route.ts';
 import { registerDocumentKeysRoute } from './http/document-keys-route.ts';
 import { registerErrorHandler } from './http/error-handlers.ts';
 import { registerHealthRoutes } from './http/health-routes.ts';
@@ -146,6 +147,12 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   registerDocumentKeysRoute(app, { documents });
   await registerClearanceCheckRoute(app, { database, documents, limits, now, perMinute: config.checkRateLimit });
   await registerFeedbackRoute(app, { database, limits, now });
+  const lookUpCosReferences = createCosReferenceLookup(database);
+  await registerCosReferencesInUseRoute(app, {
+    lookUp: lookUpCosReferences,
+    limits,
+    formRateLimit: config.formRateLimit,
+  });
   await registerStatusRoutes(app, { config, database, limits, now, tokens: statusLinkTokens, documents });
   await registerNewStatusLinkRoute(app, { config, database, limits, now, tokens: statusLinkTokens });
   const cookies = createCookies({ alwaysSecure: config.isProduction });
@@ -154,7 +161,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     limits,
     cookies,
     handlers: [
-      createJourneyForms({ database, now }),
+      createJourneyForms({ database, now, lookUpCosReferences }),
       createStatusForms({
         access: createStatusAccess({ database, now, tokens: statusLinkTokens, documents }),
         requestNewLink: (token, licenceNumber, log) =>

@@ -54,7 +54,7 @@ export interface Config {
   readonly statusRateLimit: number;
   /** Checks of pre-clearance documents (the check page and its call) accepted per client address per minute. */
   readonly checkRateLimit: number;
-  /** Forms sent to the pages (without JavaScript) accepted per client address per minute, across every page and instance. */
+  /** Forms sent to the pages (without JavaScript), and the journey's look-ups of certificate numbers (with it), per client address per minute, across every page and instance. */
   readonly formRateLimit: number;
   /** Sessions (of browsers without JavaScript) one client address may start per hour. */
   readonly sessionRateLimit: number;
@@ -362,7 +362,7 @@ const variables = {
     default: '60',
     requiredInProduction: false,
     description:
-      'Forms sent to the pages (without JavaScript) accepted per client address per minute, across every page, counted in the database across every instance; more are answered 429 with a page that offers to send the form again',
+      'Forms sent to the pages (without JavaScript), and the look-ups of certificate of sponsorship numbers in use that check your answers and the group overview make (with it), accepted per client address per minute, across every page, counted in the database across every instance; more are answered 429 (a form, with a page that offers to send it again)',
     parse: positiveWholeNumber('FORM_RATE_LIMIT'),
   }),
   sessionRateLimit: variable({

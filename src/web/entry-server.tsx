@@ -41,7 +41,7 @@ export const loadPages: PageRenderer['loadPages'] = async () => {
 
 export const renderPage: PageRenderer['renderPage'] = (
   template,
-  { url, cookies, formToken, session = NO_SESSION, outcome = {}, backLink, formProblem },
+  { url, cookies, formToken, session = NO_SESSION, outcome = {}, facts = {}, backLink, formProblem },
 ) => {
   if (translations === undefined) throw new Error('loadPages() must finish before the first renderPage()');
   const language = languageOfCookies(cookies);
@@ -52,6 +52,7 @@ export const renderPage: PageRenderer['renderPage'] = (
     setRedirect: (value) => (redirect = value),
     session,
     outcome,
+    facts,
   };
   const app = renderToString(
     <StrictMode>
@@ -90,6 +91,7 @@ export const renderPage: PageRenderer['renderPage'] = (
     ...(outcome.check && { check: outcome.check }),
     ...((statusView === 'invalidLink' || statusView === 'expiredLink') && { statusLink: statusView }),
     ...(outcome.feedback && { feedback: outcome.feedback }),
+    ...(Object.keys(facts).length > 0 && { facts }),
   };
   const json = JSON.stringify(data).replace(/</g, '\\u003c');
   // The page of a form that could not be answered is sent without the app: the browser shows it as it is.

@@ -233,3 +233,27 @@ export async function purgePersonalData(
   );
   return { applications: applications.rowCount, submissions: submissions.rowCount };
 }
+
+/**
+ * Of `numbers` (certificate of sponsorship numbers as same-cos-reference.ts compares them), those
+ * another application in progress or approved already has, compared in the same way by the
+ * database (comparable_cos_reference, migration 011). The applications of the submission sent
+ * under `exceptFormGroupId` do not count: a send tried again may have stored them already.
+ */
+export async function findCosReferencesInUse(
+  db: Queryable,
+  numbers: readonly string[],
+  exceptFormGroupId: string | undefined,
+): Promise<string[]> {
+  if (numbers.length === 0) return [];
+  const { rows } = await db.query<{ number: string }>(
+    `SELECT DISTINCT comparable_cos_reference(a.cos_reference) AS number
+       FROM applications a JOIN submissions s ON s.id = a.submission_id
+      WHERE a.status IN ('in-progress', 'approved')
+        AND comparable_cos_reference(a.cos_reference) = ANY($1::text[])
+        AND s.form_group_id IS DISTINCT FROM $2
+      ORDER BY number`,
+    [numbers, exceptFormGroupId ?? null],
+  );
+  return rows.map((row) => row.number);
+}

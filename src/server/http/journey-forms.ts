@@ -7,6 +7,7 @@
 // through the API's own checks, once per session, and only the answers the sending page showed.
 import { randomUUID } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { matchPath } from 'react-router';
 import { toReceipt, type NewFromConcessionRequest } from '#shared/api/new-from-concession.ts';
 import { memberName } from '#shared/domain/answers.ts';
 import { answersOf, parseSavedFormState, serialiseFormState, type FormState } from '#shared/journey/form-state.ts';
@@ -20,9 +21,17 @@ import {
 } from '#shared/journey/page-forms.ts';
 import { journeyReducer, type JourneyAction } from '#shared/journey/reducer.ts';
 import { answersFingerprint, buildSubmission, type SubmissionOutcome } from '#shared/journey/submission.ts';
-import { COMPLETE_PATH, GROUP_EDIT_PATH, JOURNEY_PAGE_PATHS, type JourneyPath } from '#shared/journey/paths.ts';
+import {
+  CHECK_ANSWERS_PATH,
+  COMPLETE_PATH,
+  GROUP_EDIT_PATH,
+  JOURNEY_PAGE_PATHS,
+  type JourneyPath,
+} from '#shared/journey/paths.ts';
+import { cosReferencesOfAnswers } from '#shared/journey/same-cos-reference.ts';
 import { resolvePath } from '#shared/journey/progress.ts';
 import type { Database } from '../db/database.ts';
+import type { CosReferenceLookup } from './cos-references-in-use-route.ts';
 import type { FormSessionValues } from './form-session.ts';
 import { acceptSubmission } from './new-from-concession-route.ts';
 import { formField, pathOf, type PageFormHandler, type PageForms } from './page-forms.ts';
@@ -30,7 +39,12 @@ import { formField, pathOf, type PageFormHandler, type PageForms } from './page-
 export interface JourneyFormsOptions {
   readonly database: Database;
   readonly now: () => Date;
+  /** Which COS numbers other applications have: check your answers and the group overview warn of them. */
+  readonly lookUpCosReferences: CosReferenceLookup;
 }
+
+/** The pages that warn of a COS number another application has. */
+const COS_WARNING_PATHS = [CHECK_ANSWERS_PATH, GROUP_EDIT_PATH];
 
 const keep = (kept: FormSessionValues, state: FormState, notice: string | null = null): FormSessionValues => ({
   ...kept,
@@ -166,6 +180,13 @@ export function createJourneyForms(options: JourneyFormsOptions): PageFormHandle
     async post(request, reply, forms) {
       const posted = postedJourneyForm(pathOf(request), (name) => formField(request.body, name));
       return posted === undefined ? undefined : answer(request, reply, forms, posted);
+    },
+    async facts(path, session) {
+      if (!COS_WARNING_PATHS.some((pattern) => matchPath(pattern, path) !== null)) return undefined;
+      const state = parseSavedFormState(session.formState);
+      const numbers = cosReferencesOfAnswers(state);
+      if (numbers.length === 0) return undefined;
+      return { cosReferencesInUse: await options.lookUpCosReferences(numbers, state.submission?.formGroupId) };
     },
     async get(request, reply, forms) {
       const path = pathOf(request);

@@ -12,7 +12,7 @@ import { consentCookie, CONSENT_SAVED_PARAMETER, type ConsentSaved } from '#shar
 import { EXIT_URL } from '#shared/journey/paths.ts';
 import { EXIT_BUTTON, EXIT_CONFIRMED_BUTTON, EXIT_PATH, exitHref } from '#shared/pages/exit-button.ts';
 import { FORM_TOKEN_COOKIE, FORM_TOKEN_FIELD } from '#shared/pages/form-token.ts';
-import type { FormProblem, PageOutcome, PageSession } from '#shared/pages/page-renderer.ts';
+import type { FormProblem, PageFacts, PageOutcome, PageSession } from '#shared/pages/page-renderer.ts';
 import { hasUnsentAnswers } from '#shared/pages/unsent-answers.ts';
 import type { Cookies } from './cookies.ts';
 import { SessionLimitError, SessionTooLargeError, type FormSessions } from './form-session.ts';
@@ -56,6 +56,8 @@ export interface PageFormHandler {
    * or left for the page to be rendered as it is. It keeps nothing, but a verified status link.
    */
   get?(request: FastifyRequest, reply: FastifyReply, forms: PageForms): Promise<unknown>;
+  /** What the page at `path` shows beyond the session it is rendered from (`session`), looked up as it is rendered. */
+  facts?(path: string, session: PageSession): Promise<PageFacts | undefined>;
 }
 
 /** The handler of the page at `path`, matched as the browser's router matches it. */

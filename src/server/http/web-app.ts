@@ -119,10 +119,13 @@ export async function registerWebApp(
     const session = view.session ?? { ...(await pages.sessions.read(request)), notice: null };
     const backLink =
       previousPageOf(pathOf(request), parseSavedFormState(session.formState)) ?? cameFrom(request, publicOrigin);
+    const shown = { formState: session.formState, statusToken: session.statusToken, notice: session.notice };
+    const facts = await handlerOf(pages.handlers, pathOf(request))?.facts?.(pathOf(request), shown);
     const page = renderPage(renderer, index, request, {
       formToken: formTokenFor(cookies, request, reply),
-      session: { formState: session.formState, statusToken: session.statusToken, notice: session.notice },
+      session: shown,
       ...(view.outcome && { outcome: view.outcome }),
+      ...(facts && { facts }),
       ...(backLink !== undefined && { backLink }),
     });
     if (page.kind === 'redirect') return reply.redirect(page.location, 302);

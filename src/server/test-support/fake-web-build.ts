@@ -14,12 +14,12 @@ export const FAKE_INDEX_HTML =
 const entry = `
 let loaded = false;
 export async function loadPages() { loaded = true; }
-export function renderPage(template, { url, cookies, formToken, session, outcome, formProblem, backLink }) {
+export function renderPage(template, { url, cookies, formToken, session, outcome, facts, formProblem, backLink }) {
   if (!loaded) throw new Error('not loaded');
   if (url.startsWith('/reuse-travel')) return { kind: 'redirect', location: '/reuse-travel-details' };
   if (url.startsWith('/accessibility')) throw new Error('render failed');
   const content = (formProblem ? formProblem.kind.toUpperCase() + ' ' : '') + url + ' | ' + cookies + ' | ' + formToken
-    + (session || outcome || formProblem ? ' | ' + JSON.stringify({ session, outcome, formProblem, backLink }) : '');
+    + (session || outcome || formProblem ? ' | ' + JSON.stringify({ session, outcome, facts, formProblem, backLink }) : '');
   return { kind: 'page', html: template.replace('<div id="root"></div>', '<div id="root">' + content + '</div>') };
 }
 `;
@@ -34,8 +34,10 @@ export async function writeFakeWebBuild(): Promise<{ webRoot: string; remove: ()
   return { webRoot: join(dir, 'web'), remove: () => rm(dir, { recursive: true, force: true }) };
 }
 
-/** What the fake entry rendered the page from: the session, the form's outcome, the form's problem, the "Go back". */
-export function renderedFrom(html: string): Pick<PageRequest, 'session' | 'outcome' | 'formProblem' | 'backLink'> {
+/** What the fake entry rendered the page from: the session, the form's outcome, the facts looked up, the form's problem, the "Go back". */
+export function renderedFrom(
+  html: string,
+): Pick<PageRequest, 'session' | 'outcome' | 'facts' | 'formProblem' | 'backLink'> {
   const json = /<div id="root">[^|]*\|[^|]*\|[^|]*\| (\{.*\})<\/div>/.exec(html)?.[1];
   return json === undefined ? {} : (JSON.parse(json) as ReturnType<typeof renderedFrom>);
 }

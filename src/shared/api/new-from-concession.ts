@@ -44,7 +44,8 @@ const text = v.pipe(v.string(), v.maxLength(MAX_PAYLOAD_TEXT));
 // `validDate` for the field rather than the schema refusing the whole request.
 const isoDate = v.pipe(v.string(), v.regex(/^(\d{4}-\d{2}-\d{2})?$/));
 const createdDate = v.pipe(v.string(), v.maxLength(40), v.isoTimestamp());
-const GROUP_ID = /^CWC-[0-9A-F]{8}-[0-9A-F]{4}-[0-9A-F]{4}-[0-9A-F]{4}-[0-9A-F]{12}$/;
+/** A submission's group id: the prefix and an upper-case UUID. */
+export const GROUP_ID_PATTERN = /^CWC-[0-9A-F]{8}-[0-9A-F]{4}-[0-9A-F]{4}-[0-9A-F]{4}-[0-9A-F]{12}$/;
 
 /** The schema of one applicant of the request: strict objects (unknown keys refused), bounded strings. */
 export const applicantPayloadSchema = v.strictObject({
@@ -61,7 +62,7 @@ export const applicantPayloadSchema = v.strictObject({
     howLongDoYouPlanToStay: text,
     purposeOfStay: text,
     declaration: text,
-    formGroupId: v.pipe(v.string(), v.regex(GROUP_ID)),
+    formGroupId: v.pipe(v.string(), v.regex(GROUP_ID_PATTERN)),
     sponsorName: text,
     sponsorshipReferenceNumber: text,
     sponsorEmailAddress: text,

@@ -5,6 +5,7 @@ import type { SubmissionOutcome } from '../journey/submission.ts';
 import type { StatusFormOutcome } from '../api/status-form.ts';
 import type { ClearanceCheckView } from '../api/clearance-check.ts';
 import type { FeedbackView } from '../api/feedback.ts';
+import type { CosReferencesInUse } from '../api/cos-references-in-use.ts';
 
 /**
  * What the browser's session keeps on the server (decision 024): for a browser without
@@ -37,6 +38,15 @@ export interface PageOutcome {
 }
 
 /**
+ * What the server looked up for a page beyond what the session keeps; with JavaScript the page
+ * asks the API for the same, so the browser hydrates the server's page from this.
+ */
+export interface PageFacts {
+  /** Check your answers and the group overview: which of the answers' COS numbers another application has. */
+  readonly cosReferencesInUse?: CosReferencesInUse;
+}
+
+/**
  * Why a form (or, without `resend`, a page) could not be answered: refused (not from this
  * service's pages), too long to keep, the service failing, too many forms from one address in a
  * minute, or too many sessions started from it in an hour. Shown on a page of its own, without
@@ -60,6 +70,8 @@ export interface PageRequest {
   /** What the browser's session keeps on the server; nothing when absent. */
   readonly session?: PageSession;
   readonly outcome?: PageOutcome;
+  /** What the server looked up for the page. */
+  readonly facts?: PageFacts;
   /** Where the page's "Go back" link leads when the browser did not come by a link of the app (previous-page.ts). */
   readonly backLink?: string;
   /** Render the page that says why a form could not be answered (without the app's script), not the page at `url`. */

@@ -11,6 +11,7 @@
 import type { ClearanceCheckView } from '#shared/api/clearance-check.ts';
 import type { FeedbackView } from '#shared/api/feedback.ts';
 import { PAGE_DATA_ID } from '#shared/pages/page-data-element.ts';
+import type { PageFacts } from '#shared/pages/page-renderer.ts';
 import { FORM_STATE_STORAGE_KEY, STATUS_TOKEN_STORAGE_KEY } from '#shared/pages/storage-keys.ts';
 
 /** The element's content. */
@@ -34,6 +35,8 @@ export interface PageData {
   readonly statusLink?: 'invalidLink' | 'expiredLink';
   /** The feedback page's answer to a form posted before the script ran (its errors, or the thanks). */
   readonly feedback?: FeedbackView;
+  /** What the server looked up for the page (a COS number another application has), so the browser need not ask again. */
+  readonly facts?: PageFacts;
 }
 
 /** What the server wrote into the page, when it rendered it (not under `npm run dev`). */

@@ -2,7 +2,7 @@
 // effect in the browser, which never runs on the server) and where the user should be instead.
 import { createContext, createElement, useContext } from 'react';
 import { Navigate } from 'react-router';
-import type { PageOutcome, PageSession } from '#shared/pages/page-renderer.ts';
+import type { PageFacts, PageOutcome, PageSession } from '#shared/pages/page-renderer.ts';
 
 /**
  * Where the user should be instead. `always`: the address itself leads there (an alias), so the
@@ -22,6 +22,8 @@ export interface ServerRender {
   readonly session: PageSession;
   /** The answer to a form posted without JavaScript, for the page to show. */
   readonly outcome: PageOutcome;
+  /** What the server looked up for the page. */
+  readonly facts: PageFacts;
 }
 
 /** Provided by the server entry only: in the browser there is nothing to tell. */

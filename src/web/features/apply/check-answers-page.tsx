@@ -19,7 +19,7 @@ import { JourneyForm, journeyButton } from './journey-form.tsx';
 import { JourneyPage } from './journey-page.tsx';
 import { useJourney } from './journey-store.ts';
 import { LateArrivalWarning } from './late-arrival-warning.tsx';
-import { SameCosWarning } from './same-cos-warning.tsx';
+import { CosInUseWarning, SameCosWarning } from './same-cos-warning.tsx';
 import { PageErrorSummary } from './question-page.tsx';
 import { RefusedAnswersSummary, SubmissionProblem, isSubmissionProblem } from './submission-problem.tsx';
 import { useSubmitApplications } from './use-submit-applications.ts';
@@ -113,6 +113,7 @@ export function CheckAnswersPage() {
           </h1>
           <LateArrivalWarning arrival={answers['date-of-arrival']} />
           {group && <SameCosWarning state={state} scope="current" />}
+          <CosInUseWarning state={state} scope="current" />
           {parts.map(([heading, list]) => (
             <section key={heading}>
               <h2 className="govuk-heading-m">{heading}</h2>

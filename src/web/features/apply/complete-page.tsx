@@ -1,12 +1,12 @@
 // /complete: the receipts of the applications just sent, what happens next, and Finish. GOV.UK's
 // confirmation page: the panel with the reference (a group's references listed under it), then
 // what we have sent, where and what comes next.
-import type { ReactNode } from 'react';
 import { COMPLETE_PATH } from '#shared/journey/paths.ts';
 import { JOURNEY_BUTTONS } from '#shared/journey/page-forms.ts';
 import { Button } from '../../components/govuk/button/button.tsx';
 import { Panel } from '../../components/govuk/panel/panel.tsx';
 import { RenderedText } from '../../components/rendered-text/rendered-text.tsx';
+import { slot, withIsolated } from '../../i18n/isolated-values.tsx';
 import { useTranslation } from '../../i18n/use-translation.ts';
 import { JourneyForm, journeyButton } from './journey-form.tsx';
 import { JourneyPage } from './journey-page.tsx';
@@ -19,18 +19,6 @@ function Reference({ value }: { value: string | undefined }) {
       {value}
     </bdi>
   );
-}
-
-// A value typed in one direction inside a text of either is isolated by a <bdi>, so that in
-// Arabic its punctuation stays in it and the sentence's stays in the sentence. Not by isolate
-// characters: they would be copied with an email or a name, and refused where it is pasted.
-const slot = (index: number) => `\u{E000}${index}\u{E000}`;
-
-/** The translated text with each slot(i) in it replaced by values[i] in a <bdi>. */
-function withIsolated(text: string, values: readonly string[]): ReactNode[] {
-  return text
-    .split(/\u{E000}(\d)\u{E000}/u)
-    .map((part, index) => (index % 2 === 0 ? part : <bdi key={index}>{values[Number(part)]}</bdi>));
 }
 
 export function CompletePage() {

@@ -30,7 +30,7 @@ import { useJourney } from './journey-store.ts';
 import { SPONSOR_FIELDS, answerRows } from './answer-rows.tsx';
 import { AnswersChangedNotice, AnswersFingerprintField } from './answers-fingerprint.tsx';
 import { PageErrorSummary } from './question-page.tsx';
-import { SameCosWarning } from './same-cos-warning.tsx';
+import { CosInUseWarning, SameCosWarning } from './same-cos-warning.tsx';
 import { RefusedAnswersSummary, SubmissionProblem, isSubmissionProblem } from './submission-problem.tsx';
 import { useSubmitApplications } from './use-submit-applications.ts';
 
@@ -145,6 +145,7 @@ export function GroupEditPage() {
           />
           <h2 className="govuk-heading-m">{t('apply.group.applicants')}</h2>
           <SameCosWarning state={state} scope="group" />
+          <CosInUseWarning state={state} scope="group" />
           <div id="group-members">
             {group.length === 0 ? (
               <p className="govuk-body">{t('apply.group.empty')}</p>
