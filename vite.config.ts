@@ -27,7 +27,7 @@ export default defineConfig(({ isSsrBuild }) => ({
   plugins: [
     react(),
     translationSections({
-      dir: fileURLToPath(new URL('./src/web/i18n', import.meta.url)),
+      dir: fileURLToPath(new URL('./src/shared/i18n/translations', import.meta.url)),
       // Long texts of a single page (and the titles of the journey's and status pages, in
       // i18n/page-titles.ts): loaded with that page, not with the first load. serverOnly is
       // rendered by the server only (a browser that runs the app never shows it).

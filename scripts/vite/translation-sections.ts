@@ -4,7 +4,7 @@
 //   import texts from 'virtual:translations/en'          every section but the page-only ones
 //   import texts from 'virtual:translations/en/privacy'  one section, bundled with its importer
 //
-// `en.json` and `ar.json` stay the single source of every text.
+// The translation files (src/shared/i18n/translations) stay the single source of every text.
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { Plugin } from 'vite';

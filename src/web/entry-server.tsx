@@ -20,7 +20,7 @@ import { ServerRenderContext, type ServerRedirect, type ServerRender } from './a
 import { keepingTexts, parse5Parser } from './components/rendered-text/parse5-parser.ts';
 import { setHtmlParser } from './components/rendered-text/rendered-text.tsx';
 import { readConsent } from './features/cookies/consent-cookie.ts';
-import ar from './i18n/ar.json';
+import ar from '#shared/i18n/translations/ar.json';
 import { I18N_OPTIONS, registerTexts } from './i18n/i18n.ts';
 import { TranslationProvider } from './i18n/use-translation.ts';
 

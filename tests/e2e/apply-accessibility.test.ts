@@ -8,8 +8,8 @@ import { addDays, londonToday } from '../../src/shared/dates/calendar.ts';
 import { toDateParts } from '../../src/shared/dates/date-parts.ts';
 import type { FormState } from '../../src/shared/journey/form-state.ts';
 import { STEP_PATHS } from '../../src/shared/journey/paths.ts';
-import arTexts from '../../src/web/i18n/ar.json';
-import enTexts from '../../src/web/i18n/en.json';
+import arTexts from '../../src/shared/i18n/translations/ar.json';
+import enTexts from '../../src/shared/i18n/translations/en.json';
 import { axeViolations, baseUrl, landmarkCounts, ONE_OF_EACH_LANDMARK } from './support/browser.ts';
 import { launchBrowser } from './support/chromium.ts';
 import {

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseSavedFormState } from '../../src/shared/journey/form-state.ts';
 import { FIELD_RULES } from '../../src/shared/validation/fields.ts';
 import { MESSAGE_KEYS } from '../../src/shared/validation/messages.ts';
-import en from '../../src/web/i18n/en.json';
+import en from '../../src/shared/i18n/translations/en.json';
 import { axeViolations, baseUrl, useBrowser } from './support/browser.ts';
 import {
   answerSponsor,

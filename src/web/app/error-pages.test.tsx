@@ -1,7 +1,7 @@
 import { render, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
-import en from '../i18n/en.json';
+import en from '#shared/i18n/translations/en.json';
 import { TranslationProvider } from '../i18n/use-translation.ts';
 import { testI18n } from '../test-support/test-i18n.ts';
 import { RouterErrorBoundary } from './router-error-boundary.tsx';

@@ -13,7 +13,7 @@ import {
 async function loadResources(language: Language): Promise<void> {
   // English is bundled with the first load; only Arabic is ever fetched.
   if (i18next.hasResourceBundle(language, 'translation')) return;
-  const { default: resources } = await import('./ar.json');
+  const { default: resources } = await import('#shared/i18n/translations/ar.json');
   i18next.addResourceBundle(language, 'translation', resources);
 }
 

@@ -2,8 +2,8 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ALLOWED_TAGS } from '../components/rendered-text/rendered-text.tsx';
-import ar from './ar.json';
-import en from './en.json';
+import ar from '#shared/i18n/translations/ar.json';
+import en from '#shared/i18n/translations/en.json';
 
 type Tree = { [key: string]: string | Tree };
 

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import ar from './ar.json';
-import en from './en.json';
+import ar from '#shared/i18n/translations/ar.json';
+import en from '#shared/i18n/translations/en.json';
 import { addDays, londonToday } from '#shared/dates/calendar.ts';
 import { toDateParts, type DateParts } from '#shared/dates/date-parts.ts';
 import type { ApplicantAnswers } from '#shared/domain/answers.ts';

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { createInstance } from 'i18next';
-import ar from '../../i18n/ar.json';
-import en from '../../i18n/en.json';
+import ar from '#shared/i18n/translations/ar.json';
+import en from '#shared/i18n/translations/en.json';
 import { TranslationProvider } from '../../i18n/use-translation.ts';
 import { keepingTexts, parse5Parser } from './parse5-parser.ts';
 import { RenderedText, setHtmlParser, type HtmlParser } from './rendered-text.tsx';

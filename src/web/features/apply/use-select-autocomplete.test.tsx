@@ -4,7 +4,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { COUNTRIES, nationalityStatus, sentenceDemonym } from '#shared/countries/countries.ts';
 import { findCountryByText, searchCountries } from '#shared/countries/country-search.ts';
 import { findPlaceOfDeparture, searchPlacesOfDeparture } from '#shared/countries/places.ts';
-import en from '../../i18n/en.json';
+import en from '#shared/i18n/translations/en.json';
 import { TranslationProvider } from '../../i18n/use-translation.ts';
 import { testI18n } from '../../test-support/test-i18n.ts';
 import { Select } from '../../components/govuk/select/select.tsx';
