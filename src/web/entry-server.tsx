@@ -21,6 +21,7 @@ import { keepingTexts, parse5Parser } from './components/rendered-text/parse5-pa
 import { setHtmlParser } from './components/rendered-text/rendered-text.tsx';
 import { readConsent } from './features/cookies/consent-cookie.ts';
 import ar from '#shared/i18n/translations/ar.json';
+import cy from '#shared/i18n/translations/cy.json';
 import { I18N_OPTIONS, registerTexts } from './i18n/i18n.ts';
 import { TranslationProvider } from './i18n/use-translation.ts';
 
@@ -31,12 +32,16 @@ export const loadPages: PageRenderer['loadPages'] = async () => {
   await i18next.init({
     ...I18N_OPTIONS,
     lng: 'en',
-    resources: { en: { translation: en }, ar: { translation: ar } },
+    resources: { en: { translation: en }, cy: { translation: cy }, ar: { translation: ar } },
   });
   registerTexts(serverOnly);
   await loadAllPages();
   setHtmlParser(keepingTexts(new Set(stringsOf(i18next.store.data)), parse5Parser));
-  translations = { en: i18next.cloneInstance({ lng: 'en' }), ar: i18next.cloneInstance({ lng: 'ar' }) };
+  translations = {
+    en: i18next.cloneInstance({ lng: 'en' }),
+    cy: i18next.cloneInstance({ lng: 'cy' }),
+    ar: i18next.cloneInstance({ lng: 'ar' }),
+  };
 };
 
 export const renderPage: PageRenderer['renderPage'] = (

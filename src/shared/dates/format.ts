@@ -14,6 +14,8 @@
 // Arabic pages name the month in Arabic with Western digits ("05 مارس 2026"), so a date reads
 // in order inside right-to-left text; the numeric format stays as it is (decision 018).
 
+import type { Language } from '../i18n/languages.ts';
+
 /** A day in the calendar, without time or time zone; `month` is 1–12. */
 export interface CalendarDate {
   readonly year: number;
@@ -21,11 +23,11 @@ export interface CalendarDate {
   readonly day: number;
 }
 
-/** The languages a date can be written in: the service's English and Arabic. */
-export type DateLanguage = 'en' | 'ar';
+/** The languages a date can be written in: the service's. */
+export type DateLanguage = Language;
 
 // `nu-latn`: Arabic month names with the Western digits the rest of the service uses.
-const LOCALES: Record<DateLanguage, string> = { en: 'en-GB', ar: 'ar-u-nu-latn' };
+const LOCALES: Record<DateLanguage, string> = { en: 'en-GB', cy: 'cy-GB', ar: 'ar-u-nu-latn' };
 const LONDON = 'Europe/London';
 
 // Building a DateTimeFormat is far slower than using one, so each is made once.

@@ -4,12 +4,12 @@ import { cookieValue } from '../cookies/cookie-value.ts';
 // the server (which renders the pages) decide the language the same way.
 
 /** The languages of the service; English is the default and the fallback. */
-export const LANGUAGES = ['en', 'ar'] as const;
+export const LANGUAGES = ['en', 'cy', 'ar'] as const;
 /** One language of the service. */
 export type Language = (typeof LANGUAGES)[number];
 
 /** The writing direction of each language, for `dir` on `<html>`. */
-export const LANGUAGE_DIRECTION: Readonly<Record<Language, 'ltr' | 'rtl'>> = { en: 'ltr', ar: 'rtl' };
+export const LANGUAGE_DIRECTION: Readonly<Record<Language, 'ltr' | 'rtl'>> = { en: 'ltr', cy: 'ltr', ar: 'rtl' };
 
 /** The query parameter of a link that opens the service in a language (the language links). */
 export const LANGUAGE_PARAMETER = 'lang';

@@ -4,7 +4,7 @@ import { useLocation } from 'react-router';
 import { changeLanguage } from '../i18n/i18n.ts';
 import { LANGUAGE_PARAMETER, type Language } from '#shared/i18n/languages.ts';
 
-/** GOV.UK language navigation: English or Arabic, remembered for the session. */
+/** GOV.UK language navigation: each language named in itself, remembered for the session. */
 export function LanguageSwitch() {
   const { t, language: current } = useTranslation();
   const { pathname, search } = useLocation();
@@ -27,7 +27,7 @@ export function LanguageSwitch() {
   return (
     <LanguageNavigation
       ariaLabel={t('common.languageLabel')}
-      items={[item('en', t('common.english')), item('ar', t('common.arabic'))]}
+      items={[item('en', t('common.english')), item('cy', t('common.welsh')), item('ar', t('common.arabic'))]}
     />
   );
 }

@@ -9,11 +9,16 @@ import {
   type Language,
 } from '#shared/i18n/languages.ts';
 
-// Arabic is fetched only when chosen, so English readers never download it.
+// English is bundled with the first load; another language is fetched only when chosen, so
+// English readers never download it.
+const LOADERS: Record<Exclude<Language, 'en'>, () => Promise<{ default: Record<string, unknown> }>> = {
+  cy: () => import('#shared/i18n/translations/cy.json'),
+  ar: () => import('#shared/i18n/translations/ar.json'),
+};
+
 async function loadResources(language: Language): Promise<void> {
-  // English is bundled with the first load; only Arabic is ever fetched.
-  if (i18next.hasResourceBundle(language, 'translation')) return;
-  const { default: resources } = await import('#shared/i18n/translations/ar.json');
+  if (language === 'en' || i18next.hasResourceBundle(language, 'translation')) return;
+  const { default: resources } = await LOADERS[language]();
   i18next.addResourceBundle(language, 'translation', resources);
 }
 

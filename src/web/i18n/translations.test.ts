@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ALLOWED_TAGS } from '../components/rendered-text/rendered-text.tsx';
 import ar from '#shared/i18n/translations/ar.json';
+import cy from '#shared/i18n/translations/cy.json';
 import en from '#shared/i18n/translations/en.json';
 
 type Tree = { [key: string]: string | Tree };
@@ -27,6 +28,7 @@ function sourceFiles(dir: string): string[] {
 
 const english = flatten(en as Tree);
 const arabic = flatten(ar as Tree);
+const welsh = flatten(cy as Tree);
 const source = ['src/web', 'src/shared']
   .flatMap(sourceFiles)
   .map((file) => readFileSync(file, 'utf8'))
@@ -40,6 +42,14 @@ describe('translations', () => {
       /_(zero|two|few|many)$/.test(key) && english.has(key.replace(/_\w+$/, '_other'));
     expect([...arabic.keys()].filter((key) => !english.has(key) && !extraPlural(key))).toEqual([]);
     expect([...english.keys()].filter((key) => !arabic.has(key))).toEqual([]);
+  });
+
+  it('has every English key in Welsh and every Welsh key in English', () => {
+    // Welsh has more plural forms than English (zero, two, few, many) beside `_one` and `_other`.
+    const extraPlural = (key: string) =>
+      /_(zero|two|few|many)$/.test(key) && english.has(key.replace(/_\w+$/, '_other'));
+    expect([...welsh.keys()].filter((key) => !english.has(key) && !extraPlural(key))).toEqual([]);
+    expect([...english.keys()].filter((key) => !welsh.has(key))).toEqual([]);
   });
 
   it('has no empty text', () => {
@@ -75,7 +85,7 @@ describe('translations', () => {
 
   it('translates into Arabic rather than copying English', () => {
     // Language names are shown in their own language on purpose.
-    const sameAllowed = new Set(['common.english', 'common.arabic']);
+    const sameAllowed = new Set(['common.english', 'common.welsh', 'common.arabic']);
     const copied = [...english].filter(([key, text]) => !sameAllowed.has(key) && arabic.get(key) === text);
     expect(copied.map(([key]) => key)).toEqual([]);
   });
