@@ -276,6 +276,27 @@ function item() {
 }
 
 describe('wrong licence numbers', () => {
+  it('count a number checked when the field was left once, when the button is then pressed', async () => {
+    renderGate('token-left-then-pressed');
+    answers[PUBLIC_STATUS_PATH] = [1, 2].map(() => ({ status: 403, body: { error: 'AuthorisationError' } }));
+    const input = screen.getByLabelText('Sponsor licence number');
+    input.focus();
+    fireEvent.change(input, { target: { value: 'WRONG' } });
+    // Pressing the button takes the focus from the field first: its check answers before the click lands.
+    await act(async () => {
+      fireEvent.blur(input);
+    });
+    await waitFor(() => expect(document.querySelector('.govuk-error-message')).not.toBeNull());
+    await act(async () => {
+      fireEvent.click(screen.getByRole('button', { name: 'Check status' }));
+    });
+    await waitFor(() => expect(document.activeElement?.classList.contains('govuk-error-summary')).toBe(true));
+    expect(calls).toHaveLength(1);
+    // A number pressed for again is sent again: the sponsor asked.
+    await check('WRONG');
+    expect(calls).toHaveLength(2);
+  });
+
   it('count the attempts left from the third, then show until when the link is locked, in London time', async () => {
     renderGate('token-attempts');
     answers[PUBLIC_STATUS_PATH] = [4, 3, 2, 1].map((remainingAttempts) => ({

@@ -35,7 +35,7 @@ import { trackValidationError } from '../../analytics/analytics.ts';
 import { STATUS_FORM_FIELDS, type NewLinkState, type StatusView } from '#shared/api/status-form.ts';
 import { FormTokenField } from '../../app/form-token.tsx';
 import { useServerRender } from '../../app/server-render.ts';
-import { loadStatus, requestNewLink, useStatusState } from './status-store.ts';
+import { loadStatus, requestNewLink, showAgain, useStatusState } from './status-store.ts';
 import { useStatusToken } from './status-token.ts';
 
 registerTexts(texts);
@@ -190,6 +190,9 @@ function LicenceForm({
   const { t } = useTranslation();
   const [typed, setTyped] = useState(licenceNumber);
   const checked = useRef<string | null>(null);
+  // The number checked when the field was left, until the button is pressed: pressing it takes the
+  // focus from the field first, and that number must not be counted a second time.
+  const checkedOnLeaving = useRef<string | null>(null);
   const { pathname } = useLocation();
   const title = t('pages.status');
   const rule = view.kind === 'licenceError' ? view.rule : undefined;
@@ -206,13 +209,23 @@ function LicenceForm({
   };
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    if (view.kind !== 'loading') check(typed);
+    const leftWith = checkedOnLeaving.current;
+    checkedOnLeaving.current = null;
+    if (view.kind === 'loading') return;
+    // A refusal is shown for it already; after a failure to reach the server, pressing tries again.
+    if (leftWith === typed && view.kind === 'licenceError') {
+      onCheck();
+      showAgain();
+    } else check(typed);
   };
   // Checked when the field is left after a change, as well as with the button.
   const onBlur = (event: FocusEvent<HTMLFormElement>) => {
     const left = event.target as unknown as { name?: string };
     const given = validateSponsorLicenceNumber(typed)['sponsor-licence-number'] === undefined;
-    if (left.name === 'sponsor-licence-number' && given && typed !== checked.current) check(typed);
+    if (left.name === 'sponsor-licence-number' && given && typed !== checked.current) {
+      checkedOnLeaving.current = typed;
+      check(typed);
+    }
   };
   // From the third wrong number on, the message says how many are left before the link locks.
   const remaining = view.kind === 'licenceError' ? view.remainingAttempts : undefined;

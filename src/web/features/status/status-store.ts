@@ -111,6 +111,11 @@ export async function loadStatus(token: string, licenceNumber: string): Promise<
   return view;
 }
 
+/** Shows the answer on the page again, as a new answer: the page moves the focus to it as after a check. */
+export function showAgain(): void {
+  set({ ...state, view: { ...state.view } });
+}
+
 /**
  * Asks for a new status link in place of an expired one. 'sent' whether or not the number
  * matched: the server answers the same either way, and the page can only say "if it matched".
