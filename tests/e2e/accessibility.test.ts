@@ -1,3 +1,4 @@
+import { LANGUAGES, type Language } from '../../src/shared/i18n/languages.ts';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROUTES } from '../../src/web/app/routes.tsx';
@@ -43,7 +44,7 @@ afterAll(async () => {
   await browser.close();
 });
 
-async function openIn(language: 'en' | 'ar'): Promise<Page> {
+async function openIn(language: Language): Promise<Page> {
   const context = await browser.newContext();
   await chooseLanguage(context, language);
   return context.newPage();
@@ -79,7 +80,7 @@ it('the axe check finds a planted violation (so a pass means something)', async 
   await page.context().close();
 });
 
-describe.each(['en', 'ar'] as const)('every page in %s', (language) => {
+describe.each(LANGUAGES)('every page in %s', (language) => {
   let page: Page;
   beforeAll(async () => {
     page = await openIn(language);

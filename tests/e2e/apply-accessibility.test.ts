@@ -1,6 +1,8 @@
 // Every page of the journey, opened with answers that let the user be there, in English and in
 // Arabic, without and with errors: axe-core finds no violation, and the Arabic pages are
 // right-to-left, and every page has one banner, one main and one contentinfo landmark.
+import { textIn } from './support/journey.ts';
+import { LANGUAGES } from '../../src/shared/i18n/languages.ts';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { NEW_FROM_CONCESSION_PATH } from '../../src/shared/api/new-from-concession.ts';
@@ -184,7 +186,7 @@ afterAll(async () => {
   await browser.close();
 });
 
-describe.each(['en', 'ar'] as const)('the journey pages in %s', (language) => {
+describe.each(LANGUAGES)('the journey pages in %s', (language) => {
   for (const { path, state, showsErrors, name, prepare } of CASES) {
     for (const errors of showsErrors ? [false, true] : [false]) {
       it(`${path}${errors ? ' with errors' : ''}${name === undefined ? '' : ` ${name}`}`, async () => {
@@ -199,7 +201,7 @@ describe.each(['en', 'ar'] as const)('the journey pages in %s', (language) => {
           await prepare?.(page);
           if (errors) {
             await page.locator('.govuk-error-summary').waitFor();
-            expect(await page.title()).toMatch(language === 'en' ? /^Error: / : /^خطأ: /);
+            expect(await page.title()).toMatch(new RegExp(`^${textIn(language, 'page.errorPrefix')}`));
           }
           expect(await landmarkCounts(page)).toEqual(ONE_OF_EACH_LANDMARK);
           expect(await axeViolations(page)).toEqual([]);

@@ -1,6 +1,7 @@
 // The journey with JavaScript off (decision 024): every form is posted to the server, which keeps
 // the answers in a session of its own and answers with the next page (303) or the page with its
 // errors. Fields are found by id and buttons by what they send, so the same steps run in Arabic.
+import { LANGUAGES, type Language } from '../../src/shared/i18n/languages.ts';
 import type { BrowserContext, Page } from 'playwright-core';
 import { readFileSync } from 'node:fs';
 import { describe, expect, inject, it } from 'vitest';
@@ -8,9 +9,8 @@ import { runTsx } from '../../src/server/test-support/child-process.ts';
 import { axeViolationsWithoutJavaScript, baseUrl, chooseLanguage, useBrowser } from './support/browser.ts';
 import { storedApplicationsOf } from './support/database.ts';
 import { button, CONTINUE, fillTravel, fillWorkDates, pathOf, send } from './support/no-javascript.ts';
-import { SPONSOR, fillDate, monthsFromToday, waitForMail, worker, type Worker } from './support/journey.ts';
+import { SPONSOR, fillDate, monthsFromToday, textIn, waitForMail, worker, type Worker } from './support/journey.ts';
 
-type Language = 'en' | 'ar';
 const test = useBrowser();
 const databaseUrl = inject('databaseUrl');
 
@@ -39,7 +39,7 @@ async function expectErrorsWhenEmpty(page: Page, language: Language): Promise<vo
   const at = pathOf(page);
   await send(page, CONTINUE);
   expect(pathOf(page)).toBe(at);
-  expect(await page.title()).toMatch(language === 'ar' ? /^خطأ: / : /^Error: /);
+  expect(await page.title()).toMatch(new RegExp(`^${textIn(language, 'page.errorPrefix')}`));
   await expect(page.locator('.govuk-error-summary').count()).resolves.toBe(1);
   expect(await page.locator('.govuk-error-summary__list a').count()).toBeGreaterThan(0);
   expect(await page.locator('.govuk-error-message').count()).toBeGreaterThan(0);
@@ -159,14 +159,14 @@ async function reuseFirstSets(page: Page, language: Language, errors: boolean) {
   );
 }
 
-describe.each(['en', 'ar'] as const)('without JavaScript, in %s', (language) => {
+describe.each(LANGUAGES)('without JavaScript, in %s', (language) => {
   it(
     'sends a single application from the start page to the complete page, with every page’s errors',
     { timeout: 180_000 },
     async () => {
       await withoutJavaScript(language, async (page) => {
-        const applicant = worker(`Nojs${language === 'en' ? 'Single' : 'Arabic'}`, {
-          cosReference: language === 'en' ? 'C2G8K5NOJS1Q' : 'C2G8K5NOJS2Q',
+        const applicant = worker(`Nojs${{ en: 'Single', cy: 'Welsh', ar: 'Arabic' }[language]}`, {
+          cosReference: { en: 'C2G8K5NOJS1Q', cy: 'C2G8K5NOJS3Q', ar: 'C2G8K5NOJS2Q' }[language],
         });
         await answerSponsor(page, language, 'single-application', true);
         await answerWorker(page, language, applicant, { errors: true, reuse: false });

@@ -2,6 +2,7 @@
 // width of 400 % zoom on a 1280 pixel window), in English and Arabic, even with the longest
 // answers the rules allow typed without a space. The status pages are checked in
 // status-accessibility.test.ts.
+import { LANGUAGES } from '../../src/shared/i18n/languages.ts';
 import { describe, expect, it } from 'vitest';
 import type { ApplicantAnswers } from '../../src/shared/domain/answers.ts';
 import type { FormState } from '../../src/shared/journey/form-state.ts';
@@ -41,7 +42,7 @@ const PAGES: Array<[string, () => FormState]> = [
 ];
 
 describe(`the journey at ${WIDTH} CSS pixels`, () => {
-  for (const language of ['en', 'ar'] as const) {
+  for (const language of LANGUAGES) {
     it.each(PAGES)(`%s does not scroll sideways in ${language}`, async (path, state) => {
       await test.page.setViewportSize({ width: WIDTH, height: 700 });
       await seedSession(test.context, state(), language);
@@ -58,7 +59,7 @@ describe(`the journey at ${WIDTH} CSS pixels`, () => {
 });
 
 describe(`the information pages at ${WIDTH} CSS pixels`, () => {
-  for (const language of ['en', 'ar'] as const) {
+  for (const language of LANGUAGES) {
     it.each(['/', '/cookies', '/privacy-policy', '/terms-and-conditions', '/accessibility'])(
       `%s does not scroll sideways in ${language}`,
       async (path) => {

@@ -3,6 +3,7 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, beforeEach, inject } from 'vitest';
+import type { Language } from '../../../src/shared/i18n/languages.ts';
 import { launchBrowser } from './chromium.ts';
 
 const require = createRequire(import.meta.url);
@@ -12,7 +13,7 @@ const axeSource = readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
 export const baseUrl = (): string => inject('baseUrl');
 
 /** Chooses the language of the service for a context, as the language links do: in the `lang` cookie. */
-export async function chooseLanguage(context: BrowserContext, language: 'en' | 'ar'): Promise<void> {
+export async function chooseLanguage(context: BrowserContext, language: Language): Promise<void> {
   await context.addCookies([{ name: 'lang', value: language, url: baseUrl() }]);
 }
 

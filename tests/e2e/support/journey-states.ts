@@ -1,5 +1,6 @@
 // Form states built with the journey's own reducer, to open any page of the journey directly
 // in the browser (through session storage, as a reload would).
+import type { Language } from '../../../src/shared/i18n/languages.ts';
 import type { BrowserContext } from 'playwright-core';
 import { chooseLanguage } from './browser.ts';
 import { validApplicantAnswers } from '../../fixtures/applicants.ts';
@@ -114,11 +115,7 @@ export function withErrorsEverywhere(state: FormState): FormState {
 }
 
 /** Opens every new page of the context with this form state (and language) in session storage. */
-export async function seedSession(
-  context: BrowserContext,
-  state: FormState,
-  language: 'en' | 'ar' = 'en',
-): Promise<void> {
+export async function seedSession(context: BrowserContext, state: FormState, language: Language = 'en'): Promise<void> {
   await context.addInitScript(
     ({ saved }) => {
       // Once per tab: a reload keeps what the page itself saved since.

@@ -8,7 +8,28 @@ import type { Page } from 'playwright-core';
 import { inject } from 'vitest';
 import { addDays, addMonths, londonToday } from '../../../src/shared/dates/calendar.ts';
 import type { CalendarDate } from '../../../src/shared/dates/format.ts';
+import { LANGUAGES } from '../../../src/shared/i18n/languages.ts';
+import en from '../../../src/shared/i18n/translations/en.json';
+import cy from '../../../src/shared/i18n/translations/cy.json';
+import ar from '../../../src/shared/i18n/translations/ar.json';
 import { baseUrl } from './browser.ts';
+
+const TRANSLATIONS = { en, cy, ar } as const;
+
+/** A text of the service (`apply.continue`) in `language`. */
+export function textIn(language: (typeof LANGUAGES)[number], key: string): string {
+  const found = key
+    .split('.')
+    .reduce<unknown>((node, part) => (node as Record<string, unknown> | undefined)?.[part], TRANSLATIONS[language]);
+  if (typeof found !== 'string') throw new Error(`No text ${key} in ${language}`);
+  return found;
+}
+
+/** A button's or link's name in whichever language the page is in: the helpers below run in each. */
+export function inAnyLanguage(key: string): RegExp {
+  const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  return new RegExp(`^(${LANGUAGES.map((language) => escape(textIn(language, key))).join('|')})$`);
+}
 
 /** A London calendar day `days` from today. */
 export const daysFromToday = (days: number): CalendarDate => addDays(londonToday(new Date()), days);
@@ -84,7 +105,7 @@ export async function continueFrom(page: Page): Promise<void> {
       .textContent({ timeout: 1 })
       .catch(() => null),
   };
-  await page.getByRole('button', { name: /^(Continue|متابعة)$/ }).click();
+  await page.getByRole('button', { name: inAnyLanguage('apply.continue') }).click();
   await page.waitForFunction(
     ({ url, errors }) =>
       location.href !== url || (document.querySelector('.govuk-error-summary')?.textContent ?? null) !== errors,
@@ -124,7 +145,7 @@ export async function answerSponsor(
   base = baseUrl(),
 ): Promise<void> {
   await page.goto(`${base}/`);
-  await page.getByRole('button', { name: 'Start now' }).click();
+  await page.getByRole('button', { name: inAnyLanguage('start.startButton') }).click();
   await at(page, '/your-contact-details');
   await page.fill('#sponsor-email', SPONSOR.email);
   await continueFrom(page);
@@ -211,13 +232,13 @@ export async function reuseFirstSets(page: Page): Promise<void> {
 
 /** Presses "Confirm details and add applicant to the group" on check your answers and waits for the group overview. */
 export async function addToGroup(page: Page): Promise<void> {
-  await page.getByRole('button', { name: 'Confirm details and add applicant to the group' }).click();
+  await page.getByRole('button', { name: inAnyLanguage('apply.checkAnswers.addToGroup') }).click();
   await at(page, '/group-edit');
 }
 
 /** Presses "Submit applications" on the group overview and gives the references /complete shows, once all `count` are there. */
 export async function submitGroup(page: Page, count: number): Promise<string[]> {
-  await page.getByRole('button', { name: 'Submit applications' }).click();
+  await page.getByRole('button', { name: inAnyLanguage('apply.group.submit') }).click();
   await at(page, '/complete');
   await page
     .locator('.app-reference-list .app-reference')
