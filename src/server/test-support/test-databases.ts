@@ -1,9 +1,9 @@
 // Test support (not a test file): the database engines a server test can run on. PGlite in
-// memory always; PostgreSQL as well when DATABASE_URL is set, each test in a fresh schema that is
-// dropped afterwards, so parallel and repeated runs never see each other's tables.
+// memory always; PostgreSQL as well when DATABASE_URL is set, each database in a fresh schema that
+// is dropped afterwards, so parallel and repeated runs never see each other's tables.
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
-import { afterEach, beforeEach } from 'vitest';
+import { afterAll, beforeEach } from 'vitest';
 import { loadConfig } from '../config.ts';
 import type { Database } from '../db/database.ts';
 import { dumpEmptyPglite, openDatabase } from '../db/database.ts';
@@ -67,22 +67,27 @@ async function openPostgresTestDatabase(connectionString: string): Promise<TestD
 }
 
 /**
- * A fresh, migrated database of `engine` for each test of the enclosing describe block, closed
- * (and on PostgreSQL dropped) after it. The object returned stands for the current test's
- * database: read `.db` inside a test or hook, not when the block is defined.
+ * A migrated database of `engine` for the tests of the enclosing describe block, opened and
+ * migrated once (opening an in-memory PGlite takes most of a second) and emptied before each test,
+ * so each test starts from empty tables as if the database were new. A test that closes it gets
+ * a new one for the next. Closed (and on PostgreSQL dropped) after the block. The object returned
+ * stands for the current test's database: read `.db` inside a test or hook, not when the block is
+ * defined.
  */
 export function useMigratedTestDatabase(engine: TestEngine): Omit<TestDatabase, 'dispose'> {
   let current: TestDatabase | undefined;
   beforeEach(async () => {
+    if (current !== undefined && (await emptied(current.db))) return;
+    await current?.dispose().catch(() => undefined);
     current = await engine.open();
     await runMigrations(current.db);
   });
-  afterEach(async () => {
+  afterAll(async () => {
     await current?.dispose();
     current = undefined;
   });
   const opened = (): TestDatabase => {
-    if (current === undefined) throw new Error('The test database is open during each test only');
+    if (current === undefined) throw new Error('The test database is open during the tests of its block only');
     return current;
   };
   return {
@@ -91,6 +96,20 @@ export function useMigratedTestDatabase(engine: TestEngine): Omit<TestDatabase, 
     },
     openAnother: () => opened().openAnother(),
   };
+}
+
+/** Empties every table but the record of migrations; false when the database cannot (it was closed). */
+async function emptied(db: Database): Promise<boolean> {
+  try {
+    const { rows } = await db.query<{ name: string }>(
+      `SELECT quote_ident(tablename) AS name FROM pg_catalog.pg_tables
+       WHERE schemaname = current_schema() AND tablename <> 'schema_migrations'`,
+    );
+    if (rows.length > 0) await db.exec(`TRUNCATE ${rows.map((row) => row.name).join(', ')} RESTART IDENTITY CASCADE`);
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 /** The number of rows of each table a submission writes to. */
