@@ -33,6 +33,15 @@ const source = ['src/web', 'src/shared']
   .flatMap(sourceFiles)
   .map((file) => readFileSync(file, 'utf8'))
   .join('\n');
+// Texts that are the same in every language on purpose: the language names, written in their own
+// language (GOV.UK's language links), and "Beta", which is also the Welsh word. A text of
+// placeholders and punctuation only ("{{name}}: {{message}}") has nothing to translate.
+const LANGUAGE_NAMES = ['common.english', 'common.welsh', 'common.arabic'];
+const ALLOWED_SAME = {
+  ar: new Set(LANGUAGE_NAMES),
+  cy: new Set([...LANGUAGE_NAMES, 'common.phaseTag']),
+} as const;
+const placeholdersOnly = (text: string) => !/\p{L}/u.test(text.replace(/{{\s*\w+\s*}}/g, ''));
 const placeholders = (text: string) => [...text.matchAll(/{{\s*(\w+)\s*}}/g)].map((m) => m[1]).sort();
 
 describe('translations', () => {
@@ -53,14 +62,33 @@ describe('translations', () => {
   });
 
   it('has no empty text', () => {
-    expect([...english, ...arabic].filter(([, text]) => text.trim() === '').map(([key]) => key)).toEqual([]);
+    expect(
+      [...english, ...arabic, ...welsh].filter(([, text]) => text.trim() === '').map(([key]) => key),
+    ).toEqual([]);
   });
 
-  it('uses the same placeholders in both languages', () => {
+  it.each([
+    ['Arabic', arabic],
+    ['Welsh', welsh],
+  ])('uses the same placeholders in English and %s', (_, translated) => {
     const differing = [...english].filter(
-      ([key, text]) => placeholders(text).join() !== placeholders(arabic.get(key) ?? '').join(),
+      ([key, text]) => placeholders(text).join() !== placeholders(translated.get(key) ?? '').join(),
     );
     expect(differing.map(([key]) => key)).toEqual([]);
+  });
+
+  it.each([
+    ['Arabic', arabic],
+    ['Welsh', welsh],
+  ])('uses in the extra %s plural forms only placeholders of the English plural', (_, translated) => {
+    // A form may leave {{count}} out ("two applicants" written as a word), never add one.
+    const unknown = [...translated]
+      .filter(([key]) => /_(zero|two|few|many)$/.test(key) && !english.has(key))
+      .filter(([key, text]) => {
+        const allowed = placeholders(english.get(key.replace(/_\w+$/, '_other')) ?? '');
+        return placeholders(text).some((name) => !allowed.includes(name));
+      });
+    expect(unknown.map(([key]) => key)).toEqual([]);
   });
 
   it('uses every key somewhere in the source, as a literal key', () => {
@@ -74,7 +102,7 @@ describe('translations', () => {
 
   it('holds only markup that RenderedText renders, and nothing scriptable', () => {
     const problems: string[] = [];
-    for (const [key, text] of [...english, ...arabic]) {
+    for (const [key, text] of [...english, ...arabic, ...welsh]) {
       if (/javascript:|<script/i.test(text)) problems.push(`${key}: script`);
       for (const [, tag] of text.matchAll(/<\/?([a-zA-Z][a-zA-Z0-9]*)/g)) {
         if (!Object.hasOwn(ALLOWED_TAGS, tag!.toLowerCase())) problems.push(`${key}: <${tag}>`);
@@ -83,10 +111,22 @@ describe('translations', () => {
     expect(problems).toEqual([]);
   });
 
-  it('translates into Arabic rather than copying English', () => {
-    // Language names are shown in their own language on purpose.
-    const sameAllowed = new Set(['common.english', 'common.welsh', 'common.arabic']);
-    const copied = [...english].filter(([key, text]) => !sameAllowed.has(key) && arabic.get(key) === text);
+  it.each([
+    ['Arabic', arabic, ALLOWED_SAME.ar],
+    ['Welsh', welsh, ALLOWED_SAME.cy],
+  ])('translates into %s rather than copying English', (_, translated, allowed) => {
+    const copied = [...english].filter(
+      ([key, text]) => !allowed.has(key) && !placeholdersOnly(text) && translated.get(key) === text,
+    );
     expect(copied.map(([key]) => key)).toEqual([]);
+  });
+
+  it('keeps the allow-list of texts left as in English short and true', () => {
+    for (const [language, translated] of [
+      ['ar', arabic],
+      ['cy', welsh],
+    ] as const) {
+      for (const key of ALLOWED_SAME[language]) expect(translated.get(key), key).toBe(english.get(key));
+    }
   });
 });
