@@ -1,5 +1,6 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
+import i18next from 'i18next';
 import { describe, expect, it } from 'vitest';
 import { ALLOWED_TAGS } from '../components/rendered-text/rendered-text.tsx';
 import ar from '#shared/i18n/translations/ar.json';
@@ -128,5 +129,20 @@ describe('translations', () => {
     ] as const) {
       for (const key of ALLOWED_SAME[language]) expect(translated.get(key), key).toBe(english.get(key));
     }
+  });
+
+  it('chooses each of the six Welsh plural forms by count, as Intl.PluralRules does', async () => {
+    const instance = i18next.createInstance();
+    await instance.init({ lng: 'cy', fallbackLng: 'en', resources: { en: { translation: en }, cy: { translation: cy } } });
+    const count = (n: number) => instance.t('status.count', { count: n });
+    expect([0, 1, 2, 3, 6, 7, 20].map(count)).toEqual([
+      '0 cais',
+      '1 cais',
+      '2 gais',
+      '3 chais',
+      '6 chais',
+      '7 o geisiadau',
+      '20 o geisiadau',
+    ]);
   });
 });
