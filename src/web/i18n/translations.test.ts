@@ -63,9 +63,7 @@ describe('translations', () => {
   });
 
   it('has no empty text', () => {
-    expect(
-      [...english, ...arabic, ...welsh].filter(([, text]) => text.trim() === '').map(([key]) => key),
-    ).toEqual([]);
+    expect([...english, ...arabic, ...welsh].filter(([, text]) => text.trim() === '').map(([key]) => key)).toEqual([]);
   });
 
   it.each([
@@ -113,6 +111,20 @@ describe('translations', () => {
   });
 
   it.each([
+    ['Arabic', arabic],
+    ['Welsh', welsh],
+  ])('keeps the markup of English in %s', (_, translated) => {
+    // Tags and links, not where a link goes: a translation may link to a page in its language.
+    const markup = (text: string) =>
+      [...text.matchAll(/<\/?[a-zA-Z0-9]+|href=/g)]
+        .map((m) => m[0])
+        .sort()
+        .join();
+    const differing = [...english].filter(([key, text]) => markup(text) !== markup(translated.get(key) ?? ''));
+    expect(differing.map(([key]) => key)).toEqual([]);
+  });
+
+  it.each([
     ['Arabic', arabic, ALLOWED_SAME.ar],
     ['Welsh', welsh, ALLOWED_SAME.cy],
   ])('translates into %s rather than copying English', (_, translated, allowed) => {
@@ -133,7 +145,11 @@ describe('translations', () => {
 
   it('chooses each of the six Welsh plural forms by count, as Intl.PluralRules does', async () => {
     const instance = i18next.createInstance();
-    await instance.init({ lng: 'cy', fallbackLng: 'en', resources: { en: { translation: en }, cy: { translation: cy } } });
+    await instance.init({
+      lng: 'cy',
+      fallbackLng: 'en',
+      resources: { en: { translation: en }, cy: { translation: cy } },
+    });
     const count = (n: number) => instance.t('status.count', { count: n });
     expect([0, 1, 2, 3, 6, 7, 20].map(count)).toEqual([
       '0 cais',
