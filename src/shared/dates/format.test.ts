@@ -93,6 +93,20 @@ describe('formatLongDate', () => {
   it('names the London day of an instant in Arabic', () => {
     expect(formatLongDate('2026-06-30T23:00:00Z', 'ar')).toBe('01 يوليو 2026');
   });
+
+  it.each([
+    ['2027-03-14', '14 Mawrth 2027'],
+    ['2026-02-05', '05 Chwefror 2026'],
+    ['2026-12-31', '31 Rhagfyr 2026'],
+    ['2028-02-29', '29 Chwefror 2028'],
+  ])('writes the calendar day %s in Welsh as %s', (day, expected) => {
+    expect(formatLongDate(day, 'cy')).toBe(expected);
+  });
+
+  it('names the London day of an instant in Welsh', () => {
+    expect(formatLongDate('2026-06-30T23:00:00Z', 'cy')).toBe('01 Gorffennaf 2026');
+    expect(formatLongDate(new Date('2026-10-24T23:30:00Z'), 'cy')).toBe('25 Hydref 2026');
+  });
 });
 
 describe('bad input', () => {
@@ -144,5 +158,13 @@ describe('formatTimeOfDay', () => {
     expect(formatTimeOfDay('2026-11-25T09:00:00Z', 'ar')).toBe('9 ص');
     expect(formatTimeOfDay('2026-11-25T12:00:00Z', 'ar')).toBe('الظهر');
     expect(formatTimeOfDay('2026-11-25T00:00:00Z', 'ar')).toBe('منتصف الليل');
+  });
+
+  it('writes it in Welsh as GOV.UK’s Welsh style does', () => {
+    expect(formatTimeOfDay('2026-07-01T15:35:00Z', 'cy')).toBe('4:35yp');
+    expect(formatTimeOfDay('2026-11-25T09:00:00Z', 'cy')).toBe('9yb');
+    expect(formatTimeOfDay('2026-11-25T00:05:00Z', 'cy')).toBe('12:05yb');
+    expect(formatTimeOfDay('2026-11-25T12:00:00Z', 'cy')).toBe('canol dydd');
+    expect(formatTimeOfDay('2026-11-25T00:00:00Z', 'cy')).toBe('canol nos');
   });
 });

@@ -13,8 +13,11 @@
 //
 // Arabic pages name the month in Arabic with Western digits ("05 مارس 2026"), so a date reads
 // in order inside right-to-left text; the numeric format stays as it is (decision 018).
+// Welsh pages write "05 Mawrth 2026" and "4:35yp" from the service's own table (welsh.ts),
+// because the browser's ICU may have no Welsh dates (decision 030).
 
 import type { Language } from '../i18n/languages.ts';
+import { welshMonth, welshTimeOfDay } from './welsh.ts';
 
 /** A day in the calendar, without time or time zone; `month` is 1–12. */
 export interface CalendarDate {
@@ -130,6 +133,10 @@ function asUtc(wall: WallTime): Date {
   return date;
 }
 
+function numericDay(p: Record<string, string>): CalendarDate {
+  return { year: Number(p.year), month: Number(p.month), day: Number(p.day) };
+}
+
 function pad(n: number, width = 2): string {
   return String(n).padStart(width, '0');
 }
@@ -150,6 +157,10 @@ export function formatDateTime(value: Date | string): string {
  */
 export function formatLongDate(value: Date | string, language: DateLanguage = 'en'): string {
   const input = read(value);
+  if (language === 'cy') {
+    const day = isWallTime(input) ? input : numericDay(parts(formatter('numeric', LONDON), input));
+    return `${pad(day.day)} ${welshMonth(day.month)} ${pad(day.year, 4)}`;
+  }
   const p = isWallTime(input)
     ? parts(formatter('long', 'UTC', language), asUtc(input))
     : parts(formatter('long', LONDON, language), input);
@@ -158,7 +169,8 @@ export function formatLongDate(value: Date | string, language: DateLanguage = 'e
 
 /**
  * Formats the time of day in London, as GOV.UK writes it: "4:35pm", "9am", "midday", "midnight";
- * in Arabic "4:35 م", "9 ص", "الظهر", "منتصف الليل" (Western digits, as the dates). Throws
+ * in Arabic "4:35 م", "9 ص", "الظهر", "منتصف الليل" (Western digits, as the dates); in Welsh
+ * "4:35yp", "9yb", "canol dydd", "canol nos". Throws
  * RangeError when not a date.
  */
 export function formatTimeOfDay(value: Date | string, language: DateLanguage = 'en'): string {
@@ -169,6 +181,7 @@ export function formatTimeOfDay(value: Date | string, language: DateLanguage = '
         const p = parts(formatter('numeric', LONDON), input);
         return { hour: Number(p.hour), minute: Number(p.minute) };
       })();
+  if (language === 'cy') return welshTimeOfDay(hour, minute);
   const arabic = language === 'ar';
   if (minute === 0 && hour === 12) return arabic ? 'الظهر' : 'midday';
   if (minute === 0 && hour === 0) return arabic ? 'منتصف الليل' : 'midnight';

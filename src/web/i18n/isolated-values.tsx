@@ -2,6 +2,7 @@
 // Arabic its punctuation stays in it and the sentence's stays in the sentence. Not by isolate
 // characters: they would be copied with an email or a name, and refused where it is pasted.
 import type { ReactNode } from 'react';
+import { joinWelshList } from '#shared/dates/welsh.ts';
 
 /** Where values[index] goes in a translated text: passed as the text's value, then replaced by withIsolated. */
 export const slot = (index: number): string => `\u{E000}${index}\u{E000}`;
@@ -13,9 +14,13 @@ export function withIsolated(text: string, values: readonly string[]): ReactNode
     .map((part, index) => (index % 2 === 0 ? part : <bdi key={index}>{values[Number(part)]}</bdi>));
 }
 
-/** A list of names ("A, B and C") in `language`, each in a slot of its own, for withIsolated. */
-export function slottedList(language: string, count: number): string {
-  return new Intl.ListFormat(language, { type: 'conjunction' }).format(
-    Array.from({ length: count }, (_, i) => slot(i)),
-  );
+/**
+ * A list of `names` ("A, B and C") in `language`, each in a slot of its own, for withIsolated.
+ * Welsh is joined by the service's own rule ("A, B ac C"): the browser's ICU may have no Welsh
+ * lists, and "a" or "ac" depends on the last name, not on its slot.
+ */
+export function slottedList(language: string, names: readonly string[]): string {
+  const slots = names.map((_, i) => slot(i));
+  if (language === 'cy') return joinWelshList(slots, names.at(-1));
+  return new Intl.ListFormat(language, { type: 'conjunction' }).format(slots);
 }

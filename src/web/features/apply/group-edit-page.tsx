@@ -99,7 +99,13 @@ export function GroupEditPage() {
           )}
           <AnswersChangedNotice />
           <PageErrorSummary errors={errors} />
-          {deleted !== null && <NotificationBanner type="success" text={t('apply.group.deleted', { name: deleted })} />}
+          {deleted !== null && (
+            <NotificationBanner
+              type="success"
+              titleText={t('apply.group.deletedTitle')}
+              text={t('apply.group.deleted', { name: deleted })}
+            />
+          )}
           <h1 className="govuk-heading-l" id="group">
             {title}
           </h1>

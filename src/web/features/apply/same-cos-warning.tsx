@@ -22,7 +22,7 @@ export function SameCosWarning({ state, scope }: { state: FormState; scope: Scop
   const { t, language } = useTranslation();
   const names = scope === 'current' ? membersWithCurrentCosReference(state) : membersSharingCosReference(state);
   if (names.length === 0) return null;
-  const list = slottedList(language, names.length);
+  const list = slottedList(language, names);
   return (
     <WarningText
       html={withIsolated(
@@ -49,7 +49,7 @@ export function CosInUseWarning({ state, scope }: { state: FormState; scope: Sco
         scope === 'current'
           ? t('apply.checkAnswers.cosInUseWarning')
           : withIsolated(
-              t('apply.group.cosInUseWarning', { count: names.length, names: slottedList(language, names.length) }),
+              t('apply.group.cosInUseWarning', { count: names.length, names: slottedList(language, names) }),
               names,
             )
       }

@@ -199,7 +199,10 @@ function CheckResult({ result }: { result: ClearanceCheckResponse }) {
   if (result.outcome === 'withdrawn') {
     return (
       <MessagePage title={t('check.withdrawnTitle')}>
-        <WarningText text={t('check.withdrawnBody', { date: moment(result.withdrawnAt).date })} />
+        <WarningText
+          text={t('check.withdrawnBody', { date: moment(result.withdrawnAt).date })}
+          iconFallbackText={t('apply.warning')}
+        />
         {checkedAt}
         <CheckAnotherLink />
       </MessagePage>

@@ -432,7 +432,9 @@ function StatusDetail({ response, index }: { response: PublicStatusResponse; ind
         ]}
       />
       {item.status === 'rejected' && item.decisionReason !== null && <AfterRejection reason={item.decisionReason} />}
-      {item.status === 'withdrawn' && <WarningText text={t('status.withdrawnWarning')} />}
+      {item.status === 'withdrawn' && (
+        <WarningText text={t('status.withdrawnWarning')} iconFallbackText={t('apply.warning')} />
+      )}
       {item.status === 'approved' && (
         <DownloadButton
           downloadKey={item.applicantId}
