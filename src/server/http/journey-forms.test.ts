@@ -164,10 +164,10 @@ describe.each(testEngines())('the journey without JavaScript, on $name', (engine
       const [stored] = await listApplicationsOfSubmission(database.db, rows[0]!.id);
       const iso = (parts: DateParts) =>
         `${parts.year}-${parts.month.padStart(2, '0')}-${parts.day.padStart(2, '0')}`;
-      expect(stored!.secondaryDetails.dateOfBirth).toBe(iso(ascii['date-of-birth']!));
-      expect(stored!.concessionForm.passportExpiryDate).toBe(iso(ascii['passport-expiry-date']!));
-      expect(stored!.secondaryDetails.firstWorkDate).toBe(iso(ascii['first-work-date']!));
-      expect(stored!.concessionForm.passportNumber).toBe(ascii['passport-number']);
+      expect(stored!.secondaryDetails!.dateOfBirth).toBe(iso(ascii['date-of-birth']!));
+      expect(stored!.concessionForm!.passportExpiryDate).toBe(iso(ascii['passport-expiry-date']!));
+      expect(stored!.secondaryDetails!.firstWorkDate).toBe(iso(ascii['first-work-date']!));
+      expect(stored!.concessionForm!.passportNumber).toBe(ascii['passport-number']);
     },
   );
 
