@@ -144,7 +144,11 @@ describe.each(testEngines())('the journey without JavaScript, on $name', (engine
     async (set) => {
       const digits = DIGIT_SETS[set];
       const write = (text: string) => text.replace(/[0-9]/g, (d) => digits[Number(d)]!);
-      const writeDate = (parts: DateParts) => ({ day: write(parts.day), month: write(parts.month), year: write(parts.year) });
+      const writeDate = (parts: DateParts) => ({
+        day: write(parts.day),
+        month: write(parts.month),
+        year: write(parts.year),
+      });
       const ascii = validApplicantAnswers(clock);
       const typed = Object.fromEntries(
         Object.entries(ascii).map(([key, value]) => [
@@ -162,8 +166,7 @@ describe.each(testEngines())('the journey without JavaScript, on $name', (engine
       expect(sent.headers.location).toBe('/complete');
       const { rows } = await database.db.query<{ id: string }>('SELECT id FROM submissions');
       const [stored] = await listApplicationsOfSubmission(database.db, rows[0]!.id);
-      const iso = (parts: DateParts) =>
-        `${parts.year}-${parts.month.padStart(2, '0')}-${parts.day.padStart(2, '0')}`;
+      const iso = (parts: DateParts) => `${parts.year}-${parts.month.padStart(2, '0')}-${parts.day.padStart(2, '0')}`;
       expect(stored!.secondaryDetails!.dateOfBirth).toBe(iso(ascii['date-of-birth']!));
       expect(stored!.concessionForm!.passportExpiryDate).toBe(iso(ascii['passport-expiry-date']!));
       expect(stored!.secondaryDetails!.firstWorkDate).toBe(iso(ascii['first-work-date']!));

@@ -76,11 +76,19 @@ describe.each(testEngines())('POST /api/public/newFromConcession on $name', (eng
 
   it('reads any date of birth written in Arabic-Indic, Extended Arabic-Indic or full-width digits as in ASCII digits, and stores ASCII (decision 031)', async () => {
     const write = (text: string, digits: string) => text.replace(/[0-9]/g, (d) => digits[Number(d)]!);
-    const born = fc.date({ min: new Date('1920-01-01T00:00:00Z'), max: new Date('2025-12-31T00:00:00Z'), noInvalidDate: true });
+    const born = fc.date({
+      min: new Date('1920-01-01T00:00:00Z'),
+      max: new Date('2025-12-31T00:00:00Z'),
+      noInvalidDate: true,
+    });
     await fc.assert(
       fc.asyncProperty(born, fc.constantFrom(...Object.values(DIGIT_SETS)), async (date, digits) => {
         const [ascii] = freshRequest(1);
-        const dateOfBirth = toIsoDate({ year: date.getUTCFullYear(), month: date.getUTCMonth() + 1, day: date.getUTCDate() });
+        const dateOfBirth = toIsoDate({
+          year: date.getUTCFullYear(),
+          month: date.getUTCMonth() + 1,
+          day: date.getUTCDate(),
+        });
         const expected = { ...ascii!, secondaryDetails: { ...ascii!.secondaryDetails, dateOfBirth } };
         const typed = {
           concessionForm: {

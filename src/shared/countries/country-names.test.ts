@@ -14,13 +14,16 @@ describe('the countries’ Welsh and Arabic names (decision 031)', () => {
   it.each([
     ['cy', generatedCy],
     ['ar', generatedAr],
-  ] as const)('in %s are what the generator writes from this CLDR (run `npx tsx scripts/generate-country-names.ts` when this fails)', (language, text) => {
-    const version = /^\/\/ CLDR (.+)$/m.exec(text)?.[1];
-    // Another Node.js may carry another CLDR, whose names may differ: the module is compared
-    // only with the CLDR it was written from.
-    if (version !== cldrVersion()) return;
-    expect(text).toBe(renderCountryNames(language, version));
-  });
+  ] as const)(
+    'in %s are what the generator writes from this CLDR (run `npx tsx scripts/generate-country-names.ts` when this fails)',
+    (language, text) => {
+      const version = /^\/\/ CLDR (.+)$/m.exec(text)?.[1];
+      // Another Node.js may carry another CLDR, whose names may differ: the module is compared
+      // only with the CLDR it was written from.
+      if (version !== cldrVersion()) return;
+      expect(text).toBe(renderCountryNames(language, version));
+    },
+  );
 
   it('names every country of the list in both languages', () => {
     for (const country of COUNTRIES) {

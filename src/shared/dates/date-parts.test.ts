@@ -42,7 +42,11 @@ describe('date parts', () => {
 
 describe('date parts in other digits (decision 031)', () => {
   const inDigits = (text: string, digits: string) => [...text].map((d) => digits[Number(d)] ?? d).join('');
-  const anyDay = fc.date({ min: new Date('1900-01-01T00:00:00Z'), max: new Date('2099-12-31T00:00:00Z'), noInvalidDate: true });
+  const anyDay = fc.date({
+    min: new Date('1900-01-01T00:00:00Z'),
+    max: new Date('2099-12-31T00:00:00Z'),
+    noInvalidDate: true,
+  });
 
   it('reads "١٤ ٣ ١٩٩٠" as 14 March 1990', () => {
     expect(parseDateParts({ day: '١٤', month: '٣', year: '١٩٩٠' })).toEqual({ year: 1990, month: 3, day: 14 });
@@ -54,7 +58,11 @@ describe('date parts in other digits (decision 031)', () => {
   it('reads any day written in any digit set, padded or not, as the same day as in ASCII digits', () => {
     fc.assert(
       fc.property(anyDay, fc.constantFrom(...Object.values(DIGIT_SETS)), fc.boolean(), (date, digits, padded) => {
-        const ascii = toDateParts({ year: date.getUTCFullYear(), month: date.getUTCMonth() + 1, day: date.getUTCDate() });
+        const ascii = toDateParts({
+          year: date.getUTCFullYear(),
+          month: date.getUTCMonth() + 1,
+          day: date.getUTCDate(),
+        });
         const pad = (text: string) => (padded ? text.padStart(2, '0') : text);
         const typed = {
           day: inDigits(pad(ascii.day), digits),
@@ -69,8 +77,12 @@ describe('date parts in other digits (decision 031)', () => {
 
   it('refuses in any digits what it refuses in ASCII (31 April, two-digit years)', () => {
     for (const digits of Object.values(DIGIT_SETS)) {
-      expect(parseDateParts({ day: inDigits('31', digits), month: inDigits('4', digits), year: inDigits('2026', digits) })).toBeNull();
-      expect(parseDateParts({ day: inDigits('1', digits), month: inDigits('1', digits), year: inDigits('26', digits) })).toBeNull();
+      expect(
+        parseDateParts({ day: inDigits('31', digits), month: inDigits('4', digits), year: inDigits('2026', digits) }),
+      ).toBeNull();
+      expect(
+        parseDateParts({ day: inDigits('1', digits), month: inDigits('1', digits), year: inDigits('26', digits) }),
+      ).toBeNull();
     }
   });
 });

@@ -68,11 +68,7 @@ const SEPARATORS = /[\s\-_.]/g;
  */
 export function checkedCharacters(typed: string, dataLength: number): string | undefined {
   // Digits of an Arabic or full-width keyboard are the same digits (decision 031).
-  const compact = asciiDigits(typed)
-    .toUpperCase()
-    .replace(SEPARATORS, '')
-    .replace(/O/g, '0')
-    .replace(/[IL]/g, '1');
+  const compact = asciiDigits(typed).toUpperCase().replace(SEPARATORS, '').replace(/O/g, '0').replace(/[IL]/g, '1');
   if (compact.length !== dataLength + 1 || [...compact].some((c) => !REFERENCE_ALPHABET.includes(c))) return undefined;
   const data = compact.slice(0, dataLength);
   return referenceCheckCharacter(data) === compact.at(-1) ? data : undefined;
