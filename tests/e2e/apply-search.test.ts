@@ -127,6 +127,38 @@ describe('the nationality found by country name', () => {
     await at(page, '/ineligible');
   });
 
+  // Decision 031: a country's Welsh and Arabic names find it on any page, and an Arabic page
+  // shows each option by the country's Arabic name while the answer stays the list's.
+  it('"Almaen" typed on the English page, then Continue without picking, leads on as DEU - German', async () => {
+    const { page } = test;
+    await open(page, '/nationality');
+    await page.fill('#nationality', 'Almaen');
+    await page.getByRole('option', { name: 'DEU - German', exact: true }).waitFor();
+    await continueFrom(page);
+    await at(page, '/passport-details');
+    expect((await savedAnswers(page)).answers.nationality).toBe('DEU - German');
+  });
+
+  it('"ألمانيا" and "أمريكي" typed on the Arabic page offer the country by its Arabic name, and send the list’s value', async () => {
+    const { page } = test;
+    await open(page, '/nationality', 'ar');
+    await page.fill('#nationality', 'أمريكي');
+    await expect.poll(() => page.locator('.autocomplete__option').first().textContent()).toBe('USA - الولايات المتحدة');
+    await page.fill('#nationality', 'ألمانيا');
+    await page.getByRole('option', { name: 'DEU - ألمانيا', exact: true }).click();
+    expect(await page.inputValue('#nationality')).toBe('DEU - ألمانيا');
+    await continueFrom(page);
+    await at(page, '/passport-details');
+    expect((await savedAnswers(page)).answers.nationality).toBe('DEU - German');
+    // Back on the page, the box shows the answer in Arabic, and Continue keeps it.
+    await page.goBack();
+    await at(page, '/nationality');
+    await expect.poll(() => page.inputValue('#nationality')).toBe('DEU - ألمانيا');
+    await continueFrom(page);
+    await at(page, '/passport-details');
+    expect((await savedAnswers(page)).answers.nationality).toBe('DEU - German');
+  });
+
   it('still asks for a country when the text names none', async () => {
     const { page } = test;
     await open(page, '/nationality');

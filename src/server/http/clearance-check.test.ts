@@ -180,6 +180,21 @@ describe.each(testEngines())('checking a document, with and without JavaScript, 
     });
   });
 
+  it('reads a date of birth written with Arabic-Indic or full-width digits, by the call and by the form (decision 031)', async () => {
+    const arabic = (text: string) => text.replace(/[0-9]/g, (d) => '٠١٢٣٤٥٦٧٨٩'[Number(d)]!);
+    const called = await call({ checkCode, dateOfBirth: arabic(DATE_OF_BIRTH) });
+    expect(called.json()).toMatchObject({ outcome: 'valid', checkCode });
+    const browser = formBrowser(() => app);
+    await browser.get('/check-a-clearance');
+    const posted = await browser.post('/check-a-clearance', {
+      'check-code': checkCode,
+      'date-of-birth-day': '٣١',
+      'date-of-birth-month': '١',
+      'date-of-birth-year': '１９９０',
+    });
+    expect(renderedFrom(posted.body).outcome?.check).toMatchObject({ kind: 'result', result: { outcome: 'valid' } });
+  });
+
   it('without JavaScript: the form shows its errors, then the answer, and a wrong date of birth finds nothing', async () => {
     const browser = formBrowser(() => app);
     await browser.get('/check-a-clearance');

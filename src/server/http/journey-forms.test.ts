@@ -10,6 +10,9 @@ import { validApplicantAnswers } from '../../../tests/fixtures/applicants.ts';
 import { parseSavedFormState, serialiseFormState } from '#shared/journey/form-state.ts';
 import { FINGERPRINT_FIELD } from '#shared/journey/page-forms.ts';
 import { answersFingerprint } from '#shared/journey/submission.ts';
+import type { DateParts } from '#shared/dates/date-parts.ts';
+import { DIGIT_SETS } from '#shared/text/ascii-digits.ts';
+import { listApplicationsOfSubmission } from '../db/application-repository.ts';
 import { buildApp } from '../app.ts';
 import { loadConfig } from '../config.ts';
 import type { Database } from '../db/database.ts';
@@ -135,6 +138,41 @@ describe.each(testEngines())('the journey without JavaScript, on $name', (engine
     const finish = await user.post('/complete', { action: 'finish' });
     expect(finish.headers.location).toBe('/');
   });
+
+  it.each([['arabicIndic'], ['extendedArabicIndic'], ['fullWidth']] as const)(
+    'takes dates and the passport number typed in %s digits, and stores them in ASCII digits (decision 031)',
+    async (set) => {
+      const digits = DIGIT_SETS[set];
+      const write = (text: string) => text.replace(/[0-9]/g, (d) => digits[Number(d)]!);
+      const writeDate = (parts: DateParts) => ({
+        day: write(parts.day),
+        month: write(parts.month),
+        year: write(parts.year),
+      });
+      const ascii = validApplicantAnswers(clock);
+      const typed = Object.fromEntries(
+        Object.entries(ascii).map(([key, value]) => [
+          key,
+          typeof value === 'string' ? (key === 'passport-number' ? write(value) : value) : writeDate(value),
+        ]),
+      ) as typeof ascii;
+      expect(typed['date-of-birth']).not.toEqual(ascii['date-of-birth']);
+      const user = browser();
+      await answerSingleApplication(user, typed);
+      const sent = await user.post('/check-your-answers', {
+        action: 'send',
+        [FINGERPRINT_FIELD]: await shownOnCheckAnswers(user),
+      });
+      expect(sent.headers.location).toBe('/complete');
+      const { rows } = await database.db.query<{ id: string }>('SELECT id FROM submissions');
+      const [stored] = await listApplicationsOfSubmission(database.db, rows[0]!.id);
+      const iso = (parts: DateParts) => `${parts.year}-${parts.month.padStart(2, '0')}-${parts.day.padStart(2, '0')}`;
+      expect(stored!.secondaryDetails!.dateOfBirth).toBe(iso(ascii['date-of-birth']!));
+      expect(stored!.concessionForm!.passportExpiryDate).toBe(iso(ascii['passport-expiry-date']!));
+      expect(stored!.secondaryDetails!.firstWorkDate).toBe(iso(ascii['first-work-date']!));
+      expect(stored!.concessionForm!.passportNumber).toBe(ascii['passport-number']);
+    },
+  );
 
   it('sends an answer that no longer passes to its page rather than sending it, storing nothing', async () => {
     const user = browser();

@@ -6,6 +6,7 @@ import type { FastifyInstance } from 'fastify';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { NEW_FROM_CONCESSION_PATH, validateSubmission } from '#shared/api/new-from-concession.ts';
+import { asciiDigits } from '#shared/text/ascii-digits.ts';
 import { validRequest } from '../../../tests/fixtures/applicants.ts';
 import { buildApp } from '../app.ts';
 import { loadConfig } from '../config.ts';
@@ -89,7 +90,7 @@ const malformed: fc.Arbitrary<Request> = fc.oneof(
   fc
     .tuple(
       target,
-      fc.string().filter((s) => !/^(\d{4}-\d{2}-\d{2})?$/.test(s)),
+      fc.string().filter((s) => !/^(\d{4}-\d{2}-\d{2})?$/.test(asciiDigits(s))),
     )
     .map(([at, value]) =>
       json(

@@ -1,6 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
+import fc from 'fast-check';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { toIsoDate } from '#shared/dates/calendar.ts';
+import { DIGIT_SETS } from '#shared/text/ascii-digits.ts';
 import { NEW_FROM_CONCESSION_PATH, newFormGroupId, type ApplicantPayload } from '#shared/api/new-from-concession.ts';
 import { isApplicationReference } from '#shared/domain/application-reference.ts';
 import {
@@ -69,6 +72,50 @@ describe.each(testEngines())('POST /api/public/newFromConcession on $name', (eng
     expect(stored.map((a) => a.applicantId)).toEqual(items.map((i) => i.applicantId));
     expect(stored.map((a) => a.concessionForm)).toEqual(body.map((a) => a.concessionForm));
     expect(stored.map((a) => a.secondaryDetails)).toEqual(body.map((a) => a.secondaryDetails));
+  });
+
+  it('reads any date of birth written in Arabic-Indic, Extended Arabic-Indic or full-width digits as in ASCII digits, and stores ASCII (decision 031)', async () => {
+    const write = (text: string, digits: string) => text.replace(/[0-9]/g, (d) => digits[Number(d)]!);
+    const born = fc.date({
+      min: new Date('1920-01-01T00:00:00Z'),
+      max: new Date('2025-12-31T00:00:00Z'),
+      noInvalidDate: true,
+    });
+    await fc.assert(
+      fc.asyncProperty(born, fc.constantFrom(...Object.values(DIGIT_SETS)), async (date, digits) => {
+        const [ascii] = freshRequest(1);
+        const dateOfBirth = toIsoDate({
+          year: date.getUTCFullYear(),
+          month: date.getUTCMonth() + 1,
+          day: date.getUTCDate(),
+        });
+        const expected = { ...ascii!, secondaryDetails: { ...ascii!.secondaryDetails, dateOfBirth } };
+        const typed = {
+          concessionForm: {
+            ...expected.concessionForm,
+            passportNumber: write(expected.concessionForm.passportNumber, digits),
+            passportIssueDate: write(expected.concessionForm.passportIssueDate, digits),
+            dateOfArrivalInUK: write(expected.concessionForm.dateOfArrivalInUK, digits),
+          },
+          secondaryDetails: {
+            ...expected.secondaryDetails,
+            dateOfBirth: write(dateOfBirth, digits),
+            lteToDate: write(expected.secondaryDetails.lteToDate, digits),
+          },
+        };
+        const response = await post([typed]);
+        expect(response.statusCode).toBe(201);
+        const [item] = response.json<Array<ApplicantPayload & { applicantId: string }>>();
+        const { rows } = await test.db.query<{ id: string }>(
+          'SELECT submission_id AS id FROM applications WHERE applicant_id = $1',
+          [item!.applicantId],
+        );
+        const [stored] = await listApplicationsOfSubmission(test.db, rows[0]!.id);
+        expect(stored!.secondaryDetails).toEqual(expected.secondaryDetails);
+        expect(stored!.concessionForm).toEqual(expected.concessionForm);
+      }),
+      { numRuns: 12 },
+    );
   });
 
   it('refuses 11 applicants and stores nothing', async () => {

@@ -1,6 +1,7 @@
 // The check page of pre-clearance documents (decision 027): the check call the page makes, and
 // what the page shows without JavaScript. Its address and the QR code's link: clearance-check-link.ts.
 import * as v from 'valibot';
+import { asciiDigits } from '../text/ascii-digits.ts';
 import type { ClearanceCheckAnswers } from '../validation/clearance-check.ts';
 import type { FieldErrors } from '../validation/fields.ts';
 
@@ -15,7 +16,11 @@ const timestamp = v.pipe(v.string(), v.maxLength(40), v.isoTimestamp());
 
 /** The check call's body: the typed code and date of birth, or the token of a QR code's link. */
 export const clearanceCheckRequestSchema = v.union([
-  v.strictObject({ checkCode: v.pipe(v.string(), v.maxLength(100)), dateOfBirth: v.pipe(v.string(), v.maxLength(10)) }),
+  // Digits of any keyboard the page accepts are read as ASCII ones here too (decision 031).
+  v.strictObject({
+    checkCode: v.pipe(v.string(), v.maxLength(100), v.transform(asciiDigits)),
+    dateOfBirth: v.pipe(v.string(), v.maxLength(10), v.transform(asciiDigits)),
+  }),
   v.strictObject({ token: v.pipe(v.string(), v.maxLength(MAX_CLEARANCE_TOKEN_LENGTH)) }),
 ]);
 

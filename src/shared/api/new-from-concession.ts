@@ -22,6 +22,7 @@ import {
   PURPOSE_OF_STAY,
 } from '../domain/fixed-values.ts';
 import type { Receipt } from '../domain/receipt.ts';
+import { asciiDigits } from '../text/ascii-digits.ts';
 import { hasForbiddenCharacters } from '../validation/characters.ts';
 import {
   checkField,
@@ -41,8 +42,11 @@ const MAX_PAYLOAD_TEXT = 500;
 
 const text = v.pipe(v.string(), v.maxLength(MAX_PAYLOAD_TEXT));
 // `YYYY-MM-DD`, or empty when the browser had no real day: the rules then answer `required` or
-// `validDate` for the field rather than the schema refusing the whole request.
-const isoDate = v.pipe(v.string(), v.regex(/^(\d{4}-\d{2}-\d{2})?$/));
+// `validDate` for the field rather than the schema refusing the whole request. Arabic-Indic,
+// Extended Arabic-Indic and full-width digits are read as ASCII first, and stored so (decision 031).
+const isoDate = v.pipe(v.string(), v.maxLength(40), v.transform(asciiDigits), v.regex(/^(\d{4}-\d{2}-\d{2})?$/));
+// The passport number is letters and digits: its digits are stored in ASCII whatever keyboard typed them.
+const passportNumber = v.pipe(text, v.transform(asciiDigits));
 const createdDate = v.pipe(v.string(), v.maxLength(40), v.isoTimestamp());
 /** A submission's group id: the prefix and an upper-case UUID. */
 export const GROUP_ID_PATTERN = /^CWC-[0-9A-F]{8}-[0-9A-F]{4}-[0-9A-F]{4}-[0-9A-F]{4}-[0-9A-F]{12}$/;
@@ -50,7 +54,7 @@ export const GROUP_ID_PATTERN = /^CWC-[0-9A-F]{8}-[0-9A-F]{4}-[0-9A-F]{4}-[0-9A-
 /** The schema of one applicant of the request: strict objects (unknown keys refused), bounded strings. */
 export const applicantPayloadSchema = v.strictObject({
   concessionForm: v.strictObject({
-    passportNumber: text,
+    passportNumber,
     passportIssueDate: isoDate,
     passportExpiryDate: isoDate,
     dateOfArrivalInUK: isoDate,
@@ -158,7 +162,7 @@ export function buildApplicantPayload(
   const workerEmail = trimmed(answers['worker-email']);
   return {
     concessionForm: {
-      passportNumber: trimmed(answers['passport-number']),
+      passportNumber: asciiDigits(trimmed(answers['passport-number'])),
       passportIssueDate: isoFromParts(answers['passport-issue-date']),
       passportExpiryDate: isoFromParts(answers['passport-expiry-date']),
       dateOfArrivalInUK: isoFromParts(answers['date-of-arrival']),

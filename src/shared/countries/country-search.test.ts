@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { COUNTRIES, findCountry } from './countries.ts';
 import { findCountryByText, searchCountries } from './country-search.ts';
+import { countryName } from './country-names.ts';
 import { COUNTRY_SYNONYMS } from './country-synonyms.ts';
 
 const option = (text: string) => findCountryByText(text)?.nationality_prefixed;
@@ -159,5 +160,56 @@ describe('searchCountries', () => {
 
   it('finds a country by a word of its name in any order', () => {
     expect(options('republic korea')).toEqual(['KOR - South Korean', 'PRK - North Korean']);
+  });
+});
+
+describe('names in Welsh and Arabic (decision 031)', () => {
+  it.each([
+    ['Almaen', 'DEU'],
+    ['Yr Almaen', 'DEU'],
+    ['yr almaen', 'DEU'],
+    ['ألمانيا', 'DEU'],
+    ['المانيا', 'DEU'],
+    ['اَلْمَانِيَا', 'DEU'],
+    ['ألـمـانـيا', 'DEU'],
+    ['Yr Unol Daleithiau', 'USA'],
+    ['الولايات المتحدة', 'USA'],
+    ['أمريكا', 'USA'],
+    ['Ffrainc', 'FRA'],
+    ['فرنسا', 'FRA'],
+    ['Cymru', 'GBR'],
+    ['Y Deyrnas Unedig', 'GBR'],
+    ['USA - Yr Unol Daleithiau', 'USA'],
+    ['USA - الولايات المتحدة', 'USA'],
+  ])('finds "%s" exactly, whatever the page’s language', (text, code) => {
+    expect(findCountryByText(text)?.alpha_3_code).toBe(code);
+    expect(searchCountries(text)[0]?.alpha_3_code).toBe(code);
+  });
+
+  it.each([
+    ['Almaeneg', 'DEU'],
+    ['ألماني', 'DEU'],
+    ['الألمانية', 'DEU'],
+    ['أمريكي', 'USA'],
+    ['عراقي', 'IRQ'],
+    ['مصري', 'EGY'],
+    ['فرنسي', 'FRA'],
+    ['بريطاني', 'GBR'],
+  ])('offers first the country a nationality or language "%s" is made from', (text, code) => {
+    expect(searchCountries(text)[0]?.alpha_3_code).toBe(code);
+  });
+
+  it('finds every country by its Welsh and Arabic CLDR names, the standard one at least first among equals', () => {
+    for (const country of COUNTRIES) {
+      for (const language of ['cy', 'ar'] as const) {
+        const name = countryName(country, language);
+        expect(searchCountries(name).slice(0, 3), `${country.alpha_3_code}: ${name}`).toContain(country);
+      }
+    }
+  });
+
+  it('keeps the English results it gave before', () => {
+    expect(option('Germany')).toBe('DEU - German');
+    expect(options('united st').slice(0, 2)).toEqual(['USA - American', 'UMI - American']);
   });
 });

@@ -2,9 +2,12 @@
 // the picker shows ("USA - American"), the codes, the list's name, the demonyms and the other
 // names of country-synonyms.ts, whatever the case or accents. The answer is always a country of
 // the list, so the option shown and the value sent keep the "USA - American" form of the reference list.
+// A country is found by its names in English, Welsh and Arabic whatever the page's language, and a
+// Welsh or Arabic nationality adjective by the name it is made from (decision 031).
 import { COUNTRIES, sentenceDemonym, type Country } from './countries.ts';
+import { otherLanguageLabels, otherLanguageNames } from './country-names.ts';
 import { COUNTRY_SYNONYMS } from './country-synonyms.ts';
-import { rankEntries, searchKey, type SearchName } from './search-text.ts';
+import { adjectiveStems, rankEntries, searchKey, type SearchName } from './search-text.ts';
 
 // How much each kind of name counts, most first. Typed text that is exactly a name finds the
 // countries at the best weight any of them has there: "Korea" is a synonym of South Korea (1)
@@ -19,13 +22,22 @@ const shortName = (name: string) =>
     .replace(/,.*$/, '')
     .trim();
 
+// The Welsh article before a name ("Yr Almaen", "Y Swistir") and the Arabic one ("العراق").
+const withoutArticle = (name: string) => name.replace(/^(yr|y) /i, '').replace(/^\u0627\u0644(?=\S{3})/u, '');
+
 function namesOf(country: Country): SearchName[] {
   const sentence = sentenceDemonym(country);
   const names: { text: string; weight: number }[] = [
     { text: country.nationality_prefixed, weight: WEIGHT.option },
     { text: country.alpha_3_code, weight: WEIGHT.code },
     { text: country.alpha_2_code, weight: WEIGHT.code },
+    ...otherLanguageLabels(country).map((text) => ({ text, weight: WEIGHT.option })),
     { text: country.en_short_name, weight: WEIGHT.name },
+    ...otherLanguageNames(country).flatMap((text) => [
+      { text, weight: WEIGHT.name },
+      // Without the article people leave out: "Almaen" of "Yr Almaen", "عراق" of "العراق".
+      ...(withoutArticle(text) === text ? [] : [{ text: withoutArticle(text), weight: WEIGHT.shortName }]),
+    ]),
     ...(COUNTRY_SYNONYMS[country.alpha_3_code] ?? []).map((text) => ({ text, weight: WEIGHT.synonym })),
     { text: sentence, weight: WEIGHT.demonym },
     ...country.nationality
@@ -62,7 +74,8 @@ export function findCountryByText(text: string): Country | undefined {
 /** The countries that match typed text, best first: the one it names exactly, then by how well and by which name they match; every country, in the picker's order, for empty text. */
 export function searchCountries(query: string): readonly Country[] {
   // The picker's order says nothing about a country, so a closer name decides first.
-  const ranked = rankEntries(searchKey(query), BY_OPTION, (country) => NAMES.get(country) ?? [], true);
+  const key = searchKey(query);
+  const ranked = rankEntries(key, BY_OPTION, (country) => NAMES.get(country) ?? [], true, adjectiveStems(key));
   const exact = findCountryByText(query);
   return exact === undefined ? ranked : [exact, ...ranked.filter((country) => country !== exact)];
 }

@@ -2,7 +2,9 @@
 // (decision 016): everyday names for the list's formal ones ("South Korea" for "Korea
 // (Republic of)"), older or newer names (Burma, Swaziland, Türkiye), short forms (UK, UAE) and
 // the parts of a country (England, Scotland). Keys are the list's alpha-3 codes. A name here
-// must name one country only: a test checks that each finds its own.
+// must name one country only: a test checks that each finds its own. The countries' Welsh and
+// Arabic names come from CLDR (country-names.ts, decision 031); the few here are the everyday
+// names CLDR does not give: Britain and the parts of the UK, America.
 
 /** Other names of countries, by alpha-3 code. */
 export const COUNTRY_SYNONYMS: Readonly<Record<string, readonly string[]>> = {
@@ -37,6 +39,17 @@ export const COUNTRY_SYNONYMS: Readonly<Record<string, readonly string[]>> = {
     'Scottish',
     'Welsh',
     'Northern Irish',
+    'Prydain',
+    'Prydain Fawr',
+    'Cymru',
+    'Lloegr',
+    'Yr Alban',
+    'Gogledd Iwerddon',
+    'بريطانيا',
+    'إنجلترا',
+    'اسكتلندا',
+    'ويلز',
+    'أيرلندا الشمالية',
   ],
   GMB: ['The Gambia'],
   GNB: ['Guinea Bissau'],
@@ -74,7 +87,7 @@ export const COUNTRY_SYNONYMS: Readonly<Record<string, readonly string[]>> = {
   TZA: ['Tanzania'],
   UMI: ['US Minor Outlying Islands'],
   // "American" is also the demonym of the Minor Outlying Islands; typed alone it means the USA.
-  USA: ['United States', 'America', 'US', 'U.S.', 'U.S.A.', 'American'],
+  USA: ['United States', 'America', 'US', 'U.S.', 'U.S.A.', 'American', 'أمريكا'],
   VAT: ['Vatican', 'Vatican City', 'Holy See'],
   VCT: ['St Vincent', 'Saint Vincent'],
   VEN: ['Venezuela'],

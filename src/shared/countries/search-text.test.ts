@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { matchRank, rankEntries, searchKey } from './search-text.ts';
+import { adjectiveStems, matchRank, rankEntries, searchKey } from './search-text.ts';
 
 describe('searchKey', () => {
   it.each([
@@ -75,5 +75,34 @@ describe('rankEntries', () => {
 
   it('gives every entry, in order, for an empty query', () => {
     expect(ids('')).toEqual(['a', 'b', 'c']);
+  });
+});
+
+describe('Arabic text and other digits in keys (decision 031)', () => {
+  it.each([
+    ['أَلْمَانِيَا', 'المانيا'],
+    ['ألـمـانـيا', 'المانيا'],
+    ['إيران', 'ايران'],
+    ['آيسلندا', 'ايسلندا'],
+    ['ٱلعراق', 'العراق'],
+    ['مصرى', 'مصري'],
+    ['ساموا الأمريكية', 'ساموا الامريكيه'],
+    ['٢٠٢٦ ۲ ２', '2026 2 2'],
+  ])('reads "%s" as "%s"', (text, key) => {
+    expect(searchKey(text)).toBe(key);
+  });
+
+  it('tries a Welsh or Arabic adjective without its ending, and without the article', () => {
+    expect(adjectiveStems('almaeneg')).toEqual(['almaen']);
+    expect(adjectiveStems(searchKey('الألمانية'))).toEqual(['الالمان', 'المان']);
+    expect(adjectiveStems(searchKey('أمريكي'))).toEqual(['امريك']);
+    expect(adjectiveStems('france')).toEqual([]);
+    // Too short a stem finds too much.
+    expect(adjectiveStems('seg')).toEqual([]);
+  });
+
+  it('ranks a stem a rank below the query itself', () => {
+    const names = (entry: string) => [{ key: entry, weight: 0 }];
+    expect(rankEntries('abcdi', ['xabcdi', 'abcdz'], names, false, ['abcd'])).toEqual(['abcdz', 'xabcdi']);
   });
 });

@@ -1,5 +1,7 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { isDatePartsEmpty, parseDateParts, toDateParts } from './date-parts.ts';
+import { DIGIT_SETS } from '../text/ascii-digits.ts';
+import { isDatePartsEmpty, parseDateParts, partsFromIso, toDateParts } from './date-parts.ts';
 
 describe('date parts', () => {
   it('reads what people type in the three inputs', () => {
@@ -35,5 +37,52 @@ describe('date parts', () => {
   it('writes a day back as the inputs would hold it', () => {
     expect(toDateParts({ year: 2026, month: 3, day: 5 })).toEqual({ day: '5', month: '3', year: '2026' });
     expect(parseDateParts(toDateParts({ year: 2028, month: 2, day: 29 }))).toEqual({ year: 2028, month: 2, day: 29 });
+  });
+});
+
+describe('date parts in other digits (decision 031)', () => {
+  const inDigits = (text: string, digits: string) => [...text].map((d) => digits[Number(d)] ?? d).join('');
+  const anyDay = fc.date({
+    min: new Date('1900-01-01T00:00:00Z'),
+    max: new Date('2099-12-31T00:00:00Z'),
+    noInvalidDate: true,
+  });
+
+  it('reads "١٤ ٣ ١٩٩٠" as 14 March 1990', () => {
+    expect(parseDateParts({ day: '١٤', month: '٣', year: '١٩٩٠' })).toEqual({ year: 1990, month: 3, day: 14 });
+    expect(parseDateParts({ day: '۱۴', month: '۰۳', year: '۱۹۹۰' })).toEqual({ year: 1990, month: 3, day: 14 });
+    expect(parseDateParts({ day: '１４', month: '３', year: '１９９０' })).toEqual({ year: 1990, month: 3, day: 14 });
+    expect(partsFromIso('١٩٩٠-٠٣-١٤')).toEqual({ day: '14', month: '3', year: '1990' });
+  });
+
+  it('reads any day written in any digit set, padded or not, as the same day as in ASCII digits', () => {
+    fc.assert(
+      fc.property(anyDay, fc.constantFrom(...Object.values(DIGIT_SETS)), fc.boolean(), (date, digits, padded) => {
+        const ascii = toDateParts({
+          year: date.getUTCFullYear(),
+          month: date.getUTCMonth() + 1,
+          day: date.getUTCDate(),
+        });
+        const pad = (text: string) => (padded ? text.padStart(2, '0') : text);
+        const typed = {
+          day: inDigits(pad(ascii.day), digits),
+          month: inDigits(pad(ascii.month), digits),
+          year: inDigits(ascii.year, digits),
+        };
+        expect(parseDateParts(typed)).toEqual(parseDateParts(ascii));
+        expect(parseDateParts(typed)).not.toBeNull();
+      }),
+    );
+  });
+
+  it('refuses in any digits what it refuses in ASCII (31 April, two-digit years)', () => {
+    for (const digits of Object.values(DIGIT_SETS)) {
+      expect(
+        parseDateParts({ day: inDigits('31', digits), month: inDigits('4', digits), year: inDigits('2026', digits) }),
+      ).toBeNull();
+      expect(
+        parseDateParts({ day: inDigits('1', digits), month: inDigits('1', digits), year: inDigits('26', digits) }),
+      ).toBeNull();
+    }
   });
 });

@@ -3,6 +3,7 @@
 // alphabet has no I, L, O or U, so nothing read out over the phone is mistaken for another
 // character; the check character (Luhn mod 32) catches any one mistyped character and most swaps
 // of two neighbours before a lookup is even tried.
+import { asciiDigits } from '../text/ascii-digits.ts';
 
 /** Crockford's base32 alphabet: digits and capitals without I, L, O and U. */
 export const REFERENCE_ALPHABET = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
@@ -51,7 +52,7 @@ export function isApplicationReference(value: string): boolean {
  * optional, and the letters people confuse with digits read as Crockford says: O as 0, I and L as 1.
  */
 export function parseApplicationReference(typed: string): string | undefined {
-  let compact = typed.toUpperCase().replace(SEPARATORS, '');
+  let compact = asciiDigits(typed).toUpperCase().replace(SEPARATORS, '');
   if (compact.startsWith(REFERENCE_PREFIX) && compact.length === REFERENCE_PREFIX.length + REFERENCE_DATA_LENGTH + 1) {
     compact = compact.slice(REFERENCE_PREFIX.length);
   }
@@ -66,7 +67,8 @@ const SEPARATORS = /[\s\-_.]/g;
  * case, separators anywhere, O read as 0 and I or L as 1), or undefined when the check fails.
  */
 export function checkedCharacters(typed: string, dataLength: number): string | undefined {
-  const compact = typed.toUpperCase().replace(SEPARATORS, '').replace(/O/g, '0').replace(/[IL]/g, '1');
+  // Digits of an Arabic or full-width keyboard are the same digits (decision 031).
+  const compact = asciiDigits(typed).toUpperCase().replace(SEPARATORS, '').replace(/O/g, '0').replace(/[IL]/g, '1');
   if (compact.length !== dataLength + 1 || [...compact].some((c) => !REFERENCE_ALPHABET.includes(c))) return undefined;
   const data = compact.slice(0, dataLength);
   return referenceCheckCharacter(data) === compact.at(-1) ? data : undefined;

@@ -1,7 +1,9 @@
 // The passport number: what the form accepts, and the one form numbers are stored
 // and compared in, so an application's number and the lost or stolen list meet. The migrations'
 // CHECK on lost_stolen_passports holds STORED_PASSPORT_NUMBER_PATTERN too; a server test keeps
-// the two equal.
+// the two equal. Digits typed on an Arabic or full-width keyboard are read as ASCII digits
+// (decision 031): the payload schema stores them so.
+import { asciiDigits } from '../text/ascii-digits.ts';
 
 /** Passport numbers have 3 to 15 characters. */
 export const PASSPORT_NUMBER_LENGTH = { min: 3, max: 15 } as const;
@@ -15,7 +17,7 @@ const typedCharacters = /^[A-Za-z0-9]+$/;
 
 /** The first rule a typed passport number fails (trimmed: required, length, characters), or undefined. */
 export function checkPassportNumber(typed: string | undefined): 'required' | 'length' | 'characters' | undefined {
-  const value = (typed ?? '').trim();
+  const value = asciiDigits(typed ?? '').trim();
   if (value === '') return 'required';
   if (value.length < PASSPORT_NUMBER_LENGTH.min || value.length > PASSPORT_NUMBER_LENGTH.max) return 'length';
   return typedCharacters.test(value) ? undefined : 'characters';
@@ -26,6 +28,8 @@ export function checkPassportNumber(typed: string | undefined): 'required' | 'le
  * hyphens people type or lists contain. Undefined when the result is not 3 to 15 letters and digits.
  */
 export function normalisePassportNumber(value: string): string | undefined {
-  const normalised = value.replace(/[\s-]+/g, '').toUpperCase();
+  const normalised = asciiDigits(value)
+    .replace(/[\s-]+/g, '')
+    .toUpperCase();
   return storedForm.test(normalised) ? normalised : undefined;
 }

@@ -89,4 +89,11 @@ describe('the status list search', () => {
     for (const query of ['CWC-7K3M9-QF2XA-C', '7k3m8', 'cos2', 'smith'])
       expect(matchesPersonSearch(query, p)).toBe(false);
   });
+
+  it('finds a reference or number typed with Arabic-Indic or full-width digits (decision 031)', () => {
+    const p = { givenNames: 'Seán', familyName: 'O’Brien', applicantId: 'CWC-7K3M9-QF2XA-B', cosReference: 'COS 123' };
+    for (const query of ['CWC-٧K٣M٩-QF٢XA-B', '۷k۳m۹', '７K３M９', 'cos ١٢٣'])
+      expect(matchesPersonSearch(query, p), query).toBe(true);
+    expect(matchesPersonSearch('cos ١٢٤', p)).toBe(false);
+  });
 });

@@ -3,6 +3,7 @@
 // sponsor copies a name from an email ("Müller-Lüdenscheidt, Zoë"), types it on a phone with a
 // curly apostrophe ("o’brien") or without its accents ("sean"): all of these must find the worker.
 import { parseApplicationReference } from '../domain/application-reference.ts';
+import { asciiDigits } from '../text/ascii-digits.ts';
 
 /** Letters that are not a base letter plus accents in Unicode, so NFD leaves them whole: spelt as a keyboard without them would. */
 const SPELT_OUT: Readonly<Record<string, string>> = {
@@ -32,12 +33,13 @@ const APOSTROPHES = /['‘’‛`´ʹʻʼʽˈ′＇]/gu;
 /**
  * Text reduced for searching people's names and references: lower case, no accents (ß as "ss",
  * ø as "o", æ as "ae", ł as "l" and the like), apostrophes dropped, every other run of characters
- * that are not letters or digits (hyphens, commas, spaces) one space, trimmed.
+ * that are not letters or digits (hyphens, commas, spaces) one space, trimmed; digits in ASCII.
  * "Müller-Lüdenscheidt, Zoë" is "muller ludenscheidt zoe"; "O’Brien" is "obrien".
  */
 export function foldForSearch(text: string): string {
   // Apostrophes go first: compatibility decomposition turns "´" into a space and an accent.
-  return text
+  // Digits of an Arabic keyboard are the reference's digits (decision 031); NFKD does full-width.
+  return asciiDigits(text)
     .replace(APOSTROPHES, '')
     .normalize('NFKD')
     .replace(/\p{M}/gu, '')

@@ -9,6 +9,8 @@ declare module 'accessible-autocomplete' {
     /** Called with the typed text; answers with the suggestions, as the options' texts. */
     source?: (query: string, populateResults: (results: string[]) => void) => void;
     onConfirm?: (value: string | undefined) => void;
+    /** How a suggestion is written in the box once chosen (text), and in the list (HTML). */
+    templates?: { inputValue?: (value: string | undefined) => string; suggestion?: (value: string) => string };
     tNoResults?: () => string;
     tStatusNoResults?: () => string;
     tStatusQueryTooShort?: (minQueryLength: number) => string;

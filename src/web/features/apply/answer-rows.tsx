@@ -1,6 +1,7 @@
 // Answers as summary-list rows, each with a Change link to the page that asks for it: check your
 // answers shows every answer so, and the group overview the group's sponsor.
 import type { MouseEvent } from 'react';
+import { nationalityLabel } from '#shared/countries/country-names.ts';
 import type { DateParts } from '#shared/dates/date-parts.ts';
 import { DATE_FIELDS, hasOneName, type ApplicantAnswers } from '#shared/domain/answers.ts';
 import { changeHref } from '#shared/journey/page-forms.ts';
@@ -20,12 +21,13 @@ export const SPONSOR_FIELDS: readonly QuestionField[] = [
   ...SECTION_FIELDS.sponsorDetails,
 ];
 
-/** An answer as the summary shows it: dates as days, options by their label, text as typed. */
+/** An answer as the summary shows it: dates as days, options by their label, a nationality by its country's name in Welsh and Arabic (decision 031), text as typed. */
 function display(t: Translate, language: Language, field: QuestionField, answers: ApplicantAnswers): string {
   if (DATE_FIELDS.has(field)) return formatAnswerDate(answers[field] as DateParts | undefined, language);
   const text = (answers[field] as string | undefined)?.trim() ?? '';
   if (field === 'method-of-arrival' || field === 'what-would-you-like-to-do')
     return text in OPTION_KEYS ? t(OPTION_KEYS[text as keyof typeof OPTION_KEYS]) : text;
+  if (field === 'nationality') return nationalityLabel(text, language);
   return text;
 }
 

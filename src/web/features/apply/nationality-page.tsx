@@ -1,10 +1,12 @@
 // /nationality: a <select> of every nationality, enhanced by GOV.UK's accessible-autocomplete
 // (loaded with this page only), which finds a country by its name, other names, demonyms and
-// codes while offering and sending the reference list's "USA - American" (decision 016). Without
+// codes while offering and sending the reference list's "USA - American" (decision 016); in Welsh
+// and Arabic an option shows the code and the country's CLDR name (decision 031). Without
 // JavaScript enhancement the select still works. A British or visa nationality shows its warning
 // as soon as it is chosen; submitting an ineligible one leads to /ineligible (the step decides).
 import { useRef, useState } from 'react';
 import { COUNTRIES, findCountry, nationalityStatus, sentenceDemonym } from '#shared/countries/countries.ts';
+import { nationalityLabel } from '#shared/countries/country-names.ts';
 import { findCountryByText, searchCountries } from '#shared/countries/country-search.ts';
 import { answersOf } from '#shared/journey/form-state.ts';
 import { messageKey } from '#shared/validation/messages.ts';
@@ -23,7 +25,7 @@ import { useSelectAutocomplete } from './use-select-autocomplete.ts';
 const OPTIONS = [...COUNTRIES].sort((a, b) => a.nationality_prefixed.localeCompare(b.nationality_prefixed));
 
 export function NationalityPage() {
-  const { t } = useTranslation();
+  const { t, language } = useTranslation();
   const { state } = useJourney();
   const saved = answersOf(state.current).nationality ?? '';
   const rule = state.errors.nationality?.nationality;
@@ -36,6 +38,8 @@ export function NationalityPage() {
     search: (query) => searchCountries(query).map((c) => c.nationality_prefixed),
     lookup: (typed) => findCountryByText(typed)?.nationality_prefixed,
     onChange: setChosen,
+    // In Welsh and Arabic a country shows by its CLDR name; the value sent stays "USA - American".
+    label: (value) => nationalityLabel(value, language),
   });
 
   const status = chosen === '' ? 'empty' : nationalityStatus(chosen);
@@ -57,7 +61,10 @@ export function NationalityPage() {
         onChange={(event) => setChosen(event.currentTarget.value)}
         items={[
           { value: '', text: t('apply.nationality.choose') },
-          ...OPTIONS.map((c) => ({ value: c.nationality_prefixed, text: c.nationality_prefixed })),
+          ...OPTIONS.map((c) => ({
+            value: c.nationality_prefixed,
+            text: nationalityLabel(c.nationality_prefixed, language),
+          })),
         ]}
       />
       <div aria-live="polite">

@@ -26,6 +26,10 @@ describe('valueForTyped', () => {
     // Two countries equally: nothing, so the user chooses.
     ['Congo', '', false, ''],
     ['   ', 'FRA - French', true, ''],
+    // A Welsh or Arabic label left in the box names its country (decision 031).
+    ['DEU - Yr Almaen', 'DEU - German', false, 'DEU - German'],
+    ['DEU - ألمانيا', '', false, 'DEU - German'],
+    ['ألمانيا', '', false, 'DEU - German'],
   ] as const)('%j over %j (keeping unlisted text: %s) → %j', (typed, current, keep, expected) => {
     expect(valueForTyped(typed, current, lookup, keep)).toBe(expected);
   });

@@ -7,6 +7,7 @@ import 'accessible-autocomplete/dist/accessible-autocomplete.min.css';
 import accessibleAutocomplete from 'accessible-autocomplete';
 import { useEffect, useRef, type RefObject } from 'react';
 import { flushSync } from 'react-dom';
+import { escapeHtmlText } from '#shared/pages/html-escape.ts';
 import { useTranslation } from '../../i18n/use-translation.ts';
 
 export interface SelectAutocompleteOptions {
@@ -22,6 +23,8 @@ export interface SelectAutocompleteOptions {
    * it, such text empties the answer.
    */
   readonly keepUnlisted?: (typed: string) => void;
+  /** The text an option's value is shown as, when it is not the value itself (a country's name in Welsh or Arabic, decision 031); the lookup must know it. */
+  readonly label?: (value: string) => string;
 }
 
 /** The value for what is typed: the option chosen while it is still what the box shows, else the option the text names, else the text itself (when unlisted text is kept) or nothing. */
@@ -80,6 +83,12 @@ export function useSelectAutocomplete(
       // no option keeps that text (see settle), rather than silently taking the first suggestion.
       autoselect: false,
       source: (query, populateResults) => populateResults([...latest.current.search(query)]),
+      // The suggestions are values; each is shown as its option is (the box starts from the
+      // selected option's text, which the label of that text gives back unchanged).
+      templates: {
+        inputValue: (value) => (value === undefined ? '' : (latest.current.label?.(value) ?? value)),
+        suggestion: (value) => escapeHtmlText(latest.current.label?.(value) ?? value),
+      },
       tNoResults: () => translate.current('apply.autocomplete.noResults'),
       tStatusNoResults: () => translate.current('apply.autocomplete.noResults'),
       tStatusQueryTooShort: (count: number) => translate.current('apply.autocomplete.queryTooShort', { count }),
@@ -92,7 +101,9 @@ export function useSelectAutocomplete(
       onConfirm: (value: string | undefined) => {
         // Left without a pick: the typed text decides.
         if (value === undefined) return settle.current(select);
-        select.value = value;
+        // The option shown at first is confirmed as its text, which is a label when labels differ.
+        const listed = [...select.options].some((option) => option.value === value);
+        select.value = listed ? value : (latest.current.lookup(value) ?? '');
         latest.current.onChange?.(select.value);
       },
     });

@@ -90,6 +90,31 @@ describe('when an application was submitted', () => {
   });
 });
 
+describe('the nationality (decision 031)', () => {
+  /** The value of the summary row whose key is "Nationality". */
+  const nationality = () =>
+    [...document.querySelectorAll('.govuk-summary-list__key')]
+      .find((dt) => dt.textContent?.trim() === en.status.detail.nationality)
+      ?.parentElement?.querySelector('.govuk-summary-list__value')?.textContent;
+
+  it('shows as stored on an English page', async () => {
+    await open('/status/0?epat=token-nationality-en', [item(SUBMITTED, { nationality: 'USA - American' })]);
+    await screen.findByRole('heading', { level: 1, name: 'Given Family' });
+    expect(nationality()).toBe('USA - American');
+  });
+
+  it('shows by the country’s Arabic name on an Arabic page', async () => {
+    await instance.changeLanguage('ar');
+    try {
+      await open('/status/0?epat=token-nationality-ar', [item(SUBMITTED, { nationality: 'USA - American' })]);
+      await screen.findByRole('heading', { level: 1, name: 'Given Family' });
+      expect(nationality()).toBe('USA - الولايات المتحدة');
+    } finally {
+      await instance.changeLanguage('en');
+    }
+  });
+});
+
 const SUBMITTED = '2026-07-01T12:05:00.000Z';
 const group = () => [
   item(SUBMITTED, {

@@ -1,5 +1,6 @@
 // /status and /status/:applicantIndex: the submission's applications with
 // their statuses, totals, guidance, search and downloads; and one application in detail.
+import { nationalityLabel } from '#shared/countries/country-names.ts';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { Link, useLocation, useParams } from 'react-router';
 import { DOWNLOAD_APPROVED, STATUS_FORM_FIELDS } from '#shared/api/status-form.ts';
@@ -412,7 +413,10 @@ function StatusDetail({ response, index }: { response: PublicStatusResponse; ind
             key: { text: t('status.detail.passport') },
             value: { html: <MaskedPassportNumber masked={item.passportNumber} /> },
           },
-          { key: { text: t('status.detail.nationality') }, value: { html: <bdi>{item.nationality}</bdi> } },
+          {
+            key: { text: t('status.detail.nationality') },
+            value: { html: <bdi>{nationalityLabel(item.nationality, language)}</bdi> },
+          },
           { key: { text: t('status.detail.arrival') }, value: { text: day(item.dateOfArrival, language) } },
           {
             key: { text: t('status.detail.work') },
