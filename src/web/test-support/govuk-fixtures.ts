@@ -5,6 +5,7 @@ import { createElement, type FunctionComponent, type ReactElement, type ReactNod
 import { renderToStaticMarkup } from 'react-dom/server';
 import parse from 'html-react-parser';
 import { describe, expect, it } from 'vitest';
+import logosSvg from '../components/govuk/logos.svg?raw';
 
 const require = createRequire(import.meta.url);
 
@@ -89,9 +90,25 @@ function normaliseStyle(style: string): string {
     .join(';');
 }
 
+// The logos' long paths are drawn from logos.svg by <use> (components/govuk/logos.ts); the
+// fixtures carry them inline. Each <use> is put back as the path it draws, with its attributes.
+const logoPaths = new Map(
+  [...logosSvg.matchAll(/<path id="([^"]+)" d="([^"]+)"\/>/g)].map(([, id, d]) => [id!, d!] as const),
+);
+function drawUsedPaths(html: string): string {
+  return html.replace(
+    /<use ([^>]*)href="[^"#]*#([^"]+)"([^>]*)><\/use>/g,
+    (_, before: string, id: string, after: string) => {
+      const d = logoPaths.get(id);
+      if (d === undefined) throw new Error(`No path #${id} in logos.svg`);
+      return `<path ${before}d="${d}"${after}></path>`;
+    },
+  );
+}
+
 /** Renders a React element to static markup, normalised for comparison. */
 function renderNormalised(element: ReactElement): string {
-  return normaliseHtml(renderToStaticMarkup(element));
+  return normaliseHtml(drawUsedPaths(renderToStaticMarkup(element)));
 }
 
 // `date-input` → `DateInput`, so each suite keeps the name of the component it tests.

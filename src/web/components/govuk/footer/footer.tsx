@@ -1,6 +1,7 @@
 import type { MouseEventHandler, ReactNode } from 'react';
 import { classNames, toReactAttributes, type HtmlAttributes } from '../attributes.ts';
 import { GovukLogo } from '../header/logo.tsx';
+import { GOVUK_LOGOS } from '../logos.ts';
 
 export interface FooterLink {
   text: string;
@@ -116,10 +117,7 @@ export function Footer({
                   height="17"
                   width="41"
                 >
-                  <path
-                    fill="currentColor"
-                    d="M421.5 142.8V.1l-50.7 32.3v161.1h112.4v-50.7zm-122.3-9.6A47.12 47.12 0 0 1 221 97.8c0-26 21.1-47.1 47.1-47.1 16.7 0 31.4 8.7 39.7 21.8l42.7-27.2A97.63 97.63 0 0 0 268.1 0c-36.5 0-68.3 20.1-85.1 49.7A98 98 0 0 0 97.8 0C43.9 0 0 43.9 0 97.8s43.9 97.8 97.8 97.8c36.5 0 68.3-20.1 85.1-49.7a97.76 97.76 0 0 0 149.6 25.4l19.4 22.2h3v-87.8h-80l24.3 27.5zM97.8 145c-26 0-47.1-21.1-47.1-47.1s21.1-47.1 47.1-47.1 47.2 21 47.2 47S123.8 145 97.8 145"
-                  />
+                  <use fill="currentColor" href={`${GOVUK_LOGOS}#licence`} />
                 </svg>
                 <span className="govuk-footer__licence-description">
                   {contentLicence?.html || contentLicence?.text || (
