@@ -83,7 +83,7 @@ function writerIn(language: Language): Writer {
     days: (count) => t('email.days', { count }),
     // Every subject: the service's short name, then what happened and to which application (or
     // how many), so a sponsor's inbox tells one email from another without opening it.
-    subject: (what) => t('email.subject', { service: t('email.service.short'), what }),
+    subject: (what) => `${t('email.service.short')}: ${what}`,
   };
 }
 
