@@ -131,7 +131,9 @@ it(
       ),
     );
     expect(decisions.text).toMatch(
-      new RegExp(`Cyfeirnod y cais: ${rejectedId}\\n(.+\\n){2}Penderfyniad: Wedi’i wrthod\\nRheswm: .*lai na 3 diwrnod`),
+      new RegExp(
+        `Cyfeirnod y cais: ${rejectedId}\\n(.+\\n){2}Penderfyniad: Wedi’i wrthod\\nRheswm: .*lai na 3 diwrnod`,
+      ),
     );
     expectWelshFirst(decisions.text, 'Penderfyniad: Wedi’i gymeradwyo', 'Decision: Approved');
     expectWelshFirst(decisions.text, 'Fisâu a Mewnfudo y DU', 'UK Visas and Immigration');
@@ -162,34 +164,38 @@ it(
   },
 );
 
-it('emails a submission made in Arabic in Arabic, with each reference, name and date isolated', { timeout: 120_000 }, async () => {
-  server = await startServer({ ...serverEnv, PUBLIC_BASE_URL, SMTP_URL: smtp.url });
-  const { body, approvedId, rejectedId } = await submitGroup(server, 'ar');
+it(
+  'emails a submission made in Arabic in Arabic, with each reference, name and date isolated',
+  { timeout: 120_000 },
+  async () => {
+    server = await startServer({ ...serverEnv, PUBLIC_BASE_URL, SMTP_URL: smtp.url });
+    const { body, approvedId, rejectedId } = await submitGroup(server, 'ar');
 
-  await waitFor(async () => smtp.received.length >= 4, 'four emails');
-  const mails = await receivedMail();
-  expect(mails.map((m) => [m.to, m.subject]).sort()).toEqual(
-    [
-      [SPONSOR, 'استثناء العامل الإبداعي: تم استلام طلبين'],
-      ['worker0@example.com', `استثناء العامل الإبداعي: تم استلام الطلب ${FSI}${approvedId}${PDI}`],
-      ['worker1@example.com', `استثناء العامل الإبداعي: تم استلام الطلب ${FSI}${rejectedId}${PDI}`],
-      [SPONSOR, 'استثناء العامل الإبداعي: قرارات بشأن طلبين'],
-    ].sort(),
-  );
-  const confirmation = mails.find((m) => m.subject.endsWith('تم استلام طلبين'))!;
-  expect(confirmation.text).toContain(`الرقم المرجعي للطلب: ${FSI}${approvedId}${PDI}`);
-  expect(confirmation.text).toContain('سيتوقف الرابط عن العمل بعد 90 يومًا.');
-  // Arabic only: no English sentence of ours.
-  expect(confirmation.text).not.toMatch(/Application|received|Check the|sponsor licence/);
-  expect(confirmation.html).toContain('<html lang="ar" dir="rtl">');
+    await waitFor(async () => smtp.received.length >= 4, 'four emails');
+    const mails = await receivedMail();
+    expect(mails.map((m) => [m.to, m.subject]).sort()).toEqual(
+      [
+        [SPONSOR, 'استثناء العامل الإبداعي: تم استلام طلبين'],
+        ['worker0@example.com', `استثناء العامل الإبداعي: تم استلام الطلب ${FSI}${approvedId}${PDI}`],
+        ['worker1@example.com', `استثناء العامل الإبداعي: تم استلام الطلب ${FSI}${rejectedId}${PDI}`],
+        [SPONSOR, 'استثناء العامل الإبداعي: قرارات بشأن طلبين'],
+      ].sort(),
+    );
+    const confirmation = mails.find((m) => m.subject.endsWith('تم استلام طلبين'))!;
+    expect(confirmation.text).toContain(`الرقم المرجعي للطلب: ${FSI}${approvedId}${PDI}`);
+    expect(confirmation.text).toContain('سيتوقف الرابط عن العمل بعد 90 يومًا.');
+    // Arabic only: no English sentence of ours.
+    expect(confirmation.text).not.toMatch(/Application|received|Check the|sponsor licence/);
+    expect(confirmation.html).toContain('<html lang="ar" dir="rtl">');
 
-  const decisions = mails.find((m) => m.subject.endsWith('قرارات بشأن طلبين'))!;
-  const cos = body[0]!.concessionForm.certificateOfSponsorshipReferenceNumber;
-  expect(decisions.text).toContain(`رقم شهادة الكفالة (COS): ${FSI}${cos}${PDI}\nالقرار: ${FSI}تمت الموافقة${PDI}`);
-  // The date is isolated inside its isolated value.
-  expect(decisions.text).toMatch(
-    new RegExp(`مغادرة المملكة المتحدة: ${FSI}في موعد أقصاه ${FSI}\\d{1,2} \\p{L}+ \\d{4}${PDI}${PDI}`, 'u'),
-  );
-  expect(decisions.text).toContain(`الرقم المرجعي للطلب: ${FSI}${rejectedId}${PDI}`);
-  expect(decisions.text).toContain('قُدّم الطلب قبل أقل من 3 أيام');
-});
+    const decisions = mails.find((m) => m.subject.endsWith('قرارات بشأن طلبين'))!;
+    const cos = body[0]!.concessionForm.certificateOfSponsorshipReferenceNumber;
+    expect(decisions.text).toContain(`رقم شهادة الكفالة (COS): ${FSI}${cos}${PDI}\nالقرار: ${FSI}تمت الموافقة${PDI}`);
+    // The date is isolated inside its isolated value.
+    expect(decisions.text).toMatch(
+      new RegExp(`مغادرة المملكة المتحدة: ${FSI}في موعد أقصاه ${FSI}\\d{1,2} \\p{L}+ \\d{4}${PDI}${PDI}`, 'u'),
+    );
+    expect(decisions.text).toContain(`الرقم المرجعي للطلب: ${FSI}${rejectedId}${PDI}`);
+    expect(decisions.text).toContain('قُدّم الطلب قبل أقل من 3 أيام');
+  },
+);

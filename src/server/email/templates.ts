@@ -125,9 +125,7 @@ export function confirmationEmail(input: {
     blocks: [
       heading(plural ? t('email.confirmation.titleMany') : t('email.confirmation.titleOne')),
       paragraph(
-        plural
-          ? t('email.confirmation.introMany', { count, service })
-          : t('email.confirmation.introOne', { service }),
+        plural ? t('email.confirmation.introMany', { count, service }) : t('email.confirmation.introOne', { service }),
       ),
       details([[t('email.labels.sponsor'), input.sponsorName]]),
       ...input.applications.map((application) =>
@@ -537,7 +535,12 @@ function renderHtml(subject: string, parts: readonly Part[]): string {
   const body = parts.flatMap((part, index) =>
     index === 0
       ? renderBlocks(part.blocks, part.language)
-      : [`<hr style="${styles.divider}">`, `<div lang="${part.language}">`, ...renderBlocks(part.blocks, part.language), '</div>'],
+      : [
+          `<hr style="${styles.divider}">`,
+          `<div lang="${part.language}">`,
+          ...renderBlocks(part.blocks, part.language),
+          '</div>',
+        ],
   );
   return [
     '<!DOCTYPE html>',
