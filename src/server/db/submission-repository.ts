@@ -112,9 +112,13 @@ async function storeOnce(
 ): Promise<StoreSubmissionResult> {
   return db.transaction(async (tx) => {
     const submissionId = randomUUID();
+    // The language column is named only when a language is given: without one the column's
+    // default (English) applies, and a database migrated before 012 (as an old migration's test
+    // builds) still takes the row.
+    const language = input.language === undefined ? [] : [input.language];
     const inserted = await tx.query(
-      `INSERT INTO submissions (id, form_group_id, request_hash, sponsor_name, sponsor_reference, sponsor_email, created_at, language)
-       VALUES ($1, $2, $3, $4, $5, $6, $7::timestamptz, $8)
+      `INSERT INTO submissions (id, form_group_id, request_hash, sponsor_name, sponsor_reference, sponsor_email, created_at${language.length > 0 ? ', language' : ''})
+       VALUES ($1, $2, $3, $4, $5, $6, $7::timestamptz${language.length > 0 ? ', $8' : ''})
        ON CONFLICT (form_group_id) DO NOTHING`,
       [
         submissionId,
@@ -124,7 +128,7 @@ async function storeOnce(
         input.sponsorReference,
         input.sponsorEmail,
         now,
-        input.language ?? 'en',
+        ...language,
       ],
     );
     // Read committed: this statement sees the row a concurrent transaction committed meanwhile.
