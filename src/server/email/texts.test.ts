@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { LANGUAGES } from '#shared/i18n/languages.ts';
 import { SERVICE_NAME } from '../service-name.ts';
-import { confirmationEmail, decisionsEmail, newStatusLinkEmail } from './templates.ts';
+import { confirmationEmail, decisionsEmail, newStatusLinkEmail, workerConfirmationEmail } from './templates.ts';
+import { withdrawalEmail, workerWithdrawalEmail } from './templates.ts';
 import { textsIn } from './texts.ts';
 import ar from '#shared/i18n/translations/ar.json';
 import cy from '#shared/i18n/translations/cy.json';
@@ -76,10 +77,37 @@ describe('the texts of the emails', () => {
           language,
         }),
       ];
+      for (const wasApproved of [true, false]) {
+        const withdrawn = { ...application(count), wasApproved };
+        emails.push(
+          withdrawalEmail({ application: withdrawn, statusLink: link, language }),
+          workerWithdrawalEmail({ application: withdrawn, language }),
+        );
+      }
+      emails.push(workerConfirmationEmail({ reference: 'CWC-1', workerName: 'W', language }));
       for (const email of emails) {
         expect(`${email.subject}\n${email.text}`).not.toMatch(/email\.[a-zA-Z]/);
         expect(email.text).not.toContain('{{');
       }
     }
+  });
+});
+
+describe('a Welsh withdrawal', () => {
+  it('is in Welsh, then in English, subject and body', () => {
+    const email = withdrawalEmail({
+      application: { reference: 'CWC-7K3M9-QF2XA-B', workerName: 'Siân Llŷr', cosReference: 'C1', wasApproved: true },
+      statusLink: link,
+      language: 'cy',
+    });
+    expect(email.subject).toBe(
+      'Consesiwn gweithiwr creadigol: mae cais CWC-7K3M9-QF2XA-B wedi’i dynnu’n ôl / Creative worker concession: application CWC-7K3M9-QF2XA-B withdrawn',
+    );
+    const welsh = email.text.indexOf('Peidiwch â defnyddio’r ddogfen cyn-clirio');
+    const english = email.text.indexOf('Do not use the pre-clearance document');
+    expect(welsh).toBeGreaterThanOrEqual(0);
+    expect(english).toBeGreaterThan(welsh);
+    expect(email.text).toContain('Statws y cais: Wedi’i dynnu’n ôl\n');
+    expect(email.html).toMatch(/<html lang="cy">[\s\S]*<hr [^>]*>\n<div lang="en">[\s\S]*Application withdrawn/);
   });
 });
