@@ -46,6 +46,8 @@ export default defineConfig(({ isSsrBuild }) => ({
         'feedback',
         'serverOnly',
       ],
+      // The emails' and the pre-clearance document's texts: written by the server only, never downloaded.
+      notForBrowsers: ['email', 'document'],
     }),
     !isSsrBuild && paintFirst(),
     !isSsrBuild &&

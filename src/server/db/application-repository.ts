@@ -1,6 +1,7 @@
 import * as v from 'valibot';
 import { applicantPayloadSchema, type ApplicantPayload } from '#shared/api/new-from-concession.ts';
 import type { ApplicationStatus, RejectionReason } from '#shared/domain/application-status.ts';
+import type { Language } from '#shared/i18n/languages.ts';
 import type { Queryable } from './database.ts';
 
 /** One application. The personal fields are null once its retention period is over. */
@@ -30,6 +31,8 @@ export interface ApplicationRecord {
   readonly sponsorName: string | null;
   readonly sponsorReference: string;
   readonly sponsorEmail: string | null;
+  /** The submission's language: its emails and documents follow it (decision 032). */
+  readonly language: Language;
 }
 
 export interface StatusChangeRecord {
@@ -57,7 +60,8 @@ export const applicationColumns = `
   a.given_names AS "givenNames", a.worker_email AS "workerEmail", a.place_of_departure AS "placeOfDeparture",
   a.arrival_date AS "arrivalDate", a.leave_date AS "leaveDate",
   a.created_at AS "createdAt", a.updated_at AS "updatedAt", a.personal_data_deleted_at AS "personalDataDeletedAt",
-  s.sponsor_name AS "sponsorName", s.sponsor_reference AS "sponsorReference", s.sponsor_email AS "sponsorEmail"`;
+  s.sponsor_name AS "sponsorName", s.sponsor_reference AS "sponsorReference", s.sponsor_email AS "sponsorEmail",
+  s.language`;
 
 const selectApplications = `SELECT ${applicationColumns} FROM applications a JOIN submissions s ON s.id = a.submission_id`;
 

@@ -4,6 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import { APPLICATION_STATUSES, REJECTION_REASONS } from '#shared/domain/application-status.ts';
 import { STORED_PASSPORT_NUMBER_PATTERN } from '#shared/domain/passport-number.ts';
+import { LANGUAGES } from '#shared/i18n/languages.ts';
 import type { Database } from './database.ts';
 import { testEngines, useMigratedTestDatabase } from '../test-support/test-databases.ts';
 
@@ -45,6 +46,10 @@ describe.each(testEngines())('the CHECK constraints on $name', (engine) => {
 
   it('allow exactly the shared rejection reasons', async () => {
     expect(await allowedValues(test.db, 'applications', 'decision_reason')).toEqual(sorted(REJECTION_REASONS));
+  });
+
+  it('allow exactly the shared languages on a submission', async () => {
+    expect(await allowedValues(test.db, 'submissions', 'language')).toEqual(sorted(LANGUAGES));
   });
 
   it('store passport numbers in the shared stored form', async () => {

@@ -62,6 +62,18 @@ describe.each(testEngines())('storing submissions on $name', (engine) => {
     ]);
   });
 
+  it('records the language the sponsor used, English when none is given (decision 032)', async () => {
+    const welsh = await storeSubmission(test.db, { ...sampleSubmission(now), language: 'cy' }, now);
+    const plain = await storeSubmission(test.db, sampleSubmission(now), now);
+    if (welsh.outcome !== 'created' || plain.outcome !== 'created') throw new Error('not created');
+    expect((await findSubmission(test.db, welsh.submissionId))?.language).toBe('cy');
+    expect((await findSubmission(test.db, plain.submissionId))?.language).toBe('en');
+    expect((await findApplication(test.db, welsh.applicants[0]!.applicantId))?.language).toBe('cy');
+    await expect(
+      test.db.query(`UPDATE submissions SET language = 'fr' WHERE id = $1`, [welsh.submissionId]),
+    ).rejects.toThrow();
+  });
+
   it('answers a replay with the first ids and stores nothing more', async () => {
     const input = sampleSubmission(now, [{}, {}, {}]);
     const first = await storeSubmission(test.db, input, now);

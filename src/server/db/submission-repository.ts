@@ -2,6 +2,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import type { ApplicantPayload } from '#shared/api/new-from-concession.ts';
 import { newApplicationReference } from '#shared/domain/application-reference.ts';
 import { normalisePassportNumber } from '#shared/domain/passport-number.ts';
+import type { Language } from '#shared/i18n/languages.ts';
 import type { Database, Queryable } from './database.ts';
 import { enqueueJobs, jobKinds } from './job-repository.ts';
 
@@ -38,6 +39,8 @@ export interface NewSubmission {
   readonly sponsorName: string;
   /** The sponsor licence number. */
   readonly sponsorReference: string;
+  /** The language the sponsor used (the page's): the emails and documents follow it (decision 032). English when not given. */
+  readonly language?: Language | undefined;
   /** In the order of the request; at least one. */
   readonly applicants: readonly NewApplication[];
 }
@@ -109,9 +112,13 @@ async function storeOnce(
 ): Promise<StoreSubmissionResult> {
   return db.transaction(async (tx) => {
     const submissionId = randomUUID();
+    // The language column is named only when a language is given: without one the column's
+    // default (English) applies, and a database migrated before 012 (as an old migration's test
+    // builds) still takes the row.
+    const language = input.language === undefined ? [] : [input.language];
     const inserted = await tx.query(
-      `INSERT INTO submissions (id, form_group_id, request_hash, sponsor_name, sponsor_reference, sponsor_email, created_at)
-       VALUES ($1, $2, $3, $4, $5, $6, $7::timestamptz)
+      `INSERT INTO submissions (id, form_group_id, request_hash, sponsor_name, sponsor_reference, sponsor_email, created_at${language.length > 0 ? ', language' : ''})
+       VALUES ($1, $2, $3, $4, $5, $6, $7::timestamptz${language.length > 0 ? ', $8' : ''})
        ON CONFLICT (form_group_id) DO NOTHING`,
       [
         submissionId,
@@ -121,6 +128,7 @@ async function storeOnce(
         input.sponsorReference,
         input.sponsorEmail,
         now,
+        ...language,
       ],
     );
     // Read committed: this statement sees the row a concurrent transaction committed meanwhile.
@@ -195,6 +203,8 @@ export interface SubmissionRecord {
   readonly sponsorName: string | null;
   readonly sponsorReference: string;
   readonly sponsorEmail: string | null;
+  /** The language of the submission's emails and documents. */
+  readonly language: Language;
   readonly createdAt: Date;
   readonly personalDataDeletedAt: Date | null;
 }
@@ -202,7 +212,7 @@ export interface SubmissionRecord {
 export async function findSubmission(db: Queryable, submissionId: string): Promise<SubmissionRecord | undefined> {
   const { rows } = await db.query<SubmissionRecord>(
     `SELECT id, form_group_id AS "formGroupId", sponsor_name AS "sponsorName", sponsor_reference AS "sponsorReference",
-            sponsor_email AS "sponsorEmail", created_at AS "createdAt", personal_data_deleted_at AS "personalDataDeletedAt"
+            sponsor_email AS "sponsorEmail", language, created_at AS "createdAt", personal_data_deleted_at AS "personalDataDeletedAt"
      FROM submissions WHERE id = $1`,
     [submissionId],
   );

@@ -47,7 +47,8 @@ export function createDocumentService(options: DocumentServiceOptions): Document
         issues.push({ checkCode, applicantId: application.applicantId, keyId: tokens.signingKey.keyId, issuedAt });
       }
       await options.database.transaction((tx) => recordDocumentIssues(tx, tokens.signingKey, issues));
-      return renderPreClearanceDocuments(documents, issuedAt);
+      // One submission's applications: the sponsor's language is theirs alike.
+      return renderPreClearanceDocuments(documents, issuedAt, applications[0]?.language ?? 'en');
     },
 
     async publishedKeys() {

@@ -1,10 +1,15 @@
+import type { TFunction } from 'i18next';
 import { formatLongDate } from '#shared/dates/format.ts';
 import type { RejectionReason } from '#shared/domain/application-status.ts';
-import { SERVICE_NAME_IN_SENTENCE, SHORT_SERVICE_NAME } from '../service-name.ts';
+import type { Language } from '#shared/i18n/languages.ts';
+import { textsIn } from './texts.ts';
 
-// Emails are English only. The pages also come in Arabic, but emails are sent later by the job
-// worker, with no page language to follow, and the decision texts have no reviewed Arabic
-// version; a later language would add a `language` argument here.
+// Every email goes out in the language the sponsor used (recorded with the submission, decision
+// 032), its texts from the translation files' `email` section. A Welsh email is bilingual, Welsh
+// first and then English, as the Home Office Welsh Language Scheme asks of correspondence; its
+// subject is "Welsh / English". An Arabic email is in Arabic, each value given by a person or
+// the service (names, references, dates) set between Unicode isolates (U+2068 … U+2069), so a
+// reference or a Latin name keeps its own direction inside the right-to-left sentence.
 //
 // Each email is built once as a list of blocks and rendered twice, as plain text and as HTML,
 // so the two versions can never say different things. The plain text is also the GOV.UK
@@ -44,8 +49,58 @@ type Block =
 
 const heading = (text: string): Block => ({ kind: 'heading', text });
 const paragraph = (text: string): Block => ({ kind: 'paragraph', text });
-const details = (rows: ReadonlyArray<readonly [string, string]>): Block => ({ kind: 'details', rows });
 const link = (href: string): Block => ({ kind: 'link', href });
+
+/** What builds one email in one language: its texts, and how it sets a value inside them. */
+interface Writer {
+  readonly t: TFunction;
+  /** The service's name inside a sentence of this language. */
+  readonly service: string;
+  /** A value as it goes into this language's text: isolated in Arabic, as it is otherwise. */
+  value(text: string): string;
+  /** A calendar day in this language's long form. */
+  date(day: string | Date): string;
+  /** A block of labelled values, each value set as `value` sets it. */
+  details(rows: ReadonlyArray<readonly [string, string]>): Block;
+  /** "N days" in this language. */
+  days(count: number): string;
+  /** The subject: the service's short name, then what happened and to which application. */
+  subject(what: string): string;
+}
+
+/** First strong isolate … pop directional isolate: the value takes its own direction. */
+const isolate = (text: string): string => `\u2068${text}\u2069`;
+
+function writerIn(language: Language): Writer {
+  const t = textsIn(language);
+  const value = language === 'ar' ? isolate : (text: string) => text;
+  return {
+    t,
+    service: t('email.service.inSentence'),
+    value,
+    date: (day) => value(formatLongDate(day, language)),
+    details: (rows) => ({ kind: 'details', rows: rows.map(([label, text]) => [label, value(text)] as const) }),
+    days: (count) => t('email.days', { count }),
+    // Every subject: the service's short name, then what happened and to which application (or
+    // how many), so a sponsor's inbox tells one email from another without opening it.
+    subject: (what) => `${t('email.service.short')}: ${what}`,
+  };
+}
+
+/** One email's content in one language. */
+interface Written {
+  readonly subject: string;
+  readonly blocks: readonly Block[];
+}
+
+/** The email in `language`: Welsh then English for Welsh, the one language otherwise. */
+function compose(language: Language, write: (writer: Writer) => Written): RenderedEmail {
+  const parts = (language === 'cy' ? (['cy', 'en'] as const) : [language]).map((lang) => ({
+    language: lang,
+    ...write(writerIn(lang)),
+  }));
+  return render(parts.map((part) => part.subject).join(' / '), parts);
+}
 
 /** Sponsor's confirmation after submitting one application or a group. */
 export function confirmationEmail(input: {
@@ -55,64 +110,71 @@ export function confirmationEmail(input: {
   decisionWithinHours: number;
   /** How long the status link works (config `statusLinkTtlDays`). */
   statusLinkTtlDays: number;
+  /** The submission's language (English when not given). */
+  language?: Language;
 }): RenderedEmail {
   const count = input.applications.length;
   const plural = count !== 1;
-  const title = plural ? 'Applications received' : 'Application received';
   const [only] = input.applications;
-  return render(
-    subjectOf(
-      plural || only === undefined ? `${count} applications received` : `application ${only.reference} received`,
+  return compose(input.language ?? 'en', ({ t, service, value, details, days, subject }) => ({
+    subject: subject(
+      plural || only === undefined
+        ? t('email.confirmation.subjectMany', { count })
+        : t('email.confirmation.subjectOne', { reference: value(only.reference) }),
     ),
-    [
-      heading(title),
+    blocks: [
+      heading(plural ? t('email.confirmation.titleMany') : t('email.confirmation.titleOne')),
       paragraph(
-        plural
-          ? `We have received ${count} applications for ${SERVICE_NAME_IN_SENTENCE}.`
-          : `We have received an application for ${SERVICE_NAME_IN_SENTENCE}.`,
+        plural ? t('email.confirmation.introMany', { count, service }) : t('email.confirmation.introOne', { service }),
       ),
-      details([['Sponsor', input.sponsorName]]),
+      details([[t('email.labels.sponsor'), input.sponsorName]]),
       ...input.applications.map((application) =>
         details([
-          ['Application reference', application.reference],
-          ['Name', application.workerName],
-          ['Certificate of sponsorship (COS) number', application.cosReference],
+          [t('email.labels.reference'), application.reference],
+          [t('email.labels.name'), application.workerName],
+          [t('email.labels.cosNumber'), application.cosReference],
         ]),
       ),
-      heading('What happens next'),
+      heading(t('email.common.whatHappensNext')),
       paragraph(
-        `We will email you within ${input.decisionWithinHours} hours to tell you if ${plural ? 'each application has' : 'the application has'} been approved.`,
+        plural
+          ? t('email.confirmation.decisionWithinMany', { hours: input.decisionWithinHours })
+          : t('email.confirmation.decisionWithinOne', { hours: input.decisionWithinHours }),
       ),
-      paragraph(
-        `If ${plural ? 'an application is' : 'it is'} approved, the email will include a link to download the pre-clearance document.`,
-      ),
-      heading(plural ? 'Check the status of your applications' : 'Check the status of your application'),
-      paragraph('You can check the status at any time with this link:'),
+      paragraph(plural ? t('email.confirmation.documentMany') : t('email.confirmation.documentOne')),
+      heading(plural ? t('email.common.checkStatusMany') : t('email.common.checkStatusOne')),
+      paragraph(t('email.confirmation.anyTime')),
       link(input.statusLink),
-      paragraph('You will need your sponsor licence number to see the status.'),
-      paragraph(`The link will stop working after ${days(input.statusLinkTtlDays)}.`),
+      paragraph(t('email.common.needLicenceToSee')),
+      paragraph(t('email.confirmation.linkStops', { days: days(input.statusLinkTtlDays) })),
     ],
-  );
+  }));
 }
 
 /**
  * The worker's own copy. It carries no status link: the link and the sponsor licence number
  * together open the whole group's details, and those belong to the sponsor.
  */
-export function workerConfirmationEmail(input: { reference: string; workerName: string }): RenderedEmail {
-  return render(subjectOf(`application ${input.reference} received`), [
-    heading('Application received'),
-    paragraph(`We have received an application for ${SERVICE_NAME_IN_SENTENCE} for you.`),
-    details([
-      ['Application reference', input.reference],
-      ['Name', input.workerName],
-    ]),
-    heading('What happens next'),
-    paragraph(
-      `We will email our decision to the contact email address given in the application within ${DECISION_WITHIN_HOURS} hours.`,
-    ),
-    paragraph('If you have a question about the application, contact the person or organisation that made it.'),
-  ]);
+export function workerConfirmationEmail(input: {
+  reference: string;
+  workerName: string;
+  /** The submission's language (English when not given). */
+  language?: Language;
+}): RenderedEmail {
+  return compose(input.language ?? 'en', ({ t, service, value, details, subject }) => ({
+    subject: subject(t('email.confirmation.subjectOne', { reference: value(input.reference) })),
+    blocks: [
+      heading(t('email.confirmation.titleOne')),
+      paragraph(t('email.workerConfirmation.intro', { service })),
+      details([
+        [t('email.labels.reference'), input.reference],
+        [t('email.labels.name'), input.workerName],
+      ]),
+      heading(t('email.common.whatHappensNext')),
+      paragraph(t('email.workerConfirmation.decisionWithin', { hours: DECISION_WITHIN_HOURS })),
+      paragraph(t('email.workerConfirmation.question')),
+    ],
+  }));
 }
 
 /** What became of one application, as the sponsor's decision email reports it. */
@@ -129,13 +191,6 @@ export interface DecidedApplication {
   readonly outcome: DecisionOutcome;
 }
 
-const rejectionWords: Record<RejectionReason, string> = {
-  late: 'The application was made less than 3 days (72 hours) before the worker’s arrival in the UK.',
-  credibility:
-    'The application did not pass our credibility checks. For example, the passport has been reported lost or stolen.',
-  routing: 'The worker’s travel to the UK is not routed through the Republic of Ireland.',
-};
-
 /**
  * The sponsor's email about the decisions made on a submission since the last such email: each
  * worker's outcome (the leave date of an approval, the reason of a rejection), how many are still
@@ -146,6 +201,8 @@ export function decisionsEmail(input: {
   /** Applications of the submission still in progress. */
   stillBeingChecked: number;
   statusLink: string;
+  /** The submission's language (English when not given). */
+  language?: Language;
 }): RenderedEmail {
   const { decisions, stillBeingChecked } = input;
   if (decisions.length === 0) throw new Error('A decision email needs at least one decision');
@@ -153,99 +210,112 @@ export function decisionsEmail(input: {
   const rejected = decisions.length - approved;
   const plural = decisions.length > 1;
   const [only] = decisions;
-  const subject = subjectOf(
-    !plural && only !== undefined
-      ? `application ${only.reference} ${only.outcome.status}`
-      : rejected === 0
-        ? `${decisions.length} applications approved`
-        : approved === 0
-          ? `${decisions.length} applications rejected`
-          : `decisions on ${decisions.length} applications`,
-  );
-  const title = plural ? 'Decisions on your applications' : `Application ${only?.outcome.status ?? ''}`;
   const anyLate = decisions.some((d) => d.outcome.status === 'rejected' && d.outcome.reason === 'late');
-  const documents = approved > 1 ? 'pre-clearance documents' : 'pre-clearance document';
+  const count = decisions.length;
 
-  return render(subject, [
-    heading(title),
-    paragraph(
-      plural
-        ? `We have decided ${decisions.length} applications for ${SERVICE_NAME_IN_SENTENCE}: ${[
-            approved > 0 ? `${approved} approved` : '',
-            rejected > 0 ? `${rejected} rejected` : '',
-          ]
-            .filter((part) => part !== '')
-            .join(' and ')}.`
-        : `The application for ${SERVICE_NAME_IN_SENTENCE} has been ${only?.outcome.status ?? ''}.`,
-    ),
-    ...decisions.map((decision) =>
-      details([
-        ['Application reference', decision.reference],
-        ['Name', decision.workerName],
-        ['Certificate of sponsorship (COS) number', decision.cosReference],
-        ...outcomeRows(decision.outcome),
-      ]),
-    ),
-    ...(stillBeingChecked > 0
-      ? [
-          paragraph(
-            stillBeingChecked === 1
-              ? 'We are still checking 1 more application. We will email you when it has been decided.'
-              : `We are still checking ${stillBeingChecked} more applications. We will email you when they have been decided.`,
-          ),
-        ]
-      : []),
-    heading(
-      approved > 0
-        ? `Download the ${documents}`
-        : plural
-          ? 'Check the status of your applications'
-          : 'Check the status of your application',
-    ),
-    paragraph(
-      approved > 0
-        ? `Download the ${documents} from the status page:`
-        : `You can see the ${plural ? 'applications' : 'application'} on the status page:`,
-    ),
-    link(input.statusLink),
-    paragraph('You will need your sponsor licence number.'),
-    ...(rejected > 0
-      ? [
-          heading('What to do next'),
-          paragraph(
-            plural
-              ? 'A worker whose application was rejected can apply for a Creative Worker visa:'
-              : 'The worker can apply for a Creative Worker visa:',
-          ),
-          link(CREATIVE_WORKER_VISA_URL),
-          ...(anyLate
-            ? [
-                paragraph(
-                  `Or you can apply again for remote clearance at least ${DECISION_WITHIN_HOURS} hours before the worker travels.`,
-                ),
-              ]
-            : []),
-          heading('Contact us'),
-          paragraph(
-            `If you have a question about ${rejected > 1 ? 'these decisions' : 'this decision'}, contact UK Visas and Immigration:`,
-          ),
-          link(CONTACT_URL),
-        ]
-      : []),
-  ]);
+  return compose(input.language ?? 'en', (writer) => {
+    const { t, service, value, details, subject } = writer;
+    const onlyApproved = only?.outcome.status === 'approved';
+    const outcomes = [
+      approved > 0 ? t('email.decisions.outcomeApproved', { count: approved }) : '',
+      rejected > 0 ? t('email.decisions.outcomeRejected', { count: rejected }) : '',
+    ].filter((part) => part !== '');
+    return {
+      subject: subject(
+        !plural && only !== undefined
+          ? onlyApproved
+            ? t('email.decisions.subjectApproved', { reference: value(only.reference) })
+            : t('email.decisions.subjectRejected', { reference: value(only.reference) })
+          : rejected === 0
+            ? t('email.decisions.subjectAllApproved', { count })
+            : approved === 0
+              ? t('email.decisions.subjectAllRejected', { count })
+              : t('email.decisions.subjectMixed', { count }),
+      ),
+      blocks: [
+        heading(
+          plural
+            ? t('email.decisions.titleMany')
+            : onlyApproved
+              ? t('email.decisions.titleApproved')
+              : t('email.decisions.titleRejected'),
+        ),
+        paragraph(
+          plural
+            ? t('email.decisions.introMany', {
+                count,
+                service,
+                outcomes:
+                  outcomes.length === 2
+                    ? t('email.decisions.outcomesBoth', { approved: outcomes[0], rejected: outcomes[1] })
+                    : outcomes[0],
+              })
+            : onlyApproved
+              ? t('email.decisions.introApproved', { service })
+              : t('email.decisions.introRejected', { service }),
+        ),
+        ...decisions.map((decision) =>
+          details([
+            [t('email.labels.reference'), decision.reference],
+            [t('email.labels.name'), decision.workerName],
+            [t('email.labels.cosNumber'), decision.cosReference],
+            ...outcomeRows(writer, decision.outcome),
+          ]),
+        ),
+        ...(stillBeingChecked > 0 ? [paragraph(t('email.decisions.stillChecking', { count: stillBeingChecked }))] : []),
+        heading(
+          approved > 1
+            ? t('email.decisions.downloadMany')
+            : approved > 0
+              ? t('email.decisions.downloadOne')
+              : plural
+                ? t('email.common.checkStatusMany')
+                : t('email.common.checkStatusOne'),
+        ),
+        paragraph(
+          approved > 1
+            ? t('email.decisions.downloadFromMany')
+            : approved > 0
+              ? t('email.decisions.downloadFromOne')
+              : plural
+                ? t('email.common.seeOnStatusPageMany')
+                : t('email.common.seeOnStatusPageOne'),
+        ),
+        link(input.statusLink),
+        paragraph(t('email.common.needLicence')),
+        ...(rejected > 0
+          ? [
+              heading(t('email.decisions.whatToDoNext')),
+              paragraph(plural ? t('email.decisions.visaMany') : t('email.decisions.visaOne')),
+              link(CREATIVE_WORKER_VISA_URL),
+              ...(anyLate ? [paragraph(t('email.decisions.applyAgain', { hours: DECISION_WITHIN_HOURS }))] : []),
+              heading(t('email.common.contactUs')),
+              paragraph(rejected > 1 ? t('email.decisions.questionMany') : t('email.decisions.questionOne')),
+              link(CONTACT_URL),
+            ]
+          : []),
+      ],
+    };
+  });
 }
 
-function outcomeRows(outcome: DecisionOutcome): ReadonlyArray<readonly [string, string]> {
+function outcomeRows({ t, date }: Writer, outcome: DecisionOutcome): ReadonlyArray<readonly [string, string]> {
   return outcome.status === 'approved'
     ? [
-        ['Decision', 'Approved'],
-        ['Leave the UK', `No later than ${formatLongDate(outcome.leaveDate)}`],
+        [t('email.labels.decision'), t('email.values.approved')],
+        [t('email.labels.leaveTheUk'), t('email.values.leaveBy', { date: date(outcome.leaveDate) })],
       ]
     : [
-        ['Decision', 'Rejected'],
-        ['Reason', rejectionWords[outcome.reason]],
+        [t('email.labels.decision'), t('email.values.rejected')],
+        [t('email.labels.reason'), rejectionWords(t)[outcome.reason]],
       ];
 }
+
+const rejectionWords = (t: TFunction): Record<RejectionReason, string> => ({
+  late: t('email.decisions.reasons.late'),
+  credibility: t('email.decisions.reasons.credibility'),
+  routing: t('email.decisions.reasons.routing'),
+});
 
 /** The application a withdrawal email is about. */
 export interface WithdrawnApplication {
@@ -261,82 +331,101 @@ export interface WithdrawnApplication {
  * already downloaded must not be used (when it had been approved), what to do now, and the
  * status link.
  */
-export function withdrawalEmail(input: { application: WithdrawnApplication; statusLink: string }): RenderedEmail {
+export function withdrawalEmail(input: {
+  application: WithdrawnApplication;
+  statusLink: string;
+  /** The submission's language (English when not given). */
+  language?: Language;
+}): RenderedEmail {
   const { application } = input;
-  return render(subjectOf(`application ${application.reference} withdrawn`), [
-    heading('Application withdrawn'),
-    paragraph(`The application for ${SERVICE_NAME_IN_SENTENCE} has been withdrawn.`),
-    withdrawnDetails(application, { withCosNumber: true }),
-    ...(application.wasApproved ? documentNotValid('The pre-clearance document must not be used.') : []),
-    heading('What to do now'),
-    paragraph(
-      application.wasApproved
-        ? 'The worker cannot travel to the UK under this clearance.'
-        : 'The worker cannot travel to the UK under this application.',
-    ),
-    paragraph(
-      `You can make a new application at least ${DECISION_WITHIN_HOURS} hours (3 days) before the worker travels.`,
-    ),
-    paragraph('Or the worker can apply for a Creative Worker visa:'),
-    link(CREATIVE_WORKER_VISA_URL),
-    heading('Check the status of your application'),
-    paragraph('You can see the application on the status page:'),
-    link(input.statusLink),
-    paragraph('You will need your sponsor licence number.'),
-    ...contactAboutWithdrawal,
-  ]);
+  return compose(input.language ?? 'en', (writer) => {
+    const { t, service, value, subject } = writer;
+    return {
+      subject: subject(t('email.withdrawal.subject', { reference: value(application.reference) })),
+      blocks: [
+        heading(t('email.withdrawal.title')),
+        paragraph(t('email.withdrawal.intro', { service })),
+        withdrawnDetails(writer, application, { withCosNumber: true }),
+        ...(application.wasApproved ? documentNotValid(t, t('email.withdrawal.hadBeenApproved')) : []),
+        heading(t('email.common.whatToDoNow')),
+        paragraph(
+          application.wasApproved
+            ? t('email.withdrawal.cannotTravelClearance')
+            : t('email.withdrawal.cannotTravelApplication'),
+        ),
+        paragraph(t('email.withdrawal.newApplication', { hours: DECISION_WITHIN_HOURS })),
+        paragraph(t('email.withdrawal.visa')),
+        link(CREATIVE_WORKER_VISA_URL),
+        heading(t('email.common.checkStatusOne')),
+        paragraph(t('email.common.seeOnStatusPageOne')),
+        link(input.statusLink),
+        paragraph(t('email.common.needLicence')),
+        ...contactAboutWithdrawal(t),
+      ],
+    };
+  });
 }
 
 /**
  * The worker's copy, for a worker who gave an email address. Like their confirmation, it carries
  * no status link and no sponsor licence number: those open the whole group's details.
  */
-export function workerWithdrawalEmail(input: { application: WithdrawnApplication }): RenderedEmail {
+export function workerWithdrawalEmail(input: {
+  application: WithdrawnApplication;
+  /** The submission's language (English when not given). */
+  language?: Language;
+}): RenderedEmail {
   const { application } = input;
-  return render(subjectOf(`application ${application.reference} withdrawn`), [
-    heading('Application withdrawn'),
-    paragraph(`The application for ${SERVICE_NAME_IN_SENTENCE} for you has been withdrawn.`),
-    // As in the worker's confirmation: the reference and the name only. Anyone can type any
-    // address as the worker's, so nothing more of the application goes there.
-    withdrawnDetails(application, { withCosNumber: false }),
-    ...(application.wasApproved ? documentNotValid('You must not use the pre-clearance document.') : []),
-    heading('What to do now'),
-    paragraph(
-      application.wasApproved
-        ? 'You cannot travel to the UK under this clearance.'
-        : 'You cannot travel to the UK under this application.',
-    ),
-    paragraph(
-      `The person or organisation that made the application can make a new one at least ${DECISION_WITHIN_HOURS} hours (3 days) before you travel.`,
-    ),
-    paragraph('Or you can apply for a Creative Worker visa:'),
-    link(CREATIVE_WORKER_VISA_URL),
-    ...contactAboutWithdrawal,
-  ]);
+  return compose(input.language ?? 'en', (writer) => {
+    const { t, service, value, subject } = writer;
+    return {
+      subject: subject(t('email.withdrawal.subject', { reference: value(application.reference) })),
+      blocks: [
+        heading(t('email.withdrawal.title')),
+        paragraph(t('email.withdrawal.workerIntro', { service })),
+        // As in the worker's confirmation: the reference and the name only. Anyone can type any
+        // address as the worker's, so nothing more of the application goes there.
+        withdrawnDetails(writer, application, { withCosNumber: false }),
+        ...(application.wasApproved ? documentNotValid(t, t('email.withdrawal.workerHadBeenApproved')) : []),
+        heading(t('email.common.whatToDoNow')),
+        paragraph(
+          application.wasApproved
+            ? t('email.withdrawal.workerCannotTravelClearance')
+            : t('email.withdrawal.workerCannotTravelApplication'),
+        ),
+        paragraph(t('email.withdrawal.workerNewApplication', { hours: DECISION_WITHIN_HOURS })),
+        paragraph(t('email.withdrawal.workerVisa')),
+        link(CREATIVE_WORKER_VISA_URL),
+        ...contactAboutWithdrawal(t),
+      ],
+    };
+  });
 }
 
-function withdrawnDetails(application: WithdrawnApplication, { withCosNumber }: { withCosNumber: boolean }): Block {
+function withdrawnDetails(
+  { t, details }: Writer,
+  application: WithdrawnApplication,
+  { withCosNumber }: { withCosNumber: boolean },
+): Block {
   return details([
-    ['Application reference', application.reference],
-    ['Name', application.workerName],
-    ...(withCosNumber ? [['Certificate of sponsorship (COS) number', application.cosReference] as const] : []),
-    ['Application status', 'Withdrawn'],
+    [t('email.labels.reference'), application.reference],
+    [t('email.labels.name'), application.workerName],
+    ...(withCosNumber ? [[t('email.labels.cosNumber'), application.cosReference] as const] : []),
+    [t('email.labels.applicationStatus'), t('email.values.withdrawn')],
   ]);
 }
 
-function documentNotValid(mustNotBeUsed: string): Block[] {
+function documentNotValid(t: TFunction, hadBeenApproved: string): Block[] {
   return [
-    heading('Do not use the pre-clearance document'),
-    paragraph(`The application had been approved. ${mustNotBeUsed}`),
-    paragraph(
-      'Any copy that has already been downloaded or printed is no longer valid. If anyone checks the document, the check page will say that it has been withdrawn.',
-    ),
+    heading(t('email.withdrawal.doNotUse')),
+    paragraph(hadBeenApproved),
+    paragraph(t('email.withdrawal.noLongerValid')),
   ];
 }
 
-const contactAboutWithdrawal: readonly Block[] = [
-  heading('Contact us'),
-  paragraph('If you have a question about this withdrawal, contact UK Visas and Immigration:'),
+const contactAboutWithdrawal = (t: TFunction): readonly Block[] => [
+  heading(t('email.common.contactUs')),
+  paragraph(t('email.withdrawal.question')),
   link(CONTACT_URL),
 ];
 
@@ -351,65 +440,62 @@ export function newStatusLinkEmail(input: {
   statusLink: string;
   /** How long the new link works (config `statusLinkTtlDays`). */
   statusLinkTtlDays: number;
+  /** The submission's language (English when not given). */
+  language?: Language;
 }): RenderedEmail {
-  const plural = input.references.length !== 1;
-  const title = plural
-    ? 'New link to check the status of your applications'
-    : 'New link to check the status of your application';
+  const count = input.references.length;
+  const plural = count !== 1;
   const [only] = input.references;
-  return render(
-    subjectOf(
+  return compose(input.language ?? 'en', ({ t, service, value, details, days, subject }) => ({
+    subject: subject(
       plural || only === undefined
-        ? `new status link for ${input.references.length} applications`
-        : `new status link for application ${only}`,
+        ? t('email.newLink.subjectMany', { count })
+        : t('email.newLink.subjectOne', { reference: value(only) }),
     ),
-    [
-      heading(title),
-      paragraph(
-        `Someone asked for a new link to check the status of ${plural ? 'applications' : 'an application'} for ${SERVICE_NAME_IN_SENTENCE}.`,
-      ),
+    blocks: [
+      heading(plural ? t('email.newLink.titleMany') : t('email.newLink.titleOne')),
+      paragraph(plural ? t('email.newLink.introMany', { service }) : t('email.newLink.introOne', { service })),
       details([
-        ['Sponsor', input.sponsorName],
-        ...input.references.map((reference) => ['Application reference', reference] as const),
+        [t('email.labels.sponsor'), input.sponsorName],
+        ...input.references.map((reference) => [t('email.labels.reference'), reference] as const),
       ]),
-      paragraph('Check the status with this link:'),
+      paragraph(t('email.newLink.checkWithLink')),
       link(input.statusLink),
-      paragraph('You will need your sponsor licence number to see the status.'),
+      paragraph(t('email.common.needLicenceToSee')),
       paragraph(
-        `The link will stop working after ${days(input.statusLinkTtlDays)}. Older links sent for ${plural ? 'these applications' : 'this application'} still work until they expire.`,
+        plural
+          ? t('email.newLink.linkStopsMany', { days: days(input.statusLinkTtlDays) })
+          : t('email.newLink.linkStopsOne', { days: days(input.statusLinkTtlDays) }),
       ),
-      paragraph(
-        'If you did not ask for a new link, you do not need to do anything. The link is only ever sent to this email address.',
-      ),
+      paragraph(t('email.newLink.notYou')),
     ],
-  );
+  }));
 }
 
-/**
- * Every subject: the service's short name, then what happened and to which application (or how
- * many), so a sponsor's inbox tells one email from another without opening it.
- */
-function subjectOf(what: string): string {
-  return `${SHORT_SERVICE_NAME}: ${what}`;
+/** The email's parts: one, or Welsh then English. */
+interface Part extends Written {
+  readonly language: Language;
 }
 
-function render(subject: string, blocks: readonly Block[]): RenderedEmail {
-  return { subject: clean(subject), text: renderText(blocks), html: renderHtml(clean(subject), blocks) };
+function render(subject: string, parts: readonly Part[]): RenderedEmail {
+  return { subject: clean(subject), text: renderText(parts), html: renderHtml(clean(subject), parts) };
 }
 
-function renderText(blocks: readonly Block[]): string {
-  const parts = blocks.map((block) => {
-    switch (block.kind) {
-      case 'heading':
-      case 'paragraph':
-        return clean(block.text);
-      case 'details':
-        return block.rows.map(([label, value]) => `${label}: ${clean(value)}`).join('\n');
-      case 'link':
-        return clean(block.href);
-    }
-  });
-  return `${parts.join('\n\n')}\n`;
+function renderText(parts: readonly Part[]): string {
+  const lines = parts
+    .flatMap((part) => part.blocks)
+    .map((block) => {
+      switch (block.kind) {
+        case 'heading':
+        case 'paragraph':
+          return clean(block.text);
+        case 'details':
+          return block.rows.map(([label, value]) => `${label}: ${clean(value)}`).join('\n');
+        case 'link':
+          return clean(block.href);
+      }
+    });
+  return `${lines.join('\n\n')}\n`;
 }
 
 // Inline styles only: mail clients drop <style> blocks and external stylesheets. Colours and
@@ -419,10 +505,11 @@ const styles = {
   heading: 'margin:30px 0 15px;font-size:24px;line-height:1.25;font-weight:bold;',
   paragraph: 'margin:0 0 20px;',
   link: 'color:#1d70b8;text-decoration:underline;word-break:break-all;',
+  divider: 'margin:30px 0;border:0;border-top:1px solid #b1b4b6;',
 };
 
-function renderHtml(subject: string, blocks: readonly Block[]): string {
-  const body = blocks.map((block) => {
+function renderBlocks(blocks: readonly Block[], language: Language): string[] {
+  return blocks.map((block) => {
     switch (block.kind) {
       case 'heading':
         return `<h2 style="${styles.heading}">${escapeHtml(clean(block.text))}</h2>`;
@@ -433,14 +520,31 @@ function renderHtml(subject: string, blocks: readonly Block[]): string {
           .map(([label, value]) => `${escapeHtml(label)}: <strong>${escapeHtml(clean(value))}</strong>`)
           .join('<br>')}</p>`;
       case 'link': {
+        // An address reads left to right, in a right-to-left email too.
         const href = escapeHtml(clean(block.href));
-        return `<p style="${styles.paragraph}"><a href="${href}" style="${styles.link}">${href}</a></p>`;
+        return `<p style="${styles.paragraph}"${language === 'ar' ? ' dir="ltr"' : ''}><a href="${href}" style="${styles.link}">${href}</a></p>`;
       }
     }
   });
+}
+
+function renderHtml(subject: string, parts: readonly Part[]): string {
+  const [first] = parts;
+  const language = first?.language ?? 'en';
+  // The second part of a bilingual email (its English) says its language, so it is read as English.
+  const body = parts.flatMap((part, index) =>
+    index === 0
+      ? renderBlocks(part.blocks, part.language)
+      : [
+          `<hr style="${styles.divider}">`,
+          `<div lang="${part.language}">`,
+          ...renderBlocks(part.blocks, part.language),
+          '</div>',
+        ],
+  );
   return [
     '<!DOCTYPE html>',
-    '<html lang="en">',
+    `<html lang="${language}"${language === 'ar' ? ' dir="rtl"' : ''}>`,
     '<head>',
     '<meta charset="utf-8">',
     '<meta name="viewport" content="width=device-width, initial-scale=1">',
@@ -468,8 +572,4 @@ export function escapeHtml(value: string): string {
 function clean(value: string): string {
   // eslint-disable-next-line no-control-regex
   return value.replace(/[\u0000-\u001f\u007f\u2028\u2029]+/g, ' ').trim();
-}
-
-function days(count: number): string {
-  return count === 1 ? '1 day' : `${count} days`;
 }

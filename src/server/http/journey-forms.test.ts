@@ -174,6 +174,17 @@ describe.each(testEngines())('the journey without JavaScript, on $name', (engine
     },
   );
 
+  it('records with the applications the language of the pages they were sent from (decision 032)', async () => {
+    const user = browser();
+    user.cookies.set('lang', 'cy');
+    await answerEverything(user);
+    const shown = await shownOnCheckAnswers(user);
+    const sent = await user.post('/check-your-answers', { action: 'send', [FINGERPRINT_FIELD]: shown });
+    expect(sent.headers.location).toBe('/complete');
+    const { rows } = await database.db.query<{ language: string }>('SELECT language FROM submissions');
+    expect(rows).toEqual([{ language: 'cy' }]);
+  });
+
   it('sends an answer that no longer passes to its page rather than sending it, storing nothing', async () => {
     const user = browser();
     await answerEverything(user);

@@ -29,6 +29,7 @@ import {
   type JourneyPath,
 } from '#shared/journey/paths.ts';
 import { cosReferencesOfAnswers } from '#shared/journey/same-cos-reference.ts';
+import { languageOfCookies } from '#shared/i18n/languages.ts';
 import { resolvePath } from '#shared/journey/progress.ts';
 import type { Database } from '../db/database.ts';
 import type { CosReferenceLookup } from './cos-references-in-use-route.ts';
@@ -131,7 +132,9 @@ export function createJourneyForms(options: JourneyFormsOptions): PageFormHandle
 
     let outcome: SubmissionOutcome;
     try {
-      const result = await acceptSubmission(options.database, decided.body, now());
+      // The page's language, as the server rendered it: the submission's emails follow it.
+      const language = languageOfCookies(request.headers.cookie ?? '');
+      const result = await acceptSubmission(options.database, decided.body, now(), language);
       if (result.outcome === 'refused') outcome = { kind: 'refused', answers: result.errors };
       else if (result.outcome === 'conflict') {
         // The next Send tries a new group id.

@@ -11,6 +11,7 @@ import {
   type SubmissionError,
 } from '#shared/api/new-from-concession.ts';
 import { findPlaceOfDeparture } from '#shared/countries/places.ts';
+import { languageOfCookies, type Language } from '#shared/i18n/languages.ts';
 import type { Config } from '../config.ts';
 import type { Database } from '../db/database.ts';
 import type { NewApplication, NewSubmission } from '../db/submission-repository.ts';
@@ -58,7 +59,9 @@ function submissionRoutes(app: FastifyInstance, options: SubmissionRouteOptions)
         request.body,
         'The request is not a list of 1 to 10 applications in the expected shape',
       );
-      const result = await acceptSubmission(options.database, applicants, options.now());
+      // The browser's call carries the language cookie of the pages it was sent from.
+      const language = languageOfCookies(request.headers.cookie ?? '');
+      const result = await acceptSubmission(options.database, applicants, options.now(), language);
       if (result.outcome === 'refused') {
         throw new HttpError(400, SUBMISSION_VALIDATION_ERROR, 'One or more answers are not valid', result.errors);
       }
@@ -85,10 +88,12 @@ export async function acceptSubmission(
   database: Database,
   applicants: NewFromConcessionRequest,
   now: Date,
+  /** The language of the pages the answers were sent from: the submission's emails follow it. */
+  language: Language = 'en',
 ): Promise<SubmissionResult> {
   const errors = validateSubmission(applicants, now);
   if (errors.length > 0) return { outcome: 'refused', errors };
-  const result = await storeSubmission(database, toNewSubmission(applicants), now);
+  const result = await storeSubmission(database, toNewSubmission(applicants, language), now);
   if (result.outcome === 'conflict') return { outcome: 'conflict' };
   const ids = new Map(result.applicants.map(({ index, applicantId }) => [index, applicantId]));
   const items = applicants.map((applicant, index) => ({ ...applicant, applicantId: ids.get(index)! }));
@@ -101,7 +106,7 @@ function requestHash(applicants: NewFromConcessionRequest): string {
   return createHash('sha256').update(JSON.stringify(applicants)).digest('hex');
 }
 
-function toNewSubmission(applicants: NewFromConcessionRequest): NewSubmission {
+function toNewSubmission(applicants: NewFromConcessionRequest, language: Language): NewSubmission {
   // validateSubmission has checked that every applicant carries the same group and sponsor.
   const [first] = applicants as [ApplicantPayload, ...ApplicantPayload[]];
   const form = first.concessionForm;
@@ -111,6 +116,7 @@ function toNewSubmission(applicants: NewFromConcessionRequest): NewSubmission {
     sponsorEmail: form.sponsorEmailAddress.trim(),
     sponsorName: form.sponsorName.trim(),
     sponsorReference: form.sponsorshipReferenceNumber.trim(),
+    language,
     applicants: applicants.map(toNewApplication),
   };
 }

@@ -60,6 +60,7 @@ export function createSendConfirmationHandler(deps: ConfirmationJobDependencies)
       statusLink,
       decisionWithinHours,
       statusLinkTtlDays: deps.statusLinkTtlDays,
+      language: submission.language,
     });
     await deps.emailSender.send({ to: submission.sponsorEmail, ...email, reference: submission.formGroupId });
     logger.info({ submissionId, applications: applications.length }, 'Confirmation sent to the sponsor');
@@ -81,6 +82,7 @@ export function createSendWorkerConfirmationHandler(
     const email = workerConfirmationEmail({
       reference: applicantId,
       workerName: workerName(application.familyName, application.givenNames),
+      language: application.language,
     });
     await deps.emailSender.send({ to: application.workerEmail, ...email, reference: applicantId });
     logger.info({ applicantId }, 'Confirmation sent to the worker');

@@ -69,7 +69,12 @@ export function createSendDecisionsHandler(deps: DecisionsJobDependencies): JobH
       return;
     }
     const statusLink = deps.tokens.statusLink(await deps.tokens.sign(submissionId));
-    const email = decisionsEmail({ decisions, stillBeingChecked: plan.stillBeingChecked, statusLink });
+    const email = decisionsEmail({
+      decisions,
+      stillBeingChecked: plan.stillBeingChecked,
+      statusLink,
+      language: submission.language,
+    });
     await deps.emailSender.send({ to: sponsorEmail, ...email, reference: submission.formGroupId });
     logger.info(
       {

@@ -36,6 +36,7 @@ export function createSendStatusLinkHandler(deps: StatusLinkJobDependencies): Jo
       references: applications.map((application) => application.applicantId),
       statusLink,
       statusLinkTtlDays: deps.statusLinkTtlDays,
+      language: submission.language,
     });
     await deps.emailSender.send({ to: submission.sponsorEmail, ...email, reference: submission.formGroupId });
     logger.info({ submissionId }, 'New status link sent to the sponsor');

@@ -39,7 +39,7 @@ export function createSendWithdrawalHandler(deps: WithdrawalJobDependencies): Jo
       });
     }
     const statusLink = deps.tokens.statusLink(await deps.tokens.sign(application.submissionId));
-    const email = withdrawalEmail({ application: withdrawn, statusLink });
+    const email = withdrawalEmail({ application: withdrawn, statusLink, language: application.language });
     await deps.emailSender.send({ to: application.sponsorEmail, ...email, reference: applicantId });
     logger.info({ applicantId, wasApproved: withdrawn.wasApproved }, 'Withdrawal sent to the sponsor');
   };
@@ -56,7 +56,7 @@ export function createSendWorkerWithdrawalHandler(
       logger.info({ applicantId }, 'Worker withdrawal email not sent: no worker email address (any more)');
       return;
     }
-    const email = workerWithdrawalEmail({ application: withdrawn });
+    const email = workerWithdrawalEmail({ application: withdrawn, language: application.language });
     await deps.emailSender.send({ to: application.workerEmail, ...email, reference: applicantId });
     logger.info({ applicantId, wasApproved: withdrawn.wasApproved }, 'Withdrawal sent to the worker');
   };

@@ -144,6 +144,58 @@ describe('the pre-clearance document', () => {
     }
   });
 
+  it('carries the Welsh text beneath the English for a sponsor who used Welsh, on one page per worker (decision 032)', async () => {
+    const pdf = await renderPreClearanceDocuments([details('Llŷr Ŵyn', 'Siân')], ISSUED, 'cy');
+    const pages = await pdfPageTexts(pdf);
+    expect(pages).toHaveLength(1);
+    const [page] = pages as [string];
+    const englishThenWelsh = [
+      ['Pre-clearance document', 'Dogfen cyn-clirio'],
+      ['Remote clearance granted', 'Cliriad o bell wedi’i roi'],
+      ['may enter the UK from the Republic of Ireland', 'ddod i mewn i’r DU o Weriniaeth Iwerddon'],
+      ['Given names', 'Enwau cyntaf'],
+      ['Passport expiry date', 'Dyddiad dod i ben y pasbort'],
+      ['Certificate of sponsorship number', 'Rhif tystysgrif nawdd'],
+      ['By plane', 'Mewn awyren'],
+      ['13 March 2026 to 11 April 2026', '13 Mawrth 2026 i 11 Ebrill 2026'],
+      ['02 March 2026 at 10:00 (UK time)', '02 Mawrth 2026 am 10:00 (amser y DU)'],
+      ['Conditions / Amodau', 'The worker must leave the UK no later than 25 April 2026.'],
+      [
+        'The worker must leave the UK no later than 25 April 2026.',
+        'Rhaid i’r gweithiwr adael y DU dim hwyrach na 25 Ebrill 2026.',
+      ],
+      ['Check code', 'Cod gwirio'],
+      ['Check this document', 'Gwirio’r ddogfen hon'],
+      ['The answer on that page is what counts', 'Yr ateb ar y dudalen honno sy’n cyfrif'],
+    ];
+    for (const [english, welsh] of englishThenWelsh) {
+      expect(page).toContain(english);
+      expect(page).toContain(welsh);
+      expect(page.indexOf(english!)).toBeLessThan(page.indexOf(welsh!));
+    }
+    // The worker's name as written, with the Welsh letters of the embedded font.
+    expect(page).toContain('Llŷr Ŵyn');
+    expect(page).toContain('Siân');
+    // The values stay as the officers read them: English dates.
+    expect(page).toContain('14 July 2034');
+  });
+
+  it('keeps a Welsh document to one page per worker with every answer as long as the service takes it', async () => {
+    const words = (length: number, word: string) => word.repeat(Math.ceil(length / word.length)).slice(0, length);
+    const longest = details(words(100, 'Wolfeschlegelsteinhausen '), words(100, 'Maximiliana '), {
+      sponsorName: words(160, 'Theatre Company '),
+      sponsorReference: 'X'.repeat(50),
+      cosReference: 'C'.repeat(50),
+      placeOfDeparture: words(100, 'Dublin '),
+      portOfArrival: words(100, 'Heathrow '),
+      carrier: words(100, 'Aer '),
+      flightNumber: 'F'.repeat(20),
+    });
+    const pages = await pdfPageTexts(await renderPreClearanceDocuments([longest, longest], ISSUED, 'cy'));
+    expect(pages).toHaveLength(2);
+    for (const page of pages) expect(page).toContain('Yr ateb ar y dudalen honno sy’n cyfrif');
+  });
+
   it('refuses to make an empty document', async () => {
     await expect(renderPreClearanceDocuments([], ISSUED)).rejects.toThrow();
   });

@@ -4,12 +4,19 @@
 // (decision 027). DejaVu Sans is embedded (subset) so any name prints as written: Polish,
 // Vietnamese, Irish, Nordic letters alike. The PDF is tagged (a structure tree with headings,
 // paragraphs, figures and a table of the details, in the order the page is read) for screen readers.
+// The document is in English, for the officers who read it; when the sponsor used Welsh, each
+// label, heading and sentence carries its Welsh text too, beneath the English (decision 032).
+// DejaVu Sans has every Welsh letter (ŵ, ŷ, â…). The texts are the translation files' `document`
+// section.
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { deflateSync } from 'node:zlib';
 import PDFDocument from 'pdfkit';
 import QRCode from 'qrcode';
+import type { TFunction } from 'i18next';
 import { formatDateTime, formatLongDate } from '#shared/dates/format.ts';
+import type { Language } from '#shared/i18n/languages.ts';
+import { textsIn } from '../email/texts.ts';
 import { SERVICE_NAME } from '../service-name.ts';
 
 const require = createRequire(import.meta.url);
@@ -94,7 +101,7 @@ const WARM_UP_RENDERS = 4;
 export async function preparePreClearanceDocuments(): Promise<void> {
   fonts();
   for (let render = 0; render < WARM_UP_RENDERS; render += 1)
-    await renderPreClearanceDocuments([WARM_UP_DETAILS], new Date(0));
+    await renderPreClearanceDocuments([WARM_UP_DETAILS], new Date(0), render % 2 === 0 ? 'en' : 'cy');
 }
 
 // Registered names each document switches between: pdfkit caches a font per document under the
@@ -156,53 +163,108 @@ const WARM_UP_DETAILS: PreClearanceDetails = {
   leaveDate: '2026-04-25',
 };
 
-const day = (iso: string) => (iso === '' ? '' : formatLongDate(iso));
-const METHODS: Record<string, string> = { plane: 'By plane', road: 'By road or ferry' };
-
-/** "02 March 2026 at 10:00 (UK time)": the moment a document was made, as the sponsor's clock said it. */
-function issuedOnText(at: Date): string {
-  return `${formatLongDate(at)} at ${formatDateTime(at).slice(-5)} (UK time)`;
+/**
+ * The document's words: English, and beneath each text its Welsh when the sponsor used Welsh.
+ * `say` gives a text in both (English, a line break, Welsh); `day` a date, in both when Welsh.
+ */
+interface Words {
+  /** The text of `key` in English, then on its own line in Welsh when the document carries Welsh; `days` are YYYY-MM-DD, written in each language. */
+  say(key: string, values?: Record<string, string>, days?: Record<string, string>): string;
+  /** Short texts side by side (a heading): "English / Cymraeg". */
+  sayBeside(key: string): string;
+  /** A calendar day, given as YYYY-MM-DD, in English (the value of a detail). */
+  day(iso: string): string;
+  /** The moment the document was made, as `issuedOn` says it. */
+  readonly issuedOn: string;
+  /** The space between two rows of the details. */
+  readonly rowGap: number;
 }
 
-function rows(details: PreClearanceDetails, issuedOn: string): Array<[string, string]> {
+const english = textsIn('en');
+const welshTexts = textsIn('cy');
+
+function wordsFor(language: Language, issuedAt: Date): Words {
+  const languages: ReadonlyArray<readonly [TFunction, Language]> =
+    language === 'cy'
+      ? [
+          [english, 'en'],
+          [welshTexts, 'cy'],
+        ]
+      : [[english, 'en']];
+  // Dates inside a sentence are in the sentence's language.
+  const inEach = (key: string, values: (lang: Language) => Record<string, string>) =>
+    languages.map(([t, lang]) => t(key, values(lang)));
+  const dayIn = (iso: string, lang: Language) => (iso === '' ? '' : formatLongDate(iso, lang));
+  return {
+    say: (key, values = {}, days = {}) =>
+      inEach(key, (lang) => ({
+        ...values,
+        ...Object.fromEntries(Object.entries(days).map(([name, iso]) => [name, dayIn(iso, lang)])),
+      })).join('\n'),
+    sayBeside: (key) => inEach(key, () => ({})).join(' / '),
+    day: (iso) => dayIn(iso, 'en'),
+    rowGap: languages.length > 1 ? BILINGUAL_ROW_GAP : ROW_GAP,
+    // "02 March 2026 at 10:00 (UK time)": the moment a document was made, as the sponsor's clock said it.
+    issuedOn: inEach('document.issuedOn', (lang) => ({
+      date: formatLongDate(issuedAt, lang),
+      time: formatDateTime(issuedAt).slice(-5),
+    })).join('\n'),
+  };
+}
+
+function rows(details: PreClearanceDetails, words: Words): Array<[string, string]> {
+  const { say, day } = words;
   const flight =
     details.methodOfArrival === 'plane'
-      ? [['Flight', `${details.carrier} ${details.flightNumber}`.trim()] as [string, string]]
+      ? [[say('document.labels.flight'), `${details.carrier} ${details.flightNumber}`.trim()] as [string, string]]
       : [];
   // A passport that shows only one name has no given names (decision 029): one Name line, nothing invented.
   const names: Array<[string, string]> =
     details.givenNames.trim() === ''
-      ? [['Name', details.familyName]]
+      ? [[say('document.labels.name'), details.familyName]]
       : [
-          ['Given names', details.givenNames],
-          ['Family name', details.familyName],
+          [say('document.labels.givenNames'), details.givenNames],
+          [say('document.labels.familyName'), details.familyName],
         ];
+  const method =
+    details.methodOfArrival === 'plane'
+      ? say('document.methods.plane')
+      : details.methodOfArrival === 'road'
+        ? say('document.methods.road')
+        : details.methodOfArrival;
   return [
     ...names,
-    ['Date of birth', day(details.dateOfBirth)],
-    ['Nationality', details.nationality],
-    ['Passport number', details.passportNumber],
-    ['Passport expiry date', day(details.passportExpiryDate)],
-    ['Certificate of sponsorship number', details.cosReference],
-    ['Sponsor', details.sponsorName],
-    ['Sponsor licence number', details.sponsorReference],
-    ['Date of arrival in the UK', day(details.arrivalDate)],
-    ['Method of arrival', METHODS[details.methodOfArrival] ?? details.methodOfArrival],
+    [say('document.labels.dateOfBirth'), day(details.dateOfBirth)],
+    [say('document.labels.nationality'), details.nationality],
+    [say('document.labels.passportNumber'), details.passportNumber],
+    [say('document.labels.passportExpiry'), day(details.passportExpiryDate)],
+    [say('document.labels.cosNumber'), details.cosReference],
+    [say('document.labels.sponsor'), details.sponsorName],
+    [say('document.labels.sponsorLicence'), details.sponsorReference],
+    [say('document.labels.arrivalDate'), day(details.arrivalDate)],
+    [say('document.labels.methodOfArrival'), method],
     ...flight,
-    ['Place of departure', details.placeOfDeparture],
-    ['Place of arrival in the UK', details.portOfArrival],
-    ['Work dates', `${day(details.firstWorkDate)} to ${day(details.lastWorkDate)}`],
-    ['Leave the UK no later than', day(details.leaveDate)],
-    ['Application reference', details.applicationReference],
-    ['Document issued on', issuedOn],
+    [say('document.labels.placeOfDeparture'), details.placeOfDeparture],
+    [say('document.labels.placeOfArrival'), details.portOfArrival],
+    [
+      say('document.labels.workDates'),
+      say('document.workDates', {}, { from: details.firstWorkDate, to: details.lastWorkDate }),
+    ],
+    [say('document.labels.leaveBy'), day(details.leaveDate)],
+    [say('document.labels.reference'), details.applicationReference],
+    [say('document.labels.issuedOn'), words.issuedOn],
   ];
 }
 
-function conditions(details: PreClearanceDetails): string[] {
+function conditions(details: PreClearanceDetails, { say }: Words): string[] {
   return [
-    `This clearance is for paid creative work for ${details.sponsorName} from ${day(details.firstWorkDate)} to ${day(details.lastWorkDate)} only.`,
-    `The worker must leave the UK no later than ${day(details.leaveDate)}.`,
-    'It is valid only with the passport named above, and only while the check page says it is valid.',
+    say(
+      'document.conditions.work',
+      { sponsor: details.sponsorName },
+      { from: details.firstWorkDate, to: details.lastWorkDate },
+    ),
+    say('document.conditions.leave', {}, { date: details.leaveDate }),
+    say('document.conditions.passport'),
   ];
 }
 
@@ -261,9 +323,11 @@ const QR_QUIET_ZONE = 4;
 export function renderPreClearanceDocuments(
   documents: readonly PreClearanceDetails[],
   issuedAt: Date,
+  /** The language the sponsor used: Welsh adds the Welsh text beneath the English; any other, English only. */
+  language: Language = 'en',
 ): Promise<Buffer> {
   if (documents.length === 0) return Promise.reject(new Error('At least one document is needed'));
-  const issuedOn = issuedOnText(issuedAt);
+  const words = wordsFor(language, issuedAt);
   const doc = new PDFDocument({
     size: 'A4',
     margin: 48,
@@ -303,7 +367,7 @@ export function renderPreClearanceDocuments(
     (doc as unknown as PdfkitInternals).page.xobjects[CREST_NAME] = crestObject;
     const section = doc.struct('Sect');
     document.add(section);
-    renderPage(doc, section, details, issuedOn);
+    renderPage(doc, section, details, words);
     section.end();
   }
   document.end();
@@ -315,7 +379,7 @@ function renderPage(
   doc: PDFKit.PDFDocument,
   section: PDFKit.PDFStructureElement,
   details: PreClearanceDetails,
-  issuedOn: string,
+  words: Words,
 ): void {
   const left = doc.page.margins.left;
   const fullWidth = doc.page.width - left - doc.page.margins.right;
@@ -351,7 +415,7 @@ function renderPage(
   doc.y = top + crestHeight + 16;
   section.add(
     doc.struct('H1', {}, () => {
-      doc.font(BOLD_FONT).fontSize(22).fillColor(TEXT_COLOUR).text('Pre-clearance document', left, doc.y, {
+      doc.font(BOLD_FONT).fontSize(22).fillColor(TEXT_COLOUR).text(words.say('document.title'), left, doc.y, {
         width: besideQr,
       });
     }),
@@ -364,7 +428,7 @@ function renderPage(
         .font(BOLD_FONT)
         .fontSize(15)
         .fillColor(SUCCESS_COLOUR)
-        .text('Remote clearance granted', left + 14, decisionTop + 4, { width: besideQr - 14 });
+        .text(words.say('document.granted'), left + 14, decisionTop + 4, { width: besideQr - 14 });
     }),
   );
   section.add(
@@ -374,10 +438,7 @@ function renderPage(
         .font(REGULAR_FONT)
         .fontSize(10.5)
         .fillColor(TEXT_COLOUR)
-        .text(
-          'The temporary creative worker named below may enter the UK from the Republic of Ireland for the paid creative work and dates shown. Show this document with the passport named below when asked.',
-          { width: besideQr - 14 },
-        );
+        .text(words.say('document.intro'), { width: besideQr - 14 });
     }),
   );
   const decisionBottom = doc.y + 4;
@@ -386,16 +447,16 @@ function renderPage(
   doc.rect(left, decisionTop, 5, decisionBottom - decisionTop).fill(SUCCESS_COLOUR);
   doc.endMarkedContent();
 
-  renderCheckCode(doc, section, details, qrLeft, top);
+  renderCheckCode(doc, section, details, words, qrLeft, top);
   const checkBottom = doc.y;
 
   doc.y = Math.max(decisionBottom, checkBottom) + 18;
   // One page per worker, whatever the lengths of the answers: the details, conditions and how to
   // check are set smaller when at the usual size they would not fit.
   const available = doc.page.height - doc.page.margins.bottom - doc.y;
-  const size = BODY_SIZES.find((body) => lowerPartHeight(doc, details, issuedOn, fullWidth, body) <= available);
+  const size = BODY_SIZES.find((body) => lowerPartHeight(doc, details, words, fullWidth, body) <= available);
   const body = size ?? BODY_SIZES.at(-1)!;
-  renderDetails(doc, section, details, issuedOn, left, fullWidth, body);
+  renderDetails(doc, section, details, words, left, fullWidth, body);
 
   doc.moveDown(0.8);
   section.add(
@@ -404,12 +465,12 @@ function renderPage(
         .font(BOLD_FONT)
         .fontSize(body + HEADING_STEP)
         .fillColor(TEXT_COLOUR)
-        .text('Conditions', left, doc.y, { width: fullWidth });
+        .text(words.sayBeside('document.conditionsHeading'), left, doc.y, { width: fullWidth });
     }),
   );
   const list = doc.struct('L');
   section.add(list);
-  for (const condition of conditions(details)) {
+  for (const condition of conditions(details, words)) {
     const item = doc.struct('LI');
     list.add(item);
     doc.moveDown(0.2);
@@ -429,12 +490,14 @@ function renderPage(
       doc
         .font(BOLD_FONT)
         .fontSize(body + HEADING_STEP)
-        .text('Check this document', left, doc.y, { width: fullWidth });
+        .text(words.sayBeside('document.checkHeading'), left, doc.y, { width: fullWidth });
     }),
   );
   section.add(
     doc.struct('P', {}, () => {
-      doc.moveDown(0.2).font(REGULAR_FONT).fontSize(body).text(howToCheck(details), left, doc.y, { width: fullWidth });
+      doc.moveDown(0.2).font(REGULAR_FONT).fontSize(body).text(howToCheck(details, words), left, doc.y, {
+        width: fullWidth,
+      });
     }),
   );
 }
@@ -446,10 +509,12 @@ const HEADING_STEP = 2.5;
 const BULLET_INDENT = 14;
 const LABEL_WIDTH = 200;
 const ROW_GAP = 5;
+/** The gap between the rows of a bilingual document: each label takes two lines there, and one page must still hold them. */
+const BILINGUAL_ROW_GAP = 2;
 
-function howToCheck(details: PreClearanceDetails): string {
+function howToCheck(details: PreClearanceDetails, { say }: Words): string {
   const checkPage = details.checkLink.split('?')[0]!;
-  return `Scan the QR code, or go to ${checkPage} and enter the check code ${details.checkCode} and the worker’s date of birth. The answer on that page is what counts: a clearance can be withdrawn after this document was issued.`;
+  return say('document.howToCheck', { checkPage, checkCode: details.checkCode });
 }
 
 /**
@@ -459,26 +524,27 @@ function howToCheck(details: PreClearanceDetails): string {
 function lowerPartHeight(
   doc: PDFKit.PDFDocument,
   details: PreClearanceDetails,
-  issuedOn: string,
+  words: Words,
   fullWidth: number,
   size: number,
 ): number {
   const measure = (font: string, fontSize: number, text: string, width: number) =>
     doc.font(font).fontSize(fontSize).heightOfString(text, { width });
   let height = 0;
-  for (const [label, value] of rows(details, issuedOn)) {
+  for (const [label, value] of rows(details, words)) {
     const labelHeight = measure(BOLD_FONT, size, label, LABEL_WIDTH - 12);
     height += Math.max(labelHeight, measure(REGULAR_FONT, size, value === '' ? '—' : value, fullWidth - LABEL_WIDTH));
-    height += ROW_GAP;
+    height += words.rowGap;
   }
   const gap = doc
     .font(BOLD_FONT)
     .fontSize(size + HEADING_STEP)
     .currentLineHeight(true);
-  height += 2 * (0.8 * gap + measure(BOLD_FONT, size + HEADING_STEP, 'Check this document', fullWidth));
-  for (const condition of conditions(details))
+  height +=
+    2 * (0.8 * gap + measure(BOLD_FONT, size + HEADING_STEP, words.sayBeside('document.checkHeading'), fullWidth));
+  for (const condition of conditions(details, words))
     height += 0.2 * gap + measure(REGULAR_FONT, size, condition, fullWidth - BULLET_INDENT);
-  return height + 0.2 * gap + measure(REGULAR_FONT, size, howToCheck(details), fullWidth);
+  return height + 0.2 * gap + measure(REGULAR_FONT, size, howToCheck(details, words), fullWidth);
 }
 
 /** The QR code (a link on screen too) and the check code under it, at the top right. */
@@ -486,6 +552,7 @@ function renderCheckCode(
   doc: PDFKit.PDFDocument,
   section: PDFKit.PDFStructureElement,
   details: PreClearanceDetails,
+  words: Words,
   x: number,
   y: number,
 ): void {
@@ -526,7 +593,7 @@ function renderCheckCode(
         .font(REGULAR_FONT)
         .fontSize(10)
         .fillColor(TEXT_COLOUR)
-        .text('Check code', x, y + QR_SIZE + 2, { width: QR_SIZE, align: 'center' });
+        .text(words.sayBeside('document.checkCode'), x, y + QR_SIZE + 2, { width: QR_SIZE, align: 'center' });
       doc.font(BOLD_FONT).fontSize(15).text(details.checkCode, x, doc.y, { width: QR_SIZE, align: 'center' });
     }),
   );
@@ -537,7 +604,7 @@ function renderDetails(
   doc: PDFKit.PDFDocument,
   section: PDFKit.PDFStructureElement,
   details: PreClearanceDetails,
-  issuedOn: string,
+  words: Words,
   left: number,
   fullWidth: number,
   size: number,
@@ -547,7 +614,7 @@ function renderDetails(
   const labelWidth = LABEL_WIDTH;
   const valueX = left + labelWidth;
   const valueWidth = fullWidth - labelWidth;
-  for (const [label, value] of rows(details, issuedOn)) {
+  for (const [label, value] of rows(details, words)) {
     const y = doc.y;
     const row = doc.struct('TR');
     table.add(row);
@@ -569,7 +636,7 @@ function renderDetails(
           .text(value === '' ? '—' : value, valueX, y, { width: valueWidth });
       }),
     );
-    doc.y = Math.max(labelBottom, doc.y) + ROW_GAP;
+    doc.y = Math.max(labelBottom, doc.y) + words.rowGap;
     row.end();
   }
   table.end();

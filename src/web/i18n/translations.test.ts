@@ -30,7 +30,7 @@ function sourceFiles(dir: string): string[] {
 const english = flatten(en as Tree);
 const arabic = flatten(ar as Tree);
 const welsh = flatten(cy as Tree);
-const source = ['src/web', 'src/shared']
+const source = ['src/web', 'src/shared', 'src/server']
   .flatMap(sourceFiles)
   .map((file) => readFileSync(file, 'utf8'))
   .join('\n');
