@@ -80,7 +80,13 @@ describe('in Welsh, with JavaScript', () => {
     await expectWelsh(page, true);
     const reference = ((await page.locator('.govuk-panel .app-reference').textContent()) ?? '').trim();
     expect(reference).toMatch(/^CWC-/);
-    await confirmationFor([reference]);
+    // Correspondence in Welsh is bilingual, Welsh first (the Welsh Language Scheme).
+    const mail = await confirmationFor([reference]);
+    expect(mail.subject.startsWith(cy('email.service.short'))).toBe(true);
+    expect(mail.subject).toContain(textIn('en', 'email.service.short'));
+    const welsh = mail.text.indexOf(cy('email.common.whatHappensNext'));
+    expect(welsh).toBeGreaterThan(-1);
+    expect(mail.text.indexOf(textIn('en', 'email.common.whatHappensNext'))).toBeGreaterThan(welsh);
     const stored = await storedApplicationsOf(reference);
     if (stored !== undefined) expect(stored.secondaryDetails.givenNames).toBe('Gwenllian');
   });

@@ -159,10 +159,18 @@ export async function answerSponsor(
   await at(page, '/passenger-name');
 }
 
-/** Chooses a nationality in the accessible autocomplete. */
+/**
+ * Chooses a nationality in the accessible autocomplete: typed as the list's English value
+ * ("USA - American"), chosen by its code, which every language's option starts with
+ * ("USA - Unol Daleithiau" in Welsh).
+ */
 export async function chooseNationality(page: Page, nationality: string): Promise<void> {
   await page.fill('#nationality', nationality);
-  await page.locator('.autocomplete__option', { hasText: nationality }).first().click();
+  const code = nationality.split(' - ')[0]!;
+  await page
+    .locator('.autocomplete__option', { hasText: new RegExp(`^\\s*${code} - `) })
+    .first()
+    .click();
 }
 
 /** Types `typed` (the place itself unless given) into the place-of-departure autocomplete and picks `place` from the suggestions. */
