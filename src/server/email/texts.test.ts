@@ -103,7 +103,7 @@ describe('a Welsh withdrawal', () => {
     expect(email.subject).toBe(
       'Consesiwn gweithiwr creadigol: mae cais CWC-7K3M9-QF2XA-B wedi’i dynnu’n ôl / Creative worker concession: application CWC-7K3M9-QF2XA-B withdrawn',
     );
-    const welsh = email.text.indexOf('Peidiwch â defnyddio’r ddogfen cyn-clirio');
+    const welsh = email.text.indexOf('Peidiwch â defnyddio’r ddogfen cyn-gliriad');
     const english = email.text.indexOf('Do not use the pre-clearance document');
     expect(welsh).toBeGreaterThanOrEqual(0);
     expect(english).toBeGreaterThan(welsh);

@@ -150,7 +150,7 @@ describe('the pre-clearance document', () => {
     expect(pages).toHaveLength(1);
     const [page] = pages as [string];
     const englishThenWelsh = [
-      ['Pre-clearance document', 'Dogfen cyn-clirio'],
+      ['Pre-clearance document', 'Dogfen cyn-gliriad'],
       ['Remote clearance granted', 'Cliriad o bell wedi’i roi'],
       ['may enter the UK from the Republic of Ireland', 'ddod i mewn i’r DU o Weriniaeth Iwerddon'],
       ['Given names', 'Enwau cyntaf'],
