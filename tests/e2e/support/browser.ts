@@ -112,15 +112,26 @@ export async function axeViolationsWithoutJavaScript(page: Page): Promise<AxeVio
     .replace(/<script\b[^>]*\bsrc=[^>]*><\/script>/g, '')
     .replace(/<noscript><meta http-equiv="refresh"[^>]*><\/noscript>/g, '')
     .replace(/<(\/?)noscript>/g, '<$1div>');
-  const context = await page.context().browser()!.newContext();
+  const copy = await (await copyContextOf(page.context().browser()!)).newPage();
   try {
-    const copy = await context.newPage();
     await copy.route(page.url(), (route) => route.fulfill({ contentType: 'text/html; charset=utf-8', body: shown }));
     await copy.goto(page.url());
     return await axeViolations(copy);
   } finally {
-    await context.close();
+    await copy.close();
   }
+}
+
+// One context per browser holds the copies, a page each: a new context for every copy made each
+// check wait for its stylesheet and fonts again. The copies carry no cookies (their HTML is given).
+const copyContexts = new WeakMap<Browser, Promise<BrowserContext>>();
+function copyContextOf(browser: Browser): Promise<BrowserContext> {
+  let context = copyContexts.get(browser);
+  if (context === undefined) {
+    context = browser.newContext();
+    copyContexts.set(browser, context);
+  }
+  return context;
 }
 
 /** How many banner, main and contentinfo landmarks the page has, by their computed ARIA roles. */
