@@ -69,7 +69,11 @@ function parseYaml(text: string): Yaml {
   const anchors = new Map<string, Yaml>();
   let index = 0;
   const scalar = (value: string): Yaml => {
-    if (value.startsWith('[')) return value.slice(1, -1).split(',').map((item) => scalar(item.trim()));
+    if (value.startsWith('['))
+      return value
+        .slice(1, -1)
+        .split(',')
+        .map((item) => scalar(item.trim()));
     return /^(['"]).*\1$/.test(value) ? value.slice(1, -1) : value;
   };
   const block = (indent: number): Yaml => {
@@ -94,7 +98,8 @@ function parseYaml(text: string): Yaml {
         continue;
       }
       const next = lines[index];
-      const child = value === '' ? (next !== undefined && next.indent > indent ? block(next.indent) : {}) : scalar(value);
+      const child =
+        value === '' ? (next !== undefined && next.indent > indent ? block(next.indent) : {}) : scalar(value);
       if (anchor !== undefined) anchors.set(anchor, child);
       map[key] = child;
     }
@@ -255,7 +260,10 @@ describe('compose.yaml', () => {
         return fallback;
       });
     const environment = Object.fromEntries(
-      Object.entries(mapAt(services, 'web-1', 'environment')).map(([name, value]) => [name, interpolate(String(value))]),
+      Object.entries(mapAt(services, 'web-1', 'environment')).map(([name, value]) => [
+        name,
+        interpolate(String(value)),
+      ]),
     );
     const config = loadConfig({ ...envOf(runtimeStage), ...environment }, '/app');
     expect(config.nodeEnv).toBe('production');
