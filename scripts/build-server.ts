@@ -1,6 +1,7 @@
-// Runs after `vite build` (which writes dist/web): bundles the server into dist/server with its
-// migrations, and writes brotli and gzip copies of the web files for @fastify/static's
-// preCompressed option, so no request pays for compression.
+// Runs after `vite build` (which writes dist/web): bundles the server, and the job worker that runs
+// alone, into dist/server with their migrations (so neither needs tsx, a development dependency
+// the container image leaves out), and writes brotli and gzip copies of the web files for
+// @fastify/static's preCompressed option, so no request pays for compression.
 import { existsSync } from 'node:fs';
 import { copyFile, mkdir, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { extname, join, relative } from 'node:path';
@@ -36,8 +37,9 @@ const gzipAsync = promisify(gzip);
 async function bundleServer(): Promise<void> {
   await rm(serverOut, { recursive: true, force: true });
   await build({
-    entryPoints: [join(root, 'src', 'server', 'main.ts')],
-    outfile: join(serverOut, 'main.js'),
+    // main.js and worker.js, side by side, so both find ./migrations/ beside them.
+    entryPoints: [join(root, 'src', 'server', 'main.ts'), join(root, 'src', 'server', 'worker.ts')],
+    outdir: serverOut,
     bundle: true,
     platform: 'node',
     format: 'esm',
@@ -106,6 +108,6 @@ await bundleServer();
 const migrations = await copyMigrations();
 const compressed = await precompressWeb();
 console.log(
-  `Server bundled to ${relative(root, join(serverOut, 'main.js'))} with ${migrations} migration(s); ` +
+  `Server and worker bundled to ${relative(root, serverOut)} with ${migrations} migration(s); ` +
     `${compressed} web file(s) precompressed (br, gzip) in ${Date.now() - started} ms`,
 );
