@@ -43,7 +43,7 @@ async function bundleServer(): Promise<void> {
     bundle: true,
     platform: 'node',
     format: 'esm',
-    target: 'node20',
+    target: 'node24',
     // Dependencies load from node_modules as usual (PGlite, for one, finds its .wasm files there).
     packages: 'external',
     sourcemap: true,
