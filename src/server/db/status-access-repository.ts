@@ -214,3 +214,12 @@ export async function listLicenceUnlocks(db: Queryable, submissionId: string): P
   // The record says "not locked" with undefined, as unlockLicence answers it.
   return rows.map((row) => ({ ...row, lockoutBeganAt: row.lockoutBeganAt ?? undefined }));
 }
+
+/** Submissions whose lockout began less than LOCKOUT_MS before `now` (a small table: one row per submission ever locked, until retention). */
+export async function countLockoutsInForce(db: Queryable, now: Date): Promise<number> {
+  const { rows } = await db.query<{ count: number }>(
+    'SELECT count(*) AS count FROM licence_lockouts WHERE locked_at > $1::timestamptz',
+    [new Date(now.getTime() - LOCKOUT_MS)],
+  );
+  return rows[0]?.count ?? 0;
+}
