@@ -20,6 +20,8 @@ import {
 } from '../test-support/child-process.ts';
 import type { SmtpReceiver } from '../test-support/smtp-receiver.ts';
 import { startSmtpReceiver } from '../test-support/smtp-receiver.ts';
+import { enqueueJob } from '../db/job-repository.ts';
+import { testEngines, useMigratedTestDatabase } from '../test-support/test-databases.ts';
 import { startConfiguredMetrics, startMetricsServer } from './metrics-server.ts';
 import { createMetrics } from './metrics.ts';
 
@@ -181,5 +183,25 @@ describe('the metrics of one process', () => {
     } finally {
       await listener.close();
     }
+  });
+});
+
+describe.each(testEngines())('the gauges read from the database ($name)', (engine) => {
+  const test = useMigratedTestDatabase(engine);
+
+  it('show the outbox backlog, its oldest job and the lockouts in force', async () => {
+    const at = new Date('2026-05-01T12:00:00Z');
+    const { db } = test;
+    await enqueueJob(db, { kind: 'decide', runAfter: new Date(at.getTime() - 90_000) });
+    await enqueueJob(db, { kind: 'decide', runAfter: new Date(at.getTime() - 10_000) });
+    // Not due yet: not waiting.
+    await enqueueJob(db, { kind: 'decide', runAfter: new Date(at.getTime() + 60_000) });
+    const metrics = createMetrics({ database: db, now: () => at });
+    const text = await metrics.registry.metrics();
+    expect(sample(text, 'cwc_outbox_jobs_waiting')).toBe(2);
+    expect(sample(text, 'cwc_outbox_oldest_job_age_seconds')).toBe(90);
+    expect(sample(text, 'cwc_licence_lockouts_in_force')).toBe(0);
+    expect(sample(text, 'cwc_db_pool_waiting')).toBe(0);
+    expect(sample(text, 'cwc_db_pool_connections_in_use')).toBeGreaterThanOrEqual(engine.name === 'pglite' ? 1 : 0);
   });
 });
