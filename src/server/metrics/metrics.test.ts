@@ -9,8 +9,11 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { NEW_FROM_CONCESSION_PATH, newFormGroupId } from '#shared/api/new-from-concession.ts';
 import { PUBLIC_STATUS_PATH } from '#shared/api/public-status.ts';
 import { FIXTURE_SPONSOR, validApplicantPayload } from '../../../tests/fixtures/applicants.ts';
-import type { RunningServer } from '../test-support/child-process.ts';
+import type { Running, RunningServer } from '../test-support/child-process.ts';
 import {
+  databaseUrlFor,
+  startTsx,
+  testDatabaseUrl,
   freePort,
   killIfRunning,
   logMessages,
@@ -21,6 +24,9 @@ import {
 import type { SmtpReceiver } from '../test-support/smtp-receiver.ts';
 import { startSmtpReceiver } from '../test-support/smtp-receiver.ts';
 import { enqueueJob } from '../db/job-repository.ts';
+import { runMigrations } from '../db/migrations.ts';
+import { storeSubmission } from '../db/submission-repository.ts';
+import { sampleSubmission } from '../test-support/sample-submissions.ts';
 import { testEngines, useMigratedTestDatabase } from '../test-support/test-databases.ts';
 import { startConfiguredMetrics, startMetricsServer } from './metrics-server.ts';
 import { createMetrics } from './metrics.ts';
@@ -203,5 +209,52 @@ describe.each(testEngines())('the gauges read from the database ($name)', (engin
     expect(sample(text, 'cwc_licence_lockouts_in_force')).toBe(0);
     expect(sample(text, 'cwc_db_pool_waiting')).toBe(0);
     expect(sample(text, 'cwc_db_pool_connections_in_use')).toBeGreaterThanOrEqual(engine.name === 'pglite' ? 1 : 0);
+  });
+});
+
+const postgresUrl = testDatabaseUrl();
+const postgres = testEngines().find((e) => e.name === 'postgres');
+
+describe.skipIf(postgresUrl === undefined || postgres === undefined)('the worker process', () => {
+  it('serves the emails and decisions it made on METRICS_PORT', { timeout: 120_000 }, async () => {
+    if (postgres === undefined || postgresUrl === undefined) return;
+    const test = await postgres.open();
+    let worker: Running | undefined;
+    try {
+      await runMigrations(test.db);
+      const now = new Date();
+      const stored = await storeSubmission(test.db, sampleSubmission(now, [{}]), now);
+      if (stored.outcome !== 'created') throw new Error('not created');
+      const metricsPort = await freePort();
+      worker = startTsx('src/server/worker.ts', [], {
+        NODE_ENV: 'development',
+        HOST: '127.0.0.1',
+        DATA_DIR: dir,
+        DATABASE_URL: await databaseUrlFor(test.db, postgresUrl),
+        PUBLIC_BASE_URL: 'https://cwc.example.gov.uk',
+        SMTP_URL: smtp.url,
+        METRICS_PORT: String(metricsPort),
+      });
+      let text = '';
+      await waitFor(async () => {
+        text = await fetch(`http://127.0.0.1:${metricsPort}/metrics`).then(
+          (r) => r.text(),
+          () => '',
+        );
+        return sample(text, 'cwc_emails_total', 'kind="decision",outcome="sent"') === 1;
+      }, 'the worker to count its decision email');
+      expect(sample(text, 'cwc_emails_total', 'kind="confirmation",outcome="sent"')).toBe(1);
+      expect(sample(text, 'cwc_decisions_total', 'outcome="approved"')).toBe(1);
+      expect(sample(text, 'cwc_db_pool_waiting')).toBe(0);
+      expect(sample(text, 'cwc_db_pool_connections_in_use')).toBeGreaterThanOrEqual(0);
+      expect(sample(text, 'cwc_outbox_jobs_waiting')).toBeGreaterThanOrEqual(0);
+      // The worker serves no HTTP routes of the service.
+      expect(text).not.toContain('cwc_http_requests_total{');
+      worker.child.kill('SIGTERM');
+      expect(await worker.exited).toBe(0);
+    } finally {
+      await killIfRunning(worker);
+      await test.dispose();
+    }
   });
 });
