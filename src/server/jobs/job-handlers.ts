@@ -69,7 +69,10 @@ export function createJobHandlers(deps: JobHandlerDependencies): JobHandlers {
       tokens,
       statusLinkTtlDays: config.statusLinkTtlDays,
     }),
-    [jobKinds.sendWorkerConfirmation]: createSendWorkerConfirmationHandler({ db, emailSender: emailSenderFor('worker-confirmation') }),
+    [jobKinds.sendWorkerConfirmation]: createSendWorkerConfirmationHandler({
+      db,
+      emailSender: emailSenderFor('worker-confirmation'),
+    }),
     [jobKinds.sendDecisions]: createSendDecisionsHandler({
       db,
       emailSender: emailSenderFor('decision'),
@@ -86,6 +89,9 @@ export function createJobHandlers(deps: JobHandlerDependencies): JobHandlers {
       statusLinkTtlDays: config.statusLinkTtlDays,
     }),
     [jobKinds.sendWithdrawal]: createSendWithdrawalHandler({ db, emailSender: emailSenderFor('withdrawal'), tokens }),
-    [jobKinds.sendWorkerWithdrawal]: createSendWorkerWithdrawalHandler({ db, emailSender: emailSenderFor('worker-withdrawal') }),
+    [jobKinds.sendWorkerWithdrawal]: createSendWorkerWithdrawalHandler({
+      db,
+      emailSender: emailSenderFor('worker-withdrawal'),
+    }),
   };
 }

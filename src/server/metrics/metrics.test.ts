@@ -29,7 +29,7 @@ import { storeSubmission } from '../db/submission-repository.ts';
 import { sampleSubmission } from '../test-support/sample-submissions.ts';
 import { testEngines, useMigratedTestDatabase } from '../test-support/test-databases.ts';
 import { startConfiguredMetrics, startMetricsServer } from './metrics-server.ts';
-import { createMetrics } from './metrics.ts';
+import { createMetrics, UNMATCHED_ROUTE } from './metrics.ts';
 
 let dir: string;
 let serverEnv: Record<string, string>;
@@ -112,7 +112,7 @@ it(
       sample(text, 'cwc_http_requests_total', `route="${pattern}",method="${method}",status_class="${statusClass}"`);
     expect(route(NEW_FROM_CONCESSION_PATH, 'POST', '2xx')).toBe(1);
     expect(route(PUBLIC_STATUS_PATH, 'POST', '2xx')).toBe(1);
-    expect(route('unmatched', 'GET', '4xx')).toBe(1);
+    expect(route(UNMATCHED_ROUTE, 'GET', '4xx')).toBe(1);
     expect(route('/health/ready', 'GET', '2xx')).toBeGreaterThanOrEqual(1);
     expect(
       sample(
