@@ -161,6 +161,10 @@ it(
     // Only /metrics is served there.
     expect((await fetch(`http://127.0.0.1:${metricsPort}/`)).status).toBe(404);
     expect((await fetch(`http://127.0.0.1:${metricsPort}/metrics`, { method: 'POST' })).status).toBe(405);
+    // The metrics listener closes with the server: a clean exit on SIGTERM, with scrapers connected.
+    await fetch(`http://127.0.0.1:${metricsPort}/metrics`, { keepalive: true });
+    server.child.kill('SIGTERM');
+    expect(await server.exited).toBe(0);
   },
 );
 
