@@ -160,8 +160,8 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     limits,
     formRateLimit: config.formRateLimit,
   });
-  await registerStatusRoutes(app, { config, database, limits, now, tokens: statusLinkTokens, documents });
-  await registerNewStatusLinkRoute(app, { config, database, limits, now, tokens: statusLinkTokens });
+  await registerStatusRoutes(app, { config, database, limits, now, tokens: statusLinkTokens, documents, metrics });
+  await registerNewStatusLinkRoute(app, { config, database, limits, now, tokens: statusLinkTokens, metrics });
   const cookies = createCookies({ alwaysSecure: config.isProduction });
   await registerWebApp(app, config, {
     sessions: createFormSessions({ database, now, cookies, limits, newSessionsPerHour: config.sessionRateLimit }),
@@ -170,9 +170,9 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     handlers: [
       createJourneyForms({ database, now, lookUpCosReferences, metrics }),
       createStatusForms({
-        access: createStatusAccess({ database, now, tokens: statusLinkTokens, documents }),
+        access: createStatusAccess({ database, now, tokens: statusLinkTokens, documents, metrics }),
         requestNewLink: (token, licenceNumber, log) =>
-          requestNewStatusLink({ config, database, now, tokens: statusLinkTokens }, token, licenceNumber, log),
+          requestNewStatusLink({ config, database, now, tokens: statusLinkTokens, metrics }, token, licenceNumber, log),
         statusRateLimit: config.statusRateLimit,
         now,
       }),

@@ -51,6 +51,8 @@ export async function openWithLicence(
   submissionId: string,
   matches: (sponsorReference: string) => boolean,
   now: Date,
+  /** Called once when this attempt began a lockout (after it is recorded), for the metrics. */
+  onLockout?: () => void,
 ): Promise<OpenOutcome> {
   const { rows } = await db.query<
     Partial<ApplicationRow> & Pick<ApplicationRow, 'sponsorName' | 'sponsorReference'> & { lockoutBeganAt: Date | null }
@@ -68,7 +70,8 @@ export async function openWithLicence(
   const lockEnds = lockEndsAt(first.lockoutBeganAt);
   if (lockEnds !== null && lockEnds > now.getTime()) return { outcome: 'locked', lockedUntil: new Date(lockEnds) };
   if (!matches(first.sponsorReference)) {
-    const { recorded: _recorded, ...counted } = await countLicenceAttempt(db, submissionId, matches, now);
+    const { recorded, ...counted } = await countLicenceAttempt(db, submissionId, matches, now);
+    if (recorded && counted.outcome === 'locked') onLockout?.();
     // A submission's licence number never changes, so 'ok' cannot come back; refusing is safe.
     return counted.outcome === 'ok' ? { outcome: 'mismatch', remainingAttempts: 1 } : counted;
   }
@@ -101,8 +104,11 @@ export async function attemptLicence(
   submissionId: string,
   matches: (sponsorReference: string) => boolean,
   now: Date,
+  /** Called once when this attempt began a lockout (after it is recorded), for the metrics. */
+  onLockout?: () => void,
 ): Promise<LicenceAttemptOutcome> {
   const counted = await countLicenceAttempt(db, submissionId, matches, now);
+  if (counted.recorded && counted.outcome === 'locked') onLockout?.();
   return counted.recorded ? 'mismatch' : counted.outcome;
 }
 

@@ -98,6 +98,15 @@ it(
       body: JSON.stringify({ publicAccessTokenJWT: token, sponsorLicenceNumber: FIXTURE_SPONSOR['sponsor-reference'] }),
     });
     expect(status.status).toBe(200);
+    // Five wrong licence numbers lock the submission for an hour.
+    for (let attempt = 0; attempt < 5; attempt += 1) {
+      const wrong = await fetch(`${server.baseUrl}${PUBLIC_STATUS_PATH}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ publicAccessTokenJWT: token, sponsorLicenceNumber: 'WRONG0001' }),
+      });
+      expect(wrong.status).toBeGreaterThanOrEqual(400);
+    }
     // A raw URL no route matches, which must not become a label.
     expect((await fetch(`${server.baseUrl}/api/public/${applicantId}`)).status).toBe(404);
 
@@ -112,6 +121,7 @@ it(
       sample(text, 'cwc_http_requests_total', `route="${pattern}",method="${method}",status_class="${statusClass}"`);
     expect(route(NEW_FROM_CONCESSION_PATH, 'POST', '2xx')).toBe(1);
     expect(route(PUBLIC_STATUS_PATH, 'POST', '2xx')).toBe(1);
+    expect(route(PUBLIC_STATUS_PATH, 'POST', '4xx')).toBe(5);
     expect(route(UNMATCHED_ROUTE, 'GET', '4xx')).toBe(1);
     expect(route('/health/ready', 'GET', '2xx')).toBeGreaterThanOrEqual(1);
     expect(
@@ -134,7 +144,8 @@ it(
     expect(sample(text, 'cwc_db_pool_waiting')).toBe(0);
     expect(sample(text, 'cwc_outbox_jobs_waiting')).toBeGreaterThanOrEqual(0);
     expect(sample(text, 'cwc_outbox_oldest_job_age_seconds')).toBeGreaterThanOrEqual(0);
-    expect(sample(text, 'cwc_licence_lockouts_in_force')).toBe(0);
+    expect(sample(text, 'cwc_licence_lockouts_in_force')).toBe(1);
+    expect(sample(text, 'cwc_licence_lockouts_total')).toBe(1);
     expect(sample(text, 'process_cpu_user_seconds_total')).toBeGreaterThan(0);
     expect(text).toContain('nodejs_eventloop_lag_seconds');
     expect(text).toContain('nodejs_heap_size_used_bytes');
@@ -147,6 +158,7 @@ it(
       FIXTURE_SPONSOR['sponsor-name'],
       FIXTURE_SPONSOR['sponsor-reference'],
       'metrics-worker@example.com',
+      'WRONG0001',
       '@example',
       concessionForm.passportNumber,
       concessionForm.formGroupId,

@@ -34,6 +34,8 @@ export interface ServiceMetrics {
   /** Counts a submission stored (a replay of the same body is not a new one). */
   submissionAccepted(): void;
   decision(outcome: DecisionOutcomeLabel): void;
+  /** Counts a licence lockout begun (the fifth wrong licence number within the hour). */
+  lockoutStarted(): void;
   /** Counts one HTTP answer. */
   httpRequest(route: string, method: string, statusCode: number, seconds: number): void;
 }
@@ -79,6 +81,11 @@ export function createMetrics(options: { readonly database?: Database; readonly 
     help: 'Submissions stored (by the API or the pages without JavaScript)',
     registers: [registry],
   });
+  const lockouts = new Counter({
+    name: 'cwc_licence_lockouts_total',
+    help: 'Licence lockouts begun in this process (too many wrong licence numbers for one submission)',
+    registers: [registry],
+  });
   const decisions = new Counter({
     name: 'cwc_decisions_total',
     help: 'Decisions made in this process, by outcome',
@@ -89,6 +96,7 @@ export function createMetrics(options: { readonly database?: Database; readonly 
   for (const kind of emailKinds) for (const outcome of ['sent', 'failed']) emails.labels(kind, outcome).inc(0);
   for (const outcome of decisionOutcomes) decisions.labels(outcome).inc(0);
   submissions.inc(0);
+  lockouts.inc(0);
 
   if (database !== undefined) {
     new Gauge({
@@ -150,6 +158,7 @@ export function createMetrics(options: { readonly database?: Database; readonly 
     emailSent: (kind, outcome) => emails.labels(kind, outcome).inc(),
     submissionAccepted: () => submissions.inc(),
     decision: (outcome) => decisions.labels(outcome).inc(),
+    lockoutStarted: () => lockouts.inc(),
     httpRequest(route, method, statusCode, seconds) {
       const statusClass = `${Math.floor(statusCode / 100)}xx`;
       const knownMethod = httpMethods.includes(method) ? method : 'other';
