@@ -27,6 +27,8 @@ import { registerRateLimits } from './http/rate-limits.ts';
 import { createJourneyForms } from './http/journey-forms.ts';
 import { createStatusForms } from './http/status-forms.ts';
 import { createLogger } from './logger.ts';
+import type { ServiceMetrics } from './metrics/metrics.ts';
+import { registerHttpMetrics } from './metrics/metrics.ts';
 import { createDocumentTokens, type DocumentTokens } from './tokens/document-tokens.ts';
 import { createStatusLinkTokens, type StatusLinkTokens } from './tokens/status-link-tokens.ts';
 
@@ -43,6 +45,8 @@ export interface AppDeps {
   readonly tokens?: StatusLinkTokens;
   /** Documents' tokens; without them they are made from config when first needed. */
   readonly documentTokens?: DocumentTokens;
+  /** Where requests and submissions are counted (METRICS_PORT); none counted without. */
+  readonly metrics?: ServiceMetrics;
 }
 
 /**
@@ -114,6 +118,9 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     database = owned;
   }
 
+  const { metrics } = deps;
+  // A root hook: it sees every route, whichever plugin scope registered it.
+  if (metrics !== undefined) registerHttpMetrics(app, metrics);
   // First: plugin scopes registered below take the error handler their parent has at that moment.
   registerErrorHandler(app);
   await registerSecurityHeaders(app, config);
@@ -132,7 +139,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   registerHealthRoutes(app, database);
   const now = deps.now ?? (() => new Date());
   const limits = await registerRateLimits(app, { database, now });
-  await registerNewFromConcessionRoute(app, { config, database, limits, now });
+  await registerNewFromConcessionRoute(app, { config, database, limits, now, metrics });
   // Made on first use: keys may be generated into DATA_DIR, which most requests never need.
   let tokens: Promise<StatusLinkTokens> | undefined =
     deps.tokens === undefined ? undefined : Promise.resolve(deps.tokens);
@@ -153,19 +160,19 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     limits,
     formRateLimit: config.formRateLimit,
   });
-  await registerStatusRoutes(app, { config, database, limits, now, tokens: statusLinkTokens, documents });
-  await registerNewStatusLinkRoute(app, { config, database, limits, now, tokens: statusLinkTokens });
+  await registerStatusRoutes(app, { config, database, limits, now, tokens: statusLinkTokens, documents, metrics });
+  await registerNewStatusLinkRoute(app, { config, database, limits, now, tokens: statusLinkTokens, metrics });
   const cookies = createCookies({ alwaysSecure: config.isProduction });
   await registerWebApp(app, config, {
     sessions: createFormSessions({ database, now, cookies, limits, newSessionsPerHour: config.sessionRateLimit }),
     limits,
     cookies,
     handlers: [
-      createJourneyForms({ database, now, lookUpCosReferences }),
+      createJourneyForms({ database, now, lookUpCosReferences, metrics }),
       createStatusForms({
-        access: createStatusAccess({ database, now, tokens: statusLinkTokens, documents }),
+        access: createStatusAccess({ database, now, tokens: statusLinkTokens, documents, metrics }),
         requestNewLink: (token, licenceNumber, log) =>
-          requestNewStatusLink({ config, database, now, tokens: statusLinkTokens }, token, licenceNumber, log),
+          requestNewStatusLink({ config, database, now, tokens: statusLinkTokens, metrics }, token, licenceNumber, log),
         statusRateLimit: config.statusRateLimit,
         now,
       }),

@@ -11,6 +11,8 @@ export interface Config {
   readonly isProduction: boolean;
   readonly port: number;
   readonly host: string;
+  /** TCP port of the Prometheus metrics listener (on HOST); undefined: no metrics listener. */
+  readonly metricsPort: number | undefined;
   /** Absolute path; PGlite keeps its files in `<dataDir>/pglite`. */
   readonly dataDir: string;
   /** PostgreSQL connection string; undefined means the embedded PGlite database. */
@@ -166,6 +168,18 @@ const variables = {
     requiredInProduction: false,
     description: 'Address it listens on (`127.0.0.1` for local connections only)',
     parse: text,
+  }),
+  metricsPort: variable({
+    name: 'METRICS_PORT',
+    default: undefined,
+    requiredInProduction: false,
+    description:
+      'TCP port of a separate listener (on `HOST`) answering `GET /metrics` with Prometheus metrics, for the server and for `npm run worker`; when not set nothing listens. Keep it unreachable from the internet',
+    parse: (value, { problems }) => {
+      if (!/^\d+$/.test(value) || Number(value) > 65535)
+        problems.push('METRICS_PORT must be a whole number from 0 to 65535');
+      return Number(value);
+    },
   }),
   dataDir: variable({
     name: 'DATA_DIR',
@@ -450,6 +464,7 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
 
   const port = valueOf(variables.port);
   const host = valueOf(variables.host);
+  const metricsPort = optionalValueOf(variables.metricsPort);
   const dataDir = valueOf(variables.dataDir);
   const webRoot = valueOf(variables.webRoot);
   const databaseUrl = optionalValueOf(variables.databaseUrl);
@@ -506,6 +521,7 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     isProduction,
     port,
     host,
+    metricsPort,
     dataDir,
     databaseUrl,
     publicBaseUrl,

@@ -5,6 +5,8 @@ import type { Database } from './db/database.ts';
 import type { RunningWorker } from './jobs/outbox-worker.ts';
 import { startServiceWorker } from './jobs/start-service-worker.ts';
 import { createLogger } from './logger.ts';
+import type { MetricsServer } from './metrics/metrics-server.ts';
+import { startConfiguredMetrics } from './metrics/metrics-server.ts';
 import { exitOnUncaughtErrors, loadConfigOrExit, logStartupFailure, stopOnSignals } from './process-lifecycle.ts';
 
 // Comfortably inside the 30 s most orchestrators wait between SIGTERM and SIGKILL.
@@ -18,12 +20,17 @@ async function main(): Promise<void> {
   let app: FastifyInstance;
   let database: Database;
   let worker: RunningWorker | undefined;
+  let metricsServer: MetricsServer | undefined;
   try {
     // Opened here rather than by the app, because the job worker shares it and must stop first.
     database = await openServiceDatabase(config, logger);
-    app = await buildApp(config, { logger, database });
+    // METRICS_PORT: one registry for the app and its worker, served on a port of its own.
+    const started = await startConfiguredMetrics(config, database, logger);
+    metricsServer = started?.server;
+    const metrics = started?.metrics;
+    app = await buildApp(config, { logger, database, ...(metrics && { metrics }) });
     // RUN_WORKER=false when `npm run worker` processes run the jobs instead.
-    if (config.runWorker) worker = await startServiceWorker(config, database, logger);
+    if (config.runWorker) worker = await startServiceWorker(config, database, logger, { metrics });
   } catch (error) {
     logStartupFailure(logger, error, config);
     process.exit(1);
@@ -37,7 +44,7 @@ async function main(): Promise<void> {
     message: 'Shutting down: finishing requests in progress',
     timeoutMs: shutdownTimeoutMs,
     stop: async () => {
-      await Promise.all([worker?.stop(), app.close()]);
+      await Promise.all([worker?.stop(), app.close(), metricsServer?.close()]);
       await database.close();
     },
   });

@@ -6,6 +6,8 @@ import type { Database } from './db/database.ts';
 import type { RunningWorker } from './jobs/outbox-worker.ts';
 import { startServiceWorker } from './jobs/start-service-worker.ts';
 import { createLogger } from './logger.ts';
+import type { MetricsServer } from './metrics/metrics-server.ts';
+import { startConfiguredMetrics } from './metrics/metrics-server.ts';
 import { exitOnUncaughtErrors, loadConfigOrExit, logStartupFailure, stopOnSignals } from './process-lifecycle.ts';
 
 // The job in hand gets this long to finish; an email send times out well within it. The
@@ -28,9 +30,13 @@ async function main(): Promise<void> {
 
   let database: Database;
   let worker: RunningWorker;
+  let metricsServer: MetricsServer | undefined;
   try {
     database = await openServiceDatabase(config, logger);
-    worker = await startServiceWorker(config, database, logger);
+    // METRICS_PORT: the emails and decisions are counted here, where the jobs run.
+    const started = await startConfiguredMetrics(config, database, logger);
+    metricsServer = started?.server;
+    worker = await startServiceWorker(config, database, logger, { metrics: started?.metrics });
   } catch (error) {
     logStartupFailure(logger, error, config);
     process.exit(1);
@@ -40,7 +46,7 @@ async function main(): Promise<void> {
     message: 'Shutting down: finishing the job in hand',
     timeoutMs: shutdownTimeoutMs,
     stop: async () => {
-      await worker.stop();
+      await Promise.all([worker.stop(), metricsServer?.close()]);
       await database.close();
     },
   });

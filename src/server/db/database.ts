@@ -25,6 +25,8 @@ export interface Database extends Queryable {
    * only `tx`: on PGlite the database itself waits for the transaction to end, so it would hang.
    */
   transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T>;
+  /** The PostgreSQL pool's connections, for the metrics; absent for PGlite (one connection, no pool). */
+  readonly poolStats?: () => { readonly total: number; readonly idle: number; readonly waiting: number };
   close(): Promise<void>;
 }
 
@@ -234,6 +236,7 @@ async function openPostgres(options: Extract<DatabaseOptions, { engine: 'postgre
         client.release(broken);
       }
     },
+    poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
     close: () => (closed ??= pool.end()),
   };
 }

@@ -251,3 +251,23 @@ export async function deleteFinishedJobs(db: Queryable, before: Date): Promise<n
   );
   return rowCount;
 }
+
+/**
+ * The outbox's backlog at `now`, for the metrics: unfinished jobs already due, and how long the
+ * oldest has been due (0 when none). Read through the partial index of unfinished jobs, so its
+ * cost follows the backlog, not the table.
+ */
+export async function outboxBacklog(
+  db: Queryable,
+  now: Date,
+): Promise<{ readonly waiting: number; readonly oldestAgeSeconds: number }> {
+  const { rows } = await db.query<{ waiting: number; oldestAgeSeconds: number | null }>(
+    `SELECT count(*) AS waiting,
+            extract(epoch FROM ($1::timestamptz - min(run_after)))::float8 AS "oldestAgeSeconds"
+     FROM outbox_jobs
+     WHERE completed_at IS NULL AND failed_at IS NULL AND run_after <= $1::timestamptz`,
+    [now],
+  );
+  const row = rows[0];
+  return { waiting: row?.waiting ?? 0, oldestAgeSeconds: Math.max(0, row?.oldestAgeSeconds ?? 0) };
+}

@@ -51,6 +51,8 @@ export async function openWithLicence(
   submissionId: string,
   matches: (sponsorReference: string) => boolean,
   now: Date,
+  /** Called once when this attempt began a lockout (after it is recorded), for the metrics. */
+  onLockout?: () => void,
 ): Promise<OpenOutcome> {
   const { rows } = await db.query<
     Partial<ApplicationRow> & Pick<ApplicationRow, 'sponsorName' | 'sponsorReference'> & { lockoutBeganAt: Date | null }
@@ -68,7 +70,8 @@ export async function openWithLicence(
   const lockEnds = lockEndsAt(first.lockoutBeganAt);
   if (lockEnds !== null && lockEnds > now.getTime()) return { outcome: 'locked', lockedUntil: new Date(lockEnds) };
   if (!matches(first.sponsorReference)) {
-    const { recorded: _recorded, ...counted } = await countLicenceAttempt(db, submissionId, matches, now);
+    const { recorded, ...counted } = await countLicenceAttempt(db, submissionId, matches, now);
+    if (recorded && counted.outcome === 'locked') onLockout?.();
     // A submission's licence number never changes, so 'ok' cannot come back; refusing is safe.
     return counted.outcome === 'ok' ? { outcome: 'mismatch', remainingAttempts: 1 } : counted;
   }
@@ -101,8 +104,11 @@ export async function attemptLicence(
   submissionId: string,
   matches: (sponsorReference: string) => boolean,
   now: Date,
+  /** Called once when this attempt began a lockout (after it is recorded), for the metrics. */
+  onLockout?: () => void,
 ): Promise<LicenceAttemptOutcome> {
   const counted = await countLicenceAttempt(db, submissionId, matches, now);
+  if (counted.recorded && counted.outcome === 'locked') onLockout?.();
   return counted.recorded ? 'mismatch' : counted.outcome;
 }
 
@@ -213,4 +219,13 @@ export async function listLicenceUnlocks(db: Queryable, submissionId: string): P
   );
   // The record says "not locked" with undefined, as unlockLicence answers it.
   return rows.map((row) => ({ ...row, lockoutBeganAt: row.lockoutBeganAt ?? undefined }));
+}
+
+/** Submissions whose lockout began less than LOCKOUT_MS before `now` (a small table: one row per submission ever locked, until retention). */
+export async function countLockoutsInForce(db: Queryable, now: Date): Promise<number> {
+  const { rows } = await db.query<{ count: number }>(
+    'SELECT count(*) AS count FROM licence_lockouts WHERE locked_at > $1::timestamptz',
+    [new Date(now.getTime() - LOCKOUT_MS)],
+  );
+  return rows[0]?.count ?? 0;
 }

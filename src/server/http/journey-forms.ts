@@ -36,12 +36,14 @@ import type { CosReferenceLookup } from './cos-references-in-use-route.ts';
 import type { FormSessionValues } from './form-session.ts';
 import { acceptSubmission } from './new-from-concession-route.ts';
 import { formField, pathOf, type PageFormHandler, type PageForms } from './page-forms.ts';
+import type { ServiceMetrics } from '../metrics/metrics.ts';
 
 export interface JourneyFormsOptions {
   readonly database: Database;
   readonly now: () => Date;
   /** Which COS numbers other applications have: check your answers and the group overview warn of them. */
   readonly lookUpCosReferences: CosReferenceLookup;
+  readonly metrics?: ServiceMetrics | undefined;
 }
 
 /** The pages that warn of a COS number another application has. */
@@ -135,6 +137,7 @@ export function createJourneyForms(options: JourneyFormsOptions): PageFormHandle
       // The page's language, as the server rendered it: the submission's emails follow it.
       const language = languageOfCookies(request.headers.cookie ?? '');
       const result = await acceptSubmission(options.database, decided.body, now(), language);
+      if (result.outcome === 'created') options.metrics?.submissionAccepted();
       if (result.outcome === 'refused') outcome = { kind: 'refused', answers: result.errors };
       else if (result.outcome === 'conflict') {
         // The next Send tries a new group id.

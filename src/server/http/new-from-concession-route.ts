@@ -19,6 +19,7 @@ import { storeSubmission } from '../db/submission-repository.ts';
 import { HttpError } from './http-error.ts';
 import { parseBody, registerJsonApi } from './json-api.ts';
 import type { RateLimits } from './rate-limits.ts';
+import type { ServiceMetrics } from '../metrics/metrics.ts';
 
 // Ten applicants of ordinary answers take about 15 KiB; the schema's own limits allow far more
 // than any real form, so the body limit is what stops an oversized request early.
@@ -30,6 +31,7 @@ export interface SubmissionRouteOptions {
   /** The per-address budgets: these calls spend `submissions`. */
   readonly limits: RateLimits;
   readonly now: () => Date;
+  readonly metrics?: ServiceMetrics | undefined;
 }
 
 /**
@@ -62,6 +64,7 @@ function submissionRoutes(app: FastifyInstance, options: SubmissionRouteOptions)
       // The browser's call carries the language cookie of the pages it was sent from.
       const language = languageOfCookies(request.headers.cookie ?? '');
       const result = await acceptSubmission(options.database, applicants, options.now(), language);
+      if (result.outcome === 'created') options.metrics?.submissionAccepted();
       if (result.outcome === 'refused') {
         throw new HttpError(400, SUBMISSION_VALIDATION_ERROR, 'One or more answers are not valid', result.errors);
       }

@@ -20,6 +20,7 @@ import { HttpError } from './http-error.ts';
 import { parseBody, registerJsonApi } from './json-api.ts';
 import type { RateLimits } from './rate-limits.ts';
 import { sameLicenceNumber } from './status-routes.ts';
+import type { ServiceMetrics } from '../metrics/metrics.ts';
 
 export interface NewStatusLinkRouteOptions {
   readonly config: Pick<Config, 'statusRateLimit' | 'retentionDays'>;
@@ -28,6 +29,8 @@ export interface NewStatusLinkRouteOptions {
   readonly limits: RateLimits;
   readonly tokens: () => Promise<StatusLinkTokens>;
   readonly now: () => Date;
+  /** Counts the lockouts begun here (METRICS_PORT). */
+  readonly metrics?: ServiceMetrics | undefined;
 }
 
 /**
@@ -88,6 +91,7 @@ export async function requestNewStatusLink(
     submissionId,
     (stored) => sameLicenceNumber(stored, licenceNumber),
     now,
+    () => options.metrics?.lockoutStarted(),
   );
   if (outcome === 'unknown') throw new HttpError(401, STATUS_ERRORS.invalidToken, 'Application not found');
   if (outcome === 'ok') {

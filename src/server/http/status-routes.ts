@@ -29,6 +29,7 @@ import { HttpError } from './http-error.ts';
 import { parseBody, registerJsonApi } from './json-api.ts';
 import type { RateLimits } from './rate-limits.ts';
 import { rememberVerifiedTokens } from './verified-status-tokens.ts';
+import type { ServiceMetrics } from '../metrics/metrics.ts';
 
 export interface StatusRouteOptions {
   readonly config: Pick<Config, 'statusRateLimit'>;
@@ -38,6 +39,8 @@ export interface StatusRouteOptions {
   readonly tokens: () => Promise<StatusLinkTokens>;
   readonly documents: DocumentService;
   readonly now: () => Date;
+  /** Counts the lockouts begun here (METRICS_PORT). */
+  readonly metrics?: ServiceMetrics | undefined;
 }
 
 const digest = (value: string) => createHash('sha256').update(normaliseLicenceNumber(value), 'utf8').digest();
@@ -89,7 +92,9 @@ export function createStatusAccess(options: Omit<StatusRouteOptions, 'config' | 
   };
   const openWith = async (token: string, matches: (stored: string) => boolean) => {
     const submissionId = await submissionOf(token);
-    const opened = await openWithLicence(options.database, submissionId, matches, options.now());
+    const opened = await openWithLicence(options.database, submissionId, matches, options.now(), () =>
+      options.metrics?.lockoutStarted(),
+    );
     if (opened.outcome === 'ok') return opened.submission;
     if (opened.outcome === 'unknown') throw new HttpError(401, STATUS_ERRORS.invalidToken, 'Application not found');
     if (opened.outcome === 'locked')

@@ -1,5 +1,6 @@
 import type { Database } from '../db/database.ts';
 import { decideApplication } from '../decisions/decide-application.ts';
+import type { ServiceMetrics } from '../metrics/metrics.ts';
 import type { JobHandler } from './job-handler.ts';
 import { payloadString, PermanentJobError } from './job-handler.ts';
 
@@ -8,6 +9,7 @@ export interface DecideJobDependencies {
   readonly manualReview: boolean;
   /** Replaces the shared routing rule (tests). */
   readonly isPlaceOfDepartureInIreland?: ((name: string) => boolean) | undefined;
+  readonly metrics?: ServiceMetrics | undefined;
 }
 
 /** `decide` { applicantId }: the automated checks. Safe to run twice: a decided application is left alone. */
@@ -20,6 +22,7 @@ export function createDecideHandler(deps: DecideJobDependencies): JobHandler {
       isPlaceOfDepartureInIreland: deps.isPlaceOfDepartureInIreland,
     });
     if (outcome.kind === 'not-found') throw new PermanentJobError(`No application ${applicantId} to decide`);
+    if (outcome.kind !== 'already-decided') deps.metrics?.decision(outcome.kind);
     logger.info(
       { applicantId, outcome: outcome.kind, ...(outcome.kind === 'rejected' ? { reason: outcome.reason } : {}) },
       'Application checked',

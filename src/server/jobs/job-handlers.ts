@@ -2,6 +2,7 @@ import type { Config } from '../config.ts';
 import type { Database } from '../db/database.ts';
 import { jobKinds } from '../db/job-repository.ts';
 import type { EmailSender } from '../email/email-sender.ts';
+import type { EmailKind, ServiceMetrics } from '../metrics/metrics.ts';
 import type { StatusLinkTokens } from '../tokens/status-link-tokens.ts';
 import { createDecideHandler } from './decide-job.ts';
 import { limitEmailsPerAddress } from './email-recipient-limit.ts';
@@ -25,32 +26,56 @@ export interface JobHandlerDependencies {
   readonly now?: () => Date;
   /** Replaces the shared routing rule (tests). */
   readonly isPlaceOfDepartureInIreland?: ((name: string) => boolean) | undefined;
+  /** Counts emails by kind and decisions by outcome (METRICS_PORT). */
+  readonly metrics?: ServiceMetrics | undefined;
+}
+
+/** `sender`, counting each email it hands on as sent or failed under `kind`. */
+function countEmails(sender: EmailSender, metrics: ServiceMetrics | undefined, kind: EmailKind): EmailSender {
+  if (metrics === undefined) return sender;
+  return {
+    async send(message) {
+      try {
+        await sender.send(message);
+      } catch (error) {
+        metrics.emailSent(kind, 'failed');
+        throw error;
+      }
+      metrics.emailSent(kind, 'sent');
+    },
+  };
 }
 
 /** One handler per job kind of the service. */
 export function createJobHandlers(deps: JobHandlerDependencies): JobHandlers {
-  const { db, tokens, config } = deps;
-  const emailSender = limitEmailsPerAddress(deps.emailSender, {
-    db,
-    perHour: config.emailRateLimit,
-    now: deps.now ?? (() => new Date()),
-  });
+  const { db, tokens, config, metrics } = deps;
+  // Counted inside the per-address budget: an email put off to the next hour was not sent.
+  const emailSenderFor = (kind: EmailKind) =>
+    limitEmailsPerAddress(countEmails(deps.emailSender, metrics, kind), {
+      db,
+      perHour: config.emailRateLimit,
+      now: deps.now ?? (() => new Date()),
+    });
   return {
     [jobKinds.decide]: createDecideHandler({
       db,
       manualReview: config.manualReview,
       isPlaceOfDepartureInIreland: deps.isPlaceOfDepartureInIreland,
+      metrics,
     }),
     [jobKinds.sendConfirmation]: createSendConfirmationHandler({
       db,
-      emailSender,
+      emailSender: emailSenderFor('confirmation'),
       tokens,
       statusLinkTtlDays: config.statusLinkTtlDays,
     }),
-    [jobKinds.sendWorkerConfirmation]: createSendWorkerConfirmationHandler({ db, emailSender }),
+    [jobKinds.sendWorkerConfirmation]: createSendWorkerConfirmationHandler({
+      db,
+      emailSender: emailSenderFor('worker-confirmation'),
+    }),
     [jobKinds.sendDecisions]: createSendDecisionsHandler({
       db,
-      emailSender,
+      emailSender: emailSenderFor('decision'),
       tokens,
       windowMinutes: config.decisionEmailWindowMinutes,
     }),
@@ -59,11 +84,14 @@ export function createJobHandlers(deps: JobHandlerDependencies): JobHandlers {
     [jobKinds.purgeSessions]: createPurgeSessionsHandler({ db }),
     [jobKinds.sendStatusLink]: createSendStatusLinkHandler({
       db,
-      emailSender,
+      emailSender: emailSenderFor('new-status-link'),
       tokens,
       statusLinkTtlDays: config.statusLinkTtlDays,
     }),
-    [jobKinds.sendWithdrawal]: createSendWithdrawalHandler({ db, emailSender, tokens }),
-    [jobKinds.sendWorkerWithdrawal]: createSendWorkerWithdrawalHandler({ db, emailSender }),
+    [jobKinds.sendWithdrawal]: createSendWithdrawalHandler({ db, emailSender: emailSenderFor('withdrawal'), tokens }),
+    [jobKinds.sendWorkerWithdrawal]: createSendWorkerWithdrawalHandler({
+      db,
+      emailSender: emailSenderFor('worker-withdrawal'),
+    }),
   };
 }

@@ -4,6 +4,7 @@ import type { Database } from '../db/database.ts';
 import { jobKinds } from '../db/job-repository.ts';
 import { createEmailSender, outboxFolderOf, prepareOutboxFolder } from '../email/email-sender.ts';
 import { createStatusLinkTokens } from '../tokens/status-link-tokens.ts';
+import type { ServiceMetrics } from '../metrics/metrics.ts';
 import { createJobHandlers } from './job-handlers.ts';
 import type { RunningWorker, WorkerOptions } from './outbox-worker.ts';
 import { startWorker } from './outbox-worker.ts';
@@ -16,7 +17,7 @@ export async function startServiceWorker(
   config: Config,
   db: Database,
   logger: Logger,
-  options: Pick<WorkerOptions, 'pollIntervalMs' | 'workerId'> = {},
+  options: Pick<WorkerOptions, 'pollIntervalMs' | 'workerId'> & { readonly metrics?: ServiceMetrics | undefined } = {},
 ): Promise<RunningWorker> {
   const outbox = outboxFolderOf(config);
   if (outbox !== undefined) {
@@ -26,10 +27,11 @@ export async function startServiceWorker(
   }
   const emailSender = createEmailSender(config, logger.child({ component: 'email' }));
   const tokens = await createStatusLinkTokens(config);
+  const { metrics, ...workerOptions } = options;
   const worker = startWorker({
-    ...options,
+    ...workerOptions,
     db,
-    handlers: createJobHandlers({ db, emailSender, tokens, config }),
+    handlers: createJobHandlers({ db, emailSender, tokens, config, metrics }),
     logger: logger.child({ component: 'jobs' }),
     dailyJobs: [jobKinds.purgePersonalData],
     hourlyJobs: [jobKinds.purgeSessions],
