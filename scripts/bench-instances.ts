@@ -68,6 +68,9 @@ const LICENCE_NUMBER = FIXTURE_SPONSOR['sponsor-reference'];
 
 class CheckFailed extends Error {}
 
+/** Prints lines of a check's report as they come, so a failure shows the figures before it. */
+type Say = (...lines: string[]) => void;
+
 function check(condition: boolean, message: string): asserts condition {
   if (!condition) throw new CheckFailed(message);
 }
@@ -267,7 +270,7 @@ const scrape = async (url: string) => {
 // ---------------------------------------------------------------------------------------------
 // The checks
 
-async function limitAcrossInstances(run: Running): Promise<string[]> {
+async function limitAcrossInstances(run: Running, say: Say): Promise<void> {
   const client = clientAddress(1, 0);
   const total = SUBMISSION_LIMIT + OVER_LIMIT;
   const answers = await Promise.all(
@@ -293,23 +296,22 @@ async function limitAcrossInstances(run: Running): Promise<string[]> {
     json: newSubmission(1),
     localAddress: clientAddress(1, 1),
   });
-  const lines = [
+  say(
     `${total} submissions at once from one address (each with an X-Forwarded-For of its own), SUBMISSION_RATE_LIMIT=${SUBMISSION_LIMIT}:`,
     ...[...byInstance].map(
       ([name, tally]) => `  ${name}: ${tally.accepted} answered 201, ${tally.refused} answered 429`,
     ),
     `  in all: ${accepted} answered 201, ${total - accepted} answered 429; another address then: ${other.status}`,
-  ];
+  );
   check(accepted === SUBMISSION_LIMIT, `${accepted} submissions accepted from one address, not ${SUBMISSION_LIMIT}`);
   check(
     run.instances.every((instance) => byInstance.has(instance.name)),
     `The balancer did not spread the submissions over both instances: ${[...byInstance.keys()].join(', ')}`,
   );
   check(other.status === 201, `A submission from another address was answered ${other.status}`);
-  return lines;
 }
 
-async function statusThroughTheOtherInstance(run: Running): Promise<{ lines: string[]; token: string }> {
+async function statusThroughTheOtherInstance(run: Running, say: Say): Promise<string> {
   const [first, second] = run.instances;
   const sponsorEmail = `bench-${randomBytes(4).toString('hex')}@example.org`;
   const body = newSubmission(2, sponsorEmail);
@@ -324,6 +326,9 @@ async function statusThroughTheOtherInstance(run: Running): Promise<{ lines: str
     30_000,
   );
   const emailAfterMs = Date.now() - startedAt;
+  say(
+    `2 applications sent to ${first.name} (201); the sponsor's confirmation caught by the SMTP server ${count(emailAfterMs)} ms later`,
+  );
   const mail = run.smtp.received.find((m) => m.envelopeTo.includes(sponsorEmail))!;
   const text = (await simpleParser(mail.raw)).text ?? '';
   const base = run.balancer.url.replace(/[.]/g, '\\.');
@@ -333,6 +338,7 @@ async function statusThroughTheOtherInstance(run: Running): Promise<{ lines: str
   const status = await send(`${second.url}${PUBLIC_STATUS_PATH}`, {
     json: { publicAccessTokenJWT: token, sponsorLicenceNumber: LICENCE_NUMBER },
   });
+  say(`  its status link's token and the licence number, sent to ${second.name}'s status API: ${status.status}`);
   check(status.status === 200, `The status call to ${second.name} was answered ${status.status}`);
   const items = (JSON.parse(status.body) as PublicStatusResponse).items.map((item) => item.applicantId);
   check(
@@ -346,22 +352,19 @@ async function statusThroughTheOtherInstance(run: Running): Promise<{ lines: str
   ]);
   const workerEmails = sumOf(workerMetrics!, 'cwc_emails_total', { outcome: 'sent' });
   const instanceEmails = instanceMetrics.map((metrics) => sumOf(metrics, 'cwc_emails_total'));
+  say(
+    `  both applications shown, as ${first.name} stored them`,
+    `  emails sent so far: ${workerEmails} by the worker (its metrics), ${instanceEmails.join(' and ')} by the web instances`,
+  );
   check(workerEmails >= 1, 'The worker counted no email sent');
   check(
     instanceEmails.every((n) => n === 0),
     `The web instances sent emails (${instanceEmails.join(', ')}) with RUN_WORKER=false`,
   );
-  return {
-    token,
-    lines: [
-      `2 applications sent to ${first.name} (201); the sponsor's confirmation caught by the SMTP server ${count(emailAfterMs)} ms later;`,
-      `  its status link's token and the licence number opened both applications through ${second.name}'s status API (200).`,
-      `  Emails sent so far: ${workerEmails} by the worker (its metrics), ${instanceEmails.join(' and ')} by the web instances.`,
-    ],
-  };
+  return token;
 }
 
-async function metricsAddUp(run: Running, token: string): Promise<string[]> {
+async function metricsAddUp(run: Running, token: string, say: Say): Promise<void> {
   const snapshot = async () => {
     const texts = await Promise.all(run.instances.map((instance) => scrape(instance.metricsUrl)));
     return texts.map((text) => ({
@@ -394,16 +397,16 @@ async function metricsAddUp(run: Running, token: string): Promise<string[]> {
   }
   const balancerAfter = await run.balancer.servers();
 
-  const lines = [`${COUNTED_REQUESTS} status calls through the balancer, then each instance's metrics scraped:`];
+  say(`${COUNTED_REQUESTS} status calls through the balancer, then each instance's metrics scraped:`);
   for (const [i, instance] of run.instances.entries()) {
     const status = after[i]!.status - before[i]!.status;
     const allButHealth = after[i]!.allButHealth - before[i]!.allButHealth;
     const health = after[i]!.health - before[i]!.health;
     const relayed =
       (balancerAfter.get(instance.name)?.responses ?? 0) - (balancerBefore.get(instance.name)?.responses ?? 0);
-    lines.push(
+    say(
       `  ${instance.name}: ${status} counted on ${STATUS_ROUTE}, ${allButHealth} on every route but /health/ready; ` +
-        `HAProxy relayed ${relayed} to it; ${health} health checks (/health/ready) meanwhile`,
+        `HAProxy relayed ${relayed} to it; health checks meanwhile (/health/ready, not relayed): ${health}`,
     );
     check(
       status === relayed && allButHealth === relayed,
@@ -411,9 +414,11 @@ async function metricsAddUp(run: Running, token: string): Promise<string[]> {
     );
     check(status > 0, `${instance.name} got none of the status calls`);
   }
-  lines.push(`  in all: ${counted()} counted, ${COUNTED_REQUESTS} sent`);
-  check(counted() === COUNTED_REQUESTS, `The instances counted ${counted()} status calls, ${COUNTED_REQUESTS} were sent`);
-  return lines;
+  say(`  in all: ${counted()} counted, ${COUNTED_REQUESTS} sent`);
+  check(
+    counted() === COUNTED_REQUESTS,
+    `The instances counted ${counted()} status calls, ${COUNTED_REQUESTS} were sent`,
+  );
 }
 
 interface Throughput {
@@ -422,7 +427,7 @@ interface Throughput {
   readonly result: autocannon.Result;
 }
 
-async function throughput(run: Running, token: string): Promise<{ lines: string[]; runs: Throughput[] }> {
+async function throughput(run: Running, token: string, say: Say): Promise<void> {
   const routes: Array<{ route: string; path: string; options: Partial<autocannon.Options> }> = [
     {
       route: `POST ${PUBLIC_STATUS_PATH} (one database read)`,
@@ -435,8 +440,11 @@ async function throughput(run: Running, token: string): Promise<{ lines: string[
     },
     { route: 'GET /health/live (no database)', path: '/health/live', options: { method: 'GET' } },
   ];
+  say(
+    `Through the balancer, ${benchConnections} connections, ${benchSeconds} s each after 1 s of warm-up through both, every answer 200` +
+      ` (load average before: ${(loadavg()[0] ?? 0).toFixed(1)} on ${availableParallelism()} cores, shared by the load, HAProxy, PostgreSQL, the worker and the instances):`,
+  );
   const runs: Throughput[] = [];
-  const loadBefore = loadavg()[0] ?? 0;
   for (const { route, path, options } of routes) {
     const settings = (base: string): autocannon.Options => ({
       url: `${base}${path}`,
@@ -450,25 +458,20 @@ async function throughput(run: Running, token: string): Promise<{ lines: string[
       [2, run.balancer.url],
     ] as const) {
       const result = await autocannon({ ...settings(base), duration: benchSeconds });
-      const failed = result.non2xx + result.errors + result.timeouts;
-      check(failed === 0, `${route} through ${instances} instance(s): ${failed} requests failed`);
       runs.push({ route, instances, result });
     }
-  }
-  const lines = [
-    `Through the balancer, ${benchConnections} connections, ${benchSeconds} s each after 1 s of warm-up through both, every answer 200` +
-      ` (load average before: ${loadBefore.toFixed(1)} on ${availableParallelism()} cores, shared by the load, HAProxy, PostgreSQL, the worker and the instances):`,
-  ];
-  for (const { route } of routes) {
     const [one, two] = runs.filter((r) => r.route === route);
     const perSecond = (r: Throughput | undefined) => Math.round(r?.result.requests.average ?? 0);
-    lines.push(
+    say(
       `  ${route}: 1 instance ${count(perSecond(one))}/s (p99 ${one?.result.latency.p99} ms), ` +
         `2 instances ${count(perSecond(two))}/s (p99 ${two?.result.latency.p99} ms), ` +
         `x${(perSecond(two) / Math.max(1, perSecond(one))).toFixed(2)}`,
     );
+    for (const { instances, result } of [one, two].filter((r) => r !== undefined)) {
+      const failed = result.non2xx + result.errors + result.timeouts;
+      check(failed === 0, `${route} through ${instances} instance(s): ${failed} requests failed`);
+    }
   }
-  return { lines, runs };
 }
 
 interface Sent {
@@ -477,7 +480,7 @@ interface Sent {
   readonly statuses: Array<number | 'cut'>;
 }
 
-async function killUnderLoad(run: Running): Promise<string[]> {
+async function killUnderLoad(run: Running, say: Say): Promise<void> {
   const [survivor, victim] = run.instances;
   const sent: Sent[] = [];
   const retries: Sent[] = [];
@@ -515,7 +518,10 @@ async function killUnderLoad(run: Running): Promise<string[]> {
   const loadEnds = startedAt + KILL_LOAD_SECONDS * 1000;
   const killer = (async () => {
     // Once the victim has answered a good share, and well inside the stream.
-    while (Date.now() < loadEnds - 5_000 && ((servedBefore.get(victim.name) ?? 0) < 20 || Date.now() < startedAt + 2_000))
+    while (
+      Date.now() < loadEnds - 5_000 &&
+      ((servedBefore.get(victim.name) ?? 0) < 20 || Date.now() < startedAt + 2_000)
+    )
       await new Promise((resolve) => setTimeout(resolve, 20));
     victim.process.child.kill('SIGKILL');
     killedAt = Date.now();
@@ -529,14 +535,29 @@ async function killUnderLoad(run: Running): Promise<string[]> {
   });
   await killer;
   await victim.process.exited;
+  say(
+    `${KILL_LOAD_SECONDS} s of submissions through the balancer on ${KILL_LOAD_CONCURRENCY} connections, each from an address of its own;` +
+      ` ${victim.name} killed (SIGKILL) ${((killedAt! - startedAt) / 1000).toFixed(1)} s in, after it had answered ${servedBefore.get(victim.name) ?? 0}`,
+  );
   // What is left to send again, until each has an answer (bounded).
   const drainEnds = Date.now() + 30_000;
   while (retries.length > 0 && Date.now() < drainEnds) {
     await new Promise((resolve) => setTimeout(resolve, 100));
     await attempt(retries.shift()!);
   }
-  check(unexpected.length === 0, `Unexpected answers during the stream: ${unexpected.slice(0, 5).join('; ')}`);
+  const applications = sent.reduce((sum, s) => sum + s.body.length, 0);
   const unanswered = sent.filter((s) => s.applicantIds === undefined);
+  const retried = sent.filter((s) => s.statuses.length > 1);
+  const cut = sent.flatMap((s) => s.statuses).filter((status) => status === 'cut').length;
+  const errors = sent.flatMap((s) => s.statuses).filter((status) => typeof status === 'number' && status >= 500);
+  const storedByFirst = retried.filter((s) => s.statuses.at(-1) === 200).length;
+  say(
+    `  ${count(sent.length)} submissions (${count(applications)} applications) sent, ${count(Math.round(sent.length / KILL_LOAD_SECONDS))} a second;` +
+      ` ${count(sent.length - unanswered.length)} answered 201 or 200 in the end`,
+    `  ${retried.length} sent again with the same body after ${cut} cut connections and ${errors.length} answers ${[...new Set(errors)].join('/') || '5xx'};` +
+      ` ${storedByFirst} of them had been stored by an attempt cut off (answered 200 then, with the same applicant ids)`,
+  );
+  check(unexpected.length === 0, `Unexpected answers during the stream: ${unexpected.slice(0, 5).join('; ')}`);
   check(unanswered.length === 0, `${unanswered.length} submissions never got a 2xx answer`);
 
   const { rows } = await run.database.query<{ group: string; ids: string[] }>(
@@ -546,34 +567,25 @@ async function killUnderLoad(run: Running): Promise<string[]> {
     [sent.map((s) => groupOf(s.body))],
   );
   const stored = new Map(rows.map((row) => [row.group, row.ids]));
-  const wrong = sent.filter(
-    (s) => JSON.stringify(stored.get(groupOf(s.body))) !== JSON.stringify(s.applicantIds),
+  const wrong = sent.filter((s) => JSON.stringify(stored.get(groupOf(s.body))) !== JSON.stringify(s.applicantIds));
+  const storedApplications = rows.reduce((sum, row) => sum + row.ids.length, 0);
+  say(
+    `  in the database: ${count(rows.length)} submissions, ${count(storedApplications)} applications;` +
+      ` ${wrong.length} answered submissions missing or stored otherwise than answered`,
   );
   check(wrong.length === 0, `${wrong.length} answered submissions are not stored exactly as answered`);
-  const applications = sent.reduce((sum, s) => sum + s.body.length, 0);
-  const storedApplications = rows.reduce((sum, row) => sum + row.ids.length, 0);
   check(
     rows.length === sent.length && storedApplications === applications,
     `${rows.length} submissions and ${storedApplications} applications stored for ${sent.length} and ${applications} sent`,
   );
 
-  const retried = sent.filter((s) => s.statuses.length > 1);
-  const cut = sent.flatMap((s) => s.statuses).filter((status) => status === 'cut').length;
-  const errors = sent.flatMap((s) => s.statuses).filter((status) => typeof status === 'number' && status >= 500);
-  const storedByFirst = retried.filter((s) => s.statuses.at(-1) === 200).length;
   const servers = await run.balancer.servers();
   const survivorReady = await send(`${survivor.url}/health/ready`);
+  say(
+    `  HAProxy now sees ${victim.name} ${servers.get(victim.name)?.status ?? '?'}, ${survivor.name} ${servers.get(survivor.name)?.status ?? '?'};` +
+      ` ${survivor.name}'s readiness: ${survivorReady.status}`,
+  );
   check(survivorReady.status === 200, `${survivor.name} is not ready after the kill`);
-  return [
-    `${KILL_LOAD_SECONDS} s of submissions through the balancer on ${KILL_LOAD_CONCURRENCY} connections; ` +
-      `${victim.name} killed (SIGKILL) ${((killedAt! - startedAt) / 1000).toFixed(1)} s in, after it had answered ${servedBefore.get(victim.name) ?? 0}:`,
-    `  ${count(sent.length)} submissions (${count(applications)} applications) sent, ${count(Math.round(sent.length / KILL_LOAD_SECONDS))} a second;` +
-      ` every one answered 201 or 200 in the end`,
-    `  ${retried.length} sent again with the same body after ${cut} cut connections and ${errors.length} answers ${[...new Set(errors)].join('/') || '5xx'};` +
-      ` ${storedByFirst} of them had been stored by the attempt cut off (answered 200, same applicant ids)`,
-    `  in the database: ${count(rows.length)} submissions, ${count(storedApplications)} applications: every answered submission stored once, with the applicant ids it was answered with`,
-    `  HAProxy now sees ${victim.name} ${servers.get(victim.name)?.status ?? '?'}, ${survivor.name} ${servers.get(survivor.name)?.status ?? '?'}`,
-  ];
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -607,20 +619,29 @@ async function main(): Promise<void> {
   try {
     ensureBuilt();
     run = await start(cleanUps, dir);
+    const running = run;
     const started = Date.now();
     console.log(
       `\nTwo instances (RUN_WORKER=false) and the worker on PostgreSQL, behind HAProxy ${haproxyVersion()} ` +
         `(deploy/haproxy.cfg), started in ${((started - began) / 1000).toFixed(1)} s; Node.js ${process.version}\n`,
     );
-    const report = (title: string, lines: readonly string[]) => {
-      console.log(`${title}\n${lines.join('\n')}\n  ok\n`);
+    const phase = async (title: string, body: (say: Say) => Promise<void>) => {
+      console.log(title);
+      await body((...lines) => console.log(lines.join('\n')));
+      console.log('  ok\n');
     };
-    report('1. One address, one submission limit across the instances', await limitAcrossInstances(run));
-    const status = await statusThroughTheOtherInstance(run);
-    report('2. Sent to one instance, read through the other; the emails sent by the worker', status.lines);
-    report('3. The metrics of the instances add up to what the balancer relayed', await metricsAddUp(run, status.token));
-    report('4. Requests per second with one instance and with two', (await throughput(run, status.token)).lines);
-    report('5. One instance killed under a stream of submissions', await killUnderLoad(run));
+    await phase('1. One address, one submission limit across the instances', (say) =>
+      limitAcrossInstances(running, say),
+    );
+    let token = '';
+    await phase('2. Sent to one instance, read through the other; the emails sent by the worker', async (say) => {
+      token = await statusThroughTheOtherInstance(running, say);
+    });
+    await phase('3. The metrics of the instances add up to what the balancer relayed', (say) =>
+      metricsAddUp(running, token, say),
+    );
+    await phase('4. Requests per second with one instance and with two', (say) => throughput(running, token, say));
+    await phase('5. One instance killed under a stream of submissions', (say) => killUnderLoad(running, say));
     console.log(`Every check passed in ${((Date.now() - began) / 1000).toFixed(1)} s.`);
   } catch (error) {
     process.exitCode = 1;

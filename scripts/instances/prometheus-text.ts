@@ -16,7 +16,10 @@ function samplesOf(text: string): Sample[] {
     const [, name = '', labelText = '', value = ''] = match;
     const labels = new Map<string, string>();
     for (const [, key = '', raw = ''] of labelText.matchAll(/(\w+)="((?:[^"\\]|\\.)*)"/g)) {
-      labels.set(key, raw.replace(/\\(.)/g, (_, c: string) => (c === 'n' ? '\n' : c)));
+      labels.set(
+        key,
+        raw.replace(/\\(.)/g, (_, c: string) => (c === 'n' ? '\n' : c)),
+      );
     }
     samples.push({ name, labels, value: Number(value) });
   }
