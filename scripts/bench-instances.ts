@@ -27,7 +27,7 @@ import { spawnSync } from 'node:child_process';
 import { generateKeyPairSync, randomBytes, randomUUID } from 'node:crypto';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { delimiter, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import { simpleParser } from 'mailparser';
@@ -95,12 +95,14 @@ interface Running {
   readonly database: pg.Client;
 }
 
+/** HAPROXY_PATH, else HAProxy on the PATH, else Debian's /usr/sbin (not on every user's PATH). */
 function haproxyPath(): string {
   if (process.env.HAPROXY_PATH) return process.env.HAPROXY_PATH;
-  const onPath = spawnSync('haproxy', ['-v'], { stdio: 'ignore' });
-  if (onPath.status === 0) return 'haproxy';
-  if (existsSync('/usr/sbin/haproxy')) return '/usr/sbin/haproxy';
-  throw new CheckFailed('HAProxy is not installed (on Debian: apt-get install -y haproxy), or set HAPROXY_PATH');
+  const folders = [...(process.env.PATH ?? '').split(delimiter), '/usr/sbin'].filter((folder) => folder !== '');
+  const found = folders.map((folder) => join(folder, 'haproxy')).find((path) => existsSync(path));
+  if (found === undefined)
+    throw new CheckFailed('HAProxy is not installed (on Debian: apt-get install -y haproxy), or set HAPROXY_PATH');
+  return found;
 }
 
 function ensureBuilt(): void {

@@ -40,7 +40,7 @@ function sectionOf(config: string, header: RegExp): string[] {
 }
 
 /** The configuration the bench runs: deploy/haproxy.cfg's defaults and backend rules, local addresses. */
-export function balancerConfig(
+function balancerConfig(
   deployed: string,
   backends: readonly Backend[],
   ports: BalancerPorts,
