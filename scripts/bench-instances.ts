@@ -77,6 +77,13 @@ function check(condition: boolean, message: string): asserts condition {
 
 const count = (n: number) => n.toLocaleString('en-GB');
 
+/** Statuses counted, as `502: 4, 503: 11`. */
+const byStatus = (statuses: readonly (number | string)[]) =>
+  [...new Set(statuses)]
+    .sort()
+    .map((status) => `${status}: ${statuses.filter((s) => s === status).length}`)
+    .join(', ') || 'none';
+
 // ---------------------------------------------------------------------------------------------
 // What runs
 
@@ -556,7 +563,7 @@ async function killUnderLoad(run: Running, say: Say): Promise<void> {
   say(
     `  ${count(sent.length)} submissions (${count(applications)} applications) sent, ${count(Math.round(sent.length / KILL_LOAD_SECONDS))} a second;` +
       ` ${count(sent.length - unanswered.length)} answered 201 or 200 in the end`,
-    `  ${retried.length} sent again with the same body after ${cut} cut connections and ${errors.length} answers ${[...new Set(errors)].join('/') || '5xx'};` +
+    `  ${retried.length} sent again with the same body after ${cut} cut connections and ${errors.length} answers 5xx (${byStatus(errors)});` +
       ` ${storedByFirst} of them had been stored by an attempt cut off (answered 200 then, with the same applicant ids)`,
   );
   check(unexpected.length === 0, `Unexpected answers during the stream: ${unexpected.slice(0, 5).join('; ')}`);
