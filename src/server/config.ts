@@ -5,67 +5,6 @@ export type NodeEnv = 'development' | 'test' | 'production';
 
 export type LogLevel = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
 
-/** Everything the server reads from its environment, parsed and checked once at start-up. */
-export interface Config {
-  readonly nodeEnv: NodeEnv;
-  readonly isProduction: boolean;
-  readonly port: number;
-  readonly host: string;
-  /** TCP port of the Prometheus metrics listener (on HOST); undefined: no metrics listener. */
-  readonly metricsPort: number | undefined;
-  /** Absolute path; PGlite keeps its files in `<dataDir>/pglite`. */
-  readonly dataDir: string;
-  /** PostgreSQL connection string; undefined means the embedded PGlite database. */
-  readonly databaseUrl: string | undefined;
-  /** The address users reach the service at, without a trailing slash (used in emailed links). */
-  readonly publicBaseUrl: string;
-  readonly logLevel: LogLevel;
-  /** Google Analytics 4 measurement id; undefined turns analytics (and its CSP hosts) off. */
-  readonly analyticsId: string | undefined;
-  /** Absolute path of the built SPA (Vite's output). */
-  readonly webRoot: string;
-  /** Applications that pass the automated checks wait for a caseworker instead of being approved. */
-  readonly manualReview: boolean;
-  /** How long a status link stays valid. */
-  readonly statusLinkTtlDays: number;
-  /** PEM keys (PKCS#8 private, SPKI public, ES256) signing status links; undefined: generated once in dataDir. */
-  readonly tokenKeys: { readonly privateKeyPem: string; readonly publicKeyPem: string } | undefined;
-  /** The PEM private key signing pre-clearance documents; generated into DATA_DIR when not set outside production. */
-  readonly documentPrivateKey: string | undefined;
-  /** `smtp://` or `smtps://` address of a mail server; emails go there when set. */
-  readonly smtpUrl: string | undefined;
-  /** GOV.UK Notify: emails go through Notify when the key is set (it wins over SMTP). */
-  readonly notify: { readonly apiKey: string; readonly templateId: string } | undefined;
-  /** The From address of emails sent by SMTP or written to the outbox folder. */
-  readonly emailFrom: string;
-  /** Days after the leave date after which a decided application's personal data is deleted; also the oldest status link that can be exchanged for a new one. */
-  readonly retentionDays: number;
-  /** Run the job worker inside the server process (false when `npm run worker` runs separately). */
-  readonly runWorker: boolean;
-  /**
-   * Which X-Forwarded-For entries to believe when limiting requests per client address: false
-   * (none), the number of proxies in front (hops), or the proxies' addresses and CIDR ranges
-   * (comma-separated). Fastify's `trustProxy` takes each as it is.
-   */
-  readonly trustProxy: false | number | string;
-  /** Seconds a client has to send a request's headers and body before the connection is cut. */
-  readonly requestTimeoutSeconds: number;
-  /** Submissions accepted per client address per minute, across every instance. */
-  readonly submissionRateLimit: number;
-  /** Status, download and new-link calls (and the status pages' forms) accepted per client address per minute, across every instance. */
-  readonly statusRateLimit: number;
-  /** Checks of pre-clearance documents (the check page and its call) accepted per client address per minute. */
-  readonly checkRateLimit: number;
-  /** Forms sent to the pages (without JavaScript), and the journey's look-ups of certificate numbers (with it), per client address per minute, across every page and instance. */
-  readonly formRateLimit: number;
-  /** Sessions (of browsers without JavaScript) one client address may start per hour. */
-  readonly sessionRateLimit: number;
-  /** Emails sent to one email address per hour, across every submission; more wait for the next hour. */
-  readonly emailRateLimit: number;
-  /** Minutes the sponsor's decision email waits for more decisions on the same submission (0: none). */
-  readonly decisionEmailWindowMinutes: number;
-}
-
 /** What a variable's parser may use besides the value: where problems go, and the folder paths are relative to. */
 export interface ConfigParseContext {
   readonly problems: string[];
@@ -83,9 +22,28 @@ export interface ConfigVariable<T = unknown> {
   readonly requiredInProduction: boolean;
   /** Markdown for the README's table. */
   readonly description: string;
-  /** Turns a set value (or the default) into its config value; a wrong value adds a problem that never echoes it. */
+  /**
+   * Turns a set value (or the default) into its config value; a wrong value adds a problem that
+   * never echoes it (the value returned then is never used: loadConfig throws).
+   */
   readonly parse: (value: string, context: ConfigParseContext) => T;
+  /** The value when unset, made from the fields declared before it, where the default depends on them. */
+  readonly fallback?: (earlier: Readonly<Record<string, unknown>>) => T;
 }
+
+/** Variables that make one config field together (a key pair), with one problem naming them all. */
+interface ConfigGroup<T> {
+  readonly variables: readonly ConfigVariable[];
+  /** The field from the variables' values (undefined where unset); adds a problem when they do not go together. */
+  readonly combine: (values: readonly unknown[], problems: string[]) => T;
+}
+
+/** The config value of a declared variable: undefined when it is unset and has no default. */
+type ValueOf<V> = V extends { readonly parse: (...args: never[]) => infer T; readonly default: infer D }
+  ? D extends string
+    ? T
+    : T | undefined
+  : never;
 
 // Keeps each variable's own default type, so a variable with a default reads as never undefined.
 function variable<T, const D extends string | undefined>(declared: ConfigVariable<T> & { readonly default: D }) {
@@ -101,10 +59,11 @@ const analyticsIdPattern = /^G-[A-Z0-9]{4,16}$/;
 const text = (value: string): string => value;
 
 function oneOf<T extends string>(name: string, allowed: readonly T[], normalise: (value: string) => string = text) {
-  return (value: string, { problems }: ConfigParseContext): T | undefined => {
+  return (value: string, { problems }: ConfigParseContext): T => {
     const found = allowed.find((a) => a === normalise(value));
-    if (found === undefined) problems.push(`${name} must be one of ${allowed.join(', ')}`);
-    return found;
+    if (found !== undefined) return found;
+    problems.push(`${name} must be one of ${allowed.join(', ')}`);
+    return allowed[0] as T;
   };
 }
 
@@ -142,8 +101,23 @@ const path = (value: string, { cwd }: ConfigParseContext): string => resolve(cwd
 // Keys given on one line with \n (as env files often hold them) become real PEM line breaks.
 const pem = (value: string): string => value.replace(/\\n/g, '\n');
 
-/** Every variable the server reads, in the README's order. */
-const variables = {
+// Keeps each variable's value type in the combine's arguments (a tuple, in the variables' order).
+function together<const V extends readonly ConfigVariable[], T>(
+  variables: V,
+  combine: (values: { -readonly [I in keyof V]: ValueOf<V[I]> }, problems: string[]) => T,
+): ConfigGroup<T> {
+  return {
+    variables,
+    combine: (values, problems) => combine(values as { -readonly [I in keyof V]: ValueOf<V[I]> }, problems),
+  };
+}
+
+/**
+ * Every config field, declared once, in the README's order (which is also the order problems are
+ * listed in): a variable, or variables that go together. Config is made from these, so a new
+ * variable is one more entry here (then `npm run docs:config` for the README).
+ */
+const declarations = {
   nodeEnv: variable({
     name: 'NODE_ENV',
     default: 'development',
@@ -169,6 +143,7 @@ const variables = {
     description: 'Address it listens on (`127.0.0.1` for local connections only)',
     parse: text,
   }),
+  /** TCP port of the Prometheus metrics listener (on HOST); undefined: no metrics listener. */
   metricsPort: variable({
     name: 'METRICS_PORT',
     default: undefined,
@@ -181,6 +156,7 @@ const variables = {
       return Number(value);
     },
   }),
+  /** Absolute path; PGlite keeps its files in `<dataDir>/pglite`. */
   dataDir: variable({
     name: 'DATA_DIR',
     default: './data',
@@ -188,6 +164,7 @@ const variables = {
     description: 'Local data; the embedded PGlite database lives in `DATA_DIR/pglite` when `DATABASE_URL` is not set',
     parse: path,
   }),
+  /** PostgreSQL connection string; undefined means the embedded PGlite database. */
   databaseUrl: variable({
     name: 'DATABASE_URL',
     default: undefined,
@@ -198,9 +175,10 @@ const variables = {
       'DATABASE_URL must be a postgres:// or postgresql:// connection string',
     ),
   }),
+  /** The address users reach the service at, without a trailing slash (used in emailed links). */
   publicBaseUrl: variable({
     name: 'PUBLIC_BASE_URL',
-    // Locally the service is reached on its own port: loadConfig puts the port in.
+    // Locally the service is reached on its own port, which the fallback puts in.
     default: 'http://localhost:<PORT>',
     requiredInProduction: true,
     description: 'The address users reach the service at, used in the links of emails',
@@ -213,8 +191,9 @@ const variables = {
       } else {
         return url.href.replace(/\/+$/, '');
       }
-      return undefined;
+      return value;
     },
+    fallback: ({ port }) => `http://localhost:${String(port)}`,
   }),
   logLevel: variable({
     name: 'LOG_LEVEL',
@@ -223,6 +202,7 @@ const variables = {
     description: '`fatal`, `error`, `warn`, `info`, `debug`, `trace` or `silent`',
     parse: oneOf('LOG_LEVEL', logLevels, (value) => value.toLowerCase()),
   }),
+  /** Google Analytics 4 measurement id; undefined turns analytics (and its CSP hosts) off. */
   analyticsId: variable({
     name: 'ANALYTICS_ID',
     default: undefined,
@@ -235,6 +215,7 @@ const variables = {
       return value;
     },
   }),
+  /** Applications that pass the automated checks wait for a caseworker instead of being approved. */
   manualReview: variable({
     name: 'MANUAL_REVIEW',
     default: 'false',
@@ -243,6 +224,7 @@ const variables = {
       '`true`: applications that pass the automated checks wait, in progress, for a caseworker instead of being approved',
     parse: flag('MANUAL_REVIEW'),
   }),
+  /** How long a status link stays valid. */
   statusLinkTtlDays: variable({
     name: 'STATUS_LINK_TTL_DAYS',
     default: '90',
@@ -250,59 +232,7 @@ const variables = {
     description: 'Days a status link in an email stays valid',
     parse: positiveWholeNumber('STATUS_LINK_TTL_DAYS'),
   }),
-  tokenPrivateKey: variable({
-    name: 'TOKEN_PRIVATE_KEY',
-    default: undefined,
-    requiredInProduction: true,
-    description:
-      'PEM (PKCS#8) ES256 private key signing status links, set with `TOKEN_PUBLIC_KEY`; one line with `\\n` is accepted. When not set outside production, a key pair is generated once into `DATA_DIR`',
-    parse: pem,
-  }),
-  tokenPublicKey: variable({
-    name: 'TOKEN_PUBLIC_KEY',
-    default: undefined,
-    requiredInProduction: true,
-    description:
-      'PEM (SPKI) public key matching `TOKEN_PRIVATE_KEY`, verifying status links; one line with `\\n` is accepted',
-    parse: pem,
-  }),
-  documentPrivateKey: variable({
-    name: 'DOCUMENT_PRIVATE_KEY',
-    default: undefined,
-    requiredInProduction: true,
-    description:
-      'PEM (PKCS#8) ES256 private key signing the QR codes of pre-clearance documents (never the status links’ key); one line with `\\n` is accepted. Its public key is published at `/.well-known/jwks.json`; after a change, the old public key stays published until the last document it signed has expired. When not set outside production, a key is generated once into `DATA_DIR`',
-    parse: pem,
-  }),
-  smtpUrl: variable({
-    name: 'SMTP_URL',
-    default: undefined,
-    requiredInProduction: false,
-    description: '`smtp://user:password@host:587` or `smtps://…`: send emails through this mail server',
-    parse: urlWithProtocol(['smtp:', 'smtps:'], 'SMTP_URL must be an smtp:// or smtps:// address'),
-  }),
-  notifyApiKey: variable({
-    name: 'NOTIFY_API_KEY',
-    default: undefined,
-    requiredInProduction: false,
-    description: 'GOV.UK Notify API key: send emails through Notify (before SMTP)',
-    parse: text,
-  }),
-  notifyTemplateId: variable({
-    name: 'NOTIFY_TEMPLATE_ID',
-    default: undefined,
-    requiredInProduction: false,
-    description:
-      'The Notify email template to use, with `((subject))` as its subject and `((body))` as its body; needed with `NOTIFY_API_KEY`',
-    parse: text,
-  }),
-  emailFrom: variable({
-    name: 'EMAIL_FROM',
-    default: 'Creative worker concession <no-reply@localhost>',
-    requiredInProduction: false,
-    description: 'From address of emails sent by SMTP or written to the outbox folder',
-    parse: text,
-  }),
+  /** Days after the leave date after which a decided application's personal data is deleted; also the oldest status link that can be exchanged for a new one. */
   retentionDays: variable({
     name: 'RETENTION_DAYS',
     default: '180',
@@ -311,6 +241,7 @@ const variables = {
       'Days after the leave date after which the personal data of a decided application is deleted; also the age after which an old status link can no longer be exchanged for a new one',
     parse: positiveWholeNumber('RETENTION_DAYS'),
   }),
+  /** Minutes the sponsor's decision email waits for more decisions on the same submission (0: none). */
   decisionEmailWindowMinutes: variable({
     name: 'DECISION_EMAIL_WINDOW_MINUTES',
     default: '10',
@@ -320,6 +251,85 @@ const variables = {
     // At most a day: the decision is promised within 72 hours of applying.
     parse: wholeNumberUpTo('DECISION_EMAIL_WINDOW_MINUTES', 1440),
   }),
+  /** PEM keys (PKCS#8 private, SPKI public, ES256) signing status links; undefined: generated once in dataDir. */
+  tokenKeys: together(
+    [
+      variable({
+        name: 'TOKEN_PRIVATE_KEY',
+        default: undefined,
+        requiredInProduction: true,
+        description:
+          'PEM (PKCS#8) ES256 private key signing status links, set with `TOKEN_PUBLIC_KEY`; one line with `\\n` is accepted. When not set outside production, a key pair is generated once into `DATA_DIR`',
+        parse: pem,
+      }),
+      variable({
+        name: 'TOKEN_PUBLIC_KEY',
+        default: undefined,
+        requiredInProduction: true,
+        description:
+          'PEM (SPKI) public key matching `TOKEN_PRIVATE_KEY`, verifying status links; one line with `\\n` is accepted',
+        parse: pem,
+      }),
+    ],
+    ([privateKeyPem, publicKeyPem], problems) => {
+      if (privateKeyPem !== undefined && publicKeyPem !== undefined) return { privateKeyPem, publicKeyPem };
+      if ((privateKeyPem === undefined) !== (publicKeyPem === undefined))
+        problems.push('TOKEN_PRIVATE_KEY and TOKEN_PUBLIC_KEY must be set together');
+      return undefined;
+    },
+  ),
+  /** The PEM private key signing pre-clearance documents; generated into DATA_DIR when not set outside production. */
+  documentPrivateKey: variable({
+    name: 'DOCUMENT_PRIVATE_KEY',
+    default: undefined,
+    requiredInProduction: true,
+    description:
+      'PEM (PKCS#8) ES256 private key signing the QR codes of pre-clearance documents (never the status links’ key); one line with `\\n` is accepted. Its public key is published at `/.well-known/jwks.json`; after a change, the old public key stays published until the last document it signed has expired. When not set outside production, a key is generated once into `DATA_DIR`',
+    parse: pem,
+  }),
+  /** `smtp://` or `smtps://` address of a mail server; emails go there when set. */
+  smtpUrl: variable({
+    name: 'SMTP_URL',
+    default: undefined,
+    requiredInProduction: false,
+    description: '`smtp://user:password@host:587` or `smtps://…`: send emails through this mail server',
+    parse: urlWithProtocol(['smtp:', 'smtps:'], 'SMTP_URL must be an smtp:// or smtps:// address'),
+  }),
+  /** GOV.UK Notify: emails go through Notify when the key is set (it wins over SMTP). */
+  notify: together(
+    [
+      variable({
+        name: 'NOTIFY_API_KEY',
+        default: undefined,
+        requiredInProduction: false,
+        description: 'GOV.UK Notify API key: send emails through Notify (before SMTP)',
+        parse: text,
+      }),
+      variable({
+        name: 'NOTIFY_TEMPLATE_ID',
+        default: undefined,
+        requiredInProduction: false,
+        description:
+          'The Notify email template to use, with `((subject))` as its subject and `((body))` as its body; needed with `NOTIFY_API_KEY`',
+        parse: text,
+      }),
+    ],
+    ([apiKey, templateId], problems) => {
+      if (apiKey !== undefined && templateId === undefined) {
+        problems.push('NOTIFY_TEMPLATE_ID is required when NOTIFY_API_KEY is set');
+      }
+      return apiKey !== undefined && templateId !== undefined ? { apiKey, templateId } : undefined;
+    },
+  ),
+  /** The From address of emails sent by SMTP or written to the outbox folder. */
+  emailFrom: variable({
+    name: 'EMAIL_FROM',
+    default: 'Creative worker concession <no-reply@localhost>',
+    requiredInProduction: false,
+    description: 'From address of emails sent by SMTP or written to the outbox folder',
+    parse: text,
+  }),
+  /** Run the job worker inside the server process (false when `npm run worker` runs separately). */
   runWorker: variable({
     name: 'RUN_WORKER',
     default: 'true',
@@ -327,6 +337,11 @@ const variables = {
     description: '`false`: the server does not run the job worker itself; run one or more `npm run worker` instead',
     parse: flag('RUN_WORKER'),
   }),
+  /**
+   * Which X-Forwarded-For entries to believe when limiting requests per client address: false
+   * (none), the number of proxies in front (hops), or the proxies' addresses and CIDR ranges
+   * (comma-separated). Fastify's `trustProxy` takes each as it is.
+   */
   trustProxy: variable({
     name: 'TRUST_PROXY',
     default: 'false',
@@ -335,6 +350,7 @@ const variables = {
       'Behind a load balancer, which `X-Forwarded-For` entries to believe for the client address of the rate limits: the number of proxies in front of the service (`1`), or their addresses and CIDR ranges, comma-separated (`10.0.0.0/8,192.168.0.0/16`). A number believes that many hops whoever sent them, so use it only when the service cannot be reached except through the proxies; ranges are safer. `true` is refused: it would take the left-most address, which any client can write itself',
     parse: (value, { problems }) => parseTrustProxy(value, problems),
   }),
+  /** Seconds a client has to send a request's headers and body before the connection is cut. */
   requestTimeoutSeconds: variable({
     name: 'REQUEST_TIMEOUT_SECONDS',
     default: '30',
@@ -347,6 +363,7 @@ const variables = {
       return seconds;
     },
   }),
+  /** Submissions accepted per client address per minute, across every instance. */
   submissionRateLimit: variable({
     name: 'SUBMISSION_RATE_LIMIT',
     default: '30',
@@ -355,6 +372,7 @@ const variables = {
       'Submissions accepted per client address per minute, counted in the database across every instance; more are answered 429',
     parse: positiveWholeNumber('SUBMISSION_RATE_LIMIT'),
   }),
+  /** Status, download and new-link calls (and the status pages' forms) accepted per client address per minute, across every instance. */
   statusRateLimit: variable({
     name: 'STATUS_RATE_LIMIT',
     default: '60',
@@ -363,6 +381,7 @@ const variables = {
       'Status, document and new-link calls, and the status pages’ forms, accepted per client address per minute, together, counted in the database across every instance; more are answered 429',
     parse: positiveWholeNumber('STATUS_RATE_LIMIT'),
   }),
+  /** Checks of pre-clearance documents (the check page and its call) accepted per client address per minute. */
   checkRateLimit: variable({
     name: 'CHECK_RATE_LIMIT',
     default: '30',
@@ -371,6 +390,7 @@ const variables = {
       'Checks of pre-clearance documents (the check page, its form and its call) accepted per client address per minute, counted in the database across every instance; more are answered 429. Apart from this, ten checks that find nothing lock an address out of checking for an hour',
     parse: positiveWholeNumber('CHECK_RATE_LIMIT'),
   }),
+  /** Forms sent to the pages (without JavaScript), and the journey's look-ups of certificate numbers (with it), per client address per minute, across every page and instance. */
   formRateLimit: variable({
     name: 'FORM_RATE_LIMIT',
     default: '60',
@@ -379,6 +399,7 @@ const variables = {
       'Forms sent to the pages (without JavaScript), and the look-ups of certificate of sponsorship numbers in use that check your answers and the group overview make (with it), accepted per client address per minute, across every page, counted in the database across every instance; more are answered 429 (a form, with a page that offers to send it again)',
     parse: positiveWholeNumber('FORM_RATE_LIMIT'),
   }),
+  /** Sessions (of browsers without JavaScript) one client address may start per hour. */
   sessionRateLimit: variable({
     name: 'SESSION_RATE_LIMIT',
     default: '30',
@@ -387,6 +408,7 @@ const variables = {
       'Sessions that one client address may start per hour (a browser without JavaScript starts one with its first answer or status link), counted in the database across every instance; a form that would start one more is answered 429 with a page',
     parse: positiveWholeNumber('SESSION_RATE_LIMIT'),
   }),
+  /** Emails sent to one email address per hour, across every submission; more wait for the next hour. */
   emailRateLimit: variable({
     name: 'EMAIL_RATE_LIMIT',
     default: '10',
@@ -395,6 +417,7 @@ const variables = {
       'Emails sent to one email address per hour, across every submission and instance; more wait for the next hour (each wait counts as one of the email’s 10 attempts), so an address given in many applications is not flooded',
     parse: positiveWholeNumber('EMAIL_RATE_LIMIT'),
   }),
+  /** Absolute path of the built SPA (Vite's output). */
   webRoot: variable({
     name: 'WEB_ROOT',
     default: './dist/web',
@@ -404,8 +427,23 @@ const variables = {
   }),
 };
 
+type Declarations = typeof declarations;
+
+/** Everything the server reads from its environment, parsed and checked once at start-up. */
+export type Config = {
+  readonly [K in keyof Declarations]: Declarations[K] extends ConfigGroup<infer T> ? T : ValueOf<Declarations[K]>;
+} & {
+  /** NODE_ENV is `production`. */
+  readonly isProduction: boolean;
+};
+
+const isGroup = (declared: ConfigVariable | ConfigGroup<unknown>): declared is ConfigGroup<unknown> =>
+  'combine' in declared;
+
 /** The environment variables the server reads, in the README's order; the README's table is generated from them. */
-export const configVariables: readonly ConfigVariable[] = Object.values(variables);
+export const configVariables: readonly ConfigVariable[] = Object.values(declarations).flatMap(
+  (declared: ConfigVariable | ConfigGroup<unknown>) => (isGroup(declared) ? declared.variables : [declared]),
+);
 
 /** The README's configuration table (markdown), generated from configVariables; `npm run docs:config` prints it. */
 export function configMarkdownTable(): string {
@@ -432,121 +470,48 @@ type Env = Readonly<Record<string, string | undefined>>;
 
 /**
  * Reads the environment once. Values are never echoed in errors: DATABASE_URL can hold a password.
- * An empty variable counts as unset, the way `FOO=` lines in env files are meant. The order of the
- * reads below is the order problems are listed in.
+ * An empty variable counts as unset, the way `FOO=` lines in env files are meant. Problems are
+ * listed in the order of the declarations.
  */
 export function loadConfig(env: Env = process.env, cwd: string = process.cwd()): Config {
   const problems: string[] = [];
   const context: ConfigParseContext = { problems, cwd };
+  const fields: Record<string, unknown> = {};
   const read = (name: string): string | undefined => {
     const value = env[name]?.trim();
     return value === undefined || value === '' ? undefined : value;
   };
-  /** The set value, else the declared default, parsed. */
-  const valueOf = <T>(v: ConfigVariable<T> & { readonly default: string }): T =>
-    v.parse(read(v.name) ?? v.default, context);
-  /** The set value parsed, else undefined. */
-  const optionalValueOf = <T>(v: ConfigVariable<T>): T | undefined => {
+  /** The set value parsed, else the fallback, else the declared default parsed, else undefined. */
+  const valueOf = (v: ConfigVariable): unknown => {
     const value = read(v.name);
-    return value === undefined ? undefined : v.parse(value, context);
+    if (value !== undefined) return v.parse(value, context);
+    if (v.fallback !== undefined) return v.fallback(fields);
+    return v.default === undefined ? undefined : v.parse(v.default, context);
   };
-
-  const nodeEnv = valueOf(variables.nodeEnv);
-  const isProduction = nodeEnv === 'production';
+  // NODE_ENV is declared first, so it is read before any variable that production requires.
+  const isProduction = (): boolean => fields.nodeEnv === 'production';
   // One problem for variables that go together (a key pair), so the message names them both.
-  const requireInProduction = (...required: readonly ConfigVariable[]): void => {
-    if (isProduction && required.every((v) => v.requiredInProduction && read(v.name) === undefined)) {
+  const requireInProduction = (required: readonly ConfigVariable[]): void => {
+    if (isProduction() && required.every((v) => v.requiredInProduction && read(v.name) === undefined)) {
       problems.push(
         `${required.map((v) => v.name).join(' and ')} ${required.length === 1 ? 'is' : 'are'} required when NODE_ENV=production`,
       );
     }
   };
 
-  const port = valueOf(variables.port);
-  const host = valueOf(variables.host);
-  const metricsPort = optionalValueOf(variables.metricsPort);
-  const dataDir = valueOf(variables.dataDir);
-  const webRoot = valueOf(variables.webRoot);
-  const databaseUrl = optionalValueOf(variables.databaseUrl);
-
-  requireInProduction(variables.publicBaseUrl);
-  const publicBaseUrl =
-    optionalValueOf(variables.publicBaseUrl) ?? variables.publicBaseUrl.default.replace('<PORT>', String(port));
-
-  const logLevel = valueOf(variables.logLevel);
-  const analyticsId = optionalValueOf(variables.analyticsId);
-
-  const manualReview = valueOf(variables.manualReview);
-  const runWorker = valueOf(variables.runWorker);
-  const trustProxy = valueOf(variables.trustProxy);
-  const requestTimeoutSeconds = valueOf(variables.requestTimeoutSeconds);
-  const statusLinkTtlDays = valueOf(variables.statusLinkTtlDays);
-  const retentionDays = valueOf(variables.retentionDays);
-  const submissionRateLimit = valueOf(variables.submissionRateLimit);
-  const statusRateLimit = valueOf(variables.statusRateLimit);
-  const checkRateLimit = valueOf(variables.checkRateLimit);
-  const formRateLimit = valueOf(variables.formRateLimit);
-  const sessionRateLimit = valueOf(variables.sessionRateLimit);
-  const emailRateLimit = valueOf(variables.emailRateLimit);
-  const decisionEmailWindowMinutes = valueOf(variables.decisionEmailWindowMinutes);
-
-  const privateKeyPem = optionalValueOf(variables.tokenPrivateKey);
-  const publicKeyPem = optionalValueOf(variables.tokenPublicKey);
-  if ((privateKeyPem === undefined) !== (publicKeyPem === undefined)) {
-    problems.push('TOKEN_PRIVATE_KEY and TOKEN_PUBLIC_KEY must be set together');
-  } else {
-    requireInProduction(variables.tokenPrivateKey, variables.tokenPublicKey);
+  for (const [field, declared] of Object.entries(declarations) as [string, ConfigVariable | ConfigGroup<unknown>][]) {
+    if (isGroup(declared)) {
+      const values = declared.variables.map(valueOf);
+      requireInProduction(declared.variables);
+      fields[field] = declared.combine(values, problems);
+    } else {
+      requireInProduction([declared]);
+      fields[field] = valueOf(declared);
+    }
   }
-  const tokenKeys =
-    privateKeyPem !== undefined && publicKeyPem !== undefined ? { privateKeyPem, publicKeyPem } : undefined;
-  requireInProduction(variables.documentPrivateKey);
-  const documentPrivateKey = optionalValueOf(variables.documentPrivateKey);
 
-  const smtpUrl = optionalValueOf(variables.smtpUrl);
-  const notifyApiKey = optionalValueOf(variables.notifyApiKey);
-  const notifyTemplateId = optionalValueOf(variables.notifyTemplateId);
-  if (notifyApiKey !== undefined && notifyTemplateId === undefined) {
-    problems.push('NOTIFY_TEMPLATE_ID is required when NOTIFY_API_KEY is set');
-  }
-  const notify =
-    notifyApiKey !== undefined && notifyTemplateId !== undefined
-      ? { apiKey: notifyApiKey, templateId: notifyTemplateId }
-      : undefined;
-  const emailFrom = valueOf(variables.emailFrom);
-
-  if (problems.length > 0 || nodeEnv === undefined || logLevel === undefined) throw new ConfigError(problems);
-
-  return Object.freeze({
-    nodeEnv,
-    isProduction,
-    port,
-    host,
-    metricsPort,
-    dataDir,
-    databaseUrl,
-    publicBaseUrl,
-    logLevel,
-    analyticsId,
-    webRoot,
-    manualReview,
-    statusLinkTtlDays,
-    tokenKeys,
-    documentPrivateKey,
-    smtpUrl,
-    notify,
-    emailFrom,
-    retentionDays,
-    runWorker,
-    trustProxy,
-    requestTimeoutSeconds,
-    submissionRateLimit,
-    statusRateLimit,
-    checkRateLimit,
-    formRateLimit,
-    sessionRateLimit,
-    emailRateLimit,
-    decisionEmailWindowMinutes,
-  });
+  if (problems.length > 0) throw new ConfigError(problems);
+  return Object.freeze({ ...fields, isProduction: isProduction() }) as Config;
 }
 
 const trustProxyNames = ['loopback', 'linklocal', 'uniquelocal'];
