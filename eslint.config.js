@@ -59,9 +59,7 @@ export default tseslint.config(
     languageOptions: { parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname } },
     rules: {
       '@typescript-eslint/no-floating-promises': 'error',
-      // A warning until src/web/features/cookies/cookies-information.tsx stops passing React
-      // Router's navigate (which may return a promise) as onNavigate; then an error.
-      '@typescript-eslint/no-misused-promises': 'warn',
+      '@typescript-eslint/no-misused-promises': 'error',
       '@typescript-eslint/switch-exhaustiveness-check': 'error',
     },
   },

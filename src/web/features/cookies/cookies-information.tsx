@@ -48,11 +48,13 @@ function CookieTable({ caption, rows }: { caption: string; rows: CookieRow[] }) 
 export function CookiesInformation() {
   const { t } = useTranslation();
   const navigate = useNavigate();
+  // React Router's navigate may return a promise; a link inside the text has nothing to wait for.
+  const follow = (path: string) => void navigate(path);
 
   return (
     <>
-      <RenderedText html={t('cookiesInformation.intro')} onNavigate={navigate} />
-      <RenderedText html={t('cookiesInformation.essential')} onNavigate={navigate} />
+      <RenderedText html={t('cookiesInformation.intro')} onNavigate={follow} />
+      <RenderedText html={t('cookiesInformation.essential')} onNavigate={follow} />
       <CookieTable
         caption={t('cookiesInformation.essentialCaption')}
         rows={[
@@ -78,7 +80,7 @@ export function CookiesInformation() {
           },
         ]}
       />
-      <RenderedText html={t('cookiesInformation.sessionStorage')} onNavigate={navigate} />
+      <RenderedText html={t('cookiesInformation.sessionStorage')} onNavigate={follow} />
       <CookieTable
         caption={t('cookiesInformation.sessionStorageCaption')}
         rows={[
@@ -94,7 +96,7 @@ export function CookiesInformation() {
           },
         ]}
       />
-      <RenderedText html={t('cookiesInformation.analytics')} onNavigate={navigate} />
+      <RenderedText html={t('cookiesInformation.analytics')} onNavigate={follow} />
       <CookieTable
         caption={t('cookiesInformation.analyticsCaption')}
         rows={[
