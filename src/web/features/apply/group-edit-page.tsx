@@ -12,7 +12,6 @@ import {
   DELETE_FIELD,
   deleteHref,
   editHref,
-  firstStaleMember,
   JOURNEY_BUTTONS,
   memberToConfirmDeleting,
 } from '#shared/journey/page-forms.ts';
@@ -38,7 +37,7 @@ export function GroupEditPage() {
   const { t, language } = useTranslation();
   const { state, dispatch } = useJourney();
   const { group } = state;
-  const { submit, status, sendAsNew } = useSubmitApplications(GROUP_EDIT_PATH);
+  const { submit, status } = useSubmitApplications(GROUP_EDIT_PATH);
   // Without JavaScript, the Delete link opens the confirmation by its address, and the server
   // says whom it deleted.
   const { search } = useLocation();
@@ -57,19 +56,7 @@ export function GroupEditPage() {
   usePageBackLink(last >= 0 ? editHref(last) : undefined, () => dispatch({ type: 'editApplication', index: last }));
 
   if (isSubmissionProblem(status))
-    return (
-      <SubmissionProblem path={GROUP_EDIT_PATH} status={status} onRetry={() => void submit()} onStartOver={sendAsNew} />
-    );
-
-  const onSubmit = () => {
-    // A member whose answers no longer pass (a date now too close, say) is opened for changes.
-    const stale = firstStaleMember(state, new Date());
-    if (stale >= 0) {
-      dispatch({ type: 'editApplication', index: stale });
-      return;
-    }
-    void submit();
-  };
+    return <SubmissionProblem path={GROUP_EDIT_PATH} status={status} onSend={() => void submit()} />;
 
   const onAdd = () => {
     const after = dispatch({ type: 'addApplication' });
@@ -212,7 +199,7 @@ export function GroupEditPage() {
                 <Button
                   text={status.kind === 'sending' ? t('apply.checkAnswers.sending') : t('apply.group.submit')}
                   busy={status.kind === 'sending'}
-                  {...journeyButton(JOURNEY_BUTTONS.send, onSubmit)}
+                  {...journeyButton(JOURNEY_BUTTONS.send, () => void submit())}
                   preventDoubleClick
                 />
               )}
