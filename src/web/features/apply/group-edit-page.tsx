@@ -16,12 +16,11 @@ import { SummaryList } from '../../components/govuk/summary-list/summary-list.ts
 import { useTranslation } from '../../i18n/use-translation.ts';
 import { trackValidationError } from '../../analytics/analytics.ts';
 import { usePageBackLink } from '../../app/page-back-link.tsx';
-import { useServerRender } from '../../app/server-render.ts';
 import { DeleteConfirmation } from './delete-confirmation.tsx';
 import { GroupMembers } from './group-members.tsx';
 import { JourneyForm, journeyButton } from './journey-form.tsx';
 import { JourneyPage } from './journey-page.tsx';
-import { useJourney } from './journey-store.ts';
+import { useJourney, useJourneyAnswer } from './journey-store.ts';
 import { SPONSOR_FIELDS, answerRows } from './answer-rows.tsx';
 import { AnswersChangedNotice, AnswersFingerprintField } from './answers-fingerprint.tsx';
 import { PageErrorSummary } from './question-page.tsx';
@@ -37,7 +36,7 @@ export function GroupEditPage() {
   // Without JavaScript, the Delete link opens the confirmation by its address, and the server
   // says whom it deleted.
   const { search } = useLocation();
-  const notice = useServerRender()?.session.notice ?? null;
+  const { deleted: notice } = useJourneyAnswer();
   const [confirming, setConfirming] = useState<number | null>(() =>
     memberToConfirmDeleting((name) => new URLSearchParams(search).get(name), group.length),
   );

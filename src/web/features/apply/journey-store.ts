@@ -7,6 +7,7 @@ import { FORM_STATE_STORAGE_KEY } from '#shared/pages/storage-keys.ts';
 import { journeyReducer, type JourneyAction, type Transition } from '#shared/journey/reducer.ts';
 import { EXIT_URL } from '#shared/journey/paths.ts';
 import type { PageSession } from '#shared/pages/page-renderer.ts';
+import type { SubmissionOutcome } from '#shared/journey/submission.ts';
 import { hasUnsentAnswers } from '#shared/pages/unsent-answers.ts';
 import { setLeaveWarning } from '../../app/leave-warning.ts';
 import { useServerRender } from '../../app/server-render.ts';
@@ -83,4 +84,32 @@ export function useJourney(): {
     [follow],
   );
   return { state: current, dispatch, follow };
+}
+
+/** What the server's answer to a journey form (sent without JavaScript) tells the page it renders. */
+export interface JourneyAnswer {
+  /** The name of the group member just deleted, or null. */
+  readonly deleted: string | null;
+  /** Send was pressed on a page showing other answers than those kept: nothing was sent. */
+  readonly answersChanged: boolean;
+  /** Sending did not store the applications: why. */
+  readonly submission: SubmissionOutcome | undefined;
+}
+
+const NO_ANSWER: JourneyAnswer = { deleted: null, answersChanged: false, submission: undefined };
+
+/**
+ * The server's answer the page shows, read here so that the pages need not tell a server render
+ * from the browser's: in the browser, which sends its forms itself, there is none (a page showing
+ * one is rendered afresh rather than hydrated: page-data.ts).
+ */
+export function useJourneyAnswer(): JourneyAnswer {
+  const serverRender = useServerRender();
+  if (serverRender === undefined) return NO_ANSWER;
+  const { session, outcome } = serverRender;
+  return {
+    deleted: session.notice,
+    answersChanged: outcome.notice === 'answersChanged',
+    submission: outcome.submission,
+  };
 }

@@ -17,8 +17,7 @@ import { planSend, settleSend, type SendResult } from '#shared/journey/sending.t
 import { answersFingerprint, type SubmissionOutcome } from '#shared/journey/submission.ts';
 import type { JourneyPath } from '#shared/journey/paths.ts';
 import { trackValidationError } from '../../analytics/analytics.ts';
-import { useServerRender } from '../../app/server-render.ts';
-import { getJourneyState, useJourney } from './journey-store.ts';
+import { getJourneyState, useJourney, useJourneyAnswer } from './journey-store.ts';
 
 /** Where sending stands; `refused` carries the answers the service refused. */
 export type SubmitStatus = { readonly kind: 'idle' | 'sending' } | SubmissionOutcome;
@@ -62,7 +61,7 @@ async function post(body: NewFromConcessionRequest): Promise<SendResult> {
 export function useSubmitApplications(path: JourneyPath): { submit: () => Promise<void>; status: SubmitStatus } {
   const { follow } = useJourney();
   // Without JavaScript, the server sent them, and renders what came of it.
-  const sent = useServerRender()?.outcome.submission;
+  const sent = useJourneyAnswer().submission;
   const [status, setStatus] = useState<SubmitStatus>(sent ?? { kind: 'idle' });
   const inFlight = useRef(false);
 

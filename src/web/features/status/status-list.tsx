@@ -5,7 +5,6 @@ import type { PublicStatusResponse } from '#shared/api/public-status.ts';
 import { DOWNLOAD_APPROVED } from '#shared/api/status-form.ts';
 import { APPLICATION_STATUSES } from '#shared/domain/application-status.ts';
 import { usePageTitle } from '../../app/page-title.ts';
-import { useServerRender } from '../../app/server-render.ts';
 import { SummaryList } from '../../components/govuk/summary-list/summary-list.tsx';
 import { RenderedText } from '../../components/rendered-text/rendered-text.tsx';
 import { useTranslation } from '../../i18n/use-translation.ts';
@@ -13,6 +12,7 @@ import { StatusCards } from './status-cards.tsx';
 import { DownloadButton, useDownloads } from './status-downloads.tsx';
 import { StatusTag, SubmittedAt } from './status-item.tsx';
 import { StatusSearch, useStatusSearch } from './status-search.tsx';
+import { useStatusAnswer } from './status-store.ts';
 import { StatusTable } from './status-table.tsx';
 
 export function StatusList({ response }: { response: PublicStatusResponse }) {
@@ -24,7 +24,7 @@ export function StatusList({ response }: { response: PublicStatusResponse }) {
   usePageTitle(title);
   const approved = items.filter((item) => item.status === 'approved').map((item) => item.applicantId);
   // A download the server answered with this page: there was no document to download.
-  const noDocument = useServerRender()?.outcome.status?.download === 'noDocument';
+  const { noDocument } = useStatusAnswer();
 
   return (
     <>
