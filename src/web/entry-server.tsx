@@ -89,7 +89,7 @@ export const renderPage: PageRenderer['renderPage'] = (
   const statusView = outcome.status?.view.kind;
   const once = session.notice !== null || Object.keys(outcome).length > 0;
   const data: PageData = {
-    kept: [session.formState, session.statusToken],
+    kept: { formState: session.formState, statusToken: session.statusToken },
     formToken,
     ...(backLink !== undefined && { back: backLink }),
     ...(once && { once }),

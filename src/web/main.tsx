@@ -4,7 +4,7 @@ import { setAnalyticsConsent } from './analytics/analytics.ts';
 import { App } from './app/app.tsx';
 import { loadPageAt } from './app/lazy-page.ts';
 import { setLeaveWarning, tabHasUnsentAnswers } from './app/leave-warning.ts';
-import { mayHydrate, readPageData } from './app/page-data.ts';
+import { adoptServerState, keptByTab, mayHydrate, readPageData } from './app/page-data.ts';
 import { readConsent } from './features/cookies/consent-cookie.ts';
 import { initI18n } from './i18n/i18n.ts';
 import './styles/app.scss';
@@ -37,7 +37,8 @@ if (root) {
   if (analyticsConsent !== undefined) setAnalyticsConsent(analyticsConsent);
   const data = readPageData();
   void initI18n(data !== undefined).then(async () => {
-    const hydrating = data !== undefined && mayHydrate(data);
+    if (data !== undefined) adoptServerState(data.kept);
+    const hydrating = data !== undefined && mayHydrate(data, keptByTab());
     // The server's "Go back" for the first page is worked out from its answers: right for a tab
     // that keeps the same (it hydrates), not for one that keeps its own.
     const app = (

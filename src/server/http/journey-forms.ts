@@ -8,29 +8,21 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { matchPath } from 'react-router';
-import { toReceipt, type NewFromConcessionRequest } from '#shared/api/new-from-concession.ts';
+import { toReceipt } from '#shared/api/new-from-concession.ts';
 import { memberName } from '#shared/domain/answers.ts';
 import { answersOf, parseSavedFormState, serialiseFormState, type FormState } from '#shared/journey/form-state.ts';
 import {
   DELETED_PARAMETER,
   FINGERPRINT_FIELD,
-  firstStaleMember,
   linkedJourneyAction,
   postedJourneyForm,
   type PostedJourneyForm,
 } from '#shared/journey/page-forms.ts';
 import { journeyReducer, type JourneyAction } from '#shared/journey/reducer.ts';
-import { answersFingerprint, buildSubmission, type SubmissionOutcome } from '#shared/journey/submission.ts';
-import {
-  CHECK_ANSWERS_PATH,
-  COMPLETE_PATH,
-  GROUP_EDIT_PATH,
-  JOURNEY_PAGE_PATHS,
-  type JourneyPath,
-} from '#shared/journey/paths.ts';
+import { planSend, settleSend, type SendPlan, type SendSettlement, type SendResult } from '#shared/journey/sending.ts';
+import { CHECK_ANSWERS_PATH, GROUP_EDIT_PATH, JOURNEY_PAGE_PATHS, type JourneyPath } from '#shared/journey/paths.ts';
 import { cosReferencesOfAnswers } from '#shared/journey/same-cos-reference.ts';
 import { languageOfCookies } from '#shared/i18n/languages.ts';
-import { resolvePath } from '#shared/journey/progress.ts';
 import type { Database } from '../db/database.ts';
 import type { CosReferenceLookup } from './cos-references-in-use-route.ts';
 import type { FormSessionValues } from './form-session.ts';
@@ -98,80 +90,52 @@ export function createJourneyForms(options: JourneyFormsOptions): PageFormHandle
    */
   async function send(request: FastifyRequest, reply: FastifyReply, forms: PageForms, shown: string | undefined) {
     const path = pathOf(request) as JourneyPath;
-    type Plan =
-      | { readonly kind: 'go'; readonly to: string }
-      | { readonly kind: 'changed' }
-      | { readonly kind: 'send'; readonly body: NewFromConcessionRequest };
-    let plan: Plan = { kind: 'changed' };
+    let plan: SendPlan = { kind: 'changed' };
     await forms.sessions.update(request, reply, (kept) => {
-      const at = now();
-      const state = parseSavedFormState(kept.formState);
-      // Sent from a page the answers no longer lead to (Back after sending, say): that page instead.
-      const page = resolvePath(state, path, at);
-      if (page !== path) {
-        plan = { kind: 'go', to: page };
-        return undefined;
-      }
-      if (shown !== answersFingerprint(state)) {
-        plan = { kind: 'changed' };
-        return undefined;
-      }
-      // A member whose answers no longer pass (a date now too close, say) is opened for changes.
-      const stale = path === GROUP_EDIT_PATH ? firstStaleMember(state, at) : -1;
-      if (stale >= 0) {
-        const opened = journeyReducer(state, { type: 'editApplication', index: stale }, at);
-        plan = { kind: 'go', to: opened.goTo! };
-        return keep(kept, opened.state);
-      }
-      const { body, attempt } = buildSubmission(state, at, randomUUID);
-      plan = { kind: 'send', body };
-      return keep(kept, journeyReducer(state, { type: 'submissionStarted', attempt }, at).state);
+      plan = planSend(parseSavedFormState(kept.formState), { path, shown, now: now(), randomUuid: randomUUID });
+      return plan.kind === 'changed' || plan.state === undefined ? undefined : keep(kept, plan.state);
     });
     // TypeScript cannot see that the callback above set the plan.
-    const decided = plan as Plan;
+    const decided = plan as SendPlan;
     if (decided.kind === 'go') return reply.redirect(decided.to, 303);
     if (decided.kind === 'changed') return forms.render(request, reply, 409, { outcome: { notice: 'answersChanged' } });
 
-    let outcome: SubmissionOutcome;
+    /** Settles `result` on what the session keeps now, keeping what it changes (renewing the session's id with `renew`). */
+    const settleKept = async (result: SendResult, renew: boolean): Promise<SendSettlement> => {
+      let settled: SendSettlement | undefined;
+      await forms.sessions.update(
+        request,
+        reply,
+        (kept) => {
+          settled = settleSend(parseSavedFormState(kept.formState), result, now());
+          return settled.state === undefined ? undefined : keep(kept, settled.state);
+        },
+        { renew },
+      );
+      return settled!;
+    };
+
+    let settled: SendSettlement;
     try {
       // The page's language, as the server rendered it: the submission's emails follow it.
       const language = languageOfCookies(request.headers.cookie ?? '');
-      const result = await acceptSubmission(options.database, decided.body, now(), language);
-      if (result.outcome === 'created') options.metrics?.submissionAccepted();
-      if (result.outcome === 'refused') outcome = { kind: 'refused', answers: result.errors };
-      else if (result.outcome === 'conflict') {
-        // The next Send tries a new group id.
-        await forms.sessions.update(request, reply, (kept) =>
-          keep(
-            kept,
-            journeyReducer(parseSavedFormState(kept.formState), { type: 'submissionConflicted' }, now()).state,
-          ),
-        );
-        outcome = { kind: 'conflict' };
-      } else {
-        const receipts = result.items.map(toReceipt);
-        // The browser's session gets a new id once its applications are sent. A Send that arrived
-        // with this one finds them sent by the other and changes nothing.
-        const sent = (state: FormState) => JSON.stringify(state.receipts) === JSON.stringify(receipts);
-        await forms.sessions.update(
-          request,
-          reply,
-          (kept) => {
-            const state = parseSavedFormState(kept.formState);
-            if (sent(state)) return undefined;
-            return keep(kept, journeyReducer(state, { type: 'submissionSucceeded', receipts }, now()).state);
-          },
-          { renew: true },
-        );
-        return reply.redirect(COMPLETE_PATH, 303);
-      }
+      const accepted = await acceptSubmission(options.database, decided.body, now(), language);
+      if (accepted.outcome === 'created') options.metrics?.submissionAccepted();
+      if (accepted.outcome === 'refused')
+        settled = settleSend(decided.state, { kind: 'refused', answers: accepted.errors }, now());
+      // The next Send tries a new group id.
+      else if (accepted.outcome === 'conflict') settled = await settleKept({ kind: 'conflict' }, false);
+      // The browser's session gets a new id once its applications are sent. A Send that arrived
+      // with this one finds them sent by the other and changes nothing.
+      else settled = await settleKept({ kind: 'stored', receipts: accepted.items.map(toReceipt) }, true);
     } catch (error) {
       // Everything typed is still kept; the page offers to try again.
       request.log.error({ err: error }, 'Sending applications from a form failed');
-      outcome = { kind: 'failed' };
+      settled = settleSend(decided.state, { kind: 'failed' }, now());
     }
-    const code = { refused: 422, conflict: 409, tooMany: 429, failed: 503 }[outcome.kind];
-    return forms.render(request, reply, code, { outcome: { submission: outcome } });
+    if (settled.kind === 'stored') return reply.redirect(settled.goTo, 303);
+    const code = { refused: 422, conflict: 409, tooMany: 429, failed: 503 }[settled.outcome.kind];
+    return forms.render(request, reply, code, { outcome: { submission: settled.outcome } });
   }
 
   async function answer(request: FastifyRequest, reply: FastifyReply, forms: PageForms, posted: PostedJourneyForm) {

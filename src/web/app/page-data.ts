@@ -6,7 +6,7 @@
 // the browser's session keeps on the server (a browser without JavaScript keeps them there,
 // decision 024), which is nothing for a browser that never sent a form without JavaScript nor
 // opened a status link. The browser hydrates the server's HTML only when its tab keeps the same
-// (after taking over what it should, see mayHydrate); otherwise it renders the page afresh, so a
+// (after taking over what it should, see adoptServerState); otherwise it renders the page afresh, so a
 // page is never hydrated from different inputs (a hydration mismatch).
 import type { ClearanceCheckView } from '#shared/api/clearance-check.ts';
 import type { FeedbackView } from '#shared/api/feedback.ts';
@@ -14,10 +14,18 @@ import { PAGE_DATA_ID } from '#shared/pages/page-data-element.ts';
 import type { PageFacts } from '#shared/pages/page-renderer.ts';
 import { FORM_STATE_STORAGE_KEY, STATUS_TOKEN_STORAGE_KEY } from '#shared/pages/storage-keys.ts';
 
+/** The session-storage values a first render depends on, by name (null: none kept). */
+export interface KeptValues {
+  /** The journey's answers, under FORM_STATE_STORAGE_KEY. */
+  readonly formState: string | null;
+  /** A status link's token, under STATUS_TOKEN_STORAGE_KEY. */
+  readonly statusToken: string | null;
+}
+
 /** The element's content. */
 export interface PageData {
-  /** What the page was rendered from: the session-storage values, in the order of STORAGE_KEYS. */
-  readonly kept: readonly (string | null)[];
+  /** What the page was rendered from: the session-storage values the server's session keeps. */
+  readonly kept: KeptValues;
   readonly formToken: string;
   /** Where the page's "Go back" link leads on this first load (no page of the app before it). */
   readonly back?: string;
@@ -39,30 +47,75 @@ export interface PageData {
   readonly facts?: PageFacts;
 }
 
-/** What the server wrote into the page, when it rendered it (not under `npm run dev`). */
-export function readPageData(): PageData | undefined {
-  const json = document.getElementById(PAGE_DATA_ID)?.textContent;
-  return json ? (JSON.parse(json) as PageData) : undefined;
+const STORAGE_KEYS: { readonly [K in keyof KeptValues]: string } = {
+  formState: FORM_STATE_STORAGE_KEY,
+  statusToken: STATUS_TOKEN_STORAGE_KEY,
+};
+
+// What the app's entry reads of the element is checked before it is used; the pages that read
+// more (check-store.ts and the like) take their part from it themselves. Checked by hand rather
+// than with valibot: valibot is one module, and importing it here would bring every schema
+// function the app uses into the first load (3 KiB over its budget).
+const isText = (value: unknown): value is string => typeof value === 'string';
+const isTextOrNull = (value: unknown) => value === null || isText(value);
+const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null;
+
+/** The page data as this version writes it: its kept values by name, a form token, and the optional "Go back" and `once`. */
+function isPageData(value: unknown): value is PageData {
+  if (!isRecord(value) || !isRecord(value.kept) || !isText(value.formToken)) return false;
+  const { kept, back, once } = value;
+  return (
+    isTextOrNull(kept.formState) &&
+    isTextOrNull(kept.statusToken) &&
+    (back === undefined || isText(back)) &&
+    (once === undefined || once === true)
+  );
 }
 
-const STORAGE_KEYS = [FORM_STATE_STORAGE_KEY, STATUS_TOKEN_STORAGE_KEY];
+/** What the server wrote into the page, when it rendered it (not under `npm run dev`); undefined when it is not what this version writes. */
+export function readPageData(): PageData | undefined {
+  const json = document.getElementById(PAGE_DATA_ID)?.textContent;
+  if (!json) return undefined;
+  try {
+    const data: unknown = JSON.parse(json);
+    return isPageData(data) ? data : undefined;
+  } catch {
+    return undefined;
+  }
+}
 
 /**
- * True when the tab may hydrate the page: it keeps what the server rendered from. The tab first
- * takes over the server's answers when it keeps none (answers given without JavaScript), and the
- * server's status token always: the server keeps the one of the link this browser opened last,
- * taken out of the address before the page was sent.
+ * Takes over what the server rendered from into the tab's session storage: its answers when the
+ * tab keeps none (answers given without JavaScript), and its status token always (the server
+ * keeps the one of the link this browser opened last, taken out of the address before the page
+ * was sent). Storage that refuses it (a private mode) keeps nothing.
  */
-export function mayHydrate({ kept, once }: PageData): boolean {
+export function adoptServerState(kept: KeptValues): void {
   try {
-    STORAGE_KEYS.forEach((key, index) => {
-      const value = kept[index];
-      if (typeof value === 'string' && (key === STATUS_TOKEN_STORAGE_KEY || sessionStorage.getItem(key) === null))
-        sessionStorage.setItem(key, value);
-    });
-    return once !== true && STORAGE_KEYS.every((key, index) => sessionStorage.getItem(key) === (kept[index] ?? null));
+    if (kept.formState !== null && sessionStorage.getItem(STORAGE_KEYS.formState) === null)
+      sessionStorage.setItem(STORAGE_KEYS.formState, kept.formState);
+    if (kept.statusToken !== null) sessionStorage.setItem(STORAGE_KEYS.statusToken, kept.statusToken);
   } catch {
-    // No storage at all (a private mode that refuses it): rendered afresh.
-    return false;
+    // As below: the page is then rendered afresh.
   }
+}
+
+/** What the tab keeps in session storage; undefined when it has no storage at all (a private mode that refuses it). */
+export function keptByTab(): KeptValues | undefined {
+  try {
+    return {
+      formState: sessionStorage.getItem(STORAGE_KEYS.formState),
+      statusToken: sessionStorage.getItem(STORAGE_KEYS.statusToken),
+    };
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * True when the tab may hydrate the page: it keeps (`tab`) what the server rendered it from, and
+ * the page does not show what only the server's answer knew. Otherwise it is rendered afresh.
+ */
+export function mayHydrate({ kept, once }: PageData, tab: KeptValues | undefined): boolean {
+  return once !== true && tab !== undefined && tab.formState === kept.formState && tab.statusToken === kept.statusToken;
 }

@@ -47,7 +47,7 @@ export function CheckAnswersPage() {
   const { t } = texts;
   const { state, dispatch } = useJourney();
   const { search } = useLocation();
-  const { submit, status, sendAsNew } = useSubmitApplications(CHECK_ANSWERS_PATH);
+  const { submit, status } = useSubmitApplications(CHECK_ANSWERS_PATH);
   const answers = answersOf(state.current);
   const group = isGroupApplication(state);
   const editing = state.changeIndex !== null;
@@ -60,14 +60,7 @@ export function CheckAnswersPage() {
   const refused = status.kind === 'refused' ? status.answers : undefined;
 
   if (isSubmissionProblem(status))
-    return (
-      <SubmissionProblem
-        path={CHECK_ANSWERS_PATH}
-        status={status}
-        onRetry={() => void submit()}
-        onStartOver={sendAsNew}
-      />
-    );
+    return <SubmissionProblem path={CHECK_ANSWERS_PATH} status={status} onSend={() => void submit()} />;
 
   const change = (path: StepPath) => dispatch({ type: 'change', path });
   const rows = (fields: readonly QuestionField[]) => answerRows(texts, answers, fields, change, { search });

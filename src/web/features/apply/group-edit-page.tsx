@@ -8,14 +8,7 @@ import { MAX_GROUP_SIZE } from '#shared/domain/fixed-values.ts';
 import { answersOf } from '#shared/journey/form-state.ts';
 import { findStep } from '#shared/journey/steps.ts';
 import { GROUP_EDIT_PATH } from '#shared/journey/paths.ts';
-import {
-  DELETE_FIELD,
-  deleteHref,
-  editHref,
-  firstStaleMember,
-  JOURNEY_BUTTONS,
-  memberToConfirmDeleting,
-} from '#shared/journey/page-forms.ts';
+import { editHref, JOURNEY_BUTTONS, memberToConfirmDeleting } from '#shared/journey/page-forms.ts';
 import { Button } from '../../components/govuk/button/button.tsx';
 import { InsetText } from '../../components/govuk/inset-text/inset-text.tsx';
 import { NotificationBanner } from '../../components/govuk/notification-banner/notification-banner.tsx';
@@ -23,10 +16,11 @@ import { SummaryList } from '../../components/govuk/summary-list/summary-list.ts
 import { useTranslation } from '../../i18n/use-translation.ts';
 import { trackValidationError } from '../../analytics/analytics.ts';
 import { usePageBackLink } from '../../app/page-back-link.tsx';
-import { useServerRender } from '../../app/server-render.ts';
+import { DeleteConfirmation } from './delete-confirmation.tsx';
+import { GroupMembers } from './group-members.tsx';
 import { JourneyForm, journeyButton } from './journey-form.tsx';
 import { JourneyPage } from './journey-page.tsx';
-import { useJourney } from './journey-store.ts';
+import { useJourney, useJourneyAnswer } from './journey-store.ts';
 import { SPONSOR_FIELDS, answerRows } from './answer-rows.tsx';
 import { AnswersChangedNotice, AnswersFingerprintField } from './answers-fingerprint.tsx';
 import { PageErrorSummary } from './question-page.tsx';
@@ -38,11 +32,11 @@ export function GroupEditPage() {
   const { t, language } = useTranslation();
   const { state, dispatch } = useJourney();
   const { group } = state;
-  const { submit, status, sendAsNew } = useSubmitApplications(GROUP_EDIT_PATH);
+  const { submit, status } = useSubmitApplications(GROUP_EDIT_PATH);
   // Without JavaScript, the Delete link opens the confirmation by its address, and the server
   // says whom it deleted.
   const { search } = useLocation();
-  const notice = useServerRender()?.session.notice ?? null;
+  const { deleted: notice } = useJourneyAnswer();
   const [confirming, setConfirming] = useState<number | null>(() =>
     memberToConfirmDeleting((name) => new URLSearchParams(search).get(name), group.length),
   );
@@ -57,19 +51,7 @@ export function GroupEditPage() {
   usePageBackLink(last >= 0 ? editHref(last) : undefined, () => dispatch({ type: 'editApplication', index: last }));
 
   if (isSubmissionProblem(status))
-    return (
-      <SubmissionProblem path={GROUP_EDIT_PATH} status={status} onRetry={() => void submit()} onStartOver={sendAsNew} />
-    );
-
-  const onSubmit = () => {
-    // A member whose answers no longer pass (a date now too close, say) is opened for changes.
-    const stale = firstStaleMember(state, new Date());
-    if (stale >= 0) {
-      dispatch({ type: 'editApplication', index: stale });
-      return;
-    }
-    void submit();
-  };
+    return <SubmissionProblem path={GROUP_EDIT_PATH} status={status} onSend={() => void submit()} />;
 
   const onAdd = () => {
     const after = dispatch({ type: 'addApplication' });
@@ -109,36 +91,18 @@ export function GroupEditPage() {
           <h1 className="govuk-heading-l" id="group">
             {title}
           </h1>
-          {confirming !== null ? (
-            <div className="govuk-!-margin-bottom-6">
-              <h2 className="govuk-heading-m" tabIndex={-1} ref={(heading) => heading?.focus()}>
-                {t('apply.group.confirmDelete', { name: memberName(answersOf(group[confirming] ?? {})) })}
-              </h2>
-              <JourneyForm path={GROUP_EDIT_PATH}>
-                <input type="hidden" name={DELETE_FIELD} value={confirming} />
-                <div className="govuk-button-group">
-                  <Button
-                    text={t('apply.group.yesDelete')}
-                    classes="govuk-button--warning"
-                    {...journeyButton(JOURNEY_BUTTONS.deleteApplication, () => {
-                      setDeleted(memberName(answersOf(group[confirming] ?? {})));
-                      setConfirming(null);
-                      dispatch({ type: 'deleteApplication', index: confirming });
-                    })}
-                  />
-                  <Button
-                    text={t('apply.group.cancel')}
-                    classes="govuk-button--secondary"
-                    href={GROUP_EDIT_PATH}
-                    onClick={(event) => {
-                      event.preventDefault();
-                      setConfirming(null);
-                    }}
-                  />
-                </div>
-              </JourneyForm>
-            </div>
-          ) : null}
+          {confirming !== null && (
+            <DeleteConfirmation
+              index={confirming}
+              name={memberName(answersOf(group[confirming] ?? {}))}
+              onDelete={(name) => {
+                setDeleted(name);
+                setConfirming(null);
+                dispatch({ type: 'deleteApplication', index: confirming });
+              }}
+              onCancel={() => setConfirming(null)}
+            />
+          )}
           <h2 className="govuk-heading-m">{t('apply.checkAnswers.sponsor')}</h2>
           <SummaryList
             rows={answerRows(
@@ -152,48 +116,14 @@ export function GroupEditPage() {
           <h2 className="govuk-heading-m">{t('apply.group.applicants')}</h2>
           <SameCosWarning state={state} scope="group" />
           <CosInUseWarning state={state} scope="group" />
-          <div id="group-members">
-            {group.length === 0 ? (
-              <p className="govuk-body">{t('apply.group.empty')}</p>
-            ) : (
-              <>
-                <p className="govuk-body">{t('apply.group.count', { count: group.length })}</p>
-                <SummaryList
-                  rows={group.map((member, index) => {
-                    const answers = answersOf(member);
-                    const name = memberName(answers);
-                    return {
-                      key: { text: name },
-                      value: { text: answers['cos-reference'] ?? '' },
-                      actions: {
-                        items: [
-                          {
-                            href: editHref(index),
-                            text: t('apply.group.edit'),
-                            visuallyHiddenText: name,
-                            onClick: (event) => {
-                              event.preventDefault();
-                              dispatch({ type: 'editApplication', index });
-                            },
-                          },
-                          {
-                            href: deleteHref(index),
-                            text: t('apply.group.delete'),
-                            visuallyHiddenText: name,
-                            onClick: (event) => {
-                              event.preventDefault();
-                              setDeleted(null);
-                              setConfirming(index);
-                            },
-                          },
-                        ],
-                      },
-                    };
-                  })}
-                />
-              </>
-            )}
-          </div>
+          <GroupMembers
+            group={group}
+            onEdit={(index) => dispatch({ type: 'editApplication', index })}
+            onDelete={(index) => {
+              setDeleted(null);
+              setConfirming(index);
+            }}
+          />
           {full && <InsetText text={t('apply.group.limitReached')} />}
           <JourneyForm path={GROUP_EDIT_PATH}>
             {/* The declaration a single application shows before its send button. */}
@@ -212,7 +142,7 @@ export function GroupEditPage() {
                 <Button
                   text={status.kind === 'sending' ? t('apply.checkAnswers.sending') : t('apply.group.submit')}
                   busy={status.kind === 'sending'}
-                  {...journeyButton(JOURNEY_BUTTONS.send, onSubmit)}
+                  {...journeyButton(JOURNEY_BUTTONS.send, () => void submit())}
                   preventDoubleClick
                 />
               )}

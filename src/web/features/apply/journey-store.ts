@@ -4,9 +4,10 @@ import { useCallback, useSyncExternalStore } from 'react';
 import { useNavigate } from 'react-router';
 import { parseSavedFormState, serialiseFormState, type FormState } from '#shared/journey/form-state.ts';
 import { FORM_STATE_STORAGE_KEY } from '#shared/pages/storage-keys.ts';
-import { journeyReducer, type JourneyAction } from '#shared/journey/reducer.ts';
+import { journeyReducer, type JourneyAction, type Transition } from '#shared/journey/reducer.ts';
 import { EXIT_URL } from '#shared/journey/paths.ts';
 import type { PageSession } from '#shared/pages/page-renderer.ts';
+import type { SubmissionOutcome } from '#shared/journey/submission.ts';
 import { hasUnsentAnswers } from '#shared/pages/unsent-answers.ts';
 import { setLeaveWarning } from '../../app/leave-warning.ts';
 import { useServerRender } from '../../app/server-render.ts';
@@ -45,13 +46,6 @@ export function getJourneyState(): FormState {
   return state;
 }
 
-/** Runs an action at the current time, saves the result and says where to go. */
-function applyJourneyAction(action: JourneyAction): string | undefined {
-  const transition = journeyReducer(state, action, new Date());
-  save(transition.state);
-  return transition.goTo;
-}
-
 // On the server, the state is what the browser's session keeps there, read once per render.
 const serverStates = new WeakMap<PageSession, FormState>();
 function serverState(session: PageSession): FormState {
@@ -60,8 +54,15 @@ function serverState(session: PageSession): FormState {
   return parsed;
 }
 
-/** The form state, and a dispatch that runs an action and goes where it says. */
-export function useJourney(): { state: FormState; dispatch: (action: JourneyAction) => FormState } {
+/**
+ * The form state; a dispatch that runs an action at the current time, saves the result and goes
+ * where it says; and `follow`, which saves a state worked out elsewhere (sending.ts) and goes to `goTo`.
+ */
+export function useJourney(): {
+  state: FormState;
+  dispatch: (action: JourneyAction) => FormState;
+  follow: (transition: Transition) => FormState;
+} {
   const session = useServerRender()?.session;
   const current = useSyncExternalStore(
     subscribe,
@@ -69,14 +70,46 @@ export function useJourney(): { state: FormState; dispatch: (action: JourneyActi
     session === undefined ? getJourneyState : () => serverState(session),
   );
   const navigate = useNavigate();
-  const dispatch = useCallback(
-    (action: JourneyAction) => {
-      const goTo = applyJourneyAction(action);
+  const follow = useCallback(
+    ({ state: next, goTo }: Transition) => {
+      save(next);
       if (goTo === EXIT_URL) window.location.assign(EXIT_URL);
       else if (goTo !== undefined) void navigate(goTo);
       return getJourneyState();
     },
     [navigate],
   );
-  return { state: current, dispatch };
+  const dispatch = useCallback(
+    (action: JourneyAction) => follow(journeyReducer(getJourneyState(), action, new Date())),
+    [follow],
+  );
+  return { state: current, dispatch, follow };
+}
+
+/** What the server's answer to a journey form (sent without JavaScript) tells the page it renders. */
+export interface JourneyAnswer {
+  /** The name of the group member just deleted, or null. */
+  readonly deleted: string | null;
+  /** Send was pressed on a page showing other answers than those kept: nothing was sent. */
+  readonly answersChanged: boolean;
+  /** Sending did not store the applications: why. */
+  readonly submission: SubmissionOutcome | undefined;
+}
+
+const NO_ANSWER: JourneyAnswer = { deleted: null, answersChanged: false, submission: undefined };
+
+/**
+ * The server's answer the page shows, read here so that the pages need not tell a server render
+ * from the browser's: in the browser, which sends its forms itself, there is none (a page showing
+ * one is rendered afresh rather than hydrated: page-data.ts).
+ */
+export function useJourneyAnswer(): JourneyAnswer {
+  const serverRender = useServerRender();
+  if (serverRender === undefined) return NO_ANSWER;
+  const { session, outcome } = serverRender;
+  return {
+    deleted: session.notice,
+    answersChanged: outcome.notice === 'answersChanged',
+    submission: outcome.submission,
+  };
 }

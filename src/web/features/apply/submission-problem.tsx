@@ -28,24 +28,19 @@ export function isSubmissionProblem(status: SubmitStatus): boolean {
 export function SubmissionProblem({
   path,
   status,
-  onRetry,
-  onStartOver,
+  onSend,
 }: {
   /** The page that sent them, to which the buttons post without JavaScript. */
   path: JourneyPath;
   status: SubmitStatus;
-  onRetry: () => void;
-  onStartOver: () => void;
+  /** Sends again (after a conflict, under a new group id: sending.ts). */
+  onSend: () => void;
 }) {
   const { t } = useTranslation();
   const retry = (
     <JourneyForm path={path}>
       <AnswersFingerprintField />
-      <Button
-        text={t('apply.submitError.retry')}
-        {...journeyButton(JOURNEY_BUTTONS.send, onRetry)}
-        preventDoubleClick
-      />
+      <Button text={t('apply.submitError.retry')} {...journeyButton(JOURNEY_BUTTONS.send, onSend)} preventDoubleClick />
     </JourneyForm>
   );
   if (status.kind === 'failed') {
@@ -65,7 +60,7 @@ export function SubmissionProblem({
           <AnswersFingerprintField />
           <Button
             text={t('apply.submitConflict.sendAgain')}
-            {...journeyButton(JOURNEY_BUTTONS.sendAsNew, onStartOver)}
+            {...journeyButton(JOURNEY_BUTTONS.sendAsNew, onSend)}
             preventDoubleClick
           />
         </JourneyForm>

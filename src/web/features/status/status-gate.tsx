@@ -34,8 +34,7 @@ import { useTranslation } from '../../i18n/use-translation.ts';
 import { trackValidationError } from '../../analytics/analytics.ts';
 import { STATUS_FORM_FIELDS, type NewLinkState, type StatusView } from '#shared/api/status-form.ts';
 import { FormTokenField } from '../../app/form-token.tsx';
-import { useServerRender } from '../../app/server-render.ts';
-import { loadStatus, requestNewLink, showAgain, useStatusState } from './status-store.ts';
+import { loadStatus, requestNewLink, showAgain, useStatusAnswer, useStatusState } from './status-store.ts';
 import { useStatusToken } from './status-token.ts';
 
 registerTexts(texts);
@@ -280,7 +279,7 @@ function ExpiredLink({ token, licenceNumber }: { token: string; licenceNumber: s
   // The number typed on the question before is offered again rather than asked for twice.
   const [typed, setTyped] = useState(licenceNumber);
   // Without JavaScript, the server's answer to the form.
-  const answered = useServerRender()?.outcome.status?.newLink;
+  const answered = useStatusAnswer().newLink;
   const [state, setState] = useState<NewLinkState>(answered ?? 'ask');
   const sentHeading = useRef<HTMLHeadingElement>(null);
   const title = state === 'sent' ? t('status.newLink.sentTitle') : t('status.expiredTitle');

@@ -10,7 +10,7 @@ import {
   STATUS_TOKEN_PARAMETER,
   publicStatusResponseSchema,
 } from '#shared/api/public-status.ts';
-import { refusedStatusView, type RefusalBody, type StatusView } from '#shared/api/status-form.ts';
+import { refusedStatusView, type NewLinkState, type RefusalBody, type StatusView } from '#shared/api/status-form.ts';
 import { PAGE_DATA_ID } from '#shared/pages/page-data-element.ts';
 import type { PageData } from '../../app/page-data.ts';
 import { useServerRender } from '../../app/server-render.ts';
@@ -55,6 +55,16 @@ export function useStatusState(token: string): StatusState {
   const current = useSyncExternalStore(subscribe, currentState, currentState);
   if (answered !== undefined) return { token, licenceNumber: answered.licenceNumber, view: answered.view };
   return current.token === token ? current : { token, licenceNumber: '', view: { kind: 'ask' } };
+}
+
+/**
+ * What the server's answer to a status form (sent without JavaScript) tells the page beyond the
+ * statuses: a download that had no document, and how asking for a new link went. Read here so
+ * that the pages need not tell a server render from the browser's, which has none.
+ */
+export function useStatusAnswer(): { readonly noDocument: boolean; readonly newLink: NewLinkState | undefined } {
+  const answered = useServerRender()?.outcome.status;
+  return { noDocument: answered?.download === 'noDocument', newLink: answered?.newLink };
 }
 
 async function post(path: string, body: unknown): Promise<Response> {
