@@ -22,7 +22,7 @@ import { registerSecurityHeaders } from './http/security-headers.ts';
 import { createStatusAccess, registerStatusRoutes } from './http/status-routes.ts';
 import { registerWebApp } from './http/web-app.ts';
 import { createCookies } from './http/cookies.ts';
-import { createFormSessions } from './http/form-session.ts';
+import { createFormSessions } from './http/form-session-store.ts';
 import { registerRateLimits } from './http/rate-limits.ts';
 import { createJourneyForms } from './http/journey-forms.ts';
 import { createStatusForms } from './http/status-forms.ts';

@@ -11,7 +11,7 @@ import {
   type ClearanceCheckAnswers,
 } from '#shared/validation/clearance-check.ts';
 import type { CheckedClearance, ClearanceQuery } from './clearance-check-route.ts';
-import { formField, isPageRequest, type PageFormHandler, type PageForms } from './page-forms.ts';
+import { formField, isPageRequest, type PageFormHandler, type PageForms } from './page-form-handlers.ts';
 
 export interface ClearanceCheckFormsOptions {
   readonly check: (request: FastifyRequest, query: ClearanceQuery) => Promise<CheckedClearance>;

@@ -33,9 +33,9 @@ import { languageOfCookies } from '#shared/i18n/languages.ts';
 import { resolvePath } from '#shared/journey/progress.ts';
 import type { Database } from '../db/database.ts';
 import type { CosReferenceLookup } from './cos-references-in-use-route.ts';
-import type { FormSessionValues } from './form-session.ts';
+import type { FormSessionValues } from './form-session-store.ts';
 import { acceptSubmission } from './new-from-concession-route.ts';
-import { formField, pathOf, type PageFormHandler, type PageForms } from './page-forms.ts';
+import { formField, pathOf, type PageFormHandler, type PageForms } from './page-form-handlers.ts';
 import type { ServiceMetrics } from '../metrics/metrics.ts';
 
 export interface JourneyFormsOptions {

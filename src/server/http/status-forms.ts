@@ -17,10 +17,10 @@ import {
 import { NO_SESSION } from '#shared/pages/page-renderer.ts';
 import { validateSponsorLicenceNumber } from '#shared/validation/licence-number.ts';
 import type { OpenedSubmission } from '../db/status-access-repository.ts';
-import type { FormSessionValues } from './form-session.ts';
+import type { FormSessionValues } from './form-session-store.ts';
 import { HttpError } from './http-error.ts';
 import { localAddress } from './local-address.ts';
-import { formField, isPageRequest, pathOf, type PageFormHandler, type PageForms } from './page-forms.ts';
+import { formField, isPageRequest, pathOf, type PageFormHandler, type PageForms } from './page-form-handlers.ts';
 import { sendDocuments, statusResponseOf, type StatusAccess } from './status-routes.ts';
 
 export interface StatusFormsOptions {

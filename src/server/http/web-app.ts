@@ -18,7 +18,7 @@ import type { Config } from '../config.ts';
 import { isDatabaseUnavailableError } from '../db/database-errors.ts';
 import { DATABASE_RETRY_AFTER_SECONDS, sendNotFound } from './error-handlers.ts';
 import type { Cookies } from './cookies.ts';
-import { SessionLimitError, type FormSessions } from './form-session.ts';
+import { SessionLimitError, type FormSessions } from './form-session-store.ts';
 import { localAddress } from './local-address.ts';
 import {
   fieldsOf,
@@ -29,7 +29,7 @@ import {
   type PageFormHandler,
   type PageForms,
   type PageView,
-} from './page-forms.ts';
+} from './page-form-handlers.ts';
 import type { RateLimits } from './rate-limits.ts';
 
 // Vite puts content-hashed file names under assets/: a changed file gets a new name, so browsers
