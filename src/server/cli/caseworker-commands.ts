@@ -20,10 +20,10 @@ import type { Database } from '../db/database.ts';
 import { listClearanceChecks } from '../db/document-repository.ts';
 import { addLostStolenPassports } from '../db/lost-stolen-passport-repository.ts';
 import { unlockLicence } from '../db/status-access-repository.ts';
-import { changeApplicationStatus } from '../decisions/change-status.ts';
-import { StatusChangeError } from '../decisions/status-transitions.ts';
-import { checkClearance, type ClearanceCheck } from '../documents/check-clearance.ts';
-import { createDocumentService, type DocumentService } from '../documents/document-service.ts';
+import { changeApplicationStatus } from '../services/decisions/change-status.ts';
+import { StatusChangeError } from '../services/decisions/status-transitions.ts';
+import { checkClearance, type ClearanceCheck } from '../services/documents/check-clearance.ts';
+import { createDocumentService, type DocumentService } from '../services/documents/document-service.ts';
 import { InvalidDocumentTokenError, verifyDocumentToken, type DocumentTokens } from '../tokens/document-tokens.ts';
 import { listedWorkerName } from '#shared/domain/worker-name.ts';
 

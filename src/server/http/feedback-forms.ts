@@ -5,7 +5,7 @@
 import type { FastifyRequest } from 'fastify';
 import { FEEDBACK_PATH } from '#shared/api/feedback.ts';
 import type { FeedbackAnswers } from '#shared/validation/feedback.ts';
-import type { GivenFeedback } from './feedback-route.ts';
+import type { GivenFeedback } from '../services/feedback.ts';
 import { formField, type PageFormHandler } from './page-form-handlers.ts';
 
 export function createFeedbackForms(options: {

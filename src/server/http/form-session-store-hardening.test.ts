@@ -18,7 +18,7 @@ import { FINGERPRINT_FIELD } from '#shared/journey/page-forms.ts';
 import { answersFingerprint } from '#shared/journey/submission.ts';
 import { buildApp } from '../app.ts';
 import { loadConfig, type Config } from '../config.ts';
-import { changeApplicationStatus } from '../decisions/change-status.ts';
+import { changeApplicationStatus } from '../services/decisions/change-status.ts';
 import type { Database } from '../db/database.ts';
 import { storeSubmission } from '../db/submission-repository.ts';
 import { renderedFrom, writeFakeWebBuild } from '../test-support/fake-web-build.ts';

@@ -32,9 +32,9 @@ import { cosReferencesOfAnswers } from '#shared/journey/same-cos-reference.ts';
 import { languageOfCookies } from '#shared/i18n/languages.ts';
 import { resolvePath } from '#shared/journey/progress.ts';
 import type { Database } from '../db/database.ts';
-import type { CosReferenceLookup } from './cos-references-in-use-route.ts';
+import type { CosReferenceLookup } from '../services/cos-references.ts';
+import { acceptSubmission } from '../services/submissions.ts';
 import type { FormSessionValues } from './form-session-store.ts';
-import { acceptSubmission } from './new-from-concession-route.ts';
 import { formField, pathOf, type PageFormHandler, type PageForms } from './page-form-handlers.ts';
 import type { ServiceMetrics } from '../metrics/metrics.ts';
 
@@ -136,8 +136,7 @@ export function createJourneyForms(options: JourneyFormsOptions): PageFormHandle
     try {
       // The page's language, as the server rendered it: the submission's emails follow it.
       const language = languageOfCookies(request.headers.cookie ?? '');
-      const result = await acceptSubmission(options.database, decided.body, now(), language);
-      if (result.outcome === 'created') options.metrics?.submissionAccepted();
+      const result = await acceptSubmission(options, decided.body, now(), language);
       if (result.outcome === 'refused') outcome = { kind: 'refused', answers: result.errors };
       else if (result.outcome === 'conflict') {
         // The next Send tries a new group id.

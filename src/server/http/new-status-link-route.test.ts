@@ -23,7 +23,7 @@ import {
   createStatusLinkTokens,
   type StatusLinkTokens,
 } from '../tokens/status-link-tokens.ts';
-import { NEW_LINK_EMAIL_WINDOW_MS } from './new-status-link-route.ts';
+import { NEW_LINK_EMAIL_WINDOW_MS } from '../services/new-status-link.ts';
 
 const START = new Date('2026-03-02T10:00:00Z');
 const DAY_MS = 86_400_000;

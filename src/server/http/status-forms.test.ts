@@ -10,7 +10,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { PUBLIC_STATUS_PATH } from '#shared/api/public-status.ts';
 import { buildApp } from '../app.ts';
 import { loadConfig } from '../config.ts';
-import { changeApplicationStatus } from '../decisions/change-status.ts';
+import { changeApplicationStatus } from '../services/decisions/change-status.ts';
 import { storeSubmission } from '../db/submission-repository.ts';
 import { renderedFrom, writeFakeWebBuild } from '../test-support/fake-web-build.ts';
 import { setCookies } from '../test-support/form-browser.ts';

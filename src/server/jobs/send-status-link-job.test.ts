@@ -4,7 +4,7 @@ import { loadConfig } from '../config.ts';
 import { purgePersonalData } from '../db/application-repository.ts';
 import { storeSubmission } from '../db/submission-repository.ts';
 import { testEngines, useMigratedTestDatabase } from '../test-support/test-databases.ts';
-import { changeApplicationStatus } from '../decisions/change-status.ts';
+import { changeApplicationStatus } from '../services/decisions/change-status.ts';
 import type { EmailMessage, EmailSender } from '../email/email-sender.ts';
 import { capturingLogger, daysAfter, sampleSubmission } from '../test-support/sample-submissions.ts';
 import { createStatusLinkTokens } from '../tokens/status-link-tokens.ts';

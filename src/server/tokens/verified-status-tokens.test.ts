@@ -6,7 +6,7 @@ import {
   InvalidTokenError,
   createStatusLinkTokens,
   type StatusLinkTokens,
-} from '../tokens/status-link-tokens.ts';
+} from './status-link-tokens.ts';
 import { rememberVerifiedTokens } from './verified-status-tokens.ts';
 
 const START = new Date('2026-03-02T10:00:00Z');
