@@ -1,4 +1,3 @@
-import { generateKeyPairSync } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { SignJWT, base64url, importPKCS8 } from 'jose';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -16,14 +15,10 @@ import {
   createStatusLinkTokens,
   type StatusLinkTokens,
 } from '../tokens/status-link-tokens.ts';
-import { TEST_DOCUMENT_PRIVATE_KEY } from '../test-support/test-keys.ts';
+import { TEST_DOCUMENT_PRIVATE_KEY, newTestKeyPems } from '../test-support/test-keys.ts';
 
 const START = new Date('2026-03-02T10:00:00Z');
-const { privateKey: privateKeyPem, publicKey: publicKeyPem } = generateKeyPairSync('ec', {
-  namedCurve: 'P-256',
-  privateKeyEncoding: { type: 'pkcs8', format: 'pem' },
-  publicKeyEncoding: { type: 'spki', format: 'pem' },
-});
+const { privateKeyPem, publicKeyPem } = newTestKeyPems();
 
 describe.each(testEngines())('the status and download calls on $name', (engine) => {
   const test = useMigratedTestDatabase(engine);

@@ -1,4 +1,3 @@
-import { generateKeyPairSync } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../config.ts';
 import { purgePersonalData } from '../db/application-repository.ts';
@@ -10,13 +9,10 @@ import { capturingLogger, daysAfter, sampleSubmission } from '../test-support/sa
 import { createStatusLinkTokens } from '../tokens/status-link-tokens.ts';
 import { PermanentJobError } from './job-handler.ts';
 import { createSendStatusLinkHandler } from './send-status-link-job.ts';
+import { newTestKeyPems } from '../test-support/test-keys.ts';
 
 const now = new Date('2026-03-02T10:00:00Z');
-const { privateKey: privateKeyPem, publicKey: publicKeyPem } = generateKeyPairSync('ec', {
-  namedCurve: 'P-256',
-  privateKeyEncoding: { type: 'pkcs8', format: 'pem' },
-  publicKeyEncoding: { type: 'spki', format: 'pem' },
-});
+const { privateKeyPem, publicKeyPem } = newTestKeyPems();
 
 describe.each(testEngines())('the send-status-link job on $name', (engine) => {
   const test = useMigratedTestDatabase(engine);
