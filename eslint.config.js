@@ -38,6 +38,24 @@ const featureBoundary = (feature) =>
     ],
   );
 
+// One owner per flow (decision 036): the JSON routes (*-route.ts, *-routes.ts), the page forms
+// (*-forms.ts) and the CLI are adapters over src/server/services and never import one another;
+// only src/server/app.ts, which registers them all, imports them. A test may import its own module.
+const serverAdapterBoundary = {
+  ...restrictImports(
+    ['src/server/{http,cli,services}/**/*.ts'],
+    [
+      ...layerPatterns('server', ['web']),
+      {
+        regex: '^\\.{1,2}/(.*/)?[^/]+-(route|routes|forms)\\.ts$',
+        message: 'routes, page forms and the CLI import services (src/server/services), never one another',
+      },
+      { regex: '^\\.{1,2}/(.*/)?cli/', message: 'nothing but the CLI imports src/server/cli' },
+    ],
+  ),
+  ignores: ['**/*.test.ts'],
+};
+
 export default tseslint.config(
   { ignores: ['dist/**', 'node_modules/**', 'data/**', 'coverage/**'] },
   js.configs.recommended,
@@ -70,6 +88,7 @@ export default tseslint.config(
   },
   restrictImports(['src/web/**/*.{ts,tsx}'], layerPatterns('web', ['server'])),
   restrictImports(['src/server/**/*.{ts,tsx}'], layerPatterns('server', ['web'])),
+  serverAdapterBoundary,
   ...features.map(featureBoundary),
   {
     files: ['src/shared/**/*.ts'],

@@ -20,10 +20,10 @@ import type { Database } from '../db/database.ts';
 import { listClearanceChecks } from '../db/document-repository.ts';
 import { addLostStolenPassports } from '../db/lost-stolen-passport-repository.ts';
 import { unlockLicence } from '../db/status-access-repository.ts';
-import { changeApplicationStatus } from '../decisions/change-status.ts';
-import { StatusChangeError } from '../decisions/status-transitions.ts';
-import { checkClearance, type ClearanceCheck } from '../documents/check-clearance.ts';
-import { createDocumentService, type DocumentService } from '../documents/document-service.ts';
+import { changeApplicationStatus } from '../services/decisions/change-status.ts';
+import { StatusChangeError } from '../services/decisions/status-transitions.ts';
+import { checkClearance, type ClearanceCheck } from '../services/documents/check-clearance.ts';
+import { createDocumentService, type DocumentService } from '../services/documents/document-service.ts';
 import { InvalidDocumentTokenError, verifyDocumentToken, type DocumentTokens } from '../tokens/document-tokens.ts';
 import { listedWorkerName } from '#shared/domain/worker-name.ts';
 
@@ -146,7 +146,15 @@ const commandOptions: ReadonlyMap<string, readonly string[]> = new Map([
   ['reject', ['reason']],
 ]);
 
-function parseCommand(args: readonly string[]): Command {
+/** A command's arguments after its name: its known options' values, the unknown options, the positionals. */
+interface CommandArguments {
+  readonly name: string | undefined;
+  readonly options: ReadonlyMap<string, string>;
+  readonly unknown: readonly string[];
+  readonly positional: readonly string[];
+}
+
+function readArguments(args: readonly string[]): CommandArguments {
   const [name, ...rest] = args;
   const known = (name === undefined ? undefined : commandOptions.get(name)) ?? [];
   // Not strict: an unknown option must be answered with our message (naming the command), not
@@ -171,26 +179,38 @@ function parseCommand(args: readonly string[]): Command {
       } else options.set(token.name, token.value);
     }
   }
-  const allowOptions = () => {
-    if (unknown[0] !== undefined) throw new UsageError(`Unknown option ${unknown[0]} for ${name ?? ''}`);
-  };
-  const onePositional = (what: string): string => {
-    if (positional.length === 0 || positional[0]?.trim() === '')
-      throw new UsageError(`${name ?? ''} needs the ${what}`);
-    if (positional.length > 1) throw new UsageError(`${name ?? ''} takes one ${what}, not ${positional.length}`);
-    return positional[0] ?? '';
-  };
-  // A reference as a person types it (any case, dashes or not, prefix or not) becomes the id
-  // it is stored under; anything else (an id from before references) is looked up as it is.
-  const applicationId = (): string => {
-    const typed = onePositional('application reference');
-    // No reference or id holds one; PostgreSQL refuses NUL in a query, and an escape sequence
-    // echoed back in "No application has the id …" would act on the caseworker's terminal.
-    if (hasForbiddenCharacters(typed))
-      throw new UsageError('The application reference holds a control or bidirectional character');
-    return parseApplicationReference(typed) ?? typed;
-  };
+  return { name, options, unknown, positional };
+}
 
+/** Refuses the first option the command does not take. */
+function allowOptions({ name, unknown }: CommandArguments): void {
+  if (unknown[0] !== undefined) throw new UsageError(`Unknown option ${unknown[0]} for ${name ?? ''}`);
+}
+
+/** The command's one positional argument, `what`. */
+function onePositional({ name, positional }: CommandArguments, what: string): string {
+  if (positional.length === 0 || positional[0]?.trim() === '') throw new UsageError(`${name ?? ''} needs the ${what}`);
+  if (positional.length > 1) throw new UsageError(`${name ?? ''} takes one ${what}, not ${positional.length}`);
+  return positional[0] ?? '';
+}
+
+/**
+ * The application the command names. A reference as a person types it (any case, dashes or not,
+ * prefix or not) becomes the id it is stored under; anything else (an id from before references)
+ * is looked up as it is.
+ */
+function applicationId(args: CommandArguments): string {
+  const typed = onePositional(args, 'application reference');
+  // No reference or id holds one; PostgreSQL refuses NUL in a query, and an escape sequence
+  // echoed back in "No application has the id …" would act on the caseworker's terminal.
+  if (hasForbiddenCharacters(typed))
+    throw new UsageError('The application reference holds a control or bidirectional character');
+  return parseApplicationReference(typed) ?? typed;
+}
+
+function parseCommand(argv: readonly string[]): Command {
+  const args = readArguments(argv);
+  const { name, options, positional } = args;
   switch (name) {
     case undefined:
       throw new UsageError('No command given');
@@ -199,7 +219,7 @@ function parseCommand(args: readonly string[]): Command {
     case '-h':
       return { name: 'help' };
     case 'list': {
-      allowOptions();
+      allowOptions(args);
       if (positional.length > 0) throw new UsageError('list takes no arguments other than --status');
       const status = options.get('status');
       if (status !== undefined && !applicationStatuses.some((s) => s === status)) {
@@ -211,11 +231,11 @@ function parseCommand(args: readonly string[]): Command {
     case 'approve':
     case 'withdraw':
     case 'unlock':
-      allowOptions();
-      return { name, applicantId: applicationId() };
+      allowOptions(args);
+      return { name, applicantId: applicationId(args) };
     case 'reject': {
-      allowOptions();
-      const applicantId = applicationId();
+      allowOptions(args);
+      const applicantId = applicationId(args);
       const reason = options.get('reason');
       if (reason === undefined) throw new UsageError(`reject needs --reason: one of ${rejectionReasons.join(', ')}`);
       if (!rejectionReasons.some((r) => r === reason)) {
@@ -224,11 +244,11 @@ function parseCommand(args: readonly string[]): Command {
       return { name, applicantId, reason: reason as RejectionReason };
     }
     case 'import-lost-stolen':
-      allowOptions();
-      return { name, file: onePositional('file name') };
+      allowOptions(args);
+      return { name, file: onePositional(args, 'file name') };
     case 'verify': {
-      allowOptions();
-      const document = onePositional('PDF file or check code');
+      allowOptions(args);
+      const document = onePositional(args, 'PDF file or check code');
       if (hasForbiddenCharacters(document))
         throw new UsageError('The file name or check code holds a control or bidirectional character');
       return { name, document };

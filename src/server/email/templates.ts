@@ -205,55 +205,22 @@ export function decisionsEmail(input: {
   language?: Language;
 }): RenderedEmail {
   const { decisions, stillBeingChecked } = input;
-  if (decisions.length === 0) throw new Error('A decision email needs at least one decision');
+  const [only] = decisions;
+  if (only === undefined) throw new Error('A decision email needs at least one decision');
   const approved = decisions.filter((d) => d.outcome.status === 'approved').length;
   const rejected = decisions.length - approved;
   const plural = decisions.length > 1;
-  const [only] = decisions;
   const anyLate = decisions.some((d) => d.outcome.status === 'rejected' && d.outcome.reason === 'late');
-  const count = decisions.length;
+  const mix = decisionsMix(approved, rejected);
 
   return compose(input.language ?? 'en', (writer) => {
-    const { t, service, value, details, subject } = writer;
-    const onlyApproved = only?.outcome.status === 'approved';
-    const outcomes = [
-      approved > 0 ? t('email.decisions.outcomeApproved', { count: approved }) : '',
-      rejected > 0 ? t('email.decisions.outcomeRejected', { count: rejected }) : '',
-    ].filter((part) => part !== '');
+    const { t, details } = writer;
+    const next = nextStep(t, approved, plural);
     return {
-      subject: subject(
-        !plural && only !== undefined
-          ? onlyApproved
-            ? t('email.decisions.subjectApproved', { reference: value(only.reference) })
-            : t('email.decisions.subjectRejected', { reference: value(only.reference) })
-          : rejected === 0
-            ? t('email.decisions.subjectAllApproved', { count })
-            : approved === 0
-              ? t('email.decisions.subjectAllRejected', { count })
-              : t('email.decisions.subjectMixed', { count }),
-      ),
+      subject: writer.subject(decisionsSubject(writer, mix, only.reference, decisions.length)),
       blocks: [
-        heading(
-          plural
-            ? t('email.decisions.titleMany')
-            : onlyApproved
-              ? t('email.decisions.titleApproved')
-              : t('email.decisions.titleRejected'),
-        ),
-        paragraph(
-          plural
-            ? t('email.decisions.introMany', {
-                count,
-                service,
-                outcomes:
-                  outcomes.length === 2
-                    ? t('email.decisions.outcomesBoth', { approved: outcomes[0], rejected: outcomes[1] })
-                    : outcomes[0],
-              })
-            : onlyApproved
-              ? t('email.decisions.introApproved', { service })
-              : t('email.decisions.introRejected', { service }),
-        ),
+        heading(decisionsTitle(t, mix)),
+        paragraph(decisionsIntro(writer, mix, approved, rejected)),
         ...decisions.map((decision) =>
           details([
             [t('email.labels.reference'), decision.reference],
@@ -263,40 +230,87 @@ export function decisionsEmail(input: {
           ]),
         ),
         ...(stillBeingChecked > 0 ? [paragraph(t('email.decisions.stillChecking', { count: stillBeingChecked }))] : []),
-        heading(
-          approved > 1
-            ? t('email.decisions.downloadMany')
-            : approved > 0
-              ? t('email.decisions.downloadOne')
-              : plural
-                ? t('email.common.checkStatusMany')
-                : t('email.common.checkStatusOne'),
-        ),
-        paragraph(
-          approved > 1
-            ? t('email.decisions.downloadFromMany')
-            : approved > 0
-              ? t('email.decisions.downloadFromOne')
-              : plural
-                ? t('email.common.seeOnStatusPageMany')
-                : t('email.common.seeOnStatusPageOne'),
-        ),
+        heading(next.heading),
+        paragraph(next.text),
         link(input.statusLink),
         paragraph(t('email.common.needLicence')),
-        ...(rejected > 0
-          ? [
-              heading(t('email.decisions.whatToDoNext')),
-              paragraph(plural ? t('email.decisions.visaMany') : t('email.decisions.visaOne')),
-              link(CREATIVE_WORKER_VISA_URL),
-              ...(anyLate ? [paragraph(t('email.decisions.applyAgain', { hours: DECISION_WITHIN_HOURS }))] : []),
-              heading(t('email.common.contactUs')),
-              paragraph(rejected > 1 ? t('email.decisions.questionMany') : t('email.decisions.questionOne')),
-              link(CONTACT_URL),
-            ]
-          : []),
+        ...(rejected > 0 ? afterRejection(t, { plural, rejected, anyLate }) : []),
       ],
     };
   });
+}
+
+/** Which texts a decision email's decisions call for: one decision, or several of one outcome or both. */
+type DecisionsMix = 'oneApproved' | 'oneRejected' | 'allApproved' | 'allRejected' | 'mixed';
+
+function decisionsMix(approved: number, rejected: number): DecisionsMix {
+  if (approved + rejected === 1) return approved === 1 ? 'oneApproved' : 'oneRejected';
+  if (rejected === 0) return 'allApproved';
+  if (approved === 0) return 'allRejected';
+  return 'mixed';
+}
+
+/** One decision keeps the subject it always had (naming its application); several are counted. */
+function decisionsSubject({ t, value }: Writer, mix: DecisionsMix, reference: string, count: number): string {
+  switch (mix) {
+    case 'oneApproved':
+      return t('email.decisions.subjectApproved', { reference: value(reference) });
+    case 'oneRejected':
+      return t('email.decisions.subjectRejected', { reference: value(reference) });
+    case 'allApproved':
+      return t('email.decisions.subjectAllApproved', { count });
+    case 'allRejected':
+      return t('email.decisions.subjectAllRejected', { count });
+    case 'mixed':
+      return t('email.decisions.subjectMixed', { count });
+  }
+}
+
+function decisionsTitle(t: TFunction, mix: DecisionsMix): string {
+  if (mix === 'oneApproved') return t('email.decisions.titleApproved');
+  if (mix === 'oneRejected') return t('email.decisions.titleRejected');
+  return t('email.decisions.titleMany');
+}
+
+function decisionsIntro({ t, service }: Writer, mix: DecisionsMix, approved: number, rejected: number): string {
+  if (mix === 'oneApproved') return t('email.decisions.introApproved', { service });
+  if (mix === 'oneRejected') return t('email.decisions.introRejected', { service });
+  const outcomes = [
+    approved > 0 ? t('email.decisions.outcomeApproved', { count: approved }) : '',
+    rejected > 0 ? t('email.decisions.outcomeRejected', { count: rejected }) : '',
+  ].filter((part) => part !== '');
+  return t('email.decisions.introMany', {
+    count: approved + rejected,
+    service,
+    outcomes:
+      outcomes.length === 2
+        ? t('email.decisions.outcomesBoth', { approved: outcomes[0], rejected: outcomes[1] })
+        : outcomes[0],
+  });
+}
+
+/** Where to go next: the documents to download when any is approved, else the status page. */
+function nextStep(t: TFunction, approved: number, plural: boolean): { heading: string; text: string } {
+  if (approved > 1) return { heading: t('email.decisions.downloadMany'), text: t('email.decisions.downloadFromMany') };
+  if (approved > 0) return { heading: t('email.decisions.downloadOne'), text: t('email.decisions.downloadFromOne') };
+  if (plural) return { heading: t('email.common.checkStatusMany'), text: t('email.common.seeOnStatusPageMany') };
+  return { heading: t('email.common.checkStatusOne'), text: t('email.common.seeOnStatusPageOne') };
+}
+
+/** What a sponsor can do after a rejection: apply for the visa, apply again after a late one, ask us. */
+function afterRejection(
+  t: TFunction,
+  { plural, rejected, anyLate }: { plural: boolean; rejected: number; anyLate: boolean },
+): Block[] {
+  return [
+    heading(t('email.decisions.whatToDoNext')),
+    paragraph(plural ? t('email.decisions.visaMany') : t('email.decisions.visaOne')),
+    link(CREATIVE_WORKER_VISA_URL),
+    ...(anyLate ? [paragraph(t('email.decisions.applyAgain', { hours: DECISION_WITHIN_HOURS }))] : []),
+    heading(t('email.common.contactUs')),
+    paragraph(rejected > 1 ? t('email.decisions.questionMany') : t('email.decisions.questionOne')),
+    link(CONTACT_URL),
+  ];
 }
 
 function outcomeRows({ t, date }: Writer, outcome: DecisionOutcome): ReadonlyArray<readonly [string, string]> {

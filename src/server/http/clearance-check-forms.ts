@@ -10,8 +10,8 @@ import {
   validateClearanceCheck,
   type ClearanceCheckAnswers,
 } from '#shared/validation/clearance-check.ts';
-import type { CheckedClearance, ClearanceQuery } from './clearance-check-route.ts';
-import { formField, isPageRequest, type PageFormHandler, type PageForms } from './page-forms.ts';
+import type { CheckedClearance, ClearanceQuery } from '../services/clearance-checks.ts';
+import { formField, isPageRequest, type PageFormHandler, type PageForms } from './page-form-handlers.ts';
 
 export interface ClearanceCheckFormsOptions {
   readonly check: (request: FastifyRequest, query: ClearanceQuery) => Promise<CheckedClearance>;

@@ -1,10 +1,9 @@
 // POST /api/public/clearanceCheck: the check page's call (decision 027). A typed check code and
 // date of birth, or the token of a document's QR code, get the live answer. Every check spends the
-// address's `checks` budget (a minute's worth); checks that find nothing are counted per address
-// for an hour, and ten of them lock the address out of checking until the hour is over; a code
-// that has answered "not valid" five times in the hour answers only that (check-clearance.ts).
+// address's `checks` budget (a minute's worth); the check itself, and the lockout of an address
+// whose checks keep finding nothing, are the service's (services/clearance-checks.ts).
 import { partsFromIso } from '#shared/dates/date-parts.ts';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import {
   CHECKS_LOCKED_ERROR,
   CLEARANCE_CHECK_PATH,
@@ -12,61 +11,17 @@ import {
   type ClearanceCheckResponse,
 } from '#shared/api/clearance-check.ts';
 import { validateClearanceCheck } from '#shared/validation/clearance-check.ts';
-import type { Database } from '../db/database.ts';
-import { checkClearanceForPublic, type ClearanceCheck } from '../documents/check-clearance.ts';
-import type { DocumentService } from '../documents/document-service.ts';
+import {
+  createClearanceChecker,
+  type ClearanceCheckerOptions,
+  type ClearanceQuery,
+} from '../services/clearance-checks.ts';
 import { HttpError } from './http-error.ts';
 import { parseBody, registerJsonApi } from './json-api.ts';
-import type { RateLimits } from './rate-limits.ts';
 
-/** Checks from one address that may find nothing in an hour before it is locked out for the rest of it. */
-const MAX_FAILED_CHECKS_PER_ADDRESS = 10;
-const FAILURE_WINDOW_MS = 60 * 60_000;
-
-export interface ClearanceCheckOptions {
-  readonly database: Database;
-  readonly documents: DocumentService;
-  readonly limits: RateLimits;
-  readonly now: () => Date;
+export interface ClearanceCheckOptions extends ClearanceCheckerOptions {
   /** Checks from one address a minute. */
   readonly perMinute: number;
-}
-
-/** What a check from a request came to: the answer, or a lockout until `until`. */
-export type CheckedClearance =
-  | { readonly kind: 'result'; readonly result: ClearanceCheckResponse }
-  | { readonly kind: 'locked'; readonly until: Date };
-
-export type ClearanceQuery =
-  | { readonly kind: 'code'; readonly checkCode: string; readonly dateOfBirth: string }
-  | { readonly kind: 'token'; readonly token: string };
-
-/** A check on behalf of `request`'s address, its failures counted: the call's and the check page's. */
-export function createClearanceChecker(
-  options: Omit<ClearanceCheckOptions, 'perMinute'>,
-): (request: FastifyRequest, query: ClearanceQuery) => Promise<CheckedClearance> {
-  return async (request, query) => {
-    const { limits, now } = options;
-    const locked = await limits.left(request, 'checkFailures', MAX_FAILED_CHECKS_PER_ADDRESS);
-    if (!locked.allowed) return { kind: 'locked', until: new Date(now().getTime() + locked.retryAfterSeconds * 1000) };
-    const result = await checkClearanceForPublic(options, query);
-    if (result.outcome === 'not-valid')
-      await limits.take(request, 'checkFailures', MAX_FAILED_CHECKS_PER_ADDRESS, FAILURE_WINDOW_MS);
-    return { kind: 'result', result: toResponse(result) };
-  };
-}
-
-/** The check's answer as the call sends it (and the page shows it). */
-function toResponse(check: ClearanceCheck): ClearanceCheckResponse {
-  const checkedAt = check.checkedAt.toISOString();
-  switch (check.outcome) {
-    case 'valid':
-      return { ...check, documentIssuedAt: check.documentIssuedAt.toISOString(), checkedAt };
-    case 'withdrawn':
-      return { outcome: 'withdrawn', withdrawnAt: check.withdrawnAt.toISOString(), checkedAt };
-    case 'not-valid':
-      return { outcome: 'not-valid', checkedAt };
-  }
 }
 
 export async function registerClearanceCheckRoute(app: FastifyInstance, options: ClearanceCheckOptions): Promise<void> {

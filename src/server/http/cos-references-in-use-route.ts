@@ -1,20 +1,13 @@
-// Which certificate of sponsorship numbers of the answers another application in progress or
-// approved already has (decision 017): the call the pages make with JavaScript,
-// POST /api/public/cosReferencesInUse, and the look-up the server makes itself as it renders
-// check your answers and the group overview without it. It says "in use" and nothing more, of
-// at most a group's numbers at a time, within the address's budget of forms.
+// POST /api/public/cosReferencesInUse (decision 017): the call the pages make with JavaScript to
+// learn which certificate numbers of the answers another application already has
+// (services/cos-references.ts). It says "in use" and nothing more, of at most a group's numbers
+// at a time, within the address's budget of forms.
 import type { FastifyInstance } from 'fastify';
 import * as v from 'valibot';
-import {
-  COS_REFERENCES_IN_USE_PATH,
-  MAX_COS_REFERENCES_ASKED,
-  type CosReferencesInUse,
-} from '#shared/api/cos-references-in-use.ts';
+import { COS_REFERENCES_IN_USE_PATH, MAX_COS_REFERENCES_ASKED } from '#shared/api/cos-references-in-use.ts';
 import { GROUP_ID_PATTERN } from '#shared/api/new-from-concession.ts';
 import { MAX_LENGTHS } from '#shared/validation/fields.ts';
-import { comparableCosReference } from '#shared/journey/same-cos-reference.ts';
-import type { Database } from '../db/database.ts';
-import { findCosReferencesInUse } from '../db/application-repository.ts';
+import type { CosReferenceLookup } from '../services/cos-references.ts';
 import { parseBody, registerJsonApi } from './json-api.ts';
 import type { RateLimits } from './rate-limits.ts';
 
@@ -25,19 +18,6 @@ const requestSchema = v.strictObject({
   ),
   formGroupId: v.optional(v.pipe(v.string(), v.regex(GROUP_ID_PATTERN))),
 });
-
-/** Looks up which of `numbers` are in use, leaving out the submission sent under `exceptFormGroupId`. */
-export type CosReferenceLookup = (
-  numbers: readonly string[],
-  exceptFormGroupId: string | undefined,
-) => Promise<CosReferencesInUse>;
-
-export function createCosReferenceLookup(database: Database): CosReferenceLookup {
-  return async (numbers, exceptFormGroupId) => {
-    const asked = [...new Set(numbers.map(comparableCosReference).filter((number) => number !== ''))].sort();
-    return { asked, inUse: await findCosReferencesInUse(database, asked, exceptFormGroupId) };
-  };
-}
 
 export async function registerCosReferencesInUseRoute(
   app: FastifyInstance,

@@ -2,7 +2,7 @@
 // anyone (an officer's app, an employer's script) to check a document offline (decision 027).
 import type { FastifyInstance } from 'fastify';
 import { DOCUMENT_KEYS_PATH } from '#shared/api/clearance-check-link.ts';
-import { PUBLISHED_KEYS_SECONDS, type DocumentService } from '../documents/document-service.ts';
+import { PUBLISHED_KEYS_SECONDS, type DocumentService } from '../services/documents/document-service.ts';
 
 export function registerDocumentKeysRoute(
   app: FastifyInstance,

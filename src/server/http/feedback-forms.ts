@@ -1,12 +1,12 @@
 // The feedback page without JavaScript (decision 028): its form posts the rating and the comment to
 // the page, which shows the errors or the thanks. Nothing is kept in a session; the form spends the
-// pages' forms budget (page-forms.ts) and, once the rule passes, the address's feedback budget,
+// pages' forms budget (page-form-handlers.ts) and, once the rule passes, the address's feedback budget,
 // which the call spends too.
 import type { FastifyRequest } from 'fastify';
 import { FEEDBACK_PATH } from '#shared/api/feedback.ts';
 import type { FeedbackAnswers } from '#shared/validation/feedback.ts';
-import type { GivenFeedback } from './feedback-route.ts';
-import { formField, type PageFormHandler } from './page-forms.ts';
+import type { GivenFeedback } from '../services/feedback.ts';
+import { formField, type PageFormHandler } from './page-form-handlers.ts';
 
 export function createFeedbackForms(options: {
   readonly give: (request: FastifyRequest, answers: FeedbackAnswers) => Promise<GivenFeedback>;

@@ -24,10 +24,10 @@ import { CHECK_ANSWERS_PATH, GROUP_EDIT_PATH, JOURNEY_PAGE_PATHS, type JourneyPa
 import { cosReferencesOfAnswers } from '#shared/journey/same-cos-reference.ts';
 import { languageOfCookies } from '#shared/i18n/languages.ts';
 import type { Database } from '../db/database.ts';
-import type { CosReferenceLookup } from './cos-references-in-use-route.ts';
-import type { FormSessionValues } from './form-session.ts';
-import { acceptSubmission } from './new-from-concession-route.ts';
-import { formField, pathOf, type PageFormHandler, type PageForms } from './page-forms.ts';
+import type { CosReferenceLookup } from '../services/cos-references.ts';
+import { acceptSubmission } from '../services/submissions.ts';
+import type { FormSessionValues } from './form-session-store.ts';
+import { formField, pathOf, type PageFormHandler, type PageForms } from './page-form-handlers.ts';
 import type { ServiceMetrics } from '../metrics/metrics.ts';
 
 export interface JourneyFormsOptions {
@@ -119,8 +119,7 @@ export function createJourneyForms(options: JourneyFormsOptions): PageFormHandle
     try {
       // The page's language, as the server rendered it: the submission's emails follow it.
       const language = languageOfCookies(request.headers.cookie ?? '');
-      const accepted = await acceptSubmission(options.database, decided.body, now(), language);
-      if (accepted.outcome === 'created') options.metrics?.submissionAccepted();
+      const accepted = await acceptSubmission(options, decided.body, now(), language);
       if (accepted.outcome === 'refused')
         settled = settleSend(decided.state, { kind: 'refused', answers: accepted.errors }, now());
       // The next Send tries a new group id.

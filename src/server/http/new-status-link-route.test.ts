@@ -1,4 +1,3 @@
-import { generateKeyPairSync } from 'node:crypto';
 import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -23,15 +22,12 @@ import {
   createStatusLinkTokens,
   type StatusLinkTokens,
 } from '../tokens/status-link-tokens.ts';
-import { NEW_LINK_EMAIL_WINDOW_MS } from './new-status-link-route.ts';
+import { NEW_LINK_EMAIL_WINDOW_MS } from '../services/new-status-link.ts';
+import { newTestKeyPems } from '../test-support/test-keys.ts';
 
 const START = new Date('2026-03-02T10:00:00Z');
 const DAY_MS = 86_400_000;
-const { privateKey: privateKeyPem, publicKey: publicKeyPem } = generateKeyPairSync('ec', {
-  namedCurve: 'P-256',
-  privateKeyEncoding: { type: 'pkcs8', format: 'pem' },
-  publicKeyEncoding: { type: 'spki', format: 'pem' },
-});
+const { privateKeyPem, publicKeyPem } = newTestKeyPems();
 
 describe.each(testEngines())('the new status link call on $name', (engine) => {
   const test = useMigratedTestDatabase(engine);

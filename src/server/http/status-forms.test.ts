@@ -4,13 +4,12 @@
 // attempts and lockout) and the pages staying open for a while; the downloads answering the PDF;
 // and the expired link's page and form. The pages are rendered by a fake server entry that shows
 // what it was given.
-import { generateKeyPairSync } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { PUBLIC_STATUS_PATH } from '#shared/api/public-status.ts';
 import { buildApp } from '../app.ts';
 import { loadConfig } from '../config.ts';
-import { changeApplicationStatus } from '../decisions/change-status.ts';
+import { changeApplicationStatus } from '../services/decisions/change-status.ts';
 import { storeSubmission } from '../db/submission-repository.ts';
 import { renderedFrom, writeFakeWebBuild } from '../test-support/fake-web-build.ts';
 import { setCookies } from '../test-support/form-browser.ts';
@@ -18,16 +17,12 @@ import { capturingLogger, sampleSubmission } from '../test-support/sample-submis
 import { testEngines, useMigratedTestDatabase } from '../test-support/test-databases.ts';
 import { createStatusLinkTokens, type StatusLinkTokens } from '../tokens/status-link-tokens.ts';
 import { STATUS_OPEN_MS } from './status-forms.ts';
-import { TEST_DOCUMENT_PRIVATE_KEY } from '../test-support/test-keys.ts';
+import { TEST_DOCUMENT_PRIVATE_KEY, newTestKeyPems } from '../test-support/test-keys.ts';
 
 const START = new Date('2026-03-02T10:00:00Z');
 const LICENCE = 'LIC123456';
 const FORM_TOKEN = 't'.repeat(43);
-const { privateKey: privateKeyPem, publicKey: publicKeyPem } = generateKeyPairSync('ec', {
-  namedCurve: 'P-256',
-  privateKeyEncoding: { type: 'pkcs8', format: 'pem' },
-  publicKeyEncoding: { type: 'spki', format: 'pem' },
-});
+const { privateKeyPem, publicKeyPem } = newTestKeyPems();
 
 let build: Awaited<ReturnType<typeof writeFakeWebBuild>>;
 beforeAll(async () => {

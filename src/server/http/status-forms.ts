@@ -2,7 +2,7 @@
 // first: a link that opens a submission is kept in the browser's session (under a new id) and
 // taken out of the address, as the browser does with it in session storage; an expired or unknown
 // one is shown at once, from its address, and nothing is kept. The licence form opens the
-// submission with the API's own code (attempts counted, lockout); once it has, the status pages
+// submission with the API's own service (services/status-access.ts: attempts counted, lockout); once it has, the status pages
 // stay open for the browser for a while, so that they are plain pages: links, a search that is a
 // GET, and Back. Downloads answer the PDF itself, or a page saying why there is none.
 import type { FastifyBaseLogger, FastifyReply, FastifyRequest } from 'fastify';
@@ -17,16 +17,21 @@ import {
 import { NO_SESSION } from '#shared/pages/page-renderer.ts';
 import { validateSponsorLicenceNumber } from '#shared/validation/licence-number.ts';
 import type { OpenedSubmission } from '../db/status-access-repository.ts';
-import type { FormSessionValues } from './form-session.ts';
-import { HttpError } from './http-error.ts';
+import type { NewStatusLinkResult } from '../services/new-status-link.ts';
+import { statusResponseOf, type StatusAccess, type StatusRefusal } from '../services/status-access.ts';
+import type { FormSessionValues } from './form-session-store.ts';
 import { localAddress } from './local-address.ts';
-import { formField, isPageRequest, pathOf, type PageFormHandler, type PageForms } from './page-forms.ts';
-import { sendDocuments, statusResponseOf, type StatusAccess } from './status-routes.ts';
+import { formField, isPageRequest, pathOf, type PageFormHandler, type PageForms } from './page-form-handlers.ts';
+import { noDocumentsError, sendDocuments, statusRefusalError } from './status-answers.ts';
 
 export interface StatusFormsOptions {
   readonly access: StatusAccess;
-  /** Asks for a new link for an expired one (the API's own code); an HttpError says why it is refused. */
-  readonly requestNewLink: (token: string, licenceNumber: string, log: FastifyBaseLogger) => Promise<void>;
+  /** Asks for a new link for an expired one (the API's own service). */
+  readonly requestNewLink: (
+    token: string,
+    licenceNumber: string,
+    log: FastifyBaseLogger,
+  ) => Promise<NewStatusLinkResult>;
   /** Status calls accepted from one address a minute: the status pages' forms spend the API's budget. */
   readonly statusRateLimit: number;
   readonly now: () => Date;
@@ -74,9 +79,9 @@ export function createStatusForms(options: StatusFormsOptions): PageFormHandler 
       ...(token !== undefined && { session: { ...NO_SESSION, statusToken: token } }),
     });
 
-  /** The view of a refusal: the API's HttpError read as the browser reads the API's answer. */
-  const refusedView = (error: unknown): StatusView => {
-    if (!(error instanceof HttpError)) throw error;
+  /** The view of a refusal: the API's answer to it, read as the browser reads that answer. */
+  const refusedView = (refusal: StatusRefusal): StatusView => {
+    const error = statusRefusalError(refusal);
     return refusedStatusView(error.statusCode, { error: error.error, ...error.fields });
   };
   const codeOf = (view: StatusView) =>
@@ -94,13 +99,10 @@ export function createStatusForms(options: StatusFormsOptions): PageFormHandler 
       asked === DOWNLOAD_APPROVED
         ? submission.applications.filter((a) => a.status === 'approved').map((a) => a.applicantId)
         : [asked];
-    try {
-      return sendDocuments(reply, await access.documents(submission, ids));
-    } catch (error) {
-      if (!(error instanceof HttpError) || error.statusCode >= 500) throw error;
-      const view: StatusView = { kind: 'loaded', response: statusResponseOf(submission) };
-      return show(request, reply, forms, { view, download: 'noDocument' }, error.statusCode);
-    }
+    const documents = await access.documents(submission, ids);
+    if (documents.outcome === 'ok') return sendDocuments(reply, documents);
+    const view: StatusView = { kind: 'loaded', response: statusResponseOf(submission) };
+    return show(request, reply, forms, { view, download: 'noDocument' }, noDocumentsError(documents).statusCode);
   }
 
   return {
@@ -129,12 +131,11 @@ export function createStatusForms(options: StatusFormsOptions): PageFormHandler 
       }
       const kept = await forms.sessions.read(request);
       if (!isOpen(kept)) return undefined;
-      let view: StatusView;
-      try {
-        view = { kind: 'loaded', response: statusResponseOf(await access.reopen(kept.statusToken!)) };
-      } catch (error) {
-        view = refusedView(error);
-      }
+      const opened = await access.reopen(kept.statusToken!);
+      const view: StatusView =
+        opened.outcome === 'ok'
+          ? { kind: 'loaded', response: statusResponseOf(opened.submission) }
+          : refusedView(opened);
       return show(request, reply, forms, { view }, codeOf(view));
     },
 
@@ -155,30 +156,31 @@ export function createStatusForms(options: StatusFormsOptions): PageFormHandler 
       if (formField(request.body, STATUS_FORM_FIELDS.action) === 'new-link') {
         const expired: StatusView = { kind: 'expiredLink' };
         if (rule === 'required') return render({ view: expired, newLink: 'required' }, 422);
+        let asked: NewStatusLinkResult;
         try {
-          await options.requestNewLink(token, licenceNumber, request.log);
-          return await render({ view: expired, newLink: 'sent' });
+          asked = await options.requestNewLink(token, licenceNumber, request.log);
         } catch (error) {
-          if (error instanceof HttpError && error.statusCode === 401) {
-            const view = refusedView(error);
-            return render({ view }, codeOf(view));
-          }
           request.log.error({ err: error }, 'Asking for a new status link from a form failed');
           return render({ view: expired, newLink: 'failed' }, 503);
         }
+        if (asked.outcome === 'invalid') {
+          const view = refusedView({ outcome: 'invalid' });
+          return render({ view }, codeOf(view));
+        }
+        // Not reached from the page, which asks for a number first: told as the failure it would be.
+        if (asked.outcome === 'licenceRequired') return render({ view: expired, newLink: 'failed' }, 503);
+        return render({ view: expired, newLink: 'sent' });
       }
 
       const asked = formField(request.body, STATUS_FORM_FIELDS.download);
       const open = asked !== undefined && isOpen(kept) && token === kept.statusToken;
       if (!open && rule !== undefined) return render({ view: { kind: 'licenceError', rule } });
-      let submission: OpenedSubmission;
-      try {
-        submission = open ? await access.reopen(token) : await access.open(token, licenceNumber);
-      } catch (error) {
-        const view = refusedView(error);
+      const opened = open ? await access.reopen(token) : await access.open(token, licenceNumber);
+      if (opened.outcome !== 'ok') {
+        const view = refusedView(opened);
         return render({ view }, codeOf(view));
       }
-      if (asked !== undefined) return download(request, reply, forms, submission, asked);
+      if (asked !== undefined) return download(request, reply, forms, opened.submission, asked);
       // Open now: the pages are shown by their addresses while they stay open, under a new id.
       await forms.sessions.update(
         request,

@@ -1,14 +1,12 @@
-import { generateKeyPairSync } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { SignJWT, base64url, importPKCS8 } from 'jose';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { NEW_STATUS_LINK_PATH, PDF_MAKER_PATH, PUBLIC_STATUS_PATH } from '#shared/api/public-status.ts';
 import { buildApp } from '../app.ts';
-import { sameLicenceNumber } from './status-routes.ts';
 import { loadConfig } from '../config.ts';
 import { storeSubmission } from '../db/submission-repository.ts';
 import { testEngines, useMigratedTestDatabase } from '../test-support/test-databases.ts';
-import { changeApplicationStatus } from '../decisions/change-status.ts';
+import { changeApplicationStatus } from '../services/decisions/change-status.ts';
 import { capturingLogger, sampleSubmission } from '../test-support/sample-submissions.ts';
 import { pdfPageTexts } from '../test-support/pdf-text.ts';
 import {
@@ -17,14 +15,10 @@ import {
   createStatusLinkTokens,
   type StatusLinkTokens,
 } from '../tokens/status-link-tokens.ts';
-import { TEST_DOCUMENT_PRIVATE_KEY } from '../test-support/test-keys.ts';
+import { TEST_DOCUMENT_PRIVATE_KEY, newTestKeyPems } from '../test-support/test-keys.ts';
 
 const START = new Date('2026-03-02T10:00:00Z');
-const { privateKey: privateKeyPem, publicKey: publicKeyPem } = generateKeyPairSync('ec', {
-  namedCurve: 'P-256',
-  privateKeyEncoding: { type: 'pkcs8', format: 'pem' },
-  publicKeyEncoding: { type: 'spki', format: 'pem' },
-});
+const { privateKeyPem, publicKeyPem } = newTestKeyPems();
 
 describe.each(testEngines())('the status and download calls on $name', (engine) => {
   const test = useMigratedTestDatabase(engine);
@@ -315,13 +309,5 @@ describe.each(testEngines())('the status and download calls on $name', (engine) 
       'SELECT count(*)::int AS count FROM licence_attempt_failures',
     );
     expect(rows[0]?.count ?? 0).toBe(0);
-  });
-});
-
-describe('sameLicenceNumber', () => {
-  it('compares trimmed and case-insensitively', () => {
-    expect(sameLicenceNumber('LIC123456', ' lic123456 ')).toBe(true);
-    expect(sameLicenceNumber('LIC123456', 'LIC12345')).toBe(false);
-    expect(sameLicenceNumber('LIC123456', '')).toBe(false);
   });
 });

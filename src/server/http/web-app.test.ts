@@ -11,7 +11,7 @@ import { runMigrations } from '../db/migrations.ts';
 import { createLogger } from '../logger.ts';
 import { FAKE_INDEX_HTML as indexHtml, renderedFrom, writeFakeWebBuild } from '../test-support/fake-web-build.ts';
 import { createCookies } from './cookies.ts';
-import { createFormSessions } from './form-session.ts';
+import { createFormSessions } from './form-session-store.ts';
 import { registerRateLimits } from './rate-limits.ts';
 import { registerWebApp } from './web-app.ts';
 

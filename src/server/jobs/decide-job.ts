@@ -1,5 +1,5 @@
 import type { Database } from '../db/database.ts';
-import { decideApplication } from '../decisions/decide-application.ts';
+import { decideApplication } from '../services/decisions/decide-application.ts';
 import type { ServiceMetrics } from '../metrics/metrics.ts';
 import type { JobHandler } from './job-handler.ts';
 import { payloadString, PermanentJobError } from './job-handler.ts';

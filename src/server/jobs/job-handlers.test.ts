@@ -15,7 +15,7 @@ import { addLostStolenPassports } from '../db/lost-stolen-passport-repository.ts
 import type { NewApplication } from '../db/submission-repository.ts';
 import { findSubmission, storeSubmission } from '../db/submission-repository.ts';
 import { testEngines, useMigratedTestDatabase } from '../test-support/test-databases.ts';
-import { changeApplicationStatus } from '../decisions/change-status.ts';
+import { changeApplicationStatus } from '../services/decisions/change-status.ts';
 import type { EmailSender } from '../email/email-sender.ts';
 import { createEmailSender } from '../email/email-sender.ts';
 import type { StatusLinkTokens } from '../tokens/status-link-tokens.ts';

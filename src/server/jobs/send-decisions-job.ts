@@ -10,7 +10,7 @@ import {
 } from '../db/decision-email-repository.ts';
 import { enqueueJob, jobKinds } from '../db/job-repository.ts';
 import { findSubmission } from '../db/submission-repository.ts';
-import { scheduleDecisionEmail } from '../decisions/decision-emails.ts';
+import { scheduleDecisionEmail } from '../services/decisions/decision-emails.ts';
 import type { EmailSender } from '../email/email-sender.ts';
 import type { DecidedApplication } from '../email/templates.ts';
 import { decisionsEmail } from '../email/templates.ts';

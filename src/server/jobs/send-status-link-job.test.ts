@@ -1,22 +1,18 @@
-import { generateKeyPairSync } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../config.ts';
 import { purgePersonalData } from '../db/application-repository.ts';
 import { storeSubmission } from '../db/submission-repository.ts';
 import { testEngines, useMigratedTestDatabase } from '../test-support/test-databases.ts';
-import { changeApplicationStatus } from '../decisions/change-status.ts';
+import { changeApplicationStatus } from '../services/decisions/change-status.ts';
 import type { EmailMessage, EmailSender } from '../email/email-sender.ts';
 import { capturingLogger, daysAfter, sampleSubmission } from '../test-support/sample-submissions.ts';
 import { createStatusLinkTokens } from '../tokens/status-link-tokens.ts';
 import { PermanentJobError } from './job-handler.ts';
 import { createSendStatusLinkHandler } from './send-status-link-job.ts';
+import { newTestKeyPems } from '../test-support/test-keys.ts';
 
 const now = new Date('2026-03-02T10:00:00Z');
-const { privateKey: privateKeyPem, publicKey: publicKeyPem } = generateKeyPairSync('ec', {
-  namedCurve: 'P-256',
-  privateKeyEncoding: { type: 'pkcs8', format: 'pem' },
-  publicKeyEncoding: { type: 'spki', format: 'pem' },
-});
+const { privateKeyPem, publicKeyPem } = newTestKeyPems();
 
 describe.each(testEngines())('the send-status-link job on $name', (engine) => {
   const test = useMigratedTestDatabase(engine);

@@ -11,18 +11,12 @@ import {
   STATUS_LINK_ISSUER,
   createStatusLinkTokens,
 } from './status-link-tokens.ts';
+import { newTestKeyPems } from '../test-support/test-keys.ts';
 
 const DAY_MS = 86_400_000;
 const start = new Date('2026-03-05T10:00:00Z');
 
-function pemPair(): { privateKeyPem: string; publicKeyPem: string } {
-  const { privateKey, publicKey } = generateKeyPairSync('ec', {
-    namedCurve: 'P-256',
-    privateKeyEncoding: { type: 'pkcs8', format: 'pem' },
-    publicKeyEncoding: { type: 'spki', format: 'pem' },
-  });
-  return { privateKeyPem: privateKey, publicKeyPem: publicKey };
-}
+const pemPair = newTestKeyPems;
 
 // One pair for the tests that need config keys: generating is cheap, but one is enough.
 const configKeys = pemPair();

@@ -3,7 +3,7 @@
 // exact text, until a second before it expires; nearer its expiry (and for any token not seen
 // before) the full check runs, so an expired or tampered token is refused exactly as before.
 import { decodeJwt } from 'jose';
-import type { StatusLinkTokens } from '../tokens/status-link-tokens.ts';
+import type { StatusLinkTokens } from './status-link-tokens.ts';
 
 /** Enough for every status page open at once on one instance; the oldest entries go first. */
 const DEFAULT_CAPACITY = 10_000;

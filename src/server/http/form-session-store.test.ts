@@ -8,7 +8,12 @@ import type { PageSession } from '#shared/pages/page-renderer.ts';
 import { setCookies } from '../test-support/form-browser.ts';
 import { testEngines, useMigratedTestDatabase } from '../test-support/test-databases.ts';
 import { createCookies } from './cookies.ts';
-import { createFormSessions, SessionLimitError, SessionTooLargeError, type FormSessions } from './form-session.ts';
+import {
+  createFormSessions,
+  SessionLimitError,
+  SessionTooLargeError,
+  type FormSessions,
+} from './form-session-store.ts';
 import { registerRateLimits } from './rate-limits.ts';
 
 describe.each(testEngines())('a browser’s session on $name', (engine) => {

@@ -1,4 +1,3 @@
-import { generateKeyPairSync } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../config.ts';
 import {
@@ -6,15 +5,12 @@ import {
   InvalidTokenError,
   createStatusLinkTokens,
   type StatusLinkTokens,
-} from '../tokens/status-link-tokens.ts';
+} from './status-link-tokens.ts';
 import { rememberVerifiedTokens } from './verified-status-tokens.ts';
+import { newTestKeyPems } from '../test-support/test-keys.ts';
 
 const START = new Date('2026-03-02T10:00:00Z');
-const { privateKey: privateKeyPem, publicKey: publicKeyPem } = generateKeyPairSync('ec', {
-  namedCurve: 'P-256',
-  privateKeyEncoding: { type: 'pkcs8', format: 'pem' },
-  publicKeyEncoding: { type: 'spki', format: 'pem' },
-});
+const { privateKeyPem, publicKeyPem } = newTestKeyPems();
 const config = {
   ...loadConfig({ NODE_ENV: 'test' }),
   tokenKeys: { privateKeyPem, publicKeyPem },

@@ -4,7 +4,7 @@
 // over-long answers, ids the server issued and renewed, answers never cached, budgets per
 // address, emails to one address held to a few an hour, and the smaller findings. The pages are
 // rendered by a fake server entry that shows what it was given.
-import { createHash, generateKeyPairSync } from 'node:crypto';
+import { createHash } from 'node:crypto';
 import { readdir, readFile, rm } from 'node:fs/promises';
 import { connect } from 'node:net';
 import { join } from 'node:path';
@@ -18,7 +18,7 @@ import { FINGERPRINT_FIELD } from '#shared/journey/page-forms.ts';
 import { answersFingerprint } from '#shared/journey/submission.ts';
 import { buildApp } from '../app.ts';
 import { loadConfig, type Config } from '../config.ts';
-import { changeApplicationStatus } from '../decisions/change-status.ts';
+import { changeApplicationStatus } from '../services/decisions/change-status.ts';
 import type { Database } from '../db/database.ts';
 import { storeSubmission } from '../db/submission-repository.ts';
 import { renderedFrom, writeFakeWebBuild } from '../test-support/fake-web-build.ts';
@@ -27,13 +27,9 @@ import { runAllDueJobs } from '../test-support/run-jobs.ts';
 import { capturingLogger, sampleSubmission } from '../test-support/sample-submissions.ts';
 import { countRows, testEngines, useMigratedTestDatabase } from '../test-support/test-databases.ts';
 import { createStatusLinkTokens, type StatusLinkTokens } from '../tokens/status-link-tokens.ts';
-import { TEST_DOCUMENT_PRIVATE_KEY } from '../test-support/test-keys.ts';
+import { TEST_DOCUMENT_PRIVATE_KEY, newTestKeyPems } from '../test-support/test-keys.ts';
 
-const { privateKey: privateKeyPem, publicKey: publicKeyPem } = generateKeyPairSync('ec', {
-  namedCurve: 'P-256',
-  privateKeyEncoding: { type: 'pkcs8', format: 'pem' },
-  publicKeyEncoding: { type: 'spki', format: 'pem' },
-});
+const { privateKeyPem, publicKeyPem } = newTestKeyPems();
 const LICENCE = 'LIC123456';
 
 let build: Awaited<ReturnType<typeof writeFakeWebBuild>>;

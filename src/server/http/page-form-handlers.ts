@@ -15,7 +15,7 @@ import { FORM_TOKEN_COOKIE, FORM_TOKEN_FIELD } from '#shared/pages/form-token.ts
 import type { FormProblem, PageFacts, PageOutcome, PageSession } from '#shared/pages/page-renderer.ts';
 import { hasUnsentAnswers } from '#shared/pages/unsent-answers.ts';
 import type { Cookies } from './cookies.ts';
-import { SessionLimitError, SessionTooLargeError, type FormSessions } from './form-session.ts';
+import { SessionLimitError, SessionTooLargeError, type FormSessions } from './form-session-store.ts';
 import { localAddress } from './local-address.ts';
 import type { RateLimits } from './rate-limits.ts';
 

@@ -6,10 +6,10 @@
 // the one answer "not valid", which tells a guesser nothing.
 import { londonToday, toIsoDate } from '#shared/dates/calendar.ts';
 import { parseCheckCode } from '#shared/domain/check-code.ts';
-import { findApplication, listStatusChanges } from '../db/application-repository.ts';
-import type { Queryable } from '../db/database.ts';
-import { countFailedChecks, findDocumentIssue, recordClearanceCheck } from '../db/document-repository.ts';
-import { InvalidDocumentTokenError, verifyDocumentToken } from '../tokens/document-tokens.ts';
+import { findApplication, listStatusChanges } from '../../db/application-repository.ts';
+import type { Queryable } from '../../db/database.ts';
+import { countFailedChecks, findDocumentIssue, recordClearanceCheck } from '../../db/document-repository.ts';
+import { InvalidDocumentTokenError, verifyDocumentToken } from '../../tokens/document-tokens.ts';
 import type { DocumentService } from './document-service.ts';
 
 /** How a document is named to the check. */

@@ -1,13 +1,13 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { loadConfig } from '../config.ts';
-import { listApplicationsOfSubmission, purgePersonalData } from '../db/application-repository.ts';
-import { storeSubmission } from '../db/submission-repository.ts';
+import { loadConfig } from '../../config.ts';
+import { listApplicationsOfSubmission, purgePersonalData } from '../../db/application-repository.ts';
+import { storeSubmission } from '../../db/submission-repository.ts';
 import { changeApplicationStatus } from '../decisions/change-status.ts';
-import { pdfQrCodes } from '../test-support/pdf-qr-codes.ts';
-import { daysAfter, sampleSubmission } from '../test-support/sample-submissions.ts';
-import { testEngines, useMigratedTestDatabase } from '../test-support/test-databases.ts';
-import { TEST_DOCUMENT_PRIVATE_KEY, newTestKeyPems } from '../test-support/test-keys.ts';
-import { createDocumentTokens, type DocumentTokens } from '../tokens/document-tokens.ts';
+import { pdfQrCodes } from '../../test-support/pdf-qr-codes.ts';
+import { daysAfter, sampleSubmission } from '../../test-support/sample-submissions.ts';
+import { testEngines, useMigratedTestDatabase } from '../../test-support/test-databases.ts';
+import { TEST_DOCUMENT_PRIVATE_KEY, newTestKeyPems } from '../../test-support/test-keys.ts';
+import { createDocumentTokens, type DocumentTokens } from '../../tokens/document-tokens.ts';
 import { checkClearance, type ClearanceCheckRequest } from './check-clearance.ts';
 import { createDocumentService, type DocumentService } from './document-service.ts';
 

@@ -1,7 +1,7 @@
 import type { ApplicationStatus, RejectionReason } from '#shared/domain/application-status.ts';
-import type { ApplicationRecord } from '../db/application-repository.ts';
-import { findApplication, recordStatusChange, updateApplicationStatus } from '../db/application-repository.ts';
-import type { Database, Queryable } from '../db/database.ts';
+import type { ApplicationRecord } from '../../db/application-repository.ts';
+import { findApplication, recordStatusChange, updateApplicationStatus } from '../../db/application-repository.ts';
+import type { Database, Queryable } from '../../db/database.ts';
 import { hurryDecisionEmail, scheduleDecisionEmail, scheduleWithdrawalEmail } from './decision-emails.ts';
 import { assertTransitionAllowed, StatusChangeError } from './status-transitions.ts';
 

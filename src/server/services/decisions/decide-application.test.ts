@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { findApplication, listStatusChanges } from '../db/application-repository.ts';
-import { listJobs } from '../db/job-repository.ts';
-import { addLostStolenPassports } from '../db/lost-stolen-passport-repository.ts';
-import type { NewApplication } from '../db/submission-repository.ts';
-import { storeSubmission } from '../db/submission-repository.ts';
-import { testEngines, useMigratedTestDatabase } from '../test-support/test-databases.ts';
-import { daysAfter, sampleSubmission } from '../test-support/sample-submissions.ts';
+import { findApplication, listStatusChanges } from '../../db/application-repository.ts';
+import { listJobs } from '../../db/job-repository.ts';
+import { addLostStolenPassports } from '../../db/lost-stolen-passport-repository.ts';
+import type { NewApplication } from '../../db/submission-repository.ts';
+import { storeSubmission } from '../../db/submission-repository.ts';
+import { testEngines, useMigratedTestDatabase } from '../../test-support/test-databases.ts';
+import { daysAfter, sampleSubmission } from '../../test-support/sample-submissions.ts';
 import { changeApplicationStatus } from './change-status.ts';
 import { awaitingCaseworkerNote, decideApplication } from './decide-application.ts';
 import { StatusChangeError } from './status-transitions.ts';

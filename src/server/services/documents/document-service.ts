@@ -6,11 +6,11 @@ import { randomBytes } from 'node:crypto';
 import type { JSONWebKeySet } from 'jose';
 import { londonToday, toIsoDate } from '#shared/dates/calendar.ts';
 import { newCheckCode } from '#shared/domain/check-code.ts';
-import type { ApplicationRecord } from '../db/application-repository.ts';
-import type { Database } from '../db/database.ts';
-import { publishedSigningKeys, recordDocumentIssues, type DocumentIssue } from '../db/document-repository.ts';
-import { renderPreClearanceDocuments, type PreClearanceDetails } from '../pdf/pre-clearance-document.ts';
-import type { DocumentTokens } from '../tokens/document-tokens.ts';
+import type { ApplicationRecord } from '../../db/application-repository.ts';
+import type { Database } from '../../db/database.ts';
+import { publishedSigningKeys, recordDocumentIssues, type DocumentIssue } from '../../db/document-repository.ts';
+import { renderPreClearanceDocuments, type PreClearanceDetails } from '../../pdf/pre-clearance-document.ts';
+import type { DocumentTokens } from '../../tokens/document-tokens.ts';
 
 export interface DocumentServiceOptions {
   readonly database: Database;

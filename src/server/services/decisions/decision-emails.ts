@@ -1,11 +1,11 @@
-import type { Queryable } from '../db/database.ts';
+import type { Queryable } from '../../db/database.ts';
 import {
   findNextDecisionEmailJob,
   lockSubmissionForDecisionEmails,
   readDecisionEmailState,
   setNextDecisionEmailJob,
-} from '../db/decision-email-repository.ts';
-import { bringJobForward, enqueueJob, jobKinds } from '../db/job-repository.ts';
+} from '../../db/decision-email-repository.ts';
+import { bringJobForward, enqueueJob, jobKinds } from '../../db/job-repository.ts';
 
 // Decision 014. A decision never emails by itself: it makes sure a send-decisions job of its
 // submission is open, and that job gathers the decisions made close together into one email.

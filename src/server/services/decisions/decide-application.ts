@@ -1,8 +1,8 @@
 import { isPlaceOfDepartureInIreland } from '#shared/countries/places.ts';
 import type { ApplicationStatus, RejectionReason } from '#shared/domain/application-status.ts';
-import { findApplication, hasAutomatedDecision, recordStatusChange } from '../db/application-repository.ts';
-import type { Database } from '../db/database.ts';
-import { isPassportLostOrStolen } from '../db/lost-stolen-passport-repository.ts';
+import { findApplication, hasAutomatedDecision, recordStatusChange } from '../../db/application-repository.ts';
+import type { Database } from '../../db/database.ts';
+import { isPassportLostOrStolen } from '../../db/lost-stolen-passport-repository.ts';
 import { firstFailingCheck } from './automated-checks.ts';
 import { applyStatusChange } from './change-status.ts';
 

@@ -1,0 +1,77 @@
+// A new status link, the way out of the "Link expired" page: the API's call
+// (new-status-link-route.ts) and the expired link page's form without JavaScript (status-forms.ts)
+// both come here. The old link's token (expired or not, but ours and younger than the retention
+// period) names the submission; the licence number typed is checked with the same attempts and
+// lockout as opening the status. The end is the same whether it matched, did not, or the
+// submission is locked, so nobody learns whether a licence number is right; only a match enqueues
+// the email, and the email goes to the sponsor address stored for the submission, never to one
+// the caller gives.
+import type { FastifyBaseLogger } from 'fastify';
+import type { Config } from '../config.ts';
+import type { Database } from '../db/database.ts';
+import { enqueueJob, jobKinds } from '../db/job-repository.ts';
+import { attemptLicence } from '../db/status-access-repository.ts';
+import type { ServiceMetrics } from '../metrics/metrics.ts';
+import { InvalidTokenError, type StatusLinkTokens } from '../tokens/status-link-tokens.ts';
+import { sameLicenceNumber } from './status-access.ts';
+
+export interface NewStatusLinkOptions {
+  readonly config: Pick<Config, 'retentionDays'>;
+  readonly database: Database;
+  readonly tokens: () => Promise<StatusLinkTokens>;
+  readonly now: () => Date;
+  /** Counts the lockouts begun here (METRICS_PORT). */
+  readonly metrics?: ServiceMetrics | undefined;
+}
+
+/**
+ * At most one new-link email per submission in this window, however often the right number is
+ * sent: whoever knows it cannot fill the sponsor's inbox. A later request gets the same answer.
+ */
+export const NEW_LINK_EMAIL_WINDOW_MS = 10 * 60_000;
+
+/**
+ * What asking came to: `requested` whether the number matched, did not, or the submission is
+ * locked; `invalid` when the token names no submission of ours; `licenceRequired` when no number
+ * was typed (the page's own mistake, counted for nothing).
+ */
+export type NewStatusLinkResult = { readonly outcome: 'requested' | 'invalid' | 'licenceRequired' };
+
+/** A new status link for the submission an old link's token names, emailed to its sponsor when the licence number matches. */
+export async function requestNewStatusLink(
+  options: NewStatusLinkOptions,
+  token: string,
+  licenceNumber: string,
+  log: FastifyBaseLogger,
+): Promise<NewStatusLinkResult> {
+  let submissionId: string;
+  try {
+    ({ submissionId } = await (await options.tokens()).verifyIgnoringExpiry(token, options.config.retentionDays));
+  } catch (error) {
+    // Forged, altered, for another audience, or older than the retention period: all alike.
+    if (error instanceof InvalidTokenError) return { outcome: 'invalid' };
+    throw error;
+  }
+  if (licenceNumber.trim() === '') return { outcome: 'licenceRequired' };
+
+  const now = options.now();
+  const outcome = await attemptLicence(
+    options.database,
+    submissionId,
+    (stored) => sameLicenceNumber(stored, licenceNumber),
+    now,
+    () => options.metrics?.lockoutStarted(),
+  );
+  if (outcome === 'unknown') return { outcome: 'invalid' };
+  if (outcome === 'ok') {
+    await enqueueJob(options.database, {
+      kind: jobKinds.sendStatusLink,
+      payload: { submissionId },
+      uniqueKey: `${jobKinds.sendStatusLink}:${submissionId}:${Math.floor(now.getTime() / NEW_LINK_EMAIL_WINDOW_MS)}`,
+      runAfter: now,
+    });
+  }
+  // The outcome is for the operators; it never reaches the answer.
+  log.info({ submissionId, outcome }, 'New status link asked for');
+  return { outcome: 'requested' };
+}
