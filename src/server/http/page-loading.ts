@@ -31,7 +31,7 @@ export async function loadIndexPage(
   try {
     html = await readFile(join(config.webRoot, 'index.html'), 'utf8');
   } catch {
-    // Normal under `npm run dev`, where Vite serves the pages and proxies only /api and /health here.
+    // Normal before the first build (`npm run build`, or `npm run dev` while its first build runs).
     app.log.warn({ webRoot: config.webRoot }, 'No built web app (index.html) found; pages will answer 404');
     return undefined;
   }
