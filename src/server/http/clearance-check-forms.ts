@@ -14,7 +14,7 @@ import type { CheckedClearance, ClearanceQuery } from '../services/clearance-che
 import { formField, isPageRequest, type PageFormHandler, type PageForms } from './page-form-handlers.ts';
 
 export interface ClearanceCheckFormsOptions {
-  readonly check: (request: FastifyRequest, query: ClearanceQuery) => Promise<CheckedClearance>;
+  readonly check: (address: string, query: ClearanceQuery) => Promise<CheckedClearance>;
   /** Checks from one address a minute: the page spends the call's budget. */
   readonly checkRateLimit: number;
   readonly now: () => Date;
@@ -39,9 +39,9 @@ export function createClearanceCheckForms(options: ClearanceCheckFormsOptions): 
     forms: PageForms,
     query: ClearanceQuery,
   ) => {
-    const spent = await forms.limits.take(request, 'checks', options.checkRateLimit, 60_000);
+    const spent = await forms.limits.take(request.ip, 'checks', options.checkRateLimit, 60_000);
     const checked: CheckedClearance = spent.allowed
-      ? await options.check(request, query)
+      ? await options.check(request.ip, query)
       : { kind: 'locked', until: new Date(options.now().getTime() + spent.retryAfterSeconds * 1000) };
     if (checked.kind === 'locked') {
       reply.header(

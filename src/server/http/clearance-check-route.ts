@@ -18,8 +18,11 @@ import {
 } from '../services/clearance-checks.ts';
 import { HttpError } from './http-error.ts';
 import { parseBody, registerJsonApi } from './json-api.ts';
+import type { RateLimits } from './rate-limits.ts';
 
 export interface ClearanceCheckOptions extends ClearanceCheckerOptions {
+  /** The per-address budgets: these calls spend `checks`, and checks that find nothing `checkFailures`. */
+  readonly limits: RateLimits;
   /** Checks from one address a minute. */
   readonly perMinute: number;
 }
@@ -45,7 +48,7 @@ export async function registerClearanceCheckRoute(app: FastifyInstance, options:
             throw new HttpError(400, 'InvalidRequest', 'Enter a check code and a date of birth', details);
           query = { kind: 'code', checkCode: body.checkCode, dateOfBirth: body.dateOfBirth };
         }
-        const checked = await check(request, query);
+        const checked = await check(request.ip, query);
         if (checked.kind === 'result') return checked.result;
         const seconds = Math.max(1, Math.ceil((checked.until.getTime() - options.now().getTime()) / 1000));
         reply.header('retry-after', String(seconds));

@@ -2,14 +2,13 @@
 // the page, which shows the errors or the thanks. Nothing is kept in a session; the form spends the
 // pages' forms budget (page-form-handlers.ts) and, once the rule passes, the address's feedback budget,
 // which the call spends too.
-import type { FastifyRequest } from 'fastify';
 import { FEEDBACK_PATH } from '#shared/api/feedback.ts';
 import type { FeedbackAnswers } from '#shared/validation/feedback.ts';
 import type { GivenFeedback } from '../services/feedback.ts';
 import { formField, type PageFormHandler } from './page-form-handlers.ts';
 
 export function createFeedbackForms(options: {
-  readonly give: (request: FastifyRequest, answers: FeedbackAnswers) => Promise<GivenFeedback>;
+  readonly give: (address: string, answers: FeedbackAnswers) => Promise<GivenFeedback>;
 }): PageFormHandler {
   return {
     paths: [FEEDBACK_PATH],
@@ -18,7 +17,7 @@ export function createFeedbackForms(options: {
         'feedback-rating': formField(request.body, 'feedback-rating') ?? '',
         'feedback-comment': formField(request.body, 'feedback-comment') ?? '',
       };
-      const given = await options.give(request, answers);
+      const given = await options.give(request.ip, answers);
       if (given.kind === 'invalid')
         return forms.render(request, reply, 422, {
           outcome: { feedback: { kind: 'ask', answers, errors: given.errors } },

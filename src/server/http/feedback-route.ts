@@ -19,7 +19,7 @@ export async function registerFeedbackRoute(app: FastifyInstance, options: Feedb
   await registerJsonApi(app, (scope) => {
     scope.post(FEEDBACK_API_PATH, { bodyLimit: 32 * 1024 }, async (request, reply) => {
       const body = parseBody(feedbackRequestSchema, request.body, 'The request is not in the expected shape');
-      const given = await give(request, { 'feedback-rating': body.rating, 'feedback-comment': body.comment });
+      const given = await give(request.ip, { 'feedback-rating': body.rating, 'feedback-comment': body.comment });
       if (given.kind === 'invalid') {
         const details = Object.entries(given.errors).map(([field, rule]) => ({ field, rule }));
         throw new HttpError(400, 'InvalidRequest', 'Choose a rating; a comment must follow the page’s rule', details);

@@ -111,7 +111,7 @@ export function createFormSessions(options: FormSessionsOptions): FormSessions {
   /** Starts a session under a new id (an id the server did not issue, or one that is over, is never taken up). */
   const start = async (request: FastifyRequest, reply: FastifyReply, next: FormSessionValues) => {
     checkSize(next);
-    const spent = await options.limits.take(request, 'sessions', options.newSessionsPerHour, HOUR_MS);
+    const spent = await options.limits.take(request.ip, 'sessions', options.newSessionsPerHour, HOUR_MS);
     if (!spent.allowed) throw new SessionLimitError(spent.retryAfterSeconds);
     const id = newId();
     await insertFormSession(database, hashOf(id), next, now());

@@ -194,7 +194,7 @@ export async function registerPageForms(
 
     const handle = async (request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply> => {
       if (!isFromThisService(request)) return problem(request, reply, 403, { kind: 'refused' });
-      const spent = await forms.limits.take(request, 'forms', options.limit, 60_000);
+      const spent = await forms.limits.take(request.ip, 'forms', options.limit, 60_000);
       if (!spent.allowed) return forms.tooMany(request, reply, spent.retryAfterSeconds);
       const path = localAddress(pathOf(request));
       const choice = consentChoice(request.body);

@@ -7,36 +7,19 @@ import rateLimit, { normalizeIP, type FastifyRateLimitStore } from '@fastify/rat
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Database } from '../db/database.ts';
 import { countHit, readHits } from '../db/rate-limit-repository.ts';
+import type { AddressBudgets, Budget } from '../services/address-budgets.ts';
 import { HttpError } from './http-error.ts';
 
-/**
- * What a request spends: a form sent to the pages, a status call (the API's status, documents and
- * new-link calls, and the status pages' forms), a submission, a new session, a check of a
- * document, a check that found nothing, a feedback stored.
- */
-export type Budget = 'forms' | 'status' | 'submissions' | 'sessions' | 'checks' | 'checkFailures' | 'feedback';
-
-/** What spending one of a budget came to. */
-export interface Spent {
-  readonly allowed: boolean;
-  /** Seconds until the window ends, when not allowed. */
-  readonly retryAfterSeconds: number;
-}
-
-export interface RateLimits {
+export interface RateLimits extends AddressBudgets {
   /** A route's `config.rateLimit`: at most `max` requests a minute from one address, spent from `budget`. */
   perMinute(
     budget: Budget,
     max: number,
   ): { max: number; timeWindow: number; keyGenerator: (r: FastifyRequest) => string };
-  /** Spends one of `budget` for the request's address, allowed while within `max` per `windowMs`. */
-  take(request: FastifyRequest, budget: Budget, max: number, windowMs: number): Promise<Spent>;
-  /** Whether the request's address has `max` of `budget` left in the current window, spending none. */
-  left(request: FastifyRequest, budget: Budget, max: number): Promise<Spent>;
 }
 
-/** The key of a budget for the request's address; an IPv6 address counts by its /64, which one host can hold whole. */
-const keyOf = (budget: Budget, request: FastifyRequest) => `${budget}:${normalizeIP(request.ip)}`;
+/** The key of a budget for a client address; an IPv6 address counts by its /64, which one host can hold whole. */
+const keyOf = (budget: Budget, address: string) => `${budget}:${normalizeIP(address)}`;
 
 /**
  * Registers @fastify/rate-limit for every route that asks for it (`config.rateLimit`), counting
@@ -70,16 +53,16 @@ export async function registerRateLimits(
       new HttpError(429, 'TooManyRequests', `Too many requests from this address: try again in ${context.after}`),
   });
   return {
-    perMinute: (budget, max) => ({ max, timeWindow: 60_000, keyGenerator: (request) => keyOf(budget, request) }),
-    async take(request, budget, max, windowMs) {
+    perMinute: (budget, max) => ({ max, timeWindow: 60_000, keyGenerator: (request) => keyOf(budget, request.ip) }),
+    async take(address, budget, max, windowMs) {
       const at = now();
-      const count = await countHit(database, keyOf(budget, request), windowMs, at);
+      const count = await countHit(database, keyOf(budget, address), windowMs, at);
       const allowed = count.hits <= max;
       return { allowed, retryAfterSeconds: Math.ceil((count.windowEndsAt.getTime() - at.getTime()) / 1000) };
     },
-    async left(request, budget, max) {
+    async left(address, budget, max) {
       const at = now();
-      const count = await readHits(database, keyOf(budget, request), at);
+      const count = await readHits(database, keyOf(budget, address), at);
       if (count === undefined || count.hits < max) return { allowed: true, retryAfterSeconds: 0 };
       return { allowed: false, retryAfterSeconds: Math.ceil((count.windowEndsAt.getTime() - at.getTime()) / 1000) };
     },

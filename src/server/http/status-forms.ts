@@ -149,7 +149,7 @@ export function createStatusForms(options: StatusFormsOptions): PageFormHandler 
       if (token === null) return render({ view: { kind: 'invalidLink' } });
       // Every form of these pages tries the link, and most a licence number: a status call, from
       // the same budget as the API's.
-      const spent = await forms.limits.take(request, 'status', options.statusRateLimit, 60_000);
+      const spent = await forms.limits.take(request.ip, 'status', options.statusRateLimit, 60_000);
       if (!spent.allowed) return forms.tooMany(request, reply, spent.retryAfterSeconds);
       const rule = validateSponsorLicenceNumber(licenceNumber)['sponsor-licence-number'];
 

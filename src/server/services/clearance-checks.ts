@@ -3,17 +3,16 @@
 // here. Checks that find nothing are counted per address for an hour, and ten of them lock the
 // address out of checking until the hour is over; a code that has answered "not valid" five times
 // in the hour answers only that (documents/check-clearance.ts).
-import type { FastifyRequest } from 'fastify';
 import type { ClearanceCheckResponse } from '#shared/api/clearance-check.ts';
 import type { Database } from '../db/database.ts';
-import type { RateLimits } from '../http/rate-limits.ts';
+import type { AddressBudgets } from './address-budgets.ts';
 import { checkClearanceForPublic, type ClearanceCheck } from './documents/check-clearance.ts';
 import type { DocumentService } from './documents/document-service.ts';
 
 export interface ClearanceCheckerOptions {
   readonly database: Database;
   readonly documents: DocumentService;
-  readonly limits: RateLimits;
+  readonly limits: AddressBudgets;
   readonly now: () => Date;
 }
 
@@ -30,17 +29,17 @@ export type ClearanceQuery =
   | { readonly kind: 'code'; readonly checkCode: string; readonly dateOfBirth: string }
   | { readonly kind: 'token'; readonly token: string };
 
-/** A check on behalf of `request`'s address, its failures counted: the call's and the check page's. */
+/** A check on behalf of a client address, its failures counted: the call's and the check page's. */
 export function createClearanceChecker(
   options: ClearanceCheckerOptions,
-): (request: FastifyRequest, query: ClearanceQuery) => Promise<CheckedClearance> {
-  return async (request, query) => {
+): (address: string, query: ClearanceQuery) => Promise<CheckedClearance> {
+  return async (address, query) => {
     const { limits, now } = options;
-    const locked = await limits.left(request, 'checkFailures', MAX_FAILED_CHECKS_PER_ADDRESS);
+    const locked = await limits.left(address, 'checkFailures', MAX_FAILED_CHECKS_PER_ADDRESS);
     if (!locked.allowed) return { kind: 'locked', until: new Date(now().getTime() + locked.retryAfterSeconds * 1000) };
     const result = await checkClearanceForPublic(options, query);
     if (result.outcome === 'not-valid')
-      await limits.take(request, 'checkFailures', MAX_FAILED_CHECKS_PER_ADDRESS, FAILURE_WINDOW_MS);
+      await limits.take(address, 'checkFailures', MAX_FAILED_CHECKS_PER_ADDRESS, FAILURE_WINDOW_MS);
     return { kind: 'result', result: toResponse(result) };
   };
 }

@@ -1,7 +1,6 @@
 // Giving feedback (decision 028): the feedback page's call (feedback-route.ts) and its form without
 // JavaScript (feedback-forms.ts) both come here: the shared rule, then the address's feedback
 // budget, then one row that says nothing of who gave it.
-import type { FastifyRequest } from 'fastify';
 import {
   isFeedbackRating,
   normaliseFeedbackComment,
@@ -10,7 +9,7 @@ import {
 } from '#shared/validation/feedback.ts';
 import type { Database } from '../db/database.ts';
 import { insertFeedback } from '../db/feedback-repository.ts';
-import type { RateLimits } from '../http/rate-limits.ts';
+import type { AddressBudgets } from './address-budgets.ts';
 
 /** Feedbacks one address may give in an hour: more than any person gives, few enough to keep the table clean. */
 export const FEEDBACK_PER_HOUR = 10;
@@ -18,7 +17,7 @@ const HOUR_MS = 60 * 60_000;
 
 export interface FeedbackOptions {
   readonly database: Database;
-  readonly limits: RateLimits;
+  readonly limits: AddressBudgets;
   readonly now: () => Date;
 }
 
@@ -28,15 +27,15 @@ export type GivenFeedback =
   | { readonly kind: 'invalid'; readonly errors: ReturnType<typeof validateFeedback> }
   | { readonly kind: 'tooMany'; readonly retryAfterSeconds: number };
 
-/** Stores feedback from `request`'s address when the rule and the budget allow: the call's and the page's. */
+/** Stores feedback from a client address when the rule and the budget allow: the call's and the page's. */
 export function createFeedbackGiver(
   options: FeedbackOptions,
-): (request: FastifyRequest, answers: FeedbackAnswers) => Promise<GivenFeedback> {
-  return async (request, answers) => {
+): (address: string, answers: FeedbackAnswers) => Promise<GivenFeedback> {
+  return async (address, answers) => {
     const errors = validateFeedback(answers);
     const rating = answers['feedback-rating'];
     if (Object.keys(errors).length > 0 || !isFeedbackRating(rating)) return { kind: 'invalid', errors };
-    const spent = await options.limits.take(request, 'feedback', FEEDBACK_PER_HOUR, HOUR_MS);
+    const spent = await options.limits.take(address, 'feedback', FEEDBACK_PER_HOUR, HOUR_MS);
     if (!spent.allowed) return { kind: 'tooMany', retryAfterSeconds: spent.retryAfterSeconds };
     await insertFeedback(options.database, {
       rating,
