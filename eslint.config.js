@@ -40,17 +40,29 @@ const featureBoundary = (feature) =>
 
 // One owner per flow (decision 036): the JSON routes (*-route.ts, *-routes.ts), the page forms
 // (*-forms.ts) and the CLI are adapters over src/server/services and never import one another;
-// only src/server/app.ts, which registers them all, imports them. A test may import its own module.
+// only src/server/app.ts, which registers them all, imports them. The services know nothing of
+// HTTP or the CLI. A test may import its own module.
+const adapterPatterns = [
+  ...layerPatterns('server', ['web']),
+  {
+    regex: '^\\.{1,2}/(.*/)?[^/]+-(route|routes|forms)\\.ts$',
+    message: 'routes, page forms and the CLI import services (src/server/services), never one another',
+  },
+  { regex: '^\\.{1,2}/(.*/)?cli/', message: 'nothing but the CLI imports src/server/cli' },
+];
 const serverAdapterBoundary = {
+  ...restrictImports(['src/server/{http,cli}/**/*.ts'], adapterPatterns),
+  ignores: ['**/*.test.ts'],
+};
+const serviceBoundary = {
   ...restrictImports(
-    ['src/server/{http,cli,services}/**/*.ts'],
+    ['src/server/services/**/*.ts'],
     [
-      ...layerPatterns('server', ['web']),
+      ...adapterPatterns,
       {
-        regex: '^\\.{1,2}/(.*/)?[^/]+-(route|routes|forms)\\.ts$',
-        message: 'routes, page forms and the CLI import services (src/server/services), never one another',
+        regex: '^(\\.\\./)+http/',
+        message: 'a service answers with results; the HTTP adapters (src/server/http) map them',
       },
-      { regex: '^\\.{1,2}/(.*/)?cli/', message: 'nothing but the CLI imports src/server/cli' },
     ],
   ),
   ignores: ['**/*.test.ts'],
@@ -89,6 +101,7 @@ export default tseslint.config(
   restrictImports(['src/web/**/*.{ts,tsx}'], layerPatterns('web', ['server'])),
   restrictImports(['src/server/**/*.{ts,tsx}'], layerPatterns('server', ['web'])),
   serverAdapterBoundary,
+  serviceBoundary,
   ...features.map(featureBoundary),
   {
     files: ['src/shared/**/*.ts'],
