@@ -1,9 +1,31 @@
+import { globSync, readFileSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 
-// Three projects: `unit` needs nothing but Node (shared rules, React components in jsdom),
-// `server` talks to a real database, `browser` drives the built service in Chromium.
+// The server tests that start the service, the worker or the caseworker CLI as processes of their
+// own (through test-support/child-process.ts): each waits seconds for a process to start, so they
+// are a project of their own that `npm test` leaves out (CI and `npm run test:processes` run it).
+// Found by what they call rather than listed, so a test file that moves keeps its project.
+const serverTests = 'src/server/**/*.test.ts';
+const processTests = globSync(serverTests).filter((file) =>
+  /\b(startTsx|runTsx|startServer)\(/.test(readFileSync(file, 'utf8')),
+);
+
+// Four projects: `unit` needs nothing but Node (shared rules, React components in jsdom),
+// `server` talks to a real database, `processes` runs the server's entry files as processes, and
+// `browser` drives the built service in Chromium.
 export default defineConfig({
   test: {
+    // Vitest leaves a core to itself by default, which is one worker on a two-core machine; its
+    // own process is mostly idle while the tests run, and server tests spend much of their time
+    // waiting on a database or a child process.
+    maxWorkers: Math.max(2, availableParallelism()),
+    // V8 coverage of the unit and server runs, printed as a summary (CI turns it on: CI=true).
+    coverage: {
+      enabled: process.env.CI === 'true',
+      provider: 'v8',
+      reporter: ['text-summary'],
+    },
     projects: [
       {
         extends: './vite.config.ts',
@@ -17,8 +39,20 @@ export default defineConfig({
       {
         test: {
           name: 'server',
-          include: ['src/server/**/*.test.ts'],
+          include: [serverTests],
+          exclude: processTests,
           environment: 'node',
+          globalSetup: ['src/server/test-support/global-setup.ts'],
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
+      },
+      {
+        test: {
+          name: 'processes',
+          include: processTests,
+          environment: 'node',
+          globalSetup: ['src/server/test-support/global-setup.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },
