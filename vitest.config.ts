@@ -1,4 +1,4 @@
-import { globSync, readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 
@@ -7,9 +7,11 @@ import { defineConfig } from 'vitest/config';
 // are a project of their own that `npm test` leaves out (CI and `npm run test:processes` run it).
 // Found by what they call rather than listed, so a test file that moves keeps its project.
 const serverTests = 'src/server/**/*.test.ts';
-const processTests = globSync(serverTests).filter((file) =>
-  /\b(startTsx|runTsx|startServer)\(/.test(readFileSync(file, 'utf8')),
-);
+const serverFolder = new URL('./src/server/', import.meta.url);
+const processTests = readdirSync(serverFolder, { recursive: true, encoding: 'utf8' })
+  .filter((file) => file.endsWith('.test.ts'))
+  .filter((file) => /\b(startTsx|runTsx|startServer)\(/.test(readFileSync(new URL(file, serverFolder), 'utf8')))
+  .map((file) => `src/server/${file}`);
 
 // Four projects: `unit` needs nothing but Node (shared rules, React components in jsdom),
 // `server` talks to a real database, `processes` runs the server's entry files as processes, and
