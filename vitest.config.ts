@@ -36,6 +36,9 @@ export default defineConfig({
           include: ['src/shared/**/*.test.ts', 'src/web/**/*.test.{ts,tsx}'],
           environment: 'jsdom',
           setupFiles: ['src/web/test-support/setup.ts'],
+          // The property tests (fast-check) take a second or two alone; two workers sharing two
+          // busy cores can make that more than Vitest's default 5 s.
+          testTimeout: 20_000,
         },
       },
       {
