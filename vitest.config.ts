@@ -48,7 +48,9 @@ export default defineConfig({
           exclude: processTests,
           environment: 'node',
           globalSetup: ['src/server/test-support/global-setup.ts'],
-          testTimeout: 30_000,
+          // Some tests render and read PDFs (seconds of CPU): with two workers on two busy cores
+          // they can take more than 30 s.
+          testTimeout: 60_000,
           hookTimeout: 60_000,
         },
       },
@@ -58,7 +60,7 @@ export default defineConfig({
           include: processTests,
           environment: 'node',
           globalSetup: ['src/server/test-support/global-setup.ts'],
-          testTimeout: 30_000,
+          testTimeout: 60_000,
           hookTimeout: 60_000,
         },
       },
