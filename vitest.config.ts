@@ -1,9 +1,33 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 
-// Three projects: `unit` needs nothing but Node (shared rules, React components in jsdom),
-// `server` talks to a real database, `browser` drives the built service in Chromium.
+// The server tests that start the service, the worker or the caseworker CLI as processes of their
+// own (through test-support/child-process.ts): each waits seconds for a process to start, so they
+// are a project of their own that `npm test` leaves out (CI and `npm run test:processes` run it).
+// Found by what they call rather than listed, so a test file that moves keeps its project.
+const serverTests = 'src/server/**/*.test.ts';
+const serverFolder = new URL('./src/server/', import.meta.url);
+const processTests = readdirSync(serverFolder, { recursive: true, encoding: 'utf8' })
+  .filter((file) => file.endsWith('.test.ts'))
+  .filter((file) => /\b(startTsx|runTsx|startServer)\(/.test(readFileSync(new URL(file, serverFolder), 'utf8')))
+  .map((file) => `src/server/${file}`);
+
+// Four projects: `unit` needs nothing but Node (shared rules, React components in jsdom),
+// `server` talks to a real database, `processes` runs the server's entry files as processes, and
+// `browser` drives the built service in Chromium.
 export default defineConfig({
   test: {
+    // Vitest leaves a core to itself by default, which is one worker on a two-core machine; its
+    // own process is mostly idle while the tests run, and server tests spend much of their time
+    // waiting on a database or a child process.
+    maxWorkers: Math.max(2, availableParallelism()),
+    // V8 coverage of the unit and server runs, printed as a summary (CI turns it on: CI=true).
+    coverage: {
+      enabled: process.env.CI === 'true',
+      provider: 'v8',
+      reporter: ['text-summary'],
+    },
     projects: [
       {
         extends: './vite.config.ts',
@@ -12,14 +36,31 @@ export default defineConfig({
           include: ['src/shared/**/*.test.ts', 'src/web/**/*.test.{ts,tsx}'],
           environment: 'jsdom',
           setupFiles: ['src/web/test-support/setup.ts'],
+          // The property tests (fast-check) take a second or two alone; two workers sharing two
+          // busy cores can make that more than Vitest's default 5 s.
+          testTimeout: 20_000,
         },
       },
       {
         test: {
           name: 'server',
-          include: ['src/server/**/*.test.ts'],
+          include: [serverTests],
+          exclude: processTests,
           environment: 'node',
-          testTimeout: 30_000,
+          globalSetup: ['src/server/test-support/global-setup.ts'],
+          // Some tests render and read PDFs (seconds of CPU): with two workers on two busy cores
+          // they can take more than 30 s.
+          testTimeout: 60_000,
+          hookTimeout: 60_000,
+        },
+      },
+      {
+        test: {
+          name: 'processes',
+          include: processTests,
+          environment: 'node',
+          globalSetup: ['src/server/test-support/global-setup.ts'],
+          testTimeout: 60_000,
           hookTimeout: 60_000,
         },
       },

@@ -12,9 +12,8 @@ import { PUBLIC_STATUS_PATH } from '#shared/api/public-status.ts';
 import { buildApp } from './app.ts';
 import { loadConfig, type Config } from './config.ts';
 import type { Database } from './db/database.ts';
-import { openDatabase } from './db/database.ts';
-import { runMigrations } from './db/migrations.ts';
 import { capturingLogger } from './test-support/sample-submissions.ts';
+import { openMigratedPglite } from './test-support/test-databases.ts';
 
 let webRoot: string;
 let database: Database;
@@ -26,8 +25,7 @@ beforeAll(async () => {
   await writeFile(join(webRoot, 'index.html'), '<!doctype html><title>x</title>');
   await writeFile(join(webRoot, 'robots.txt'), 'User-agent: *\n');
   await writeFile(join(webRoot, 'assets', 'app-abc123.js'), 'export {};\n');
-  database = await openDatabase({ engine: 'pglite' });
-  await runMigrations(database);
+  database = await openMigratedPglite();
 });
 
 afterEach(async () => {

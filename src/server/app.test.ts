@@ -12,9 +12,8 @@ import { buildApp } from './app.ts';
 import type { Config } from './config.ts';
 import { loadConfig } from './config.ts';
 import type { Database } from './db/database.ts';
-import { openDatabase } from './db/database.ts';
-import { runMigrations } from './db/migrations.ts';
 import { HttpError } from './http/http-error.ts';
+import { openMigratedPglite } from './test-support/test-databases.ts';
 
 const indexHtml = `<!doctype html>
 <html lang="en">
@@ -47,8 +46,7 @@ beforeAll(async () => {
   await writeFile(join(webRoot, 'assets', 'app-abc123.js'), appJs);
   await writeFile(join(webRoot, 'assets', 'app-abc123.js.br'), brotliCompressSync(appJs));
   await writeFile(join(webRoot, 'assets', 'app-abc123.js.gz'), gzipSync(appJs));
-  database = await openDatabase({ engine: 'pglite' });
-  await runMigrations(database);
+  database = await openMigratedPglite();
 });
 
 afterAll(async () => {
@@ -363,9 +361,8 @@ describe('the app without analytics', () => {
 
 describe('readiness without a database', () => {
   it('answers 503 when the database is closed', async () => {
-    const closing = await openDatabase({ engine: 'pglite' });
     // Readiness writes to a table of the migrations.
-    await runMigrations(closing);
+    const closing = await openMigratedPglite();
     await withApp(
       testConfig(),
       async (app) => {

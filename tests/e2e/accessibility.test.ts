@@ -2,7 +2,14 @@ import { LANGUAGES, type Language } from '../../src/shared/i18n/languages.ts';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROUTES } from '../../src/web/app/routes.tsx';
-import { axeViolations, baseUrl, chooseLanguage, landmarkCounts, ONE_OF_EACH_LANDMARK } from './support/browser.ts';
+import {
+  axeViolations,
+  baseUrl,
+  browserEndpoint,
+  chooseLanguage,
+  landmarkCounts,
+  ONE_OF_EACH_LANDMARK,
+} from './support/browser.ts';
 import { launchBrowser } from './support/chromium.ts';
 
 // Every route of the service that this part of the service renders.
@@ -38,7 +45,7 @@ const PATHS = [
 
 let browser: Browser;
 beforeAll(async () => {
-  browser = await launchBrowser();
+  browser = await launchBrowser(browserEndpoint());
 });
 afterAll(async () => {
   await browser.close();

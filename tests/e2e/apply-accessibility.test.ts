@@ -12,7 +12,7 @@ import type { FormState } from '../../src/shared/journey/form-state.ts';
 import { STEP_PATHS } from '../../src/shared/journey/paths.ts';
 import arTexts from '../../src/shared/i18n/translations/ar.json';
 import enTexts from '../../src/shared/i18n/translations/en.json';
-import { axeViolations, baseUrl, landmarkCounts, ONE_OF_EACH_LANDMARK } from './support/browser.ts';
+import { axeViolations, baseUrl, browserEndpoint, landmarkCounts, ONE_OF_EACH_LANDMARK } from './support/browser.ts';
 import { launchBrowser } from './support/chromium.ts';
 import {
   groupWithMembers,
@@ -180,7 +180,7 @@ const CASES: Case[] = [
 
 let browser: Browser;
 beforeAll(async () => {
-  browser = await launchBrowser();
+  browser = await launchBrowser(browserEndpoint());
 });
 afterAll(async () => {
   await browser.close();

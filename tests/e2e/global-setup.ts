@@ -9,9 +9,11 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
+import { chromium } from 'playwright-core';
 import type { TestProject } from 'vitest/node';
 import { startSmtpReceiver } from '../../src/server/test-support/smtp-receiver.ts';
 import { freePort } from '../../src/server/test-support/child-process.ts';
+import { chromiumLaunchOptions } from './support/chromium.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -24,6 +26,8 @@ declare module 'vitest' {
     autoBaseUrl: string;
     autoMailDir: string;
     autoDatabaseUrl: string;
+    /** The WebSocket address of the Chromium started here, which every test file connects to. */
+    browserEndpoint: string;
     /** The PEM private key the service signs status links with, so tests can make their own (an expired one, say). */
     tokenPrivateKey: string;
   }
@@ -134,9 +138,10 @@ export default async function setup(project: TestProject): Promise<() => Promise
   });
   // Applications wait for a caseworker on the main service, so the status tests can decide
   // them; the second service decides at once, as production does with MANUAL_REVIEW off.
-  const [manual, automatic] = await Promise.all([
+  const [manual, automatic, browserServer] = await Promise.all([
     startService({ manualReview: true, tokenKeys }),
     startService({ manualReview: false, tokenKeys }),
+    chromium.launchServer(chromiumLaunchOptions),
   ]);
   project.provide('baseUrl', manual.baseUrl);
   project.provide('mailDir', manual.mailDir);
@@ -145,8 +150,9 @@ export default async function setup(project: TestProject): Promise<() => Promise
   project.provide('autoMailDir', automatic.mailDir);
   project.provide('autoDatabaseUrl', automatic.databaseUrl);
   project.provide('tokenPrivateKey', tokenKeys.privateKey);
+  project.provide('browserEndpoint', browserServer.wsEndpoint());
 
   return async () => {
-    await Promise.all([manual.close(), automatic.close()]);
+    await Promise.all([manual.close(), automatic.close(), browserServer.close()]);
   };
 }

@@ -12,6 +12,7 @@ import {
   axeViolations,
   axeViolationsWithoutJavaScript,
   baseUrl,
+  browserEndpoint,
   chooseLanguage,
   useBrowser,
 } from './support/browser.ts';
@@ -121,7 +122,7 @@ describe.each(['en', 'ar'] as const)('a COS number already given in another appl
   it('warns without JavaScript, and a browser with JavaScript takes the page over from the server’s answer', async () => {
     const number = newCosNumber();
     await sentEarlier(number);
-    const browser = await launchBrowser();
+    const browser = await launchBrowser(browserEndpoint());
     try {
       const context = await browser.newContext({ javaScriptEnabled: false });
       await chooseLanguage(context, language);

@@ -2,8 +2,9 @@
 // memory always; PostgreSQL as well when DATABASE_URL is set, each database in a fresh schema that
 // is dropped afterwards, so parallel and repeated runs never see each other's tables.
 import { randomBytes } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
 import pg from 'pg';
-import { afterAll, beforeEach } from 'vitest';
+import { afterAll, beforeEach, inject } from 'vitest';
 import { loadConfig } from '../config.ts';
 import type { Database } from '../db/database.ts';
 import { dumpEmptyPglite, openDatabase } from '../db/database.ts';
@@ -29,12 +30,42 @@ export function testEngines(): TestEngine[] {
   return engines;
 }
 
-// initdb takes seconds; loading its result takes a fraction of that. One per test file (worker).
+// initdb takes seconds and the migrations a second more: the server projects' global setup
+// does both once per run and leaves the results as dumps, which load in a fraction of that.
+// Without it (a file run some other way) initdb runs once per test file, and the migrations
+// once per describe block.
 let emptyPglite: Promise<Blob> | undefined;
+let migratedPglite: Promise<Blob | undefined> | undefined;
+
+function providedDump(which: 'empty' | 'migrated'): Promise<Blob> | undefined {
+  const dumps = inject('pgliteDumps') as { empty: string; migrated: string } | undefined;
+  return dumps === undefined ? undefined : readFile(dumps[which]).then((data) => new Blob([data]));
+}
 
 async function openPgliteTestDatabase(): Promise<TestDatabase> {
-  emptyPglite ??= dumpEmptyPglite();
-  const db = await openDatabase({ engine: 'pglite', initialData: await emptyPglite });
+  emptyPglite ??= providedDump('empty') ?? dumpEmptyPglite();
+  return openPgliteFrom(await emptyPglite);
+}
+
+/** A migrated in-memory PGlite from the global setup's dump, or undefined without one. */
+async function openMigratedPgliteTestDatabase(): Promise<TestDatabase | undefined> {
+  migratedPglite ??= providedDump('migrated') ?? Promise.resolve(undefined);
+  const dump = await migratedPglite;
+  return dump === undefined ? undefined : openPgliteFrom(dump);
+}
+
+/**
+ * A migrated in-memory PGlite of its own, for a test that needs a database but none of the
+ * describe-block handling of `useMigratedTestDatabase`. The caller closes it.
+ */
+export async function openMigratedPglite(): Promise<Database> {
+  const test = (await openMigratedPgliteTestDatabase()) ?? (await openPgliteTestDatabase());
+  await runMigrations(test.db);
+  return test.db;
+}
+
+async function openPgliteFrom(dump: Blob): Promise<TestDatabase> {
+  const db = await openDatabase({ engine: 'pglite', initialData: dump });
   // One in-memory PGlite is one connection; "another" shares it, which is what a second caller
   // in the same process would get.
   return { db, openAnother: () => Promise.resolve(db), dispose: () => db.close() };
@@ -70,7 +101,7 @@ async function openPostgresTestDatabase(connectionString: string): Promise<TestD
  * A migrated database of `engine` for the tests of the enclosing describe block, opened and
  * migrated once (opening an in-memory PGlite takes most of a second) and emptied before each test,
  * so each test starts from empty tables as if the database were new. A test that closes it gets
- * a new one for the next. Closed (and on PostgreSQL dropped) after the block. The object returned
+ * a new one for the next. On PGlite it starts from the migrated dump of the global setup. Closed (and on PostgreSQL dropped) after the block. The object returned
  * stands for the current test's database: read `.db` inside a test or hook, not when the block is
  * defined.
  */
@@ -79,7 +110,8 @@ export function useMigratedTestDatabase(engine: TestEngine): Omit<TestDatabase, 
   beforeEach(async () => {
     if (current !== undefined && (await emptied(current.db))) return;
     await current?.dispose().catch(() => undefined);
-    current = await engine.open();
+    current = (engine.name === 'pglite' ? await openMigratedPgliteTestDatabase() : undefined) ?? (await engine.open());
+    // A no-op on the migrated dump (it checks the record of migrations), the migrations otherwise.
     await runMigrations(current.db);
   });
   afterAll(async () => {

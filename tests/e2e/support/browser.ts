@@ -1,4 +1,4 @@
-// Chromium for the browser tests: a browser per file, a page per test, and what they check with it.
+// Chromium for the browser tests: a connection to the run's browser per file, a page per test, and what they check with it.
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
@@ -11,6 +11,9 @@ const axeSource = readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
 
 /** The address of the service started by the global setup. */
 export const baseUrl = (): string => inject('baseUrl');
+
+/** Where the Chromium started by the global setup listens, for `launchBrowser`. */
+export const browserEndpoint = (): string => inject('browserEndpoint');
 
 /** Chooses the language of the service for a context, as the language links do: in the `lang` cookie. */
 export async function chooseLanguage(context: BrowserContext, language: Language): Promise<void> {
@@ -25,13 +28,13 @@ export interface TestBrowser {
 }
 
 /**
- * Starts Chromium once for a test file and gives each test a new context (no cookies or
+ * Connects to the run's Chromium once for a test file and gives each test a new context (no cookies or
  * storage from the test before) and page; `prepare` runs on each new context first.
  */
 export function useBrowser(prepare?: (context: BrowserContext) => Promise<void>): TestBrowser {
   const state: { browser?: Browser; context?: BrowserContext; page?: Page } = {};
   beforeAll(async () => {
-    state.browser = await launchBrowser();
+    state.browser = await launchBrowser(browserEndpoint());
   });
   afterAll(async () => {
     await state.browser?.close();

@@ -35,20 +35,30 @@ function withAppReadyPages(context: BrowserContext, javaScriptEnabled: boolean):
   return Object.assign(context, { newPage: async () => waitForTheAppOnLoad(await newPage()) });
 }
 
-/** Starts headless Chromium with the flags this machine needs (no network beyond loopback). */
-export async function launchBrowser(): Promise<Browser> {
-  const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--no-first-run',
-      '--disable-quic',
-    ],
-  });
+/** How headless Chromium starts on this machine (its flags: no network beyond loopback). */
+export const chromiumLaunchOptions = {
+  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+  args: [
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+    '--no-first-run',
+    '--disable-quic',
+  ],
+};
+
+/**
+ * Headless Chromium: the one already running at `endpoint` (the browser tests' global setup starts
+ * one for the whole run, which saves seconds of start-up per test file), or a new one. Closing a
+ * browser connected to closes its contexts and leaves the browser running for the next file.
+ */
+export async function launchBrowser(endpoint?: string): Promise<Browser> {
+  const browser =
+    endpoint === undefined || endpoint === ''
+      ? await chromium.launch(chromiumLaunchOptions)
+      : await chromium.connect(endpoint);
   const newContext = browser.newContext.bind(browser);
   return Object.assign(browser, {
     newContext: async (options?: Parameters<Browser['newContext']>[0]) =>
