@@ -5,13 +5,13 @@
 // its own, dropped afterwards), else on the embedded PGlite in a temporary folder.
 //
 // Options (environment): BENCH_SECONDS (10), BENCH_CONNECTIONS (10).
-import { generateKeyPairSync } from 'node:crypto';
 import Fastify from 'fastify';
 import { PUBLIC_STATUS_PATH } from '../src/shared/api/public-status.ts';
 import { buildApp } from '../src/server/app.ts';
 import { loadConfig } from '../src/server/config.ts';
 import { storeSubmission } from '../src/server/db/submission-repository.ts';
 import { sampleSubmission } from '../src/server/test-support/sample-submissions.ts';
+import { newTestKeyPems } from '../src/server/test-support/test-keys.ts';
 import { createStatusLinkTokens } from '../src/server/tokens/status-link-tokens.ts';
 import { measure, openBenchDatabase, printRuns } from './bench-support.ts';
 
@@ -20,18 +20,14 @@ const baseConfig = loadConfig();
 async function main(): Promise<void> {
   const { database, engine, cleanUp } = await openBenchDatabase(baseConfig.databaseUrl);
   // A key pair of its own, as the tests do: the bench must not need (or touch) the service's keys.
-  const tokenKeys = generateKeyPairSync('ec', {
-    namedCurve: 'P-256',
-    privateKeyEncoding: { type: 'pkcs8', format: 'pem' },
-    publicKeyEncoding: { type: 'spki', format: 'pem' },
-  });
+  const tokenKeys = newTestKeyPems();
   // The API alone: no job worker competing for the cores, no request logs, no rate limit.
   const config = {
     ...baseConfig,
     logLevel: 'warn' as const,
     runWorker: false,
     statusRateLimit: 1_000_000,
-    tokenKeys: { privateKeyPem: tokenKeys.privateKey, publicKeyPem: tokenKeys.publicKey },
+    tokenKeys,
   };
   const now = new Date();
   const stored = await storeSubmission(database, sampleSubmission(now, [{}, {}, {}]), now);

@@ -4,7 +4,7 @@
 // service runs on that PostgreSQL server, in a schema of its own, and the tests can look at
 // what it stored; otherwise on the embedded database.
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { generateKeyPairSync, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -13,6 +13,8 @@ import { chromium } from 'playwright-core';
 import type { TestProject } from 'vitest/node';
 import { startSmtpReceiver } from '../../src/server/test-support/smtp-receiver.ts';
 import { freePort } from '../../src/server/test-support/child-process.ts';
+import { newTestKeyPems } from '../../src/server/test-support/test-keys.ts';
+import type { KeyPems } from '../../src/server/tokens/signing-keys.ts';
 import { chromiumLaunchOptions } from './support/chromium.ts';
 
 declare module 'vitest' {
@@ -72,10 +74,7 @@ interface RunningService {
   close(): Promise<void>;
 }
 
-async function startService(options: {
-  manualReview: boolean;
-  tokenKeys: { privateKey: string; publicKey: string };
-}): Promise<RunningService> {
+async function startService(options: { manualReview: boolean; tokenKeys: KeyPems }): Promise<RunningService> {
   const port = await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), 'cwc-e2e-'));
   const mailDir = join(dataDir, 'received-mail');
@@ -97,8 +96,8 @@ async function startService(options: {
       ANALYTICS_ID: 'G-TEST123456',
       DATABASE_URL: postgres?.url ?? '',
       SMTP_URL: smtp.url,
-      TOKEN_PRIVATE_KEY: options.tokenKeys.privateKey,
-      TOKEN_PUBLIC_KEY: options.tokenKeys.publicKey,
+      TOKEN_PRIVATE_KEY: options.tokenKeys.privateKeyPem,
+      TOKEN_PUBLIC_KEY: options.tokenKeys.publicKeyPem,
       MANUAL_REVIEW: String(options.manualReview),
       // Every journey emails the same sponsor; the per-address limit is tested by the server tests.
       EMAIL_RATE_LIMIT: '100000',
@@ -131,11 +130,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
     });
     if (build.status !== 0) throw new Error('npm run build failed');
   }
-  const tokenKeys = generateKeyPairSync('ec', {
-    namedCurve: 'P-256',
-    privateKeyEncoding: { type: 'pkcs8', format: 'pem' },
-    publicKeyEncoding: { type: 'spki', format: 'pem' },
-  });
+  const tokenKeys = newTestKeyPems();
   // Applications wait for a caseworker on the main service, so the status tests can decide
   // them; the second service decides at once, as production does with MANUAL_REVIEW off.
   const [manual, automatic, browserServer] = await Promise.all([
@@ -149,7 +144,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
   project.provide('autoBaseUrl', automatic.baseUrl);
   project.provide('autoMailDir', automatic.mailDir);
   project.provide('autoDatabaseUrl', automatic.databaseUrl);
-  project.provide('tokenPrivateKey', tokenKeys.privateKey);
+  project.provide('tokenPrivateKey', tokenKeys.privateKeyPem);
   project.provide('browserEndpoint', browserServer.wsEndpoint());
 
   return async () => {

@@ -148,7 +148,8 @@ describe.each(testEngines())('checking a document, with and without JavaScript, 
     clock = new Date(START.getTime() + 60 * 60_000 + 1000);
     expect((await call({ checkCode, dateOfBirth: DATE_OF_BIRTH })).json().outcome).toBe('valid');
 
-    // Five wrong dates of birth for one code, from five addresses: the right one then finds nothing for the hour.
+    // Five wrong dates of birth for one code, from five addresses: the right one then finds
+    // nothing for the hour.
     for (let attempt = 0; attempt < 5; attempt += 1) {
       await call({ checkCode, dateOfBirth: `1980-01-0${attempt + 1}` }, `192.0.2.${attempt + 1}`);
     }

@@ -2,9 +2,9 @@
 // first: a link that opens a submission is kept in the browser's session (under a new id) and
 // taken out of the address, as the browser does with it in session storage; an expired or unknown
 // one is shown at once, from its address, and nothing is kept. The licence form opens the
-// submission with the API's own service (services/status-access.ts: attempts counted, lockout); once it has, the status pages
-// stay open for the browser for a while, so that they are plain pages: links, a search that is a
-// GET, and Back. Downloads answer the PDF itself, or a page saying why there is none.
+// submission with the API's own service (services/status-access.ts: attempts counted, lockout);
+// once it has, the status pages stay open for the browser for a while, so that they are plain
+// pages: links, a search that is a GET, and Back. Downloads answer the PDF itself, or a page saying why there is none.
 import type { FastifyBaseLogger, FastifyReply, FastifyRequest } from 'fastify';
 import { STATUS_TOKEN_PARAMETER } from '#shared/api/public-status.ts';
 import {

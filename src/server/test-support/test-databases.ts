@@ -98,12 +98,12 @@ async function openPostgresTestDatabase(connectionString: string): Promise<TestD
 }
 
 /**
- * A migrated database of `engine` for the tests of the enclosing describe block, opened and
- * migrated once (opening an in-memory PGlite takes most of a second) and emptied before each test,
- * so each test starts from empty tables as if the database were new. A test that closes it gets
- * a new one for the next. On PGlite it starts from the migrated dump of the global setup. Closed (and on PostgreSQL dropped) after the block. The object returned
- * stands for the current test's database: read `.db` inside a test or hook, not when the block is
- * defined.
+ * A migrated database of `engine` for the tests of the enclosing describe block, opened once (on
+ * PGlite from the migrated dump of the global setup; on PostgreSQL migrated) and emptied before
+ * each test, so each test starts from empty tables as if the database were new. A test that
+ * closes it gets a new one for the next. Closed (and on PostgreSQL dropped) after the block. The
+ * object returned stands for the current test's database: read `.db` inside a test or hook, not
+ * when the block is defined.
  */
 export function useMigratedTestDatabase(engine: TestEngine): Omit<TestDatabase, 'dispose'> {
   let current: TestDatabase | undefined;
