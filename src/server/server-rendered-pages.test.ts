@@ -117,7 +117,11 @@ describe.each(LANGUAGES)('the server-rendered pages in %s', (language) => {
     const token = formTokenOf(response.body);
     expect(token).toMatch(/^[\w-]{20,}$/);
     // The first question's "Go back" leads to the start page.
-    expect(pageDataOf(response.body)).toEqual({ kept: [null, null], formToken: token, back: '/' });
+    expect(pageDataOf(response.body)).toEqual({
+      kept: { formState: null, statusToken: null },
+      formToken: token,
+      back: '/',
+    });
     expectHydratable(rootOf(response.body));
     expect(response.body).toMatch(/<script type="module"[^>]* src="\/assets\/[^"]+\.js"><\/script>/);
   });
@@ -127,7 +131,10 @@ describe.each(LANGUAGES)('the server-rendered pages in %s', (language) => {
     expect(response.statusCode).toBe(200);
     expect(response.body).toContain(htmlElement);
     expect(headingOf(response.body)).toBe(textOf(language, 'status.notFoundTitle'));
-    expect(pageDataOf(response.body)).toMatchObject({ kept: [null, null], formToken: formTokenOf(response.body) });
+    expect(pageDataOf(response.body)).toMatchObject({
+      kept: { formState: null, statusToken: null },
+      formToken: formTokenOf(response.body),
+    });
     expectHydratable(rootOf(response.body));
   });
 
