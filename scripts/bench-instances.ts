@@ -8,7 +8,9 @@
 //      SUBMISSION_RATE_LIMIT 201 and the rest 429 (an X-Forwarded-For the client writes itself is
 //      not believed: only the balancer's is);
 //   2. a submission sent to one instance is read through the status API of the other, with the
-//      status link of the confirmation email the separate worker sent (the instances send none);
+//      status link of the confirmation email the separate worker sent (the instances send none),
+//      and through the status pages without JavaScript, each request to the other instance than
+//      the one before (the browser's session, kept in the database, follows it);
 //   3. the instances' request counts, scraped from their metrics ports, add up to the requests
 //      sent through the balancer, instance by instance as HAProxy counted them (health checks
 //      apart);
@@ -24,7 +26,7 @@
 // (postgres://postgres@127.0.0.1:5432/test), BENCH_SECONDS (5, each throughput run),
 // BENCH_CONNECTIONS (10).
 import { spawnSync } from 'node:child_process';
-import { generateKeyPairSync, randomBytes, randomUUID } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { delimiter, join } from 'node:path';
@@ -37,9 +39,16 @@ import {
   newFormGroupId,
   type ApplicantPayload,
 } from '../src/shared/api/new-from-concession.ts';
-import { PUBLIC_STATUS_PATH, type PublicStatusResponse } from '../src/shared/api/public-status.ts';
+import {
+  PUBLIC_STATUS_PATH,
+  STATUS_TOKEN_PARAMETER,
+  type PublicStatusResponse,
+} from '../src/shared/api/public-status.ts';
+import { STATUS_FORM_FIELDS } from '../src/shared/api/status-form.ts';
+import { FORM_TOKEN_FIELD } from '../src/shared/pages/form-token.ts';
 import { freePort, waitFor } from '../src/server/test-support/child-process.ts';
 import { startSmtpReceiver, type SmtpReceiver } from '../src/server/test-support/smtp-receiver.ts';
+import { newTestKeyPems } from '../src/server/test-support/test-keys.ts';
 import { FIXTURE_SPONSOR, validRequest } from '../tests/fixtures/applicants.ts';
 import { BALANCER_SOURCE_ADDRESS, startBalancer, type Balancer } from './instances/haproxy.ts';
 import { clientAddress, loopUntil, send, type Answer } from './instances/http-client.ts';
@@ -64,7 +73,7 @@ const RUN_DEADLINE_MS = 240_000;
 
 /** The route label of the status call in the metrics (Fastify's route pattern). */
 const STATUS_ROUTE = PUBLIC_STATUS_PATH;
-const LICENCE_NUMBER = FIXTURE_SPONSOR['sponsor-reference'];
+const LICENCE_NUMBER = FIXTURE_SPONSOR['sponsor-reference'] ?? '';
 
 class CheckFailed extends Error {}
 
@@ -171,14 +180,8 @@ async function start(cleanUps: Array<() => Promise<void>>, dir: string): Promise
   const smtp = await startSmtpReceiver();
   cleanUps.push(() => smtp.close());
 
-  const keyPair = () =>
-    generateKeyPairSync('ec', {
-      namedCurve: 'P-256',
-      privateKeyEncoding: { type: 'pkcs8', format: 'pem' },
-      publicKeyEncoding: { type: 'spki', format: 'pem' },
-    });
-  const tokenKeys = keyPair();
-  const documentKey = keyPair().privateKey;
+  const tokenKeys = newTestKeyPems();
+  const documentKey = newTestKeyPems().privateKeyPem;
   const [port1, port2, metrics1, metrics2, workerMetrics, both, one, stats] = await Promise.all(
     Array.from({ length: 8 }, () => freePort()),
   );
@@ -194,8 +197,8 @@ async function start(cleanUps: Array<() => Promise<void>>, dir: string): Promise
     DATA_DIR: join(dir, `data-${metricsPort}`),
     DATABASE_URL: schema.url,
     PUBLIC_BASE_URL: balancerUrl,
-    TOKEN_PRIVATE_KEY: tokenKeys.privateKey,
-    TOKEN_PUBLIC_KEY: tokenKeys.publicKey,
+    TOKEN_PRIVATE_KEY: tokenKeys.privateKeyPem,
+    TOKEN_PUBLIC_KEY: tokenKeys.publicKeyPem,
     DOCUMENT_PRIVATE_KEY: documentKey,
     SMTP_URL: smtp.url,
     LOG_LEVEL: 'warn',
@@ -355,6 +358,8 @@ async function statusThroughTheOtherInstance(run: Running, say: Say): Promise<st
     `${second.name} shows other applications than ${first.name} stored`,
   );
 
+  await statusPagesAlternating(run, token, body, say);
+
   const [workerMetrics, ...instanceMetrics] = await Promise.all([
     scrape(run.worker.metricsUrl),
     ...run.instances.map((web) => scrape(web.metricsUrl)),
@@ -371,6 +376,68 @@ async function statusThroughTheOtherInstance(run: Running, say: Say): Promise<st
     `The web instances sent emails (${instanceEmails.join(', ')}) with RUN_WORKER=false`,
   );
   return token;
+}
+
+/** The cookies a browser keeps: each Set-Cookie answered replaces the one of its name. */
+function cookieJar(): { header: () => string; take: (answer: Answer) => void } {
+  const cookies = new Map<string, string>();
+  return {
+    header: () => [...cookies].map(([name, value]) => `${name}=${value}`).join('; '),
+    take(answer) {
+      for (const line of answer.headers['set-cookie'] ?? []) {
+        const [pair = ''] = line.split(';');
+        const at = pair.indexOf('=');
+        const [name, value] = [pair.slice(0, at), pair.slice(at + 1)];
+        if (value === '' || /;\s*max-age=0/i.test(line)) cookies.delete(name);
+        else cookies.set(name, value);
+      }
+    },
+  };
+}
+
+/**
+ * The status pages as a browser without JavaScript goes through them, each request sent to the
+ * other instance than the one before: the link (web-1), the licence question (web-2), the licence
+ * number sent (web-1), the applications shown (web-2).
+ */
+async function statusPagesAlternating(
+  run: Running,
+  token: string,
+  body: readonly ApplicantPayload[],
+  say: Say,
+): Promise<void> {
+  const jar = cookieJar();
+  const served: string[] = [];
+  const page = async (step: number, path: string, form?: Record<string, string>): Promise<Answer> => {
+    const web = run.instances[step % 2]!;
+    const answer = await send(`${web.url}${path}`, {
+      method: form === undefined ? 'GET' : 'POST',
+      headers: { accept: 'text/html', cookie: jar.header() },
+      ...(form !== undefined && { form }),
+    });
+    jar.take(answer);
+    served.push(`${web.name} ${answer.status}`);
+    return answer;
+  };
+  const link = await page(0, `/status?${STATUS_TOKEN_PARAMETER}=${token}`);
+  check(link.status === 303, `The status link was answered ${link.status}, not 303`);
+  const question = await page(1, '/status');
+  check(question.status === 200, `The licence question was answered ${question.status}`);
+  const formToken = new RegExp(`name="${FORM_TOKEN_FIELD}" value="([^"]+)"`).exec(question.body)?.[1] ?? '';
+  check(formToken !== '', 'The licence question has no form token');
+  const sent = await page(2, '/status', {
+    [STATUS_FORM_FIELDS.licenceNumber]: LICENCE_NUMBER,
+    [FORM_TOKEN_FIELD]: formToken,
+  });
+  check(sent.status === 303, `The licence number was answered ${sent.status}, not 303`);
+  const shown = await page(3, '/status');
+  const names = body.map((applicant) => applicant.secondaryDetails.familyName);
+  say(`  the status pages without JavaScript, one request to each instance in turn: ${served.join(', ')}`);
+  check(shown.status === 200, `The status page was answered ${shown.status}`);
+  check(
+    names.every((name) => shown.body.includes(name)),
+    'The status page does not show the applications the other instance stored',
+  );
 }
 
 async function metricsAddUp(run: Running, token: string, say: Say): Promise<void> {

@@ -14,6 +14,8 @@ export interface RequestOptions {
   readonly headers?: Record<string, string>;
   /** Sent as JSON. */
   readonly json?: unknown;
+  /** Sent as a form (application/x-www-form-urlencoded), as a page's form is. */
+  readonly form?: Record<string, string>;
   /** The address the connection comes from (any of 127.0.0.0/8 on Linux). */
   readonly localAddress?: string;
   readonly timeoutMs?: number;
@@ -21,7 +23,12 @@ export interface RequestOptions {
 
 /** Sends one request; rejects when the connection fails or is cut before the whole answer came. */
 export function send(url: string, options: RequestOptions = {}): Promise<Answer> {
-  const body = options.json === undefined ? undefined : JSON.stringify(options.json);
+  const body =
+    options.form !== undefined
+      ? new URLSearchParams(options.form).toString()
+      : options.json === undefined
+        ? undefined
+        : JSON.stringify(options.json);
   return new Promise((resolve, reject) => {
     const request = httpRequest(
       url,
@@ -30,7 +37,9 @@ export function send(url: string, options: RequestOptions = {}): Promise<Answer>
         agent: false,
         headers: {
           connection: 'close',
-          ...(body !== undefined && { 'content-type': 'application/json' }),
+          ...(body !== undefined && {
+            'content-type': options.form !== undefined ? 'application/x-www-form-urlencoded' : 'application/json',
+          }),
           ...options.headers,
         },
         ...(options.localAddress !== undefined && { localAddress: options.localAddress }),
