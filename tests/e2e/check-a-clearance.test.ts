@@ -5,13 +5,18 @@
 // application withdrawn, which the same link, the status page and the sponsor's email all say.
 // Needs the service on PostgreSQL (DATABASE_URL), the only database the caseworker command can
 // share with a running server.
-import { readFileSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import { pdfQrCodes } from '../../src/server/test-support/pdf-qr-codes.ts';
 import { pdfPageTexts } from '../../src/server/test-support/pdf-text.ts';
 import { caseworker } from './support/caseworker.ts';
-import { axeViolations, axeViolationsWithoutJavaScript, baseUrl, useBrowser } from './support/browser.ts';
+import {
+  axeViolations,
+  axeViolationsWithoutJavaScript,
+  baseUrl,
+  useBrowser,
+  downloadedBytes,
+} from './support/browser.ts';
 import {
   SPONSOR,
   addToGroup,
@@ -65,7 +70,7 @@ describe.skipIf(databaseUrl === '')('checking a pre-clearance document', () => {
       await page.locator('table').waitFor();
       const download = page.waitForEvent('download');
       await page.locator('tbody tr').first().getByRole('button', { name: 'Download' }).click();
-      const pdf = readFileSync((await (await download).path())!);
+      const pdf = await downloadedBytes(await download);
 
       // The document, read as a phone and as a person read it.
       const [qrLink] = await pdfQrCodes(pdf);

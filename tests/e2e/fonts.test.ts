@@ -7,7 +7,6 @@
 // the way); the status pages by the links of its email; approved and rejected applications, and a
 // document to check, come from the service that decides at once.
 import { randomUUID } from 'node:crypto';
-import { readFileSync } from 'node:fs';
 import type { Locator, Page } from 'playwright-core';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { buildApplicantPayload, NEW_FROM_CONCESSION_PATH } from '../../src/shared/api/new-from-concession.ts';
@@ -20,7 +19,7 @@ import { signedStatusToken } from './support/status-links.ts';
 import { pdfQrCodes } from '../../src/server/test-support/pdf-qr-codes.ts';
 import { pdfPageTexts } from '../../src/server/test-support/pdf-text.ts';
 import { FIXTURE_SPONSOR, validApplicantAnswers } from '../fixtures/applicants.ts';
-import { baseUrl, chooseLanguage, useBrowser } from './support/browser.ts';
+import { baseUrl, chooseLanguage, useBrowser, downloadedBytes } from './support/browser.ts';
 import {
   SPONSOR,
   at,
@@ -145,7 +144,7 @@ async function decidedGroup(): Promise<Decided> {
     await page.locator('table').waitFor();
     const download = page.waitForEvent('download');
     await page.locator('tbody tr').first().getByRole('button', { name: 'Download' }).click();
-    const pdf = readFileSync((await (await download).path())!);
+    const pdf = await downloadedBytes(await download);
     const [qrLink] = await pdfQrCodes(pdf);
     const [text] = await pdfPageTexts(pdf);
     const checkCode = /Check code ([0-9A-Z]{4}-[0-9A-Z]{4}-[0-9A-Z])/.exec(text!)![1]!;

@@ -3,10 +3,15 @@
 // errors. Fields are found by id and buttons by what they send, so the same steps run in Arabic.
 import { LANGUAGES, type Language } from '../../src/shared/i18n/languages.ts';
 import type { BrowserContext, Page } from 'playwright-core';
-import { readFileSync } from 'node:fs';
 import { describe, expect, inject, it } from 'vitest';
 import { runTsx } from '../../src/server/test-support/child-process.ts';
-import { axeViolationsWithoutJavaScript, baseUrl, chooseLanguage, useBrowser } from './support/browser.ts';
+import {
+  axeViolationsWithoutJavaScript,
+  baseUrl,
+  chooseLanguage,
+  useBrowser,
+  downloadedBytes,
+} from './support/browser.ts';
 import { storedApplicationsOf } from './support/database.ts';
 import { button, CONTINUE, fillTravel, fillWorkDates, pathOf, send } from './support/no-javascript.ts';
 import { SPONSOR, fillDate, monthsFromToday, textIn, waitForMail, worker, type Worker } from './support/journey.ts';
@@ -441,18 +446,10 @@ describe.skipIf(databaseUrl === '').each(['en', 'ar'] as const)(
         await page.locator(`main button[name="download"][value="${sent!.reference}"]:visible`).click();
         const file = await download;
         expect(file.suggestedFilename()).toBe(`pre-clearance-${sent!.reference}.pdf`);
-        expect(
-          readFileSync((await file.path())!)
-            .subarray(0, 5)
-            .toString(),
-        ).toBe('%PDF-');
+        expect((await downloadedBytes(file)).subarray(0, 5).toString()).toBe('%PDF-');
         const all = page.waitForEvent('download');
         await page.locator('main button[name="download"][value="approved"]').click();
-        expect(
-          readFileSync((await (await all).path())!)
-            .subarray(0, 5)
-            .toString(),
-        ).toBe('%PDF-');
+        expect((await downloadedBytes(await all)).subarray(0, 5).toString()).toBe('%PDF-');
 
         // The search is a GET of the list, which the server filters as the browser would.
         await page.fill('#search', sent!.name.toLowerCase());

@@ -2,7 +2,6 @@
 // the email the test SMTP server received, the licence number (wrong, then right), decisions by
 // the caseworker command, and the downloads. Needs the service on PostgreSQL (DATABASE_URL), the
 // only database the caseworker command can share with a running server.
-import { readFileSync } from 'node:fs';
 import { describe, expect, inject, it } from 'vitest';
 import { decodeJwt } from 'jose';
 import { formatDateTime } from '../../src/shared/dates/format.ts';
@@ -14,6 +13,7 @@ import {
   baseUrl,
   chooseLanguage,
   useBrowser,
+  downloadedBytes,
 } from './support/browser.ts';
 import {
   SPONSOR,
@@ -150,20 +150,12 @@ describe.skipIf(databaseUrl === '')('the status page', () => {
       await page.locator('tbody tr').first().getByRole('button', { name: 'Download' }).click();
       const singleFile = await single;
       expect(singleFile.suggestedFilename()).toBe(`pre-clearance-${references[0]}.pdf`);
-      expect(
-        readFileSync((await singleFile.path())!)
-          .subarray(0, 5)
-          .toString(),
-      ).toBe('%PDF-');
+      expect((await downloadedBytes(singleFile)).subarray(0, 5).toString()).toBe('%PDF-');
       const bulk = page.waitForEvent('download');
       await page.getByRole('button', { name: 'Download approved applications' }).click();
       const bulkFile = await bulk;
       expect(bulkFile.suggestedFilename()).toMatch(/\.pdf$/);
-      expect(
-        readFileSync((await bulkFile.path())!)
-          .subarray(0, 5)
-          .toString(),
-      ).toBe('%PDF-');
+      expect((await downloadedBytes(bulkFile)).subarray(0, 5).toString()).toBe('%PDF-');
 
       // A download that fails says so beside its button.
       await page.route(

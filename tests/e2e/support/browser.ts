@@ -1,7 +1,7 @@
 // Chromium for the browser tests: a connection to the run's browser per file, a page per test, and what they check with it.
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Download, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, beforeEach, inject } from 'vitest';
 import type { Language } from '../../../src/shared/i18n/languages.ts';
 import { launchBrowser } from './chromium.ts';
@@ -148,3 +148,13 @@ export async function landmarkCounts(page: Page): Promise<{ banner: number; main
 
 /** What every page of the service has: one banner (header), one main and one contentinfo (footer). */
 export const ONE_OF_EACH_LANDMARK = { banner: 1, main: 1, contentinfo: 1 } as const;
+
+/**
+ * The bytes of a download. The tests' browser is one Chromium shared by the run and reached over
+ * its endpoint, where Playwright keeps no local file for `download.path()`: the file is streamed.
+ */
+export async function downloadedBytes(download: Download): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of await download.createReadStream()) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks);
+}
