@@ -3,7 +3,7 @@
 // sentence; a place outside the list is refused on the page; places from each way out of Ireland
 // are approved by the service's own checks. With axe on the widgets open and on their errors.
 import type { Page } from 'playwright-core';
-import { describe, expect, inject, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { NEW_FROM_CONCESSION_PATH } from '../../src/shared/api/new-from-concession.ts';
 import { answersOf, INITIAL_FORM_STATE, type FormState } from '../../src/shared/journey/form-state.ts';
 import { STEPS } from '../../src/shared/journey/steps.ts';
@@ -28,6 +28,7 @@ import {
   worker,
 } from './support/journey.ts';
 import { run, seedSession } from './support/journey-states.ts';
+import { workerServices } from './support/services.ts';
 
 const test = useBrowser();
 
@@ -292,9 +293,9 @@ describe('the widgets with axe', () => {
 });
 
 describe('the service with MANUAL_REVIEW off', () => {
-  const base = inject('autoBaseUrl');
-  const databaseUrl = inject('autoDatabaseUrl');
-  const mailDir = inject('autoMailDir');
+  const base = workerServices().automatic.baseUrl;
+  const databaseUrl = workerServices().automatic.databaseUrl;
+  const mailDir = workerServices().automatic.mailDir;
 
   it('approves applications from a ferry port, an airport and a border town', { timeout: 180_000 }, async () => {
     const { page } = test;

@@ -6,7 +6,7 @@
 // Needs the service on PostgreSQL (DATABASE_URL), the only database the caseworker command can
 // share with a running server.
 import type { Page } from 'playwright-core';
-import { describe, expect, inject, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { pdfQrCodes } from '../../src/server/test-support/pdf-qr-codes.ts';
 import { pdfPageTexts } from '../../src/server/test-support/pdf-text.ts';
 import { caseworker } from './support/caseworker.ts';
@@ -28,9 +28,10 @@ import {
   waitForMail,
   worker,
 } from './support/journey.ts';
+import { workerServices } from './support/services.ts';
 
 const test = useBrowser();
-const databaseUrl = inject('databaseUrl');
+const databaseUrl = workerServices().manual.databaseUrl;
 
 const heading = (page: Page) => page.locator('h1').textContent();
 

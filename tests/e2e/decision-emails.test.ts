@@ -1,7 +1,7 @@
 // Fewer, better emails (decision 014): a group of 10 filled in Chromium on the service that
 // decides at once (MANUAL_REVIEW off) brings the sponsor exactly two emails, the confirmation and
 // one email with every worker's decision, each with the status link.
-import { describe, expect, inject, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { useBrowser } from './support/browser.ts';
 import {
   SPONSOR,
@@ -17,6 +17,7 @@ import {
   waitForMail,
   worker,
 } from './support/journey.ts';
+import { workerServices } from './support/services.ts';
 
 const test = useBrowser();
 
@@ -36,8 +37,8 @@ const FAMILY_NAMES = [
 describe('decision emails', () => {
   it('bring the sponsor of a group of 10, approved at once, exactly 2 emails', { timeout: 300_000 }, async () => {
     const { page } = test;
-    const base = inject('autoBaseUrl');
-    const mailDir = inject('autoMailDir');
+    const base = workerServices().automatic.baseUrl;
+    const mailDir = workerServices().automatic.mailDir;
     await answerSponsor(page, 'group-application', base);
     for (const [index, familyName] of FAMILY_NAMES.entries()) {
       if (index > 0) {

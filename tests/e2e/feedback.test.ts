@@ -2,7 +2,7 @@
 // its errors and the thanks, with and without JavaScript, in English and Arabic, each state
 // axe-clean; what is stored holds the rating and the comment and nothing about who gave them.
 import type { Page } from 'playwright-core';
-import { describe, expect, inject, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   axeViolations,
   axeViolationsWithoutJavaScript,
@@ -11,9 +11,10 @@ import {
   useBrowser,
 } from './support/browser.ts';
 import { rowsOf } from './support/database.ts';
+import { workerServices } from './support/services.ts';
 
 const test = useBrowser();
-const databaseUrl = inject('databaseUrl');
+const databaseUrl = workerServices().manual.databaseUrl;
 
 const TEXTS = {
   en: {

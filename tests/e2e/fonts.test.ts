@@ -8,7 +8,7 @@
 // document to check, come from the service that decides at once.
 import { randomUUID } from 'node:crypto';
 import type { Locator, Page } from 'playwright-core';
-import { beforeAll, describe, expect, inject, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { buildApplicantPayload, NEW_FROM_CONCESSION_PATH } from '../../src/shared/api/new-from-concession.ts';
 import { PUBLIC_STATUS_PATH } from '../../src/shared/api/public-status.ts';
 import { addDays, londonToday } from '../../src/shared/dates/calendar.ts';
@@ -33,6 +33,7 @@ import {
   type Worker,
 } from './support/journey.ts';
 import { button, CONTINUE, fillTravel, fillWorkDates, pathOf } from './support/no-javascript.ts';
+import { workerServices } from './support/services.ts';
 
 type Language = 'en' | 'ar';
 
@@ -40,8 +41,8 @@ type Language = 'en' | 'ar';
 const GOVUK_FONT = /^"?GDS Transport"?,/;
 
 const test = useBrowser();
-const autoBase = inject('autoBaseUrl');
-const autoMailDir = inject('autoMailDir');
+const autoBase = workerServices().automatic.baseUrl;
+const autoMailDir = workerServices().automatic.mailDir;
 const LICENCE = FIXTURE_SPONSOR['sponsor-reference'] ?? '';
 
 /**

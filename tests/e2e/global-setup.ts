@@ -1,11 +1,13 @@
-// Builds the service and starts it for every browser test, on a free port with an empty
-// temporary data folder, exactly as `npm start` runs it: twice, with MANUAL_REVIEW on and off.
-// Emails go to a real SMTP server started here, which keeps each message as a file the tests read. With DATABASE_URL set the
-// service runs on that PostgreSQL server, in a schema of its own, and the tests can look at
-// what it stored; otherwise on the embedded database.
+// Builds the service and starts it for the browser tests, exactly as `npm start` runs it: for each
+// worker of the run (test files run in parallel, one per worker), a service with MANUAL_REVIEW on
+// and one with it off, each on a free port with an empty temporary data folder, so the files that
+// run at the same time never share budgets, lockouts or mailboxes. Emails go to a real SMTP server
+// started here, which keeps each message as a file the tests read. With DATABASE_URL set each
+// service runs on that PostgreSQL server, in a schema of its own, and the tests can look at what it
+// stored; otherwise on the embedded database.
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
@@ -16,18 +18,27 @@ import { freePort } from '../../src/server/test-support/child-process.ts';
 import { newTestKeyPems } from '../../src/server/test-support/test-keys.ts';
 import type { KeyPems } from '../../src/server/tokens/signing-keys.ts';
 import { chromiumLaunchOptions } from './support/chromium.ts';
+import { startGovUkStandIn } from './support/gov-uk-stand-in.ts';
+
+/** One running service as the tests reach it. */
+export interface ServiceAddresses {
+  readonly baseUrl: string;
+  /** Folder of the emails the service sent, one .eml file each, in the order received. */
+  readonly mailDir: string;
+  /** The service's PostgreSQL database (with its schema as search_path), or '' on the embedded database. */
+  readonly databaseUrl: string;
+}
+
+/** The services of one worker: applications wait for a caseworker on `manual`, and are decided as soon as they are checked on `automatic`. */
+export interface WorkerServices {
+  readonly manual: ServiceAddresses;
+  readonly automatic: ServiceAddresses;
+}
 
 declare module 'vitest' {
   export interface ProvidedContext {
-    baseUrl: string;
-    /** Folder of the emails the service sent, one .eml file each, in the order received. */
-    mailDir: string;
-    /** The service's PostgreSQL database (with its schema as search_path), or '' on the embedded database. */
-    databaseUrl: string;
-    /** The second service, with MANUAL_REVIEW off: applications are decided as soon as they are checked. */
-    autoBaseUrl: string;
-    autoMailDir: string;
-    autoDatabaseUrl: string;
+    /** The services of each worker, by its pool id less one (support/services.ts). */
+    services: WorkerServices[];
     /** The WebSocket address of the Chromium started here, which every test file connects to. */
     browserEndpoint: string;
     /** The PEM private key the service signs status links with, so tests can make their own (an expired one, say). */
@@ -67,10 +78,7 @@ async function waitUntilReady(url: string, child: ChildProcess): Promise<void> {
 }
 
 /** One running service: where it answers, where its emails land, and its database. */
-interface RunningService {
-  readonly baseUrl: string;
-  readonly mailDir: string;
-  readonly databaseUrl: string;
+interface RunningService extends ServiceAddresses {
   close(): Promise<void>;
 }
 
@@ -80,7 +88,12 @@ async function startService(options: { manualReview: boolean; tokenKeys: KeyPems
   const mailDir = join(dataDir, 'received-mail');
   mkdirSync(mailDir);
   const smtp = await startSmtpReceiver({
-    onMessage: (mail, count) => writeFileSync(join(mailDir, `${String(count).padStart(4, '0')}.eml`), mail.raw),
+    // Written under another name and renamed, so a test never reads half a message (it parses each once).
+    onMessage: (mail, count) => {
+      const file = join(mailDir, `${String(count).padStart(4, '0')}.eml`);
+      writeFileSync(`${file}.part`, mail.raw);
+      renameSync(`${file}.part`, file);
+    },
   });
   const postgres = process.env.DATABASE_URL ? await postgresSchema(process.env.DATABASE_URL) : undefined;
   const baseUrl = `http://127.0.0.1:${port}`;
@@ -131,23 +144,33 @@ export default async function setup(project: TestProject): Promise<() => Promise
     if (build.status !== 0) throw new Error('npm run build failed');
   }
   const tokenKeys = newTestKeyPems();
-  // Applications wait for a caseworker on the main service, so the status tests can decide
-  // them; the second service decides at once, as production does with MANUAL_REVIEW off.
-  const [manual, automatic, browserServer] = await Promise.all([
-    startService({ manualReview: true, tokenKeys }),
-    startService({ manualReview: false, tokenKeys }),
-    chromium.launchServer(chromiumLaunchOptions),
+  // Applications wait for a caseworker on the manual service, so the status tests can decide
+  // them; the other decides at once, as production does with MANUAL_REVIEW off.
+  const startPair = async (): Promise<{ manual: RunningService; automatic: RunningService }> => {
+    const [manual, automatic] = await Promise.all([
+      startService({ manualReview: true, tokenKeys }),
+      startService({ manualReview: false, tokenKeys }),
+    ]);
+    return { manual, automatic };
+  };
+  const workers = Math.max(1, project.globalConfig.maxWorkers);
+  const govUk = await startGovUkStandIn();
+  const [browserServer, ...pairs] = await Promise.all([
+    chromium.launchServer({ ...chromiumLaunchOptions, args: [...chromiumLaunchOptions.args, ...govUk.chromiumArgs] }),
+    ...Array.from({ length: workers }, startPair),
   ]);
-  project.provide('baseUrl', manual.baseUrl);
-  project.provide('mailDir', manual.mailDir);
-  project.provide('databaseUrl', manual.databaseUrl);
-  project.provide('autoBaseUrl', automatic.baseUrl);
-  project.provide('autoMailDir', automatic.mailDir);
-  project.provide('autoDatabaseUrl', automatic.databaseUrl);
+  const addresses = ({ baseUrl, mailDir, databaseUrl }: RunningService) => ({ baseUrl, mailDir, databaseUrl });
+  project.provide(
+    'services',
+    pairs.map(({ manual, automatic }) => ({ manual: addresses(manual), automatic: addresses(automatic) })),
+  );
   project.provide('tokenPrivateKey', tokenKeys.privateKeyPem);
   project.provide('browserEndpoint', browserServer.wsEndpoint());
 
   return async () => {
-    await Promise.all([manual.close(), automatic.close(), browserServer.close()]);
+    await Promise.all([
+      browserServer.close().then(() => govUk.close()),
+      ...pairs.flatMap(({ manual, automatic }) => [manual.close(), automatic.close()]),
+    ]);
   };
 }

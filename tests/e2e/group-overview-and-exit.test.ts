@@ -3,7 +3,7 @@
 // offered another applicant; the declaration comes before "Submit applications"; the confirmation
 // page lists each reference on one line and says what happens next; Exit asks before deleting
 // answers not yet sent, and leaving the page with them warns.
-import type { BrowserContext, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { validApplicantAnswers } from '../fixtures/applicants.ts';
 import type { StepPath } from '../../src/shared/journey/paths.ts';
@@ -18,8 +18,8 @@ import { fillDate, monthsFromToday, SPONSOR, worker, at } from './support/journe
 import { groupWithMembers, run, seedSession, singleComplete, withReceipts } from './support/journey-states.ts';
 import { button, CONTINUE, fillTravel, fillWorkDates, pathOf, send } from './support/no-javascript.ts';
 
-// GOV.UK itself is out of reach here: a page in its place, for every page of the file.
-const test = useBrowser((context) => fakeGovUk(context));
+// GOV.UK itself is out of reach here: the run's Chromium reaches a stand-in (support/gov-uk-stand-in.ts).
+const test = useBrowser();
 
 const TEXTS = {
   en: {
@@ -56,13 +56,6 @@ function groupWithNextAnswered(count: number) {
     step('/travel-details'),
     { type: 'reuse', kind: 'workDates', choice: '' },
     step('/work-dates'),
-  );
-}
-
-/** GOV.UK itself is out of reach here: a page in its place. */
-async function fakeGovUk(context: BrowserContext): Promise<void> {
-  await context.route('https://www.gov.uk/**', (route) =>
-    route.fulfill({ contentType: 'text/html', body: '<title>GOV.UK</title>' }),
   );
 }
 
@@ -262,7 +255,6 @@ describe.each(['en', 'ar'] as const)('without JavaScript, in %s', (language) => 
       const context = await test.browser.newContext({ javaScriptEnabled: false });
       try {
         await chooseLanguage(context, language);
-        await fakeGovUk(context);
         const page = await context.newPage();
         const member = worker('Nojsoverview');
         await page.goto(`${baseUrl()}/your-contact-details`);

@@ -3,7 +3,7 @@
 // errors. Fields are found by id and buttons by what they send, so the same steps run in Arabic.
 import { LANGUAGES, type Language } from '../../src/shared/i18n/languages.ts';
 import type { BrowserContext, Page } from 'playwright-core';
-import { describe, expect, inject, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { runTsx } from '../../src/server/test-support/child-process.ts';
 import {
   axeViolationsWithoutJavaScript,
@@ -15,9 +15,10 @@ import {
 import { storedApplicationsOf } from './support/database.ts';
 import { button, CONTINUE, fillTravel, fillWorkDates, pathOf, send } from './support/no-javascript.ts';
 import { SPONSOR, fillDate, monthsFromToday, textIn, waitForMail, worker, type Worker } from './support/journey.ts';
+import { workerServices } from './support/services.ts';
 
 const test = useBrowser();
-const databaseUrl = inject('databaseUrl');
+const databaseUrl = workerServices().manual.databaseUrl;
 
 /** The status link each language's single application was sent with, for the status pages' tests. */
 const statusLinks: Partial<Record<Language, { link: string; reference: string; name: string }>> = {};

@@ -6,7 +6,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { BrowserContext } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { axeViolationsWithoutJavaScript, baseUrl, chooseLanguage, useBrowser } from './support/browser.ts';
 import { rowsOf } from './support/database.ts';
 import { worker } from './support/journey.ts';
@@ -18,9 +18,10 @@ import {
   pathOf,
   send,
 } from './support/no-javascript.ts';
+import { workerServices } from './support/services.ts';
 
 const test = useBrowser();
-const databaseUrl = inject('databaseUrl');
+const databaseUrl = workerServices().manual.databaseUrl;
 
 async function withoutJavaScript<T>(run: (context: BrowserContext) => Promise<T>): Promise<T> {
   const context = await test.browser.newContext({ javaScriptEnabled: false });
@@ -118,10 +119,6 @@ describe('Exit to GOV.UK', () => {
     for (const javaScriptEnabled of [false, true]) {
       const context = await test.browser.newContext({ javaScriptEnabled });
       try {
-        // GOV.UK itself is out of reach here: a page in its place.
-        await context.route('https://www.gov.uk/**', (route) =>
-          route.fulfill({ contentType: 'text/html', body: '<title>GOV.UK</title>' }),
-        );
         const page = await context.newPage();
         if (javaScriptEnabled) {
           await page.goto(`${baseUrl()}/your-contact-details`);

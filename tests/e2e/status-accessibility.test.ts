@@ -6,7 +6,7 @@
 // and the late one rejected.
 import { randomUUID } from 'node:crypto';
 import type { Page } from 'playwright-core';
-import { beforeAll, describe, expect, inject, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { buildApplicantPayload, NEW_FROM_CONCESSION_PATH } from '../../src/shared/api/new-from-concession.ts';
 import { PUBLIC_STATUS_PATH } from '../../src/shared/api/public-status.ts';
 import { addDays, londonToday } from '../../src/shared/dates/calendar.ts';
@@ -14,10 +14,11 @@ import { toDateParts } from '../../src/shared/dates/date-parts.ts';
 import { FIXTURE_SPONSOR, validApplicantAnswers } from '../fixtures/applicants.ts';
 import { axeViolations, chooseLanguage, useBrowser } from './support/browser.ts';
 import { waitForMail } from './support/journey.ts';
+import { workerServices } from './support/services.ts';
 
 const test = useBrowser();
-const base = inject('autoBaseUrl');
-const mailDir = inject('autoMailDir');
+const base = workerServices().automatic.baseUrl;
+const mailDir = workerServices().automatic.mailDir;
 const LICENCE = FIXTURE_SPONSOR['sponsor-reference'] ?? '';
 
 /** The group: given names, family name, passport number; the last one applies too late. */

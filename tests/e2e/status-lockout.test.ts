@@ -5,16 +5,17 @@
 import { mkdirSync } from 'node:fs';
 import { randomUUID } from 'node:crypto';
 import type { Page } from 'playwright-core';
-import { describe, expect, inject, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { buildApplicantPayload, NEW_FROM_CONCESSION_PATH } from '../../src/shared/api/new-from-concession.ts';
 import { formatLongDate, formatTimeOfDay } from '../../src/shared/dates/format.ts';
 import { FIXTURE_SPONSOR, validApplicantAnswers } from '../fixtures/applicants.ts';
 import { axeViolations, axeViolationsWithoutJavaScript, chooseLanguage, useBrowser } from './support/browser.ts';
 import { waitForMail } from './support/journey.ts';
+import { workerServices } from './support/services.ts';
 
 const test = useBrowser();
-const base = inject('autoBaseUrl');
-const mailDir = inject('autoMailDir');
+const base = workerServices().automatic.baseUrl;
+const mailDir = workerServices().automatic.mailDir;
 const SHOTS = process.env.STATUS_LOCKOUT_SHOTS;
 
 /** A new submission of one application, and the status link emailed for it. */

@@ -2,7 +2,7 @@
 // the email the test SMTP server received, the licence number (wrong, then right), decisions by
 // the caseworker command, and the downloads. Needs the service on PostgreSQL (DATABASE_URL), the
 // only database the caseworker command can share with a running server.
-import { describe, expect, inject, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { decodeJwt } from 'jose';
 import { formatDateTime } from '../../src/shared/dates/format.ts';
 import { caseworker } from './support/caseworker.ts';
@@ -27,9 +27,10 @@ import {
   waitForMail,
   worker,
 } from './support/journey.ts';
+import { workerServices } from './support/services.ts';
 
 const test = useBrowser();
-const databaseUrl = inject('databaseUrl');
+const databaseUrl = workerServices().manual.databaseUrl;
 
 describe.skipIf(databaseUrl === '')('the status page', () => {
   it(

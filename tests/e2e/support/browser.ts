@@ -5,12 +5,13 @@ import type { Browser, BrowserContext, Download, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, beforeEach, inject } from 'vitest';
 import type { Language } from '../../../src/shared/i18n/languages.ts';
 import { launchBrowser } from './chromium.ts';
+import { workerServices } from './services.ts';
 
 const require = createRequire(import.meta.url);
 const axeSource = readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
 
 /** The address of the service started by the global setup. */
-export const baseUrl = (): string => inject('baseUrl');
+export const baseUrl = (): string => workerServices().manual.baseUrl;
 
 /** Where the Chromium started by the global setup listens, for `launchBrowser`. */
 export const browserEndpoint = (): string => inject('browserEndpoint');
@@ -106,35 +107,40 @@ export async function axeViolations(page: Page): Promise<AxeViolation[]> {
 
 /**
  * axe-core's findings on a page opened with JavaScript off. Such a page runs no timer, so axe
- * cannot run in it: it runs on a copy of the page as that browser shows it, opened at the same
- * address with JavaScript on, in which the `<noscript>` content is shown as the browser without
- * JavaScript shows it and the app's scripts are left out.
+ * cannot run in it: it runs on a copy of the page as that browser shows it, written into a page at
+ * the same origin with JavaScript on, in which the `<noscript>` content is shown as the browser
+ * without JavaScript shows it and the app's scripts are left out.
  */
 export async function axeViolationsWithoutJavaScript(page: Page): Promise<AxeViolation[]> {
   const shown = (await page.content())
     .replace(/<script\b[^>]*\bsrc=[^>]*><\/script>/g, '')
     .replace(/<noscript><meta http-equiv="refresh"[^>]*><\/noscript>/g, '')
     .replace(/<(\/?)noscript>/g, '<$1div>');
-  const copy = await (await copyContextOf(page.context().browser()!)).newPage();
-  try {
-    await copy.route(page.url(), (route) => route.fulfill({ contentType: 'text/html; charset=utf-8', body: shown }));
-    await copy.goto(page.url());
-    return await axeViolations(copy);
-  } finally {
-    await copy.close();
-  }
+  const copy = await copyPageOf(page.context().browser()!, new URL(page.url()).origin);
+  // Written into the page (document.open and write), which keeps its window, and with it axe-core
+  // loaded and compiled from the check before: loading axe into a fresh page costs more than a run.
+  await copy.setContent(shown, { waitUntil: 'load' });
+  return axeViolations(copy);
 }
 
-// One context per browser holds the copies, a page each: a new context for every copy made each
-// check wait for its stylesheet and fonts again. The copies carry no cookies (their HTML is given).
-const copyContexts = new WeakMap<Browser, Promise<BrowserContext>>();
-function copyContextOf(browser: Browser): Promise<BrowserContext> {
-  let context = copyContexts.get(browser);
-  if (context === undefined) {
-    context = browser.newContext();
-    copyContexts.set(browser, context);
+// One page per browser and origin holds the copies, at an address of the origin the service's
+// relative links and stylesheets resolve against. Its context has no cookies: the HTML is given.
+const copyPages = new WeakMap<Browser, Map<string, Promise<Page>>>();
+function copyPageOf(browser: Browser, origin: string): Promise<Page> {
+  const pages = copyPages.get(browser) ?? new Map<string, Promise<Page>>();
+  copyPages.set(browser, pages);
+  let copy = pages.get(origin);
+  if (copy === undefined) {
+    copy = (async () => {
+      const opened = await (await browser.newContext()).newPage();
+      const blank = `${origin}/__axe-copy`;
+      await opened.route(blank, (route) => route.fulfill({ contentType: 'text/html', body: '<!doctype html>' }));
+      await opened.goto(blank);
+      return opened;
+    })();
+    pages.set(origin, copy);
   }
-  return context;
+  return copy;
 }
 
 /** How many banner, main and contentinfo landmarks the page has, by their computed ARIA roles. */

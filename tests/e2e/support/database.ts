@@ -1,7 +1,7 @@
 // What the service stored, read from its PostgreSQL database when the browser tests run on one
 // (DATABASE_URL set); on the embedded database, which belongs to the server process, undefined.
 import pg from 'pg';
-import { inject } from 'vitest';
+import { workerServices } from './services.ts';
 
 export interface StoredApplication {
   readonly applicantId: string;
@@ -14,7 +14,7 @@ export interface StoredApplication {
 export async function rowsOf<R extends pg.QueryResultRow>(
   text: string,
   values: unknown[] = [],
-  url = inject('databaseUrl'),
+  url = workerServices().manual.databaseUrl,
 ): Promise<R[]> {
   if (url === '') throw new Error('The service runs on the embedded database: there is nothing to read');
   const client = new pg.Client({ connectionString: url });
@@ -29,7 +29,7 @@ export async function rowsOf<R extends pg.QueryResultRow>(
 /** The stored application with this applicant id (on the main service, or the database at `url`), or undefined without a database to read. */
 export async function storedApplicationsOf(
   applicantId: string,
-  url = inject('databaseUrl'),
+  url = workerServices().manual.databaseUrl,
 ): Promise<StoredApplication | undefined> {
   if (url === '') return undefined;
   const [row] = await rowsOf<{

@@ -5,7 +5,6 @@ import { join } from 'node:path';
 import type { AddressObject } from 'mailparser';
 import { simpleParser } from 'mailparser';
 import type { Page } from 'playwright-core';
-import { inject } from 'vitest';
 import { addDays, addMonths, londonToday } from '../../../src/shared/dates/calendar.ts';
 import type { CalendarDate } from '../../../src/shared/dates/format.ts';
 import { LANGUAGES } from '../../../src/shared/i18n/languages.ts';
@@ -13,6 +12,7 @@ import en from '../../../src/shared/i18n/translations/en.json';
 import cy from '../../../src/shared/i18n/translations/cy.json';
 import ar from '../../../src/shared/i18n/translations/ar.json';
 import { baseUrl } from './browser.ts';
+import { workerServices } from './services.ts';
 
 const TRANSLATIONS = { en, cy, ar } as const;
 
@@ -255,17 +255,35 @@ export async function submitGroup(page: Page, count: number): Promise<string[]> 
   return page.locator('.app-reference-list .app-reference').allTextContents();
 }
 
+/** One received email, as the tests read it. */
+interface ReceivedMail {
+  readonly to: string;
+  readonly subject: string;
+  readonly text: string;
+}
+
+// Each message is parsed once: the waits below read the folder again every 200 ms, and a folder
+// holds every email of the run.
+const parsedMail = new Map<string, Promise<ReceivedMail>>();
+
 /** The emails the service has sent so far, parsed (the main service's, or those in `dir`). */
-export async function receivedMail(
-  dir = inject('mailDir'),
-): Promise<Array<{ to: string; subject: string; text: string }>> {
+export async function receivedMail(dir = workerServices().manual.mailDir): Promise<ReceivedMail[]> {
   const files = readdirSync(dir)
     .filter((file) => file.endsWith('.eml'))
     .sort();
   return Promise.all(
-    files.map(async (file) => {
-      const mail = await simpleParser(readFileSync(join(dir, file)));
-      return { to: (mail.to as AddressObject).text, subject: mail.subject ?? '', text: mail.text ?? '' };
+    files.map((file) => {
+      const path = join(dir, file);
+      let parsed = parsedMail.get(path);
+      if (parsed === undefined) {
+        parsed = simpleParser(readFileSync(path)).then((mail) => ({
+          to: (mail.to as AddressObject).text,
+          subject: mail.subject ?? '',
+          text: mail.text ?? '',
+        }));
+        parsedMail.set(path, parsed);
+      }
+      return parsed;
     }),
   );
 }
@@ -274,7 +292,7 @@ export async function receivedMail(
 export async function waitForMail(
   check: (mail: Awaited<ReturnType<typeof receivedMail>>) => boolean,
   timeoutMs = 30_000,
-  dir = inject('mailDir'),
+  dir = workerServices().manual.mailDir,
 ) {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
