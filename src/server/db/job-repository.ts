@@ -13,11 +13,6 @@ export const jobKinds = {
    * Payload: { submissionId }.
    */
   sendDecisions: 'send-decisions',
-  /**
-   * Enqueued before migration 004 (and by instances not yet upgraded): one email per decision.
-   * Now it only hands its decision to a send-decisions job. Payload: { applicantId, status }.
-   */
-  sendDecision: 'send-decision',
   /** Delete the personal data whose retention period is over. Payload: {}. */
   purgePersonalData: 'purge-personal-data',
   /** Delete the sessions idle for 24 hours and the ended windows of the per-address budgets (hourly). Payload: {}. */

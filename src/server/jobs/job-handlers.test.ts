@@ -200,17 +200,11 @@ describe.each(testEngines())('the job handlers on $name', (engine) => {
   });
 
   it('fails for good a job about an application or submission that does not exist', async () => {
-    await enqueueJob(test.db, {
-      kind: 'send-decision',
-      payload: { applicantId: 'missing', status: 'approved' },
-      runAfter: now,
-    });
     await enqueueJob(test.db, { kind: 'send-decisions', payload: { submissionId: 'missing' }, runAfter: now });
     await enqueueJob(test.db, { kind: 'decide', payload: {}, runAfter: now });
     await drain(now);
     const jobs = await listJobs(test.db);
     expect(jobs.map((j) => j.lastError).sort()).toEqual([
-      'PermanentJobError: No application missing to email about',
       'PermanentJobError: No submission missing to email about',
       'PermanentJobError: The job payload has no applicantId',
     ]);

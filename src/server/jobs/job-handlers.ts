@@ -9,7 +9,7 @@ import { limitEmailsPerAddress } from './email-recipient-limit.ts';
 import type { JobHandlers } from './job-handler.ts';
 import { createPurgePersonalDataHandler, createPurgeSessionsHandler } from './purge-personal-data-job.ts';
 import { createSendConfirmationHandler, createSendWorkerConfirmationHandler } from './send-confirmation-job.ts';
-import { createLegacySendDecisionHandler, createSendDecisionsHandler } from './send-decisions-job.ts';
+import { createSendDecisionsHandler } from './send-decisions-job.ts';
 import { createSendStatusLinkHandler } from './send-status-link-job.ts';
 import { createSendWithdrawalHandler, createSendWorkerWithdrawalHandler } from './send-withdrawal-job.ts';
 
@@ -79,7 +79,6 @@ export function createJobHandlers(deps: JobHandlerDependencies): JobHandlers {
       tokens,
       windowMinutes: config.decisionEmailWindowMinutes,
     }),
-    [jobKinds.sendDecision]: createLegacySendDecisionHandler({ db }),
     [jobKinds.purgePersonalData]: createPurgePersonalDataHandler({ db, retentionDays: config.retentionDays }),
     [jobKinds.purgeSessions]: createPurgeSessionsHandler({ db }),
     [jobKinds.sendStatusLink]: createSendStatusLinkHandler({

@@ -10,9 +10,9 @@ import { simpleParser } from 'mailparser';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Config } from '../config.ts';
 import { loadConfig } from '../config.ts';
-import { findApplication, recordStatusChange, updateApplicationStatus } from '../db/application-repository.ts';
+import { findApplication } from '../db/application-repository.ts';
 import type { Database } from '../db/database.ts';
-import { findNextDecisionEmailJob } from '../db/decision-email-repository.ts';
+import { findNextDecisionEmailJob, setNextDecisionEmailJob } from '../db/decision-email-repository.ts';
 import { enqueueJob, listJobs } from '../db/job-repository.ts';
 import { defaultMigrationsDirectory, readMigrations, runMigrations } from '../db/migrations.ts';
 import { storeSubmission } from '../db/submission-repository.ts';
@@ -331,45 +331,29 @@ describe.each(testEngines())('decision emails on $name', (engine) => {
     expect(emailed.sort()).toEqual([...ids].sort());
     for (const id of ids) expect((await findApplication(test.db, id))?.status).not.toBe('in-progress');
   });
-
-  it('hands a decision of an instance not yet upgraded (a send-decision job) to the submission email', async () => {
-    const { ids } = await store(1);
-    // As the code before migration 004 decided: status, audit line and a per-application job.
-    await test.db.transaction(async (tx) => {
-      await updateApplicationStatus(tx, ids[0] ?? '', 'approved', null, minutes(1));
-      await recordStatusChange(tx, {
-        applicantId: ids[0] ?? '',
-        actor: 'caseworker:ann',
-        fromStatus: 'in-progress',
-        toStatus: 'approved',
-        reason: null,
-        changedAt: minutes(1),
-      });
-      await enqueueJob(tx, {
-        kind: 'send-decision',
-        payload: { applicantId: ids[0], status: 'approved' },
-        runAfter: minutes(1),
-      });
-    });
-    await drain(minutes(1));
-    expect((await decisionMails()).map((m) => m.subject)).toEqual([
-      `Creative worker concession: application ${ids[0]} approved`,
-    ]);
-  });
 });
+
+/** Brings an empty database to `version` (the migrations up to it, not the later ones). */
+async function migrateUpTo(db: Database, version: number): Promise<void> {
+  const dir = await mkdtemp(join(tmpdir(), 'migrations-'));
+  try {
+    const source = fileURLToPath(defaultMigrationsDirectory);
+    for (const migration of (await readMigrations()).filter((m) => m.version <= version)) {
+      const file = `${String(migration.version).padStart(3, '0')}-${migration.name}.sql`;
+      await copyFile(join(source, file), join(dir, file));
+    }
+    await runMigrations(db, dir);
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+}
 
 describe.each(testEngines())('migration 004 on $name', (engine) => {
   it('counts decisions made before it as emailed, unless their per-application email job is still open', async () => {
     const opened = await engine.open();
-    const dir = await mkdtemp(join(tmpdir(), 'migrations-'));
     try {
       const { db } = opened;
-      const source = fileURLToPath(defaultMigrationsDirectory);
-      for (const migration of (await readMigrations()).filter((m) => m.version < 4)) {
-        const file = `${String(migration.version).padStart(3, '0')}-${migration.name}.sql`;
-        await copyFile(join(source, file), join(dir, file));
-      }
-      await runMigrations(db, dir);
+      await migrateUpTo(db, 3);
       const stored = await storeSubmission(db, sampleSubmission(t0, [{}, {}, {}]), t0);
       if (stored.outcome !== 'created') throw new Error('not created');
       const [emailed, waiting, undecided] = stored.applicants.map((a) => a.applicantId);
@@ -389,7 +373,131 @@ describe.each(testEngines())('migration 004 on $name', (engine) => {
       });
     } finally {
       await opened.dispose();
-      await rm(dir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe.each(testEngines())('migration 013 on $name', (engine) => {
+  it('hands every open send-decision job to its submission’s send-decisions job, as its handler did', async () => {
+    const opened = await engine.open();
+    try {
+      const { db } = opened;
+      await migrateUpTo(db, 12);
+      const store = async (count: number) => {
+        const stored = await storeSubmission(
+          db,
+          sampleSubmission(
+            t0,
+            Array.from({ length: count }, () => ({})),
+          ),
+          t0,
+        );
+        if (stored.outcome !== 'created') throw new Error('not created');
+        return { submissionId: stored.submissionId, ids: stored.applicants.map((a) => a.applicantId) };
+      };
+      const approve = (ids: readonly string[]) =>
+        db.query(`UPDATE applications SET status = 'approved' WHERE applicant_id = ANY($1)`, [ids]);
+      const legacyJob = async (payload: Record<string, unknown>) =>
+        (await enqueueJob(db, { kind: 'send-decision', payload })) ?? 0;
+      const jobOf = async (id: number) => (await listJobs(db)).find((job) => job.id === id);
+
+      // One decision waiting while another application is still in progress.
+      const waiting = await store(2);
+      await approve([waiting.ids[0]!]);
+      const waitingJob = await legacyJob({ applicantId: waiting.ids[0], status: 'approved' });
+      // Two decisions of one submission, each with its job: one send-decisions job for both.
+      const both = await store(2);
+      await approve(both.ids);
+      const bothJobs = [
+        await legacyJob({ applicantId: both.ids[0], status: 'approved' }),
+        await legacyJob({ applicantId: both.ids[1], status: 'approved' }),
+      ];
+      // The submission already points at an open send-decisions job, due later: it is brought
+      // forward, nothing being left in progress, and no other is added.
+      const pointed = await store(1);
+      await approve(pointed.ids);
+      const laterJob = await enqueueJob(db, {
+        kind: 'send-decisions',
+        payload: { submissionId: pointed.submissionId },
+        runAfter: new Date(Date.now() + 3_600_000),
+      });
+      await setNextDecisionEmailJob(db, pointed.submissionId, laterJob ?? null);
+      await legacyJob({ applicantId: pointed.ids[0], status: 'approved' });
+      // Emailed one by one before migration 004: its finished job is left as it is.
+      const done = await store(1);
+      await approve(done.ids);
+      await db.query(`UPDATE applications SET decision_email_job = 0 WHERE applicant_id = $1`, [done.ids[0]]);
+      const doneJob = await legacyJob({ applicantId: done.ids[0], status: 'approved' });
+      await db.query(`UPDATE outbox_jobs SET completed_at = $2::timestamptz WHERE id = $1`, [doneJob, t0]);
+      // Naming no application: failed for good, as the handler failed it.
+      const missingJob = await legacyJob({ applicantId: 'missing', status: 'approved' });
+      const emptyJob = await legacyJob({});
+
+      expect((await runMigrations(db)).map((m) => m.version)).toEqual([13]);
+
+      const migratedAt = (await jobOf(waitingJob))?.completedAt;
+      expect(migratedAt).toBeInstanceOf(Date);
+      for (const id of bothJobs) expect((await jobOf(id))?.completedAt).toEqual(migratedAt);
+      expect(await jobOf(doneJob)).toMatchObject({ completedAt: t0, failedAt: null });
+      expect(await jobOf(missingJob)).toMatchObject({
+        completedAt: null,
+        failedAt: migratedAt,
+        lastError: 'PermanentJobError: No application missing to email about',
+      });
+      expect(await jobOf(emptyJob)).toMatchObject({
+        completedAt: null,
+        failedAt: migratedAt,
+        lastError: 'PermanentJobError: The job payload has no applicantId',
+      });
+      expect(
+        (await listJobs(db, { kind: 'send-decision' })).filter(
+          (job) => job.completedAt === null && job.failedAt === null,
+        ),
+      ).toEqual([]);
+
+      const decisionJobs = await listJobs(db, { kind: 'send-decisions' });
+      expect(decisionJobs.map((job) => (job.payload as { submissionId: string }).submissionId).sort()).toEqual(
+        [waiting.submissionId, both.submissionId, pointed.submissionId].sort(),
+      );
+      for (const { submissionId } of [waiting, both, pointed]) {
+        const next = await findNextDecisionEmailJob(db, submissionId);
+        const job = decisionJobs.find((j) => j.id === next?.id);
+        expect(next?.open).toBe(true);
+        expect(job).toMatchObject({ payload: { submissionId }, runAfter: migratedAt, attempts: 0 });
+      }
+      expect((await findNextDecisionEmailJob(db, pointed.submissionId))?.id).toBe(laterJob);
+      expect(await findNextDecisionEmailJob(db, done.submissionId)).toBeUndefined();
+      // The decisions are left for those jobs to claim.
+      const { rows } = await db.query<{ applicantId: string; job: number | null }>(
+        'SELECT applicant_id AS "applicantId", decision_email_job AS job FROM applications WHERE decision_email_job IS NOT NULL',
+      );
+      expect(rows).toEqual([{ applicantId: done.ids[0], job: 0 }]);
+
+      // And each decision is emailed once.
+      const sent: EmailMessage[] = [];
+      const handlers = createJobHandlers({
+        db,
+        emailSender: {
+          send(message) {
+            sent.push(message);
+            return Promise.resolve();
+          },
+        },
+        tokens: {
+          sign: (submissionId) => Promise.resolve(`token-${submissionId}`),
+          statusLink: (token) => `https://cwc.example.gov.uk/status?epat=${token}`,
+        },
+        config: { ...loadConfig({ NODE_ENV: 'test' }), manualReview: true, decisionEmailWindowMinutes: 0 },
+      });
+      const logger = capturingLogger().logger;
+      const at = new Date(Date.now() + 60_000);
+      while ((await runDueJobs({ db, handlers, logger, now: () => at, batchSize: 10 })) > 0);
+      const decisions = sent.filter((mail) => !mail.subject.endsWith('received'));
+      expect(decisions.map((mail) => referencesIn(mail).sort().join(' ')).sort()).toEqual(
+        [[waiting.ids[0]!], [...both.ids].sort(), [pointed.ids[0]!]].map((ids) => ids.join(' ')).sort(),
+      );
+    } finally {
+      await opened.dispose();
     }
   });
 });

@@ -1,5 +1,5 @@
 import type { ApplicationRecord } from '../db/application-repository.ts';
-import { findApplication, listApplicationsOfSubmission } from '../db/application-repository.ts';
+import { listApplicationsOfSubmission } from '../db/application-repository.ts';
 import type { Database, Queryable } from '../db/database.ts';
 import {
   claimDecisionsForEmail,
@@ -10,7 +10,6 @@ import {
 } from '../db/decision-email-repository.ts';
 import { enqueueJob, jobKinds } from '../db/job-repository.ts';
 import { findSubmission } from '../db/submission-repository.ts';
-import { scheduleDecisionEmail } from '../services/decisions/decision-emails.ts';
 import type { EmailSender } from '../email/email-sender.ts';
 import type { DecidedApplication } from '../email/templates.ts';
 import { decisionsEmail } from '../email/templates.ts';
@@ -142,21 +141,4 @@ function decided(application: ApplicationRecord): DecidedApplication[] {
   if (status === 'rejected' && decisionReason !== null)
     return [{ ...common, outcome: { status, reason: decisionReason } }];
   return [];
-}
-
-/**
- * `send-decision` { applicantId }: the per-application email job of before migration 004, still
- * enqueued by instances not yet upgraded during a deployment. It hands its decision to the
- * submission's send-decisions job, so the decision is emailed the new way rather than lost.
- */
-export function createLegacySendDecisionHandler(deps: Pick<DecisionsJobDependencies, 'db'>): JobHandler {
-  return async (payload, { now, logger }) => {
-    const applicantId = payloadString(payload, 'applicantId');
-    await deps.db.transaction(async (tx) => {
-      const application = await findApplication(tx, applicantId);
-      if (application === undefined) throw new PermanentJobError(`No application ${applicantId} to email about`);
-      await scheduleDecisionEmail(tx, application.submissionId, now);
-    });
-    logger.info({ applicantId }, 'Decision handed to the submission’s decision email');
-  };
 }

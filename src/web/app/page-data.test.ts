@@ -1,36 +1,9 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { PAGE_DATA_ID } from '#shared/pages/page-data-element.ts';
 import { FORM_STATE_STORAGE_KEY, STATUS_TOKEN_STORAGE_KEY } from '#shared/pages/storage-keys.ts';
-import { adoptServerState, keptByTab, mayHydrate, readPageData, type PageData } from './page-data.ts';
-
-const write = (content: string) => {
-  const element = document.createElement('script');
-  element.type = 'application/json';
-  element.id = PAGE_DATA_ID;
-  element.textContent = content;
-  document.body.append(element);
-};
+import { adoptServerState, keptByTab, mayHydrate, type PageData } from './page-data.ts';
 
 afterEach(() => {
-  document.getElementById(PAGE_DATA_ID)?.remove();
   sessionStorage.clear();
-});
-
-describe('the page data', () => {
-  it('is read with its kept values by name', () => {
-    const data = { kept: { formState: '{}', statusToken: null }, formToken: 't', back: '/x', facts: {} };
-    write(JSON.stringify(data));
-    expect(readPageData()).toEqual(data);
-  });
-
-  it('is none when absent, not JSON, or not what this version writes (kept in the order of a list, say)', () => {
-    expect(readPageData()).toBeUndefined();
-    write('{');
-    expect(readPageData()).toBeUndefined();
-    document.getElementById(PAGE_DATA_ID)?.remove();
-    write(JSON.stringify({ kept: ['{}', null], formToken: 't' }));
-    expect(readPageData()).toBeUndefined();
-  });
 });
 
 describe('the server’s state adopted', () => {

@@ -1,5 +1,6 @@
 // What the server writes into a page for the app, in a JSON script element the browser does not
-// run: the form token every form carries, and what the server rendered the page from.
+// run: the form token every form carries, and what the server rendered the page from. The
+// browser reads it through read-page-data.ts, which checks it.
 //
 // Beyond its address, language and cookies, the first render of a page depends on what the tab
 // keeps in session storage: the answers and a status link's token. The server renders from what
@@ -10,7 +11,6 @@
 // page is never hydrated from different inputs (a hydration mismatch).
 import type { ClearanceCheckView } from '#shared/api/clearance-check.ts';
 import type { FeedbackView } from '#shared/api/feedback.ts';
-import { PAGE_DATA_ID } from '#shared/pages/page-data-element.ts';
 import type { PageFacts } from '#shared/pages/page-renderer.ts';
 import { FORM_STATE_STORAGE_KEY, STATUS_TOKEN_STORAGE_KEY } from '#shared/pages/storage-keys.ts';
 
@@ -51,38 +51,6 @@ const STORAGE_KEYS: { readonly [K in keyof KeptValues]: string } = {
   formState: FORM_STATE_STORAGE_KEY,
   statusToken: STATUS_TOKEN_STORAGE_KEY,
 };
-
-// What the app's entry reads of the element is checked before it is used; the pages that read
-// more (check-store.ts and the like) take their part from it themselves. Checked by hand rather
-// than with valibot: valibot is one module, and importing it here would bring every schema
-// function the app uses into the first load (3 KiB over its budget).
-const isText = (value: unknown): value is string => typeof value === 'string';
-const isTextOrNull = (value: unknown) => value === null || isText(value);
-const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null;
-
-/** The page data as this version writes it: its kept values by name, a form token, and the optional "Go back" and `once`. */
-function isPageData(value: unknown): value is PageData {
-  if (!isRecord(value) || !isRecord(value.kept) || !isText(value.formToken)) return false;
-  const { kept, back, once } = value;
-  return (
-    isTextOrNull(kept.formState) &&
-    isTextOrNull(kept.statusToken) &&
-    (back === undefined || isText(back)) &&
-    (once === undefined || once === true)
-  );
-}
-
-/** What the server wrote into the page, when it rendered it (not under `npm run dev`); undefined when it is not what this version writes. */
-export function readPageData(): PageData | undefined {
-  const json = document.getElementById(PAGE_DATA_ID)?.textContent;
-  if (!json) return undefined;
-  try {
-    const data: unknown = JSON.parse(json);
-    return isPageData(data) ? data : undefined;
-  } catch {
-    return undefined;
-  }
-}
 
 /**
  * Takes over what the server rendered from into the tab's session storage: its answers when the

@@ -63,6 +63,8 @@ export function useJourney(): {
   dispatch: (action: JourneyAction) => FormState;
   follow: (transition: Transition) => FormState;
 } {
+  // The server renders every request with this one module, whose state is no request's: there the
+  // snapshot is the session the render is of (in the browser there is none).
   const session = useServerRender()?.session;
   const current = useSyncExternalStore(
     subscribe,

@@ -11,18 +11,13 @@ import {
 } from '#shared/api/cos-references-in-use.ts';
 import type { FormState } from '#shared/journey/form-state.ts';
 import { cosReferencesOfAnswers } from '#shared/journey/same-cos-reference.ts';
-import { PAGE_DATA_ID } from '#shared/pages/page-data-element.ts';
-import type { PageData } from '../../app/page-data.ts';
+import { readPageData } from '../../app/read-page-data.ts';
 import { useServerRender } from '../../app/server-render.ts';
 
 // The server's answer for the page this tab was loaded with. It serves that page only: the first
 // page that shows a warning takes it, and a later one asks afresh (the sponsor may have sent an
-// application since). Read here rather than through page-data.ts (see check-store.ts for why).
-let served: CosReferencesInUse | undefined =
-  typeof document === 'undefined'
-    ? undefined
-    : (JSON.parse(document.getElementById(PAGE_DATA_ID)?.textContent ?? '{}') as Partial<PageData>).facts
-        ?.cosReferencesInUse;
+// application since).
+let served: CosReferencesInUse | undefined = readPageData()?.facts?.cosReferencesInUse;
 
 // Numbers as compared hold no white space, so a space joins them into one key.
 const keyOf = (numbers: readonly string[]) => numbers.join(' ');
@@ -42,10 +37,15 @@ async function lookUp(asked: readonly string[], formGroupId: string | undefined,
 
 /** The answers' COS numbers (as compared) that another application has: none until known. */
 export function useCosReferencesInUse(state: FormState): readonly string[] {
-  const rendered = useServerRender()?.facts.cosReferencesInUse;
+  const serverRender = useServerRender();
   const key = keyOf(cosReferencesOfAnswers(state));
   const formGroupId = state.submission?.formGroupId;
-  const [known, setKnown] = useState(() => (served !== undefined && keyOf(served.asked) === key ? served : undefined));
+  // Seeded with the server's answer when it is for these answers: the server's look-up as it
+  // renders the page (of the very answers it renders), or in the browser the one that came with it.
+  const [known, setKnown] = useState(() => {
+    const answer = serverRender?.facts.cosReferencesInUse ?? served;
+    return answer !== undefined && keyOf(answer.asked) === key ? answer : undefined;
+  });
   useEffect(() => {
     const answered = served !== undefined && keyOf(served.asked) === key;
     served = undefined;
@@ -58,6 +58,5 @@ export function useCosReferencesInUse(state: FormState): readonly string[] {
     );
     return () => controller.abort();
   }, [key, formGroupId]);
-  if (rendered !== undefined) return rendered.inUse;
   return known !== undefined && keyOf(known.asked) === key ? known.inUse : [];
 }

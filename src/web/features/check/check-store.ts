@@ -16,8 +16,7 @@ import {
   type ClearanceCheckAnswers,
 } from '#shared/validation/clearance-check.ts';
 import { CLEARANCE_TOKEN_PARAMETER } from '#shared/api/clearance-check-link.ts';
-import { PAGE_DATA_ID } from '#shared/pages/page-data-element.ts';
-import type { PageData } from '../../app/page-data.ts';
+import { readPageData } from '../../app/read-page-data.ts';
 import { useServerRender } from '../../app/server-render.ts';
 
 interface CheckState {
@@ -28,13 +27,8 @@ interface CheckState {
 
 const ASK: ClearanceCheckView = { kind: 'ask', answers: EMPTY_CLEARANCE_CHECK, errors: {} };
 
-// The server's answer to the link this page was loaded with, taken once. Read here rather than
-// through page-data.ts, which the app's entry imports: importing it from this page's chunk makes
-// the bundler split the entry in two, a kilobyte more for every first load.
-const served =
-  typeof document === 'undefined'
-    ? undefined
-    : (JSON.parse(document.getElementById(PAGE_DATA_ID)?.textContent ?? '{}') as Partial<PageData>).check;
+// The server's answer to the link this page was loaded with, taken once.
+const served = readPageData()?.check;
 let state: CheckState = {
   token: served === undefined ? null : new URLSearchParams(location.search).get(CLEARANCE_TOKEN_PARAMETER),
   view: served ?? ASK,
@@ -52,6 +46,8 @@ const current = () => state;
 
 /** What the page shows for `token` (the QR code's, or null). Without JavaScript, the server's answer. */
 export function useCheckView(token: string | null): ClearanceCheckView {
+  // The server renders every request with this one module, whose state is no request's: there
+  // the answer comes from the render itself (in the browser there is none).
   const answered = useServerRender()?.outcome.check;
   const kept = useSyncExternalStore(subscribe, current, current);
   if (answered !== undefined) return answered;

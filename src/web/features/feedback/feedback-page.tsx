@@ -7,7 +7,6 @@ import { Link, useLocation } from 'react-router';
 import texts from 'virtual:translations/en/feedback';
 import validationTexts from 'virtual:translations/en/validation';
 import { FEEDBACK_API_PATH, FEEDBACK_PATH, type FeedbackRequest, type FeedbackView } from '#shared/api/feedback.ts';
-import { PAGE_DATA_ID } from '#shared/pages/page-data-element.ts';
 import {
   EMPTY_FEEDBACK,
   FEEDBACK_FIELDS,
@@ -20,8 +19,8 @@ import { ERROR_SUMMARY_TITLE_KEY, messageKey } from '#shared/validation/messages
 import { trackValidationError } from '../../analytics/analytics.ts';
 import { FormTokenField } from '../../app/form-token.tsx';
 import { MessagePage } from '../../app/message-page.tsx';
-import type { PageData } from '../../app/page-data.ts';
 import { usePageTitle } from '../../app/page-title.ts';
+import { readPageData } from '../../app/read-page-data.ts';
 import { useServerRender } from '../../app/server-render.ts';
 import { Spinner } from '../../app/spinner.tsx';
 import { Button } from '../../components/govuk/button/button.tsx';
@@ -47,12 +46,8 @@ type Field = (typeof FEEDBACK_FIELDS)[number];
 const ASK: FeedbackView = { kind: 'ask', answers: EMPTY_FEEDBACK, errors: {} };
 
 // The server's answer to a form this browser posted before its script ran (the page is then
-// rendered afresh, not hydrated): read once, here rather than through page-data.ts, which the
-// app's entry imports.
-let served: FeedbackView | undefined =
-  typeof document === 'undefined'
-    ? undefined
-    : (JSON.parse(document.getElementById(PAGE_DATA_ID)?.textContent ?? '{}') as Partial<PageData>).feedback;
+// rendered afresh, not hydrated): read once.
+let served: FeedbackView | undefined = readPageData()?.feedback;
 
 /** Sends the feedback; resolves to the view it ends in. */
 async function send(answers: FeedbackAnswers): Promise<FeedbackView> {
@@ -71,9 +66,10 @@ async function send(answers: FeedbackAnswers): Promise<FeedbackView> {
 }
 
 export function FeedbackPage() {
-  const answered = useServerRender()?.outcome.feedback;
-  const [kept, setView] = useState<FeedbackView>(() => served ?? ASK);
-  const view = answered ?? kept;
+  const serverRender = useServerRender();
+  // Seeded with the server's answer: the one being rendered on the server, or in the browser the
+  // one that came with the page.
+  const [view, setView] = useState<FeedbackView>(() => serverRender?.outcome.feedback ?? served ?? ASK);
   const content = useRef<HTMLDivElement>(null);
   const moved = useRef(false);
 

@@ -11,8 +11,7 @@ import {
   publicStatusResponseSchema,
 } from '#shared/api/public-status.ts';
 import { refusedStatusView, type NewLinkState, type RefusalBody, type StatusView } from '#shared/api/status-form.ts';
-import { PAGE_DATA_ID } from '#shared/pages/page-data-element.ts';
-import type { PageData } from '../../app/page-data.ts';
+import { readPageData } from '../../app/read-page-data.ts';
 import { useServerRender } from '../../app/server-render.ts';
 
 import { validateSponsorLicenceNumber } from '#shared/validation/licence-number.ts';
@@ -25,11 +24,8 @@ interface StatusState {
 
 // The server's answer to the link this page was loaded with, when the link is broken or has
 // expired: shown at once, without asking for the licence number first. Taken once, keyed to the
-// link's token, and read here rather than through page-data.ts (see check-store.ts for why).
-const served =
-  typeof document === 'undefined'
-    ? undefined
-    : (JSON.parse(document.getElementById(PAGE_DATA_ID)?.textContent ?? '{}') as Partial<PageData>).statusLink;
+// link's token.
+const served = readPageData()?.statusLink;
 const linkToken =
   typeof location === 'undefined' ? null : new URLSearchParams(location.search).get(STATUS_TOKEN_PARAMETER);
 
@@ -51,6 +47,8 @@ const currentState = () => state;
 
 /** The status state; a page opened with another token starts afresh. Without JavaScript, the server's answer to a form. */
 export function useStatusState(token: string): StatusState {
+  // The server renders every request with this one module, whose state is no request's: there
+  // the answer comes from the render itself (in the browser there is none).
   const answered = useServerRender()?.outcome.status;
   const current = useSyncExternalStore(subscribe, currentState, currentState);
   if (answered !== undefined) return { token, licenceNumber: answered.licenceNumber, view: answered.view };
