@@ -293,9 +293,7 @@ describe('the widgets with axe', () => {
 });
 
 describe('the service with MANUAL_REVIEW off', () => {
-  const base = workerServices().automatic.baseUrl;
-  const databaseUrl = workerServices().automatic.databaseUrl;
-  const mailDir = workerServices().automatic.mailDir;
+  const { baseUrl: base, databaseUrl, mailDir } = workerServices().automatic;
 
   it('approves applications from a ferry port, an airport and a border town', { timeout: 180_000 }, async () => {
     const { page } = test;

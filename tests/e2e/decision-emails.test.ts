@@ -37,8 +37,7 @@ const FAMILY_NAMES = [
 describe('decision emails', () => {
   it('bring the sponsor of a group of 10, approved at once, exactly 2 emails', { timeout: 300_000 }, async () => {
     const { page } = test;
-    const base = workerServices().automatic.baseUrl;
-    const mailDir = workerServices().automatic.mailDir;
+    const { baseUrl: base, mailDir } = workerServices().automatic;
     await answerSponsor(page, 'group-application', base);
     for (const [index, familyName] of FAMILY_NAMES.entries()) {
       if (index > 0) {

@@ -41,8 +41,7 @@ type Language = 'en' | 'ar';
 const GOVUK_FONT = /^"?GDS Transport"?,/;
 
 const test = useBrowser();
-const autoBase = workerServices().automatic.baseUrl;
-const autoMailDir = workerServices().automatic.mailDir;
+const { baseUrl: autoBase, mailDir: autoMailDir } = workerServices().automatic;
 const LICENCE = FIXTURE_SPONSOR['sponsor-reference'] ?? '';
 
 /**

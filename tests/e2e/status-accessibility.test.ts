@@ -17,8 +17,7 @@ import { waitForMail } from './support/journey.ts';
 import { workerServices } from './support/services.ts';
 
 const test = useBrowser();
-const base = workerServices().automatic.baseUrl;
-const mailDir = workerServices().automatic.mailDir;
+const { baseUrl: base, mailDir } = workerServices().automatic;
 const LICENCE = FIXTURE_SPONSOR['sponsor-reference'] ?? '';
 
 /** The group: given names, family name, passport number; the last one applies too late. */

@@ -14,8 +14,7 @@ import { waitForMail } from './support/journey.ts';
 import { workerServices } from './support/services.ts';
 
 const test = useBrowser();
-const base = workerServices().automatic.baseUrl;
-const mailDir = workerServices().automatic.mailDir;
+const { baseUrl: base, mailDir } = workerServices().automatic;
 const SHOTS = process.env.STATUS_LOCKOUT_SHOTS;
 
 /** A new submission of one application, and the status link emailed for it. */

@@ -16,7 +16,7 @@ import { findNextDecisionEmailJob, setNextDecisionEmailJob } from '../db/decisio
 import { enqueueJob, listJobs } from '../db/job-repository.ts';
 import { defaultMigrationsDirectory, readMigrations, runMigrations } from '../db/migrations.ts';
 import { storeSubmission } from '../db/submission-repository.ts';
-import { testEngines, useMigratedTestDatabase } from '../test-support/test-databases.ts';
+import { testEngines, useMigratedTestDatabase, type TestEngine } from '../test-support/test-databases.ts';
 import type { StatusChange } from '../services/decisions/change-status.ts';
 import { changeApplicationStatus } from '../services/decisions/change-status.ts';
 import type { EmailMessage, EmailSender } from '../email/email-sender.ts';
@@ -348,12 +348,20 @@ async function migrateUpTo(db: Database, version: number): Promise<void> {
   }
 }
 
+/** Runs `test` on a new database of `engine` brought to `version`, and disposes of it after. */
+async function onDatabaseAt(engine: TestEngine, version: number, test: (db: Database) => Promise<void>): Promise<void> {
+  const opened = await engine.open();
+  try {
+    await migrateUpTo(opened.db, version);
+    await test(opened.db);
+  } finally {
+    await opened.dispose();
+  }
+}
+
 describe.each(testEngines())('migration 004 on $name', (engine) => {
   it('counts decisions made before it as emailed, unless their per-application email job is still open', async () => {
-    const opened = await engine.open();
-    try {
-      const { db } = opened;
-      await migrateUpTo(db, 3);
+    await onDatabaseAt(engine, 3, async (db) => {
       const stored = await storeSubmission(db, sampleSubmission(t0, [{}, {}, {}]), t0);
       if (stored.outcome !== 'created') throw new Error('not created');
       const [emailed, waiting, undecided] = stored.applicants.map((a) => a.applicantId);
@@ -371,18 +379,13 @@ describe.each(testEngines())('migration 004 on $name', (engine) => {
         [waiting ?? '']: null,
         [undecided ?? '']: null,
       });
-    } finally {
-      await opened.dispose();
-    }
+    });
   });
 });
 
 describe.each(testEngines())('migration 013 on $name', (engine) => {
   it('hands every open send-decision job to its submission’s send-decisions job, as its handler did', async () => {
-    const opened = await engine.open();
-    try {
-      const { db } = opened;
-      await migrateUpTo(db, 12);
+    await onDatabaseAt(engine, 12, async (db) => {
       const store = async (count: number) => {
         const stored = await storeSubmission(
           db,
@@ -496,8 +499,6 @@ describe.each(testEngines())('migration 013 on $name', (engine) => {
       expect(decisions.map((mail) => referencesIn(mail).sort().join(' ')).sort()).toEqual(
         [[waiting.ids[0]!], [...both.ids].sort(), [pointed.ids[0]!]].map((ids) => ids.join(' ')).sort(),
       );
-    } finally {
-      await opened.dispose();
-    }
+    });
   });
 });
