@@ -167,7 +167,9 @@ async function changeStatus(
   switch (result.outcome) {
     case 'done': {
       const reason = result.reason === undefined ? '' : ` (${result.reason})`;
-      io.stdout(`Application ${result.reference} is now ${result.to}${reason}, was ${result.from}.${emailed(result.emailed)}\n`);
+      io.stdout(
+        `Application ${result.reference} is now ${result.to}${reason}, was ${result.from}.${emailed(result.emailed)}\n`,
+      );
       return 0;
     }
     case 'not-found':

@@ -2,7 +2,12 @@
 // the application itself, and the decisions export. Statuses are dated by their status change
 // (status_changes), not by applications.updated_at, which the retention run also moves.
 import type { ApplicationStatus, RejectionReason } from '#shared/domain/application-status.ts';
-import { applicationColumns, toApplication, type ApplicationRecord, type ApplicationRow } from './application-repository.ts';
+import {
+  applicationColumns,
+  toApplication,
+  type ApplicationRecord,
+  type ApplicationRow,
+} from './application-repository.ts';
 import type { Queryable } from './database.ts';
 
 /** One application as the lists show it. The names are null once its personal data is deleted. */
@@ -81,7 +86,10 @@ export async function listChangedTo(
      ORDER BY sc.changed_at DESC, sc.id DESC LIMIT $4 OFFSET $5`,
     [...params, page.limit, page.offset],
   );
-  const counted = await db.query<{ total: number }>(`SELECT count(*)::int AS total FROM ${from} WHERE ${where}`, params);
+  const counted = await db.query<{ total: number }>(
+    `SELECT count(*)::int AS total FROM ${from} WHERE ${where}`,
+    params,
+  );
   return { rows, total: counted.rows[0]?.total ?? 0 };
 }
 

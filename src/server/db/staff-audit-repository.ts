@@ -15,7 +15,10 @@ export interface StaffAuditLine {
   readonly details: Readonly<Record<string, unknown>> | null;
 }
 
-export type NewStaffAuditLine = Omit<StaffAuditLine, 'id' | 'applicantId' | 'submissionId' | 'statusChangeId' | 'reason' | 'note' | 'details'> &
+export type NewStaffAuditLine = Omit<
+  StaffAuditLine,
+  'id' | 'applicantId' | 'submissionId' | 'statusChangeId' | 'reason' | 'note' | 'details'
+> &
   Partial<Pick<StaffAuditLine, 'applicantId' | 'submissionId' | 'statusChangeId' | 'reason' | 'note' | 'details'>>;
 
 const auditColumns = `
@@ -80,7 +83,10 @@ export async function listStaffActions(
      ORDER BY l.occurred_at DESC, l.id DESC LIMIT $6 OFFSET $7`,
     [...params, page.limit, page.offset],
   );
-  const counted = await db.query<{ total: number }>(`SELECT count(*)::int AS total FROM staff_audit l WHERE ${where}`, params);
+  const counted = await db.query<{ total: number }>(
+    `SELECT count(*)::int AS total FROM staff_audit l WHERE ${where}`,
+    params,
+  );
   return { lines: rows, total: counted.rows[0]?.total ?? 0 };
 }
 

@@ -193,7 +193,10 @@ export async function applicationDetail(
     ...statusEvents(changes, audit),
     ...unlocks.map((unlock): HistoryEvent => {
       const line = audit.find(
-        (l) => l.action === 'unlock' && l.occurredAt.getTime() === unlock.unlockedAt.getTime() && l.applicantId === unlock.applicantId,
+        (l) =>
+          l.action === 'unlock' &&
+          l.occurredAt.getTime() === unlock.unlockedAt.getTime() &&
+          l.applicantId === unlock.applicantId,
       );
       return {
         kind: 'licence-unlock',

@@ -40,7 +40,8 @@ export async function listAuditLog(
   request: AuditLogRequest,
 ): Promise<AuditLogResult> {
   const action = blank(request.action) ? undefined : STAFF_ACTIONS.find((known) => known === request.action?.trim());
-  if (!blank(request.action) && action === undefined) return { outcome: 'invalid', field: 'action', problem: 'unknown' };
+  if (!blank(request.action) && action === undefined)
+    return { outcome: 'invalid', field: 'action', problem: 'unknown' };
   let applicantId: string | undefined;
   if (!blank(request.reference)) {
     const read = readReference(request.reference ?? '');

@@ -22,7 +22,7 @@ export interface InstantRange {
   readonly end: Date;
 }
 
-export function londonDaysRange(from: CalendarDate, to: CalendarDate): InstantRange {
+function londonDaysRange(from: CalendarDate, to: CalendarDate): InstantRange {
   return { start: londonDayStart(from), end: londonDayStart(addDays(to, 1)) };
 }
 
@@ -40,7 +40,9 @@ export function readDayRange(
   from: string,
   to: string,
   maxDays?: number,
-): { readonly range: InstantRange; readonly from: CalendarDate; readonly to: CalendarDate } | { readonly problem: 'format' | 'range'; readonly field: 'from' | 'to' } {
+):
+  | { readonly range: InstantRange; readonly from: CalendarDate; readonly to: CalendarDate }
+  | { readonly problem: 'format' | 'range'; readonly field: 'from' | 'to' } {
   const first = parseIsoDate(from.trim());
   if (first === null) return { problem: 'format', field: 'from' };
   const last = parseIsoDate(to.trim());

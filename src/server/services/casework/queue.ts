@@ -109,7 +109,8 @@ function readQueue(
 export function toSummary(row: CaseRow, now: Date): CaseSummary {
   return {
     reference: row.applicantId,
-    workerName: row.familyName === null || row.givenNames === null ? null : listedWorkerName(row.familyName, row.givenNames),
+    workerName:
+      row.familyName === null || row.givenNames === null ? null : listedWorkerName(row.familyName, row.givenNames),
     sponsorLicenceNumber: row.sponsorReference,
     submittedAt: row.submittedAt,
     status: row.status,
@@ -127,5 +128,5 @@ export function waitingOf(submittedAt: Date, now: Date): Waiting {
   const left = dueAt.getTime() - now.getTime();
   return left > 0
     ? { hoursWaited, dueAt, state: 'within', hoursLeft: Math.floor(left / HOUR_MS) }
-    : { hoursWaited, dueAt, state: 'overdue', overdueByHours: Math.floor(-left / HOUR_MS) };
+    : { hoursWaited, dueAt, state: 'overdue', overdueByHours: Math.floor((now.getTime() - dueAt.getTime()) / HOUR_MS) };
 }

@@ -26,7 +26,7 @@ export const MAX_SEARCH_RESULTS = 50;
 const MAX_QUERY_LENGTH = 200;
 /** Applications read per batch, and at most in all, by the name search. */
 const NAME_BATCH = 1_000;
-export const MAX_NAMES_SCANNED = 20_000;
+const MAX_NAMES_SCANNED = 20_000;
 
 /**
  * What matched: the whole reference; the COS number, passport number or sponsor licence number,

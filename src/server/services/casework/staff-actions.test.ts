@@ -43,7 +43,10 @@ describe.each(testEngines())('staff actions on $name', (engine) => {
   it('approves with one status change, one audit line pointing at it and one decision email job', async () => {
     const { ids, submissionId } = await store(test.db);
     const id = ids[0]!;
-    const result = await approveApplication(deps(), ann, { reference: id.toLowerCase(), expectedStatus: 'in-progress' });
+    const result = await approveApplication(deps(), ann, {
+      reference: id.toLowerCase(),
+      expectedStatus: 'in-progress',
+    });
     expect(result).toEqual({
       outcome: 'done',
       reference: id,
@@ -98,7 +101,12 @@ describe.each(testEngines())('staff actions on $name', (engine) => {
       expectedStatus: 'in-progress',
       reason: 'The sponsor called: the tour is cancelled',
     });
-    expect(result).toMatchObject({ outcome: 'done', from: 'in-progress', to: 'withdrawn', emailed: 'sponsor-and-worker' });
+    expect(result).toMatchObject({
+      outcome: 'done',
+      from: 'in-progress',
+      to: 'withdrawn',
+      emailed: 'sponsor-and-worker',
+    });
     expect((await listJobs(test.db, { kind: 'send-withdrawal' })).map((j) => j.payload)).toEqual([{ applicantId: id }]);
     expect((await auditLines(test.db))[0]).toMatchObject({
       staffId: bob.id,
@@ -135,7 +143,12 @@ describe.each(testEngines())('staff actions on $name', (engine) => {
   it('refuses a note holding personal data: an email address, the passport number, the worker’s name', async () => {
     const { ids } = await store(test.db);
     const id = ids[0]!;
-    for (const note of ['Ask someone@example.org', 'passport p0000 0000 again', 'Spoke to Family0 today', 'given0 called']) {
+    for (const note of [
+      'Ask someone@example.org',
+      'passport p0000 0000 again',
+      'Spoke to Family0 today',
+      'given0 called',
+    ]) {
       expect(await withdrawApplication(deps(), ann, { reference: id, reason: note }), note).toEqual({
         outcome: 'invalid',
         field: 'reason',
@@ -185,7 +198,10 @@ describe.each(testEngines())('staff actions on $name', (engine) => {
     const { ids } = await store(test.db);
     const id = ids[0]!;
     const earlier = new Date(now.getTime() - 60_000);
-    await approveApplication({ database: test.db, now: () => earlier }, ann, { reference: id, expectedStatus: 'in-progress' });
+    await approveApplication({ database: test.db, now: () => earlier }, ann, {
+      reference: id,
+      expectedStatus: 'in-progress',
+    });
     const late = await rejectApplication(deps(), bob, { reference: id, expectedStatus: 'in-progress', reason: 'late' });
     expect(late).toEqual({
       outcome: 'changed-meanwhile',
@@ -263,7 +279,10 @@ describe.each(testEngines())('staff actions on $name', (engine) => {
       // Many rounds would need many applications; one round on two pools with the first
       // holding its lock while the second asks for it is the race that matters.
       const results = await Promise.all([
-        approveApplication({ database: test.db, now: () => now }, ann, { reference: id, expectedStatus: 'in-progress' }),
+        approveApplication({ database: test.db, now: () => now }, ann, {
+          reference: id,
+          expectedStatus: 'in-progress',
+        }),
         approveApplication({ database: other, now: () => now }, bob, { reference: id, expectedStatus: 'in-progress' }),
       ]);
       const winners = results.filter((r) => r.outcome === 'done');

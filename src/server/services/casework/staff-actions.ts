@@ -16,7 +16,14 @@ import { unlockLicence } from '../../db/status-access-repository.ts';
 import { applyStatusChange } from '../decisions/change-status.ts';
 import { transitionRefusal } from '../decisions/status-transitions.ts';
 import { enqueueStatusLinkEmail } from '../new-status-link.ts';
-import { changeAuthor, isCliStaff, staffActor, type ChangeAuthor, type StaffAction, type StaffMember } from './staff.ts';
+import {
+  changeAuthor,
+  isCliStaff,
+  staffActor,
+  type ChangeAuthor,
+  type StaffAction,
+  type StaffMember,
+} from './staff.ts';
 import { holdsPersonalData, readNote, readReference, type InvalidInput } from './staff-inputs.ts';
 
 export interface StaffActionDependencies {

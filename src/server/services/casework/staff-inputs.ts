@@ -36,7 +36,10 @@ export function readReference(typed: string): { readonly applicantId: string } |
  * A reason or note as kept: trimmed, undefined when empty; refused when longer than
  * MAX_NOTE_LENGTH or holding hidden characters other than line breaks.
  */
-export function readNote(field: string, typed: string | undefined): { readonly note: string | undefined } | InvalidInput {
+export function readNote(
+  field: string,
+  typed: string | undefined,
+): { readonly note: string | undefined } | InvalidInput {
   const note = (typed ?? '').trim();
   if (note === '') return { note: undefined };
   if (note.length > MAX_NOTE_LENGTH) return { outcome: 'invalid', field, problem: 'too-long' };

@@ -60,7 +60,10 @@ export type ChangeAuthor =
   | { readonly kind: 'service'; readonly actor: string };
 
 /** The author of a status change from its actor and, when there is one, its audit line. */
-export function changeAuthor(actor: string, audit?: { readonly staffId: string; readonly staffName: string }): ChangeAuthor {
+export function changeAuthor(
+  actor: string,
+  audit?: { readonly staffId: string; readonly staffName: string },
+): ChangeAuthor {
   if (audit !== undefined) return { kind: 'staff', id: audit.staffId, name: audit.staffName };
   const id = staffIdOfActor(actor);
   return id === undefined ? { kind: 'service', actor } : { kind: 'staff', id, name: null };

@@ -30,7 +30,10 @@ export function transitionRefusal(
   if (isTransitionAllowed(from, to)) return undefined;
   const why =
     from === 'withdrawn' ? 'a withdrawn application cannot be changed' : `a decided application can only be withdrawn`;
-  return new StatusChangeError('not-allowed', `Application ${applicantId} is ${from} and cannot be ${verb(to)}: ${why}`);
+  return new StatusChangeError(
+    'not-allowed',
+    `Application ${applicantId} is ${from} and cannot be ${verb(to)}: ${why}`,
+  );
 }
 
 function verb(status: ApplicationStatus): string {
