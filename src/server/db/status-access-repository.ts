@@ -177,6 +177,10 @@ export async function unlockLicence(
   actor: string,
   now: Date,
 ): Promise<LicenceUnlock | undefined> {
+  // The application's row first, as a status change takes it (then the submission's): the
+  // audit rows below reference the application, which locks its row, and taking it only after
+  // the submission's could leave this and a decision each waiting for the other.
+  await tx.query('SELECT 1 FROM applications WHERE applicant_id = $1 FOR KEY SHARE', [applicantId]);
   const { rows } = await tx.query<{ submissionId: string; lockedAt: Date | null }>(
     `SELECT s.id AS "submissionId", l.locked_at AS "lockedAt"
      FROM applications a

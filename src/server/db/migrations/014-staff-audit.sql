@@ -19,7 +19,10 @@ CREATE TABLE staff_audit (
   -- form is checked here, so a new action needs no migration.
   action           text        NOT NULL CHECK (action ~ '^[a-z]+(-[a-z]+)*$' AND char_length(action) <= 40),
   applicant_id     text        REFERENCES applications (applicant_id),
-  submission_id    text        REFERENCES submissions (id),
+  -- No foreign key: one would lock the submission's row (FOR KEY SHARE) when a decided
+  -- application is withdrawn, which decision 014 keeps from touching that row (the order of
+  -- row locks). The applicant id, which is checked, names the submission anyway.
+  submission_id    text,
   -- The status change the action made (approve, reject, withdraw): who made a change is read
   -- through this, e.g. to tell a second caseworker who decided first.
   status_change_id bigint      UNIQUE REFERENCES status_changes (id),

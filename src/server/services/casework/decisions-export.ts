@@ -8,7 +8,7 @@ import { listDecisionsMade, type DecisionRecord } from '../../db/casework-reposi
 import type { Database } from '../../db/database.ts';
 import { recordStaffAction } from '../../db/staff-audit-repository.ts';
 import { readDayRange } from './london-days.ts';
-import { staffIdOfActor, type StaffMember } from './staff.ts';
+import { auditedStaff, staffIdOfActor, type StaffMember } from './staff.ts';
 import type { InvalidInput } from './staff-inputs.ts';
 
 /** The longest range exported at once, in days. */
@@ -57,8 +57,7 @@ export async function exportDecisions(
     const decisions = await listDecisionsMade(tx, days.range.start, days.range.end);
     await recordStaffAction(tx, {
       occurredAt: now,
-      staffId: staff.id,
-      staffName: staff.name,
+      ...auditedStaff(staff),
       action: 'export-decisions',
       details: { from, to, rows: decisions.length },
     });

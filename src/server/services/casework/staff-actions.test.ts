@@ -164,6 +164,16 @@ describe.each(testEngines())('staff actions on $name', (engine) => {
     expect(await auditLines(test.db)).toEqual([]);
   });
 
+  it('names a member of staff without a name by their id, and cuts a long name to the column', async () => {
+    const { ids } = await store(test.db, 2);
+    await approveApplication(deps(), { id: 'subject-x', name: '  ' }, { reference: ids[0]! });
+    await approveApplication(deps(), { id: 'subject-y', name: `  ${'N'.repeat(300)}` }, { reference: ids[1]! });
+    expect((await auditLines(test.db)).map((line) => [line.staffId, line.staffName])).toEqual([
+      ['subject-y', 'N'.repeat(200)],
+      ['subject-x', 'subject-x'],
+    ]);
+  });
+
   it('lets the CLI withdraw without a reason', async () => {
     const { ids } = await store(test.db);
     const result = await withdrawApplication(deps(), cliStaffMember('ann'), { reference: ids[0]! });
@@ -301,6 +311,26 @@ describe.each(testEngines())('staff actions on $name', (engine) => {
       expect((await auditLines(test.db))[0]?.staffId).toBe(winner.id);
       expect((await listJobs(test.db, { kind: 'send-decisions' })).map((j) => j.payload)).toEqual([{ submissionId }]);
       expect((await listStatusChanges(test.db, id)).filter((c) => c.toStatus === 'approved')).toHaveLength(1);
+    });
+
+    it('unlocks without deadlocking a decision that holds the application and then asks for the submission', async () => {
+      const { ids, submissionId } = await store(test.db);
+      const id = ids[0]!;
+      const other = await test.openAnother();
+      let goOn: () => void = () => undefined;
+      // A decision's order of row locks: the application's, then the submission's (decision 014).
+      const deciding = test.db.transaction(async (tx) => {
+        await tx.query('SELECT 1 FROM applications WHERE applicant_id = $1 FOR UPDATE', [id]);
+        await new Promise<void>((resolve) => {
+          goOn = resolve;
+        });
+        await tx.query('SELECT 1 FROM submissions WHERE id = $1 FOR NO KEY UPDATE', [submissionId]);
+      });
+      const unlocking = unlockSubmissionLicence({ database: other, now: () => now }, ann, { reference: id });
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      goOn();
+      await expect(deciding).resolves.toBeUndefined();
+      await expect(unlocking).resolves.toMatchObject({ outcome: 'done' });
     });
 
     it('serialises two members of staff on one application even when both wait on the row', async () => {

@@ -17,6 +17,7 @@ import { applyStatusChange } from '../decisions/change-status.ts';
 import { transitionRefusal } from '../decisions/status-transitions.ts';
 import { enqueueStatusLinkEmail } from '../new-status-link.ts';
 import {
+  auditedStaff,
   changeAuthor,
   isCliStaff,
   staffActor,
@@ -165,8 +166,7 @@ async function changeStatus(
     });
     await recordStaffAction(tx, {
       occurredAt: now,
-      staffId: staff.id,
-      staffName: staff.name,
+      ...auditedStaff(staff),
       action: change.action,
       applicantId,
       submissionId: application.submissionId,
@@ -238,8 +238,7 @@ export async function unlockSubmissionLicence(
     if (unlocked === undefined) return { outcome: 'not-found', reference: applicantId };
     await recordStaffAction(tx, {
       occurredAt: now,
-      staffId: staff.id,
-      staffName: staff.name,
+      ...auditedStaff(staff),
       action: 'unlock',
       applicantId,
       submissionId: unlocked.submissionId,
@@ -292,8 +291,7 @@ export async function resendStatusLink(
     }
     await recordStaffAction(tx, {
       occurredAt: now,
-      staffId: staff.id,
-      staffName: staff.name,
+      ...auditedStaff(staff),
       action: 'resend-status-link',
       applicantId,
       submissionId,

@@ -68,3 +68,14 @@ export function changeAuthor(
   const id = staffIdOfActor(actor);
   return id === undefined ? { kind: 'service', actor } : { kind: 'staff', id, name: null };
 }
+
+const MAX_STAFF_NAME = 200;
+
+/**
+ * Who an audit line names: the id, and the name trimmed to what the column keeps (200
+ * characters), or the id again when the sign-in gave no name, so an odd name never stops an action.
+ */
+export function auditedStaff(staff: StaffMember): { readonly staffId: string; readonly staffName: string } {
+  const name = staff.name.trim().slice(0, MAX_STAFF_NAME).trim();
+  return { staffId: staff.id, staffName: name === '' ? staff.id.slice(0, MAX_STAFF_NAME) : name };
+}
