@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { findApplication, listStatusChanges, purgePersonalData } from '../db/application-repository.ts';
 import { listJobs } from '../db/job-repository.ts';
+import { listStaffActions } from '../db/staff-audit-repository.ts';
 import { isPassportLostOrStolen } from '../db/lost-stolen-passport-repository.ts';
 import { storeSubmission } from '../db/submission-repository.ts';
 import { testEngines, useMigratedTestDatabase } from '../test-support/test-databases.ts';
@@ -184,6 +185,29 @@ describe.each(testEngines())('caseworker commands on $name', (engine) => {
     expect((await listJobs(test.db, { kind: 'send-decisions' })).map((j) => j.payload)).toEqual([{ submissionId }]);
     // And the withdrawal's own email job, enqueued with it.
     expect((await listJobs(test.db, { kind: 'send-withdrawal' })).map((j) => j.payload)).toEqual([{ applicantId: a }]);
+  });
+
+  it('writes each action to the staff audit log as the CLI’s member of staff, with the reason or note typed', async () => {
+    const [a, b, c] = await store(3);
+    expect(await run('approve', a ?? '')).toBe(0);
+    expect(await run('reject', b ?? '', '--reason', 'late', '--note', 'Arrives tomorrow')).toBe(0);
+    expect(await run('withdraw', c ?? '', '--reason', 'The tour is cancelled')).toBe(0);
+    expect(await run('unlock', c ?? '')).toBe(0);
+    expect(err).toBe('');
+    const { lines } = await listStaffActions(test.db, {}, { limit: 10, offset: 0 });
+    expect(lines.map((l) => [l.action, l.staffId, l.staffName, l.applicantId, l.reason, l.note]).reverse()).toEqual([
+      ['approve', 'cli:ann', 'ann', a, null, null],
+      ['reject', 'cli:ann', 'ann', b, 'late', 'Arrives tomorrow'],
+      ['withdraw', 'cli:ann', 'ann', c, null, 'The tour is cancelled'],
+      ['unlock', 'cli:ann', 'ann', c, null, null],
+    ]);
+  });
+
+  it('refuses a note or reason holding personal data, changing nothing', async () => {
+    const [a] = await store(1);
+    expect(await run('withdraw', a ?? '', '--reason', 'Emailed sponsor@example.org')).toBe(1);
+    expect(err).toMatch(/^The reason seems to hold personal data/);
+    expect(await findApplication(test.db, a ?? '')).toMatchObject({ status: 'in-progress' });
   });
 
   it('says who a withdrawal emails: the worker too when they gave an address', async () => {

@@ -19,8 +19,16 @@ import { findApplication, listApplications, listStatusChanges } from '../db/appl
 import type { Database } from '../db/database.ts';
 import { listClearanceChecks } from '../db/document-repository.ts';
 import { addLostStolenPassports } from '../db/lost-stolen-passport-repository.ts';
-import { unlockLicence } from '../db/status-access-repository.ts';
-import { changeApplicationStatus } from '../services/decisions/change-status.ts';
+import {
+  approveApplication,
+  rejectApplication,
+  unlockSubmissionLicence,
+  withdrawApplication,
+  type Recipients,
+  type StaffActionDependencies,
+} from '../services/casework/staff-actions.ts';
+import { cliStaffMember, type StaffMember } from '../services/casework/staff.ts';
+import { MAX_NOTE_LENGTH, type InvalidInput } from '../services/casework/staff-inputs.ts';
 import { StatusChangeError } from '../services/decisions/status-transitions.ts';
 import { checkClearance, type ClearanceCheck } from '../services/documents/check-clearance.ts';
 import { createDocumentService, type DocumentService } from '../services/documents/document-service.ts';
@@ -49,9 +57,12 @@ Commands:
   list [--status <in-progress|approved|rejected|withdrawn>]   applications, oldest first
   show <reference>                                            every detail and the status history
   approve <reference>                                         approve, and email the sponsor
-  reject <reference> --reason <late|credibility|routing>      reject, and email the sponsor
-  withdraw <reference>                                        withdraw, and email the sponsor (and the worker
-                                                              when their email address was given)
+  reject <reference> --reason <late|credibility|routing> [--note <text>]
+                                                              reject, and email the sponsor (the note goes to
+                                                              the audit log only)
+  withdraw <reference> [--reason <text>]                      withdraw, and email the sponsor (and the worker
+                                                              when their email address was given); the reason
+                                                              goes to the audit log only
   unlock <reference>                                          end the sponsor licence lockout of the application's
                                                               submission and clear its failed attempts (audited)
   import-lost-stolen <file>                                   add passport numbers to the lost or stolen list:
@@ -64,6 +75,8 @@ Commands:
 <reference> is the application reference (CWC-7K3M9-QF2XA-B), in any case, with or without its
 dashes and the CWC prefix (7k3m9qf2xab). Any other value is taken as an applicant id as it is.
 
+A note or reason must not hold personal data (email addresses, passport numbers, the worker's name).
+
 With the embedded database (no DATABASE_URL), stop the server first: only one process may use DATA_DIR.
 `;
 
@@ -71,8 +84,15 @@ type Command =
   | { readonly name: 'help' }
   | { readonly name: 'list'; readonly status: ApplicationStatus | undefined }
   | { readonly name: 'show'; readonly applicantId: string }
-  | { readonly name: 'approve' | 'withdraw' | 'unlock'; readonly applicantId: string }
-  | { readonly name: 'reject'; readonly applicantId: string; readonly reason: RejectionReason }
+  | { readonly name: 'approve'; readonly applicantId: string }
+  | { readonly name: 'unlock'; readonly applicantId: string }
+  | { readonly name: 'withdraw'; readonly applicantId: string; readonly reason: string | undefined }
+  | {
+      readonly name: 'reject';
+      readonly applicantId: string;
+      readonly reason: RejectionReason;
+      readonly note: string | undefined;
+    }
   | { readonly name: 'import-lost-stolen'; readonly file: string }
   | { readonly name: 'verify'; readonly document: string };
 
@@ -104,25 +124,10 @@ export async function runCaseworkerCommand(args: readonly string[], context: Cli
         return await show(db, io, command.applicantId);
       case 'approve':
       case 'withdraw':
-      case 'reject': {
-        const to: ApplicationStatus =
-          command.name === 'approve' ? 'approved' : command.name === 'reject' ? 'rejected' : 'withdrawn';
-        const reason = command.name === 'reject' ? command.reason : undefined;
-        const { from } = await changeApplicationStatus(db, command.applicantId, {
-          to,
-          reason,
-          actor: context.actor,
-          now: now(),
-        });
-        const email =
-          to === 'withdrawn' ? await withdrawalRecipients(db, command.applicantId) : ' The sponsor will be emailed.';
-        io.stdout(
-          `Application ${command.applicantId} is now ${to}${reason === undefined ? '' : ` (${reason})`}, was ${from}.${email}\n`,
-        );
-        return 0;
-      }
+      case 'reject':
+        return await changeStatus({ database: db, now }, io, staffOf(context.actor), command);
       case 'unlock':
-        return await unlock(db, io, command.applicantId, context.actor, now());
+        return await unlock({ database: db, now }, io, staffOf(context.actor), command.applicantId);
       case 'import-lost-stolen':
         return await importLostStolen(db, io, command.file, now());
       case 'verify': {
@@ -139,11 +144,69 @@ export async function runCaseworkerCommand(args: readonly string[], context: Cli
   }
 }
 
+/** The member of staff behind the CLI's actor ('caseworker:<user>', casework/staff.ts). */
+function staffOf(actor: string): StaffMember {
+  return cliStaffMember(actor.replace(/^caseworker:/, ''));
+}
+
+type StatusCommand = Extract<Command, { readonly name: 'approve' | 'withdraw' | 'reject' }>;
+
+async function changeStatus(
+  deps: StaffActionDependencies,
+  io: CliIo,
+  staff: StaffMember,
+  command: StatusCommand,
+): Promise<number> {
+  const reference = command.applicantId;
+  const result =
+    command.name === 'approve'
+      ? await approveApplication(deps, staff, { reference })
+      : command.name === 'reject'
+        ? await rejectApplication(deps, staff, { reference, reason: command.reason, note: command.note })
+        : await withdrawApplication(deps, staff, { reference, reason: command.reason });
+  switch (result.outcome) {
+    case 'done': {
+      const reason = result.reason === undefined ? '' : ` (${result.reason})`;
+      io.stdout(
+        `Application ${result.reference} is now ${result.to}${reason}, was ${result.from}.${emailed(result.emailed)}\n`,
+      );
+      return 0;
+    }
+    case 'not-found':
+      io.stderr(`No application has the id ${result.reference}\n`);
+      return 1;
+    case 'not-allowed':
+      io.stderr(`${result.message}\n`);
+      return 1;
+    case 'invalid':
+      io.stderr(`${invalidMessage(result.field, result.problem)}\n`);
+      return 1;
+    case 'changed-meanwhile':
+      // Only with an expected status, which the CLI never gives; said plainly all the same.
+      io.stderr(`Application ${result.reference} was changed meanwhile: it is ${result.status}\n`);
+      return 1;
+  }
+}
+
+function emailed(recipients: Recipients): string {
+  if (recipients === 'no-one') return ' No one will be emailed: the personal data has been deleted.';
+  return recipients === 'sponsor' ? ' The sponsor will be emailed.' : ' The sponsor and the worker will be emailed.';
+}
+
+function invalidMessage(field: string, problem: InvalidInput['problem']): string {
+  if (problem === 'personal-data')
+    return `The ${field} seems to hold personal data (an email address, the passport number or the worker's name): the audit log keeps none`;
+  if (problem === 'too-long') return `The ${field} is longer than ${MAX_NOTE_LENGTH} characters`;
+  if (problem === 'characters') return `The ${field} holds a control or bidirectional character`;
+  return `The ${field} is ${problem === 'required' ? 'missing' : 'not valid'}`;
+}
+
 // The options each command takes; every option takes a value.
 // A Map, not an object: a command typed as `constructor` must not find Object's own properties.
 const commandOptions: ReadonlyMap<string, readonly string[]> = new Map([
   ['list', ['status']],
-  ['reject', ['reason']],
+  ['reject', ['reason', 'note']],
+  ['withdraw', ['reason']],
 ]);
 
 /** A command's arguments after its name: its known options' values, the unknown options, the positionals. */
@@ -229,10 +292,12 @@ function parseCommand(argv: readonly string[]): Command {
     }
     case 'show':
     case 'approve':
-    case 'withdraw':
     case 'unlock':
       allowOptions(args);
       return { name, applicantId: applicationId(args) };
+    case 'withdraw':
+      allowOptions(args);
+      return { name, applicantId: applicationId(args), reason: options.get('reason') };
     case 'reject': {
       allowOptions(args);
       const applicantId = applicationId(args);
@@ -241,7 +306,7 @@ function parseCommand(argv: readonly string[]): Command {
       if (!rejectionReasons.some((r) => r === reason)) {
         throw new UsageError(`Unknown reason "${reason}": use one of ${rejectionReasons.join(', ')}`);
       }
-      return { name, applicantId, reason: reason as RejectionReason };
+      return { name, applicantId, reason: reason as RejectionReason, note: options.get('note') };
     }
     case 'import-lost-stolen':
       allowOptions(args);
@@ -338,10 +403,19 @@ async function show(db: Database, io: CliIo, applicantId: string): Promise<numbe
   return 0;
 }
 
-async function unlock(db: Database, io: CliIo, applicantId: string, actor: string, now: Date): Promise<number> {
-  const done = await unlockLicence(db, applicantId, actor, now);
-  if (done === undefined) {
-    io.stderr(`No application has the id ${applicantId}\n`);
+async function unlock(
+  deps: StaffActionDependencies,
+  io: CliIo,
+  staff: StaffMember,
+  applicantId: string,
+): Promise<number> {
+  const done = await unlockSubmissionLicence(deps, staff, { reference: applicantId });
+  if (done.outcome !== 'done') {
+    io.stderr(
+      done.outcome === 'not-found'
+        ? `No application has the id ${done.reference}\n`
+        : `${invalidMessage(done.field, done.problem)}\n`,
+    );
     return 1;
   }
   const lockout =
@@ -349,7 +423,7 @@ async function unlock(db: Database, io: CliIo, applicantId: string, actor: strin
       ? 'was not locked'
       : `was locked since ${formatDateTime(done.lockoutBeganAt)}: unlocked`;
   const failures = `${done.failuresCleared} failed attempt${done.failuresCleared === 1 ? '' : 's'} cleared`;
-  io.stdout(`The submission of application ${applicantId} ${lockout}; ${failures}.\n`);
+  io.stdout(`The submission of application ${done.reference} ${lockout}; ${failures}.\n`);
   return 0;
 }
 
@@ -427,16 +501,6 @@ function describeCheck(result: ClearanceCheck): string {
   return `The check page says: valid ${checked}\n${fields
     .map(([label, value]) => `  ${label.padEnd(width)}  ${printable(value)}`)
     .join('\n')}\n`;
-}
-
-/** Who the withdrawal's email job will write to, as the caseworker is told. */
-async function withdrawalRecipients(db: Database, applicantId: string): Promise<string> {
-  const application = await findApplication(db, applicantId);
-  if (application === undefined || application.sponsorEmail === null || application.familyName === null)
-    return ' No one will be emailed: the personal data has been deleted.';
-  return application.workerEmail === null
-    ? ' The sponsor will be emailed.'
-    : ' The sponsor and the worker will be emailed.';
 }
 
 // Import runs in chunks so a national list of any size never becomes one giant statement.

@@ -174,12 +174,17 @@ export interface NewStatusChange {
   readonly changedAt: Date;
 }
 
-export async function recordStatusChange(tx: Queryable, change: NewStatusChange): Promise<void> {
-  await tx.query(
+/** Writes the audit line of a status change; returns its id (a staff action's audit line points at it). */
+export async function recordStatusChange(tx: Queryable, change: NewStatusChange): Promise<number> {
+  const { rows } = await tx.query<{ id: number }>(
     `INSERT INTO status_changes (applicant_id, actor, from_status, to_status, reason, changed_at)
-     VALUES ($1, $2, $3, $4, $5, $6::timestamptz)`,
+     VALUES ($1, $2, $3, $4, $5, $6::timestamptz)
+     RETURNING id`,
     [change.applicantId, change.actor, change.fromStatus, change.toStatus, change.reason, change.changedAt],
   );
+  const id = rows[0]?.id;
+  if (id === undefined) throw new Error('The status change was not recorded');
+  return id;
 }
 
 /** The audit trail of one application, oldest first. */

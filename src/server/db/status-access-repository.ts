@@ -167,39 +167,59 @@ export interface LicenceUnlock {
 /**
  * A caseworker's unlock of the submission an application belongs to: ends any lockout, clears
  * the failed attempts (so the next wrong number is the first of five again) and writes an audit
- * row, in one transaction holding the submission's row as attemptLicence does, so an attempt
- * running at the same moment is counted either wholly before or wholly after. Undefined when
- * there is no such application.
+ * row, in the caller's transaction (the staff action writes its own audit line in it too),
+ * holding the submission's row as attemptLicence does, so an attempt running at the same moment
+ * is counted either wholly before or wholly after. Undefined when there is no such application.
  */
 export async function unlockLicence(
-  db: Database,
+  tx: Queryable,
   applicantId: string,
   actor: string,
   now: Date,
 ): Promise<LicenceUnlock | undefined> {
-  return db.transaction(async (tx) => {
-    const { rows } = await tx.query<{ submissionId: string; lockedAt: Date | null }>(
-      `SELECT s.id AS "submissionId", l.locked_at AS "lockedAt"
-       FROM applications a
-       JOIN submissions s ON s.id = a.submission_id
-       LEFT JOIN licence_lockouts l ON l.submission_id = s.id
-       WHERE a.applicant_id = $1 FOR UPDATE OF s`,
-      [applicantId],
-    );
-    const found = rows[0];
-    if (found === undefined) return undefined;
-    const { submissionId, lockedAt } = found;
-    // A lockout whose hour is over has ended by itself: only a current one counts as ended here.
-    const lockoutBeganAt = lockedAt !== null && lockedAt.getTime() + LOCKOUT_MS > now.getTime() ? lockedAt : undefined;
-    await tx.query('DELETE FROM licence_lockouts WHERE submission_id = $1', [submissionId]);
-    const cleared = await tx.query('DELETE FROM licence_attempt_failures WHERE submission_id = $1', [submissionId]);
-    await tx.query(
-      `INSERT INTO licence_unlocks (submission_id, applicant_id, unlocked_at, actor, lockout_began_at, failures_cleared)
-       VALUES ($1, $2, $3::timestamptz, $4, $5::timestamptz, $6)`,
-      [submissionId, applicantId, now, actor, lockoutBeganAt ?? null, cleared.rowCount],
-    );
-    return { submissionId, lockoutBeganAt, failuresCleared: cleared.rowCount };
-  });
+  // The application's row first, as a status change takes it (then the submission's): the
+  // audit rows below reference the application, which locks its row, and taking it only after
+  // the submission's could leave this and a decision each waiting for the other.
+  await tx.query('SELECT 1 FROM applications WHERE applicant_id = $1 FOR KEY SHARE', [applicantId]);
+  const { rows } = await tx.query<{ submissionId: string; lockedAt: Date | null }>(
+    `SELECT s.id AS "submissionId", l.locked_at AS "lockedAt"
+     FROM applications a
+     JOIN submissions s ON s.id = a.submission_id
+     LEFT JOIN licence_lockouts l ON l.submission_id = s.id
+     WHERE a.applicant_id = $1 FOR UPDATE OF s`,
+    [applicantId],
+  );
+  const found = rows[0];
+  if (found === undefined) return undefined;
+  const { submissionId, lockedAt } = found;
+  // A lockout whose hour is over has ended by itself: only a current one counts as ended here.
+  const lockoutBeganAt = lockedAt !== null && lockedAt.getTime() + LOCKOUT_MS > now.getTime() ? lockedAt : undefined;
+  await tx.query('DELETE FROM licence_lockouts WHERE submission_id = $1', [submissionId]);
+  const cleared = await tx.query('DELETE FROM licence_attempt_failures WHERE submission_id = $1', [submissionId]);
+  await tx.query(
+    `INSERT INTO licence_unlocks (submission_id, applicant_id, unlocked_at, actor, lockout_began_at, failures_cleared)
+     VALUES ($1, $2, $3::timestamptz, $4, $5::timestamptz, $6)`,
+    [submissionId, applicantId, now, actor, lockoutBeganAt ?? null, cleared.rowCount],
+  );
+  return { submissionId, lockoutBeganAt, failuresCleared: cleared.rowCount };
+}
+
+/** Whether a submission is locked now, and the failed attempts recorded against it. */
+export interface LicenceState {
+  /** When the lockout in force began; undefined when none is. */
+  readonly lockedSince: Date | undefined;
+  readonly failedAttempts: number;
+}
+
+export async function readLicenceState(db: Queryable, submissionId: string, now: Date): Promise<LicenceState> {
+  const { rows } = await db.query<{ lockedAt: Date | null; failures: number }>(
+    `SELECT (SELECT locked_at FROM licence_lockouts WHERE submission_id = $1) AS "lockedAt",
+            (SELECT count(*)::int FROM licence_attempt_failures WHERE submission_id = $1) AS failures`,
+    [submissionId],
+  );
+  const lockedAt = rows[0]?.lockedAt ?? null;
+  const inForce = lockedAt !== null && lockedAt.getTime() + LOCKOUT_MS > now.getTime();
+  return { lockedSince: inForce ? lockedAt : undefined, failedAttempts: rows[0]?.failures ?? 0 };
 }
 
 /** One audit row of an unlock. */

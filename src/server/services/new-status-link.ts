@@ -8,7 +8,7 @@
 // the caller gives.
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../config.ts';
-import type { Database } from '../db/database.ts';
+import type { Database, Queryable } from '../db/database.ts';
 import { enqueueJob, jobKinds } from '../db/job-repository.ts';
 import { attemptLicence } from '../db/status-access-repository.ts';
 import type { ServiceMetrics } from '../metrics/metrics.ts';
@@ -29,6 +29,22 @@ export interface NewStatusLinkOptions {
  * sent: whoever knows it cannot fill the sponsor's inbox. A later request gets the same answer.
  */
 export const NEW_LINK_EMAIL_WINDOW_MS = 10 * 60_000;
+
+/**
+ * Enqueues the email of a new status link to the sponsor address stored for the submission (the
+ * `send-status-link` job reads it when it sends), at most one per submission in
+ * NEW_LINK_EMAIL_WINDOW_MS: false when one was already enqueued in this window. The sponsor's
+ * request above and a caseworker's resend (casework/staff-actions.ts) both come here.
+ */
+export async function enqueueStatusLinkEmail(db: Queryable, submissionId: string, now: Date): Promise<boolean> {
+  const jobId = await enqueueJob(db, {
+    kind: jobKinds.sendStatusLink,
+    payload: { submissionId },
+    uniqueKey: `${jobKinds.sendStatusLink}:${submissionId}:${Math.floor(now.getTime() / NEW_LINK_EMAIL_WINDOW_MS)}`,
+    runAfter: now,
+  });
+  return jobId !== undefined;
+}
 
 /**
  * What asking came to: `requested` whether the number matched, did not, or the submission is
@@ -63,14 +79,7 @@ export async function requestNewStatusLink(
     () => options.metrics?.lockoutStarted(),
   );
   if (outcome === 'unknown') return { outcome: 'invalid' };
-  if (outcome === 'ok') {
-    await enqueueJob(options.database, {
-      kind: jobKinds.sendStatusLink,
-      payload: { submissionId },
-      uniqueKey: `${jobKinds.sendStatusLink}:${submissionId}:${Math.floor(now.getTime() / NEW_LINK_EMAIL_WINDOW_MS)}`,
-      runAfter: now,
-    });
-  }
+  if (outcome === 'ok') await enqueueStatusLinkEmail(options.database, submissionId, now);
   // The outcome is for the operators; it never reaches the answer.
   log.info({ submissionId, outcome }, 'New status link asked for');
   return { outcome: 'requested' };

@@ -9,7 +9,7 @@ export interface StatusChange {
   readonly to: ApplicationStatus;
   /** Required for a rejection, refused otherwise. */
   readonly reason?: RejectionReason | undefined;
-  /** Who decided: 'automated', 'check:<name>', 'caseworker:<user>'. */
+  /** Who decided: 'automated', 'check:<name>', 'caseworker:<user>' (the CLI), 'staff:<subject>' (casework/staff.ts). */
   readonly actor: string;
   readonly now: Date;
 }
@@ -18,13 +18,14 @@ export interface StatusChange {
  * Changes the status inside `tx`, with its audit line and, for an approval or rejection, the
  * submission's `send-decisions` job (decision 014), for a withdrawal its `send-withdrawal` job:
  * all commit together or not at all.
- * `application` must have been read with `forUpdate` in the same transaction.
+ * `application` must have been read with `forUpdate` in the same transaction. Returns the id of
+ * the status change's audit line.
  */
 export async function applyStatusChange(
   tx: Queryable,
   application: ApplicationRecord,
   change: StatusChange,
-): Promise<void> {
+): Promise<{ readonly statusChangeId: number }> {
   const { applicantId, status: from } = application;
   if (change.to === 'rejected' && change.reason === undefined) {
     throw new StatusChangeError('reason-required', 'A rejection needs a reason: late, credibility or routing');
@@ -35,7 +36,7 @@ export async function applyStatusChange(
   assertTransitionAllowed(applicantId, from, change.to);
   const reason = change.reason ?? null;
   await updateApplicationStatus(tx, applicantId, change.to, reason, change.now);
-  await recordStatusChange(tx, {
+  const statusChangeId = await recordStatusChange(tx, {
     applicantId,
     actor: change.actor,
     fromStatus: from,
@@ -55,6 +56,7 @@ export async function applyStatusChange(
     // Whatever it was before, the sponsor (and the worker) are told; this locks no other row.
     await scheduleWithdrawalEmail(tx, applicantId, change.now);
   }
+  return { statusChangeId };
 }
 
 /** A caseworker's (or any other single) status change in its own transaction. */

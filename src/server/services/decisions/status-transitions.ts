@@ -16,11 +16,24 @@ export class StatusChangeError extends Error {
 
 /** Throws a StatusChangeError saying why, unless `from` may become `to`. */
 export function assertTransitionAllowed(applicantId: string, from: ApplicationStatus, to: ApplicationStatus): void {
-  if (from === to) throw new StatusChangeError('unchanged', `Application ${applicantId} is already ${to}`);
-  if (isTransitionAllowed(from, to)) return;
+  const refusal = transitionRefusal(applicantId, from, to);
+  if (refusal !== undefined) throw refusal;
+}
+
+/** Why `from` may not become `to`, as a StatusChangeError (not thrown), or undefined when it may. */
+export function transitionRefusal(
+  applicantId: string,
+  from: ApplicationStatus,
+  to: ApplicationStatus,
+): StatusChangeError | undefined {
+  if (from === to) return new StatusChangeError('unchanged', `Application ${applicantId} is already ${to}`);
+  if (isTransitionAllowed(from, to)) return undefined;
   const why =
     from === 'withdrawn' ? 'a withdrawn application cannot be changed' : `a decided application can only be withdrawn`;
-  throw new StatusChangeError('not-allowed', `Application ${applicantId} is ${from} and cannot be ${verb(to)}: ${why}`);
+  return new StatusChangeError(
+    'not-allowed',
+    `Application ${applicantId} is ${from} and cannot be ${verb(to)}: ${why}`,
+  );
 }
 
 function verb(status: ApplicationStatus): string {

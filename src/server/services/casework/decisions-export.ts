@@ -1,0 +1,107 @@
+// The decisions of a range of London days as a CSV file, for reporting. One row per approval or
+// rejection made in the range (the decision of an application is made once). Withdrawals are not
+// rows of their own: a decision withdrawn since is still a decision made then, and its row says
+// when it was withdrawn. No passport numbers, names or email addresses: the file leaves the
+// service. Exporting is a staff action, audited with its range.
+import { toIsoDate } from '#shared/dates/calendar.ts';
+import { listDecisionsMade, type DecisionRecord } from '../../db/casework-repository.ts';
+import type { Database } from '../../db/database.ts';
+import { recordStaffAction } from '../../db/staff-audit-repository.ts';
+import { readDayRange } from './london-days.ts';
+import { auditedStaff, staffIdOfActor, type StaffMember } from './staff.ts';
+import type { InvalidInput } from './staff-inputs.ts';
+
+/** The longest range exported at once, in days. */
+export const MAX_EXPORT_DAYS = 366;
+
+export type DecisionsExportResult =
+  | {
+      readonly outcome: 'done';
+      /** decisions-2026-03-01-to-2026-03-31.csv */
+      readonly fileName: string;
+      /** RFC 4180: a header row, CRLF line ends, UTF-8. */
+      readonly csv: string;
+      /** Decisions exported (the rows after the header). */
+      readonly rows: number;
+    }
+  | InvalidInput;
+
+const HEADER = [
+  'reference',
+  'submitted_at',
+  'decided_at',
+  'decision',
+  'rejection_reason',
+  'decided_by',
+  'withdrawn_at',
+  'sponsor_licence_number',
+  'nationality',
+  'arrival_date',
+  'first_work_date',
+  'last_work_date',
+  'leave_date',
+] as const;
+
+/** The decisions made from `from` to `to` (London days, YYYY-MM-DD, both included). */
+export async function exportDecisions(
+  deps: { readonly database: Database; readonly now: () => Date },
+  staff: StaffMember,
+  input: { readonly from: string; readonly to: string },
+): Promise<DecisionsExportResult> {
+  const days = readDayRange(input.from, input.to, MAX_EXPORT_DAYS);
+  if ('problem' in days) return { outcome: 'invalid', field: days.field, problem: days.problem };
+  const from = toIsoDate(days.from);
+  const to = toIsoDate(days.to);
+  const now = deps.now();
+  return deps.database.transaction(async (tx): Promise<DecisionsExportResult> => {
+    const decisions = await listDecisionsMade(tx, days.range.start, days.range.end);
+    await recordStaffAction(tx, {
+      occurredAt: now,
+      ...auditedStaff(staff),
+      action: 'export-decisions',
+      details: { from, to, rows: decisions.length },
+    });
+    const lines = [HEADER, ...decisions.map(decisionCells)].map((cells) => cells.map(csvCell).join(','));
+    return {
+      outcome: 'done',
+      fileName: `decisions-${from}-to-${to}.csv`,
+      csv: lines.map((line) => `${line}\r\n`).join(''),
+      rows: decisions.length,
+    };
+  });
+}
+
+function decisionCells(record: DecisionRecord): string[] {
+  const { application } = record;
+  const details = application.secondaryDetails;
+  return [
+    application.applicantId,
+    application.createdAt.toISOString(),
+    record.decidedAt.toISOString(),
+    record.decision,
+    record.rejectionReason ?? '',
+    decidedBy(record),
+    record.withdrawnAt?.toISOString() ?? '',
+    application.sponsorReference,
+    details?.nationality ?? '',
+    application.arrivalDate,
+    details?.firstWorkDate ?? '',
+    details?.lastWorkDate ?? '',
+    application.leaveDate,
+  ];
+}
+
+/** The staff id of whoever decided (staff.ts), or 'automated' for the automated checks. */
+function decidedBy(record: DecisionRecord): string {
+  return record.staffId ?? staffIdOfActor(record.actor) ?? 'automated';
+}
+
+/**
+ * One CSV cell. A cell a spreadsheet would read as a formula (beginning with = + - @, a tab or a
+ * carriage return) gets a leading apostrophe, so opening the file runs nothing a sponsor typed;
+ * a cell holding a comma, a quote or a line break is quoted, its quotes doubled (RFC 4180).
+ */
+export function csvCell(value: string): string {
+  const safe = /^[=+\-@\t\r]/u.test(value) ? `'${value}` : value;
+  return /[",\r\n]/u.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
+}
