@@ -614,6 +614,14 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
   return Object.freeze({ ...fields, isProduction: isProduction() }) as Config;
 }
 
+/**
+ * NODE_ENV is `production` in this process's environment: for a guard that must hold whatever
+ * config its caller passes (the local identity provider refuses to start in production).
+ */
+export function runsInProduction(env: Env = process.env): boolean {
+  return env.NODE_ENV?.trim() === 'production';
+}
+
 const trustProxyNames = ['loopback', 'linklocal', 'uniquelocal'];
 
 function isAddressOrRange(entry: string): boolean {

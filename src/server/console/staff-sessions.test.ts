@@ -1,11 +1,14 @@
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { createCookies } from '../http/cookies.ts';
 import { testEngines, useMigratedTestDatabase } from '../test-support/test-databases.ts';
 import type { StaffMember } from './staff.ts';
 import {
   createStaffSessions,
   purgeEndedStaffSessions,
   STAFF_IDLE_TIMEOUT_MS,
+  STAFF_SESSION_COOKIE,
   STAFF_SESSION_MAX_MS,
 } from './staff-sessions.ts';
 
@@ -138,5 +141,19 @@ describe.each(testEngines())('staff sessions on $name', (engine) => {
     expect((await sessions().read(old.id, now)).outcome).toBe('none');
     expect((await sessions().read(busy.id, now)).outcome).toBe('active');
     expect(await purgeEndedStaffSessions(test.db, now)).toBe(0);
+  });
+});
+
+describe('the staff session cookie', () => {
+  it('is cwc-staff, set by the one cookie writer as __Host-cwc-staff where cookies are Secure', () => {
+    const headers: string[] = [];
+    const reply = {
+      getHeader: () => [...headers],
+      removeHeader: () => headers.splice(0),
+      header: (_name: string, line: string) => headers.push(line),
+    } as unknown as FastifyReply;
+    const request = { protocol: 'http', headers: {} } as FastifyRequest;
+    createCookies({ alwaysSecure: true }).set(request, reply, STAFF_SESSION_COOKIE, 'id');
+    expect(headers).toEqual(['__Host-cwc-staff=id; Path=/; HttpOnly; SameSite=Lax; Secure']);
   });
 });
