@@ -71,9 +71,9 @@ export async function deleteEndedStaffSessions(
   db: Queryable,
   ended: Pick<TouchableSince, 'activeSince' | 'signedInSince'>,
 ): Promise<number> {
-  const { rowCount } = await db.query(
-    'DELETE FROM staff_sessions WHERE last_active_at <= $1 OR signed_in_at <= $2',
-    [ended.activeSince, ended.signedInSince],
-  );
+  const { rowCount } = await db.query('DELETE FROM staff_sessions WHERE last_active_at <= $1 OR signed_in_at <= $2', [
+    ended.activeSince,
+    ended.signedInSince,
+  ]);
   return rowCount;
 }
