@@ -200,6 +200,8 @@ async function start(cleanUps: Array<() => Promise<void>>, dir: string): Promise
     TOKEN_PRIVATE_KEY: tokenKeys.privateKeyPem,
     TOKEN_PUBLIC_KEY: tokenKeys.publicKeyPem,
     DOCUMENT_PRIVATE_KEY: documentKey,
+    // The caseworker console and its staff sign-in are not what this measures.
+    CASEWORKER_CONSOLE: 'false',
     SMTP_URL: smtp.url,
     LOG_LEVEL: 'warn',
     RUN_WORKER: 'false',

@@ -5,6 +5,11 @@ import { ConfigError, configMarkdownTable, configVariables, loadConfig } from '.
 const cwd = '/srv/app';
 // Shapes only: the token module, not the config, parses the keys.
 const keys = { TOKEN_PRIVATE_KEY: 'private-pem', TOKEN_PUBLIC_KEY: 'public-pem', DOCUMENT_PRIVATE_KEY: 'document-pem' };
+const oidc = {
+  OIDC_ISSUER: 'https://sign-in.example.gov.uk',
+  OIDC_CLIENT_ID: 'cwc-console',
+  OIDC_CLIENT_SECRET: 'client-secret-value',
+};
 const localDefaults = {
   manualReview: false,
   statusLinkTtlDays: 90,
@@ -24,6 +29,10 @@ const localDefaults = {
   sessionRateLimit: 30,
   emailRateLimit: 10,
   decisionEmailWindowMinutes: 10,
+  caseworkerConsole: true,
+  oidc: undefined,
+  oidcRolesClaim: 'roles',
+  localIdpPort: 3009,
 };
 
 function problemsOf(env: Record<string, string>): readonly string[] {
@@ -85,6 +94,10 @@ describe('loadConfig', () => {
         SESSION_RATE_LIMIT: '12',
         EMAIL_RATE_LIMIT: '3',
         DECISION_EMAIL_WINDOW_MINUTES: '0',
+        CASEWORKER_CONSOLE: 'TRUE',
+        ...oidc,
+        OIDC_ROLES_CLAIM: 'https://example.gov.uk/roles',
+        LOCAL_IDP_PORT: '0',
       },
       cwd,
     );
@@ -121,6 +134,14 @@ describe('loadConfig', () => {
       sessionRateLimit: 12,
       emailRateLimit: 3,
       decisionEmailWindowMinutes: 0,
+      caseworkerConsole: true,
+      oidc: {
+        issuer: 'https://sign-in.example.gov.uk',
+        clientId: 'cwc-console',
+        clientSecret: 'client-secret-value',
+      },
+      oidcRolesClaim: 'https://example.gov.uk/roles',
+      localIdpPort: 0,
     });
     expect(Object.isFrozen(config)).toBe(true);
   });
@@ -159,13 +180,59 @@ describe('loadConfig', () => {
       'PUBLIC_BASE_URL is required when NODE_ENV=production',
       'TOKEN_PRIVATE_KEY and TOKEN_PUBLIC_KEY are required when NODE_ENV=production',
       'DOCUMENT_PRIVATE_KEY is required when NODE_ENV=production',
+      'OIDC_ISSUER, OIDC_CLIENT_ID and OIDC_CLIENT_SECRET are required when NODE_ENV=production and the caseworker console is on (CASEWORKER_CONSOLE=false turns it off)',
     ]);
     expect(loadConfig({ NODE_ENV: 'test' }, cwd).publicBaseUrl).toBe('http://localhost:3000');
     expect(loadConfig({ PORT: '8080' }, cwd).publicBaseUrl).toBe('http://localhost:8080');
     // PGlite is a valid production choice for a single instance.
     expect(
-      loadConfig({ NODE_ENV: 'production', PUBLIC_BASE_URL: 'https://x.gov.uk', ...keys }, cwd).databaseUrl,
+      loadConfig({ NODE_ENV: 'production', PUBLIC_BASE_URL: 'https://x.gov.uk', ...keys, ...oidc }, cwd).databaseUrl,
     ).toBeUndefined();
+  });
+
+  it('needs the OIDC client settings in production while the caseworker console is on, never echoing the secret', () => {
+    const production = { NODE_ENV: 'production', PUBLIC_BASE_URL: 'https://x.gov.uk', ...keys };
+    expect(problemsOf({ ...production, OIDC_CLIENT_SECRET: 'hunter2-secret' })).toEqual([
+      'OIDC_ISSUER and OIDC_CLIENT_ID are required when NODE_ENV=production and the caseworker console is on (CASEWORKER_CONSOLE=false turns it off)',
+    ]);
+    expect(problemsOf({ ...production, OIDC_ISSUER: oidc.OIDC_ISSUER, OIDC_CLIENT_ID: 'id' })).toEqual([
+      'OIDC_CLIENT_SECRET is required when NODE_ENV=production and the caseworker console is on (CASEWORKER_CONSOLE=false turns it off)',
+    ]);
+    expect(problemsOf({ ...production, ...oidc, OIDC_ISSUER: 'http://sign-in.example.gov.uk' })).toEqual([
+      'OIDC_ISSUER must be an https:// address when NODE_ENV=production',
+    ]);
+    expect(loadConfig({ ...production, ...oidc }, cwd).oidc?.clientId).toBe('cwc-console');
+    // The console off: no staff sign-in, so nothing to configure.
+    const off = loadConfig({ ...production, CASEWORKER_CONSOLE: 'false' }, cwd);
+    expect(off).toMatchObject({ caseworkerConsole: false, oidc: undefined });
+    const withSecret = problemsOf({ ...production, OIDC_ISSUER: 'not a url', OIDC_CLIENT_SECRET: 'hunter2-secret' });
+    expect(withSecret).toHaveLength(2);
+    expect(withSecret.join('\n')).not.toMatch(/hunter2|not a url/);
+  });
+
+  it('outside production, takes the OIDC client settings all or none (none: the local provider)', () => {
+    expect(loadConfig({}, cwd).oidc).toBeUndefined();
+    expect(loadConfig({ ...oidc, OIDC_ISSUER: 'http://127.0.0.1:3009' }, cwd).oidc?.issuer).toBe(
+      'http://127.0.0.1:3009',
+    );
+    expect(problemsOf({ OIDC_ISSUER: oidc.OIDC_ISSUER })).toEqual([
+      'OIDC_ISSUER, OIDC_CLIENT_ID and OIDC_CLIENT_SECRET must be set together (none: a local provider, outside production)',
+    ]);
+    expect(
+      problemsOf({
+        OIDC_ISSUER: 'sign-in.example.gov.uk',
+        OIDC_CLIENT_ID: 'id',
+        OIDC_CLIENT_SECRET: 's',
+        OIDC_ROLES_CLAIM: 'roles claim',
+        LOCAL_IDP_PORT: '65536',
+        CASEWORKER_CONSOLE: 'yes',
+      }),
+    ).toEqual([
+      'CASEWORKER_CONSOLE must be true or false',
+      'OIDC_ISSUER must be an absolute http:// or https:// address',
+      'OIDC_ROLES_CLAIM must be a claim name',
+      'LOCAL_IDP_PORT must be a whole number from 0 to 65535',
+    ]);
   });
 
   it('refuses half a key pair, Notify without its template, and malformed flags and numbers', () => {
@@ -211,7 +278,7 @@ describe('loadConfig', () => {
   });
 
   it('explains itself in the error message', () => {
-    expect(() => loadConfig({ NODE_ENV: 'production', PORT: '-1', ...keys }, cwd)).toThrow(
+    expect(() => loadConfig({ NODE_ENV: 'production', PORT: '-1', ...keys, ...oidc }, cwd)).toThrow(
       'Invalid configuration:\n  - PORT must be a whole number from 0 to 65535\n  - PUBLIC_BASE_URL is required when NODE_ENV=production',
     );
   });

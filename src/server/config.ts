@@ -34,8 +34,11 @@ export interface ConfigVariable<T = unknown> {
 /** Variables that make one config field together (a key pair), with one problem naming them all. */
 interface ConfigGroup<T> {
   readonly variables: readonly ConfigVariable[];
-  /** The field from the variables' values (undefined where unset); adds a problem when they do not go together. */
-  readonly combine: (values: readonly unknown[], problems: string[]) => T;
+  /**
+   * The field from the variables' values (undefined where unset), given the fields declared before
+   * it (a rule that depends on NODE_ENV or another switch); adds a problem when they do not go together.
+   */
+  readonly combine: (values: readonly unknown[], problems: string[], earlier: Readonly<Record<string, unknown>>) => T;
 }
 
 /** The config value of a declared variable: undefined when it is unset and has no default. */
@@ -104,11 +107,16 @@ const pem = (value: string): string => value.replace(/\\n/g, '\n');
 // Keeps each variable's value type in the combine's arguments (a tuple, in the variables' order).
 function together<const V extends readonly ConfigVariable[], T>(
   variables: V,
-  combine: (values: { -readonly [I in keyof V]: ValueOf<V[I]> }, problems: string[]) => T,
+  combine: (
+    values: { -readonly [I in keyof V]: ValueOf<V[I]> },
+    problems: string[],
+    earlier: Readonly<Record<string, unknown>>,
+  ) => T,
 ): ConfigGroup<T> {
   return {
     variables,
-    combine: (values, problems) => combine(values as { -readonly [I in keyof V]: ValueOf<V[I]> }, problems),
+    combine: (values, problems, earlier) =>
+      combine(values as { -readonly [I in keyof V]: ValueOf<V[I]> }, problems, earlier),
   };
 }
 
@@ -417,6 +425,98 @@ const declarations = {
       'Emails sent to one email address per hour, across every submission and instance; more wait for the next hour (each wait counts as one of the email’s 10 attempts), so an address given in many applications is not flooded',
     parse: positiveWholeNumber('EMAIL_RATE_LIMIT'),
   }),
+  /** Whether the caseworker console is served at /caseworker. */
+  caseworkerConsole: variable({
+    name: 'CASEWORKER_CONSOLE',
+    default: 'true',
+    requiredInProduction: false,
+    description:
+      '`false`: the caseworker console at `/caseworker` is not served (and the `OIDC_*` variables are not needed)',
+    parse: flag('CASEWORKER_CONSOLE'),
+  }),
+  /**
+   * The staff identity provider (OpenID Connect) the console signs caseworkers in with; undefined
+   * outside production when none is set: `npm start` then starts the local one (decision 038).
+   */
+  oidc: together(
+    [
+      variable({
+        name: 'OIDC_ISSUER',
+        default: undefined,
+        requiredInProduction: false,
+        description:
+          'Issuer of the OpenID Connect provider that caseworkers sign in with (its discovery document is at `<issuer>/.well-known/openid-configuration`); **required in production** while `CASEWORKER_CONSOLE` is `true`, and `https://` there. When none of the `OIDC_*` client settings is set outside production, `npm start` starts a local provider with two test users and prints them',
+        parse: (value, { problems }) => {
+          const url = parseUrl(value);
+          if (url === undefined || (url.protocol !== 'http:' && url.protocol !== 'https:')) {
+            problems.push('OIDC_ISSUER must be an absolute http:// or https:// address');
+          } else if (url.search !== '' || url.hash !== '' || url.username !== '' || url.password !== '') {
+            problems.push('OIDC_ISSUER must not contain a query string, fragment or credentials');
+          }
+          return value;
+        },
+      }),
+      variable({
+        name: 'OIDC_CLIENT_ID',
+        default: undefined,
+        requiredInProduction: false,
+        description:
+          'The service’s client id at the OpenID Connect provider; **required in production** while `CASEWORKER_CONSOLE` is `true`',
+        parse: text,
+      }),
+      variable({
+        name: 'OIDC_CLIENT_SECRET',
+        default: undefined,
+        requiredInProduction: false,
+        description:
+          'The service’s client secret at the OpenID Connect provider; **required in production** while `CASEWORKER_CONSOLE` is `true`',
+        parse: text,
+      }),
+    ],
+    ([issuer, clientId, clientSecret], problems, earlier) => {
+      const names = ['OIDC_ISSUER', 'OIDC_CLIENT_ID', 'OIDC_CLIENT_SECRET'];
+      const unset = names.filter((_, i) => [issuer, clientId, clientSecret][i] === undefined);
+      const production = earlier.nodeEnv === 'production';
+      if (production && earlier.caseworkerConsole === true && unset.length > 0) {
+        problems.push(
+          `${listOf(unset)} ${unset.length === 1 ? 'is' : 'are'} required when NODE_ENV=production and the caseworker console is on (CASEWORKER_CONSOLE=false turns it off)`,
+        );
+      } else if (unset.length > 0 && unset.length < names.length) {
+        problems.push(`${listOf(names)} must be set together (none: a local provider, outside production)`);
+      }
+      if (production && issuer !== undefined && parseUrl(issuer)?.protocol === 'http:') {
+        problems.push('OIDC_ISSUER must be an https:// address when NODE_ENV=production');
+      }
+      return issuer !== undefined && clientId !== undefined && clientSecret !== undefined
+        ? { issuer, clientId, clientSecret }
+        : undefined;
+    },
+  ),
+  /** The ID token claim that holds a caseworker's roles. */
+  oidcRolesClaim: variable({
+    name: 'OIDC_ROLES_CLAIM',
+    default: 'roles',
+    requiredInProduction: false,
+    description:
+      'The ID token claim holding a caseworker’s roles (an array, or a space-separated string): `CASEWORKER`, `CASEWORKER_ADMIN`; other roles are ignored, and a caseworker with neither is not let in',
+    parse: (value, { problems }) => {
+      if (!/^[\w.:/-]{1,100}$/.test(value)) problems.push('OIDC_ROLES_CLAIM must be a claim name');
+      return value;
+    },
+  }),
+  /** The local identity provider's port, outside production when no OIDC provider is set. */
+  localIdpPort: variable({
+    name: 'LOCAL_IDP_PORT',
+    default: '3009',
+    requiredInProduction: false,
+    description:
+      'TCP port (on 127.0.0.1) of the local OpenID Connect provider that `npm start` starts outside production when the `OIDC_*` client settings are not set; `0`, or the port in use: any free port',
+    parse: (value, { problems }) => {
+      if (!/^\d+$/.test(value) || Number(value) > 65535)
+        problems.push('LOCAL_IDP_PORT must be a whole number from 0 to 65535');
+      return Number(value);
+    },
+  }),
   /** Absolute path of the built SPA (Vite's output). */
   webRoot: variable({
     name: 'WEB_ROOT',
@@ -503,7 +603,7 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     if (isGroup(declared)) {
       const values = declared.variables.map(valueOf);
       requireInProduction(declared.variables);
-      fields[field] = declared.combine(values, problems);
+      fields[field] = declared.combine(values, problems, fields);
     } else {
       requireInProduction([declared]);
       fields[field] = valueOf(declared);
@@ -512,6 +612,14 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
 
   if (problems.length > 0) throw new ConfigError(problems);
   return Object.freeze({ ...fields, isProduction: isProduction() }) as Config;
+}
+
+/**
+ * NODE_ENV is `production` in this process's environment: for a guard that must hold whatever
+ * config its caller passes (the local identity provider refuses to start in production).
+ */
+export function runsInProduction(env: Env = process.env): boolean {
+  return env.NODE_ENV?.trim() === 'production';
 }
 
 const trustProxyNames = ['loopback', 'linklocal', 'uniquelocal'];
@@ -555,6 +663,11 @@ function parseTrustProxy(value: string | undefined, problems: string[]): false |
     return false;
   }
   return entries.join(',');
+}
+
+/** `A`, `A and B`, `A, B and C`. */
+function listOf(names: readonly string[]): string {
+  return names.length < 2 ? names.join('') : `${names.slice(0, -1).join(', ')} and ${names.at(-1) ?? ''}`;
 }
 
 function parseUrl(value: string): URL | undefined {

@@ -250,6 +250,9 @@ describe('compose.yaml', () => {
       TOKEN_PRIVATE_KEY: token.privateKeyPem,
       TOKEN_PUBLIC_KEY: token.publicKeyPem,
       DOCUMENT_PRIVATE_KEY: newTestKeyPems().privateKeyPem,
+      OIDC_ISSUER: 'https://sign-in.example.gov.uk',
+      OIDC_CLIENT_ID: 'cwc-console',
+      OIDC_CLIENT_SECRET: 'compose-test-secret',
     };
     // Compose's interpolation: ${NAME:?message} and ${NAME:-default}.
     const interpolate = (value: string) =>

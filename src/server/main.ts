@@ -1,6 +1,8 @@
 // The server process: configure, migrate, listen, and stop cleanly when asked.
 import type { FastifyInstance } from 'fastify';
 import { buildApp, openServiceDatabase } from './app.ts';
+import type { Config } from './config.ts';
+import { setUpStaffIdentity } from './console/local-identity-start.ts';
 import type { Database } from './db/database.ts';
 import type { RunningWorker } from './jobs/outbox-worker.ts';
 import { startServiceWorker } from './jobs/start-service-worker.ts';
@@ -13,15 +15,22 @@ import { exitOnUncaughtErrors, loadConfigOrExit, logStartupFailure, stopOnSignal
 const shutdownTimeoutMs = 10_000;
 
 async function main(): Promise<void> {
-  const config = loadConfigOrExit();
-  const logger = createLogger(config);
+  const loaded = loadConfigOrExit();
+  const logger = createLogger(loaded);
   exitOnUncaughtErrors(logger);
 
+  let config: Config;
+  let closeStaffIdentity: () => Promise<void> = () => Promise.resolve();
   let app: FastifyInstance;
   let database: Database;
   let worker: RunningWorker | undefined;
   let metricsServer: MetricsServer | undefined;
   try {
+    // Outside production, with no staff identity provider configured, a local one (decision 038),
+    // first: the service's OIDC settings point at it.
+    const staffIdentity = await setUpStaffIdentity(loaded);
+    config = staffIdentity.config;
+    closeStaffIdentity = () => staffIdentity.close();
     // Opened here rather than by the app, because the job worker shares it and must stop first.
     database = await openServiceDatabase(config, logger);
     // METRICS_PORT: one registry for the app and its worker, served on a port of its own.
@@ -32,7 +41,7 @@ async function main(): Promise<void> {
     // RUN_WORKER=false when `npm run worker` processes run the jobs instead.
     if (config.runWorker) worker = await startServiceWorker(config, database, logger, { metrics });
   } catch (error) {
-    logStartupFailure(logger, error, config);
+    logStartupFailure(logger, error, loaded);
     process.exit(1);
   }
 
@@ -45,7 +54,7 @@ async function main(): Promise<void> {
     timeoutMs: shutdownTimeoutMs,
     stop: async () => {
       await Promise.all([worker?.stop(), app.close(), metricsServer?.close()]);
-      await database.close();
+      await Promise.all([database.close(), closeStaffIdentity()]);
     },
   });
 

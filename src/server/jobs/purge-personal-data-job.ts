@@ -5,6 +5,7 @@ import { FORM_SESSION_IDLE_MS } from '#shared/pages/form-session.ts';
 import { deleteIdleFormSessions } from '../db/form-session-repository.ts';
 import { deleteEndedWindows } from '../db/rate-limit-repository.ts';
 import { deleteFinishedJobs } from '../db/job-repository.ts';
+import { purgeEndedStaffSessions } from '../console/staff-sessions.ts';
 import type { JobHandler } from './job-handler.ts';
 
 const msPerDay = 86_400_000;
@@ -32,13 +33,15 @@ export function createPurgePersonalDataHandler(deps: PurgeJobDependencies): JobH
 
 /**
  * `purge-sessions` (hourly): deletes the sessions of browsers without JavaScript idle for 24 hours
- * (their answers, never sent) and the counts of the per-address budgets whose window has ended,
- * so neither table holds more than a day's (an hour's) use. Idempotent.
+ * (their answers, never sent), the caseworkers' sessions that are over (idle or past their 12
+ * hours, with their ID tokens) and the counts of the per-address budgets whose window has ended,
+ * so no table holds more than a day's (an hour's) use. Idempotent.
  */
 export function createPurgeSessionsHandler(deps: Pick<PurgeJobDependencies, 'db'>): JobHandler {
   return async (_payload, { now, logger }) => {
     const sessions = await deleteIdleFormSessions(deps.db, new Date(now.getTime() - FORM_SESSION_IDLE_MS));
+    const staffSessions = await purgeEndedStaffSessions(deps.db, now);
     const counts = await deleteEndedWindows(deps.db, now);
-    logger.info({ sessions, counts }, 'Sessions and ended budget windows deleted');
+    logger.info({ sessions, staffSessions, counts }, 'Sessions and ended budget windows deleted');
   };
 }

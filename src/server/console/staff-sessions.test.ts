@@ -1,0 +1,159 @@
+import { createHash } from 'node:crypto';
+import { describe, expect, it } from 'vitest';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { createCookies } from '../http/cookies.ts';
+import { testEngines, useMigratedTestDatabase } from '../test-support/test-databases.ts';
+import type { StaffMember } from './staff.ts';
+import {
+  createStaffSessions,
+  purgeEndedStaffSessions,
+  STAFF_IDLE_TIMEOUT_MS,
+  STAFF_SESSION_COOKIE,
+  STAFF_SESSION_MAX_MS,
+} from './staff-sessions.ts';
+
+const minute = 60_000;
+const signIn = new Date('2026-03-02T08:00:00Z');
+const at = (ms: number) => new Date(signIn.getTime() + ms);
+const ann: StaffMember = {
+  id: 'staff-ann',
+  name: 'Ann Caseworker',
+  email: 'ann@example.gov.uk',
+  roles: ['CASEWORKER', 'CASEWORKER_ADMIN'],
+};
+const idToken = 'header.payload.signature';
+
+describe.each(testEngines())('staff sessions on $name', (engine) => {
+  const test = useMigratedTestDatabase(engine);
+  const sessions = () => createStaffSessions(test.db);
+
+  it('opens an active session with the caseworker, their roles and a CSRF token of its own', async () => {
+    const { id, csrfToken } = await sessions().create(ann, idToken, signIn);
+    const other = await sessions().create(ann, idToken, signIn);
+    expect(id).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect(csrfToken).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect(other.id).not.toBe(id);
+    expect(other.csrfToken).not.toBe(csrfToken);
+    expect(await sessions().read(id, at(5 * minute))).toEqual({
+      outcome: 'active',
+      session: {
+        staff: { id: 'staff-ann', name: 'Ann Caseworker', roles: ['CASEWORKER', 'CASEWORKER_ADMIN'] },
+        csrfToken,
+        signedInAt: signIn,
+        lastActiveAt: signIn,
+        endsAt: at(STAFF_IDLE_TIMEOUT_MS),
+      },
+    });
+  });
+
+  it('is idle after 30 minutes without activity, and a touch then does not bring it back', async () => {
+    const { id } = await sessions().create(ann, idToken, signIn);
+    expect((await sessions().read(id, at(STAFF_IDLE_TIMEOUT_MS - 1))).outcome).toBe('active');
+    expect(await sessions().read(id, at(STAFF_IDLE_TIMEOUT_MS))).toEqual({ outcome: 'idle' });
+    await sessions().touch(id, at(STAFF_IDLE_TIMEOUT_MS + minute));
+    expect(await sessions().read(id, at(STAFF_IDLE_TIMEOUT_MS + minute))).toEqual({ outcome: 'idle' });
+  });
+
+  it('stays active while touched, writing at most once a minute', async () => {
+    const { id } = await sessions().create(ann, idToken, signIn);
+    // Touched every 20 minutes for two hours: never idle.
+    for (let t = 20 * minute; t <= 120 * minute; t += 20 * minute) {
+      const read = await sessions().read(id, at(t));
+      expect(read.outcome, `at ${t / minute} minutes`).toBe('active');
+      await sessions().touch(id, at(t));
+    }
+    const lastActive = async (now: Date) => {
+      const read = await sessions().read(id, now);
+      return read.outcome === 'active' ? read.session.lastActiveAt : undefined;
+    };
+    expect(await lastActive(at(121 * minute))).toEqual(at(120 * minute));
+    // Within the minute: nothing written.
+    await sessions().touch(id, at(120 * minute + 30_000));
+    expect(await lastActive(at(121 * minute))).toEqual(at(120 * minute));
+    // With the read's lastActiveAt, a recent touch is not even a query: a closed database shows it.
+    const touchedAt = at(120 * minute);
+    const closed = createStaffSessions({
+      ...test.db,
+      query: () => Promise.reject(new Error('no query expected')),
+    });
+    await closed.touch(id, at(120 * minute + 59_000), touchedAt);
+    // After the minute, written.
+    await sessions().touch(id, at(121 * minute));
+    expect(await lastActive(at(122 * minute))).toEqual(at(121 * minute));
+    expect((await sessions().read(id, at(121 * minute + STAFF_IDLE_TIMEOUT_MS - 1))).outcome).toBe('active');
+  });
+
+  it('is expired 12 hours after its sign-in, however active', async () => {
+    const { id } = await sessions().create(ann, idToken, signIn);
+    for (let t = 10 * minute; t < STAFF_SESSION_MAX_MS; t += 10 * minute) await sessions().touch(id, at(t));
+    const nearEnd = await sessions().read(id, at(STAFF_SESSION_MAX_MS - 1));
+    expect(nearEnd).toMatchObject({ outcome: 'active', session: { endsAt: at(STAFF_SESSION_MAX_MS) } });
+    expect(await sessions().read(id, at(STAFF_SESSION_MAX_MS))).toEqual({ outcome: 'expired' });
+    await sessions().touch(id, at(STAFF_SESSION_MAX_MS + minute));
+    expect(await sessions().read(id, at(STAFF_SESSION_MAX_MS + minute))).toEqual({ outcome: 'expired' });
+  });
+
+  it('ends: deleted, giving back the ID token for the provider’s sign-out, once', async () => {
+    const { id } = await sessions().create(ann, idToken, signIn);
+    expect(await sessions().end(id)).toEqual({ idToken });
+    expect(await sessions().read(id, at(minute))).toEqual({ outcome: 'none' });
+    expect(await sessions().end(id)).toBeUndefined();
+  });
+
+  it('knows no session for an id it did not issue', async () => {
+    await sessions().create(ann, idToken, signIn);
+    for (const id of ['', 'x', 'A'.repeat(43), `${'A'.repeat(42)}!`, 'A'.repeat(44)]) {
+      expect(await sessions().read(id, at(minute)), id).toEqual({ outcome: 'none' });
+      expect(await sessions().end(id)).toBeUndefined();
+      await sessions().touch(id, at(minute));
+    }
+  });
+
+  it('stores the id only as its SHA-256', async () => {
+    const { id, csrfToken } = await sessions().create(ann, idToken, signIn);
+    const { rows } = await test.db.query<{ idHash: Uint8Array; dump: string }>(
+      'SELECT id_hash AS "idHash", s::text AS dump FROM staff_sessions s',
+    );
+    expect(rows).toHaveLength(1);
+    expect(Buffer.from(rows[0]?.idHash ?? [])).toEqual(createHash('sha256').update(id).digest());
+    expect(rows[0]?.dump).not.toContain(id);
+    expect(rows[0]?.dump).toContain(csrfToken);
+    // The email is not kept: the staff id and name are enough for the console.
+    expect(rows[0]?.dump).not.toContain(ann.email);
+  });
+
+  it('refuses roles the console does not know', async () => {
+    const unknown = { ...ann, roles: ['SUPERUSER'] } as unknown as StaffMember;
+    await expect(sessions().create(unknown, idToken, signIn)).rejects.toThrow();
+  });
+
+  it('purges the sessions that are over, and only those', async () => {
+    const now = at(40 * minute);
+    const idle = await sessions().create(ann, idToken, signIn);
+    const busy = await sessions().create(ann, idToken, signIn);
+    await sessions().touch(busy.id, at(25 * minute));
+    const old = await sessions().create(ann, idToken, new Date(now.getTime() - STAFF_SESSION_MAX_MS));
+    for (let t = now.getTime() - STAFF_SESSION_MAX_MS; t < now.getTime(); t += 20 * minute)
+      await sessions().touch(old.id, new Date(t));
+    expect((await sessions().read(old.id, new Date(now.getTime() - 1))).outcome).toBe('active');
+    expect(await purgeEndedStaffSessions(test.db, now)).toBe(2);
+    expect((await sessions().read(idle.id, now)).outcome).toBe('none');
+    expect((await sessions().read(old.id, now)).outcome).toBe('none');
+    expect((await sessions().read(busy.id, now)).outcome).toBe('active');
+    expect(await purgeEndedStaffSessions(test.db, now)).toBe(0);
+  });
+});
+
+describe('the staff session cookie', () => {
+  it('is cwc-staff, set by the one cookie writer as __Host-cwc-staff where cookies are Secure', () => {
+    const headers: string[] = [];
+    const reply = {
+      getHeader: () => [...headers],
+      removeHeader: () => headers.splice(0),
+      header: (_name: string, line: string) => headers.push(line),
+    } as unknown as FastifyReply;
+    const request = { protocol: 'http', headers: {} } as FastifyRequest;
+    createCookies({ alwaysSecure: true }).set(request, reply, STAFF_SESSION_COOKIE, 'id');
+    expect(headers).toEqual(['__Host-cwc-staff=id; Path=/; HttpOnly; SameSite=Lax; Secure']);
+  });
+});

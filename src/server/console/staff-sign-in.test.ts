@@ -1,0 +1,308 @@
+// The sign-in module against the local provider, over real HTTP: a small browser (fetch, manual
+// redirects, a cookie jar) goes through the provider's pages as a caseworker would.
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { freePort } from '../test-support/child-process.ts';
+import {
+  DEFAULT_LOCAL_STAFF_USERS,
+  LocalIdentityProviderRefusedError,
+  startLocalIdentityProvider,
+  type LocalIdentityProvider,
+  type LocalStaffUser,
+} from './local-identity-provider.ts';
+import {
+  createStaffSignIn,
+  STAFF_CALLBACK_PATH,
+  STAFF_SIGNED_OUT_PATH,
+  StaffSignInUnavailableError,
+  type StaffSignIn,
+} from './staff-sign-in.ts';
+
+const serviceBaseUrl = 'http://127.0.0.1:3999';
+const noRole: LocalStaffUser = {
+  id: 'local-auditor',
+  username: 'auditor',
+  password: 'auditor-password',
+  name: 'Audrey Auditor',
+  email: 'auditor@localhost',
+  roles: ['AUDITOR'],
+};
+
+interface StoredCookie {
+  readonly name: string;
+  readonly value: string;
+  readonly path: string;
+}
+
+/** A browser enough for the provider: cookies by path, redirects followed by hand until they leave the provider. */
+function browser() {
+  let cookies: StoredCookie[] = [];
+  const keep = (url: URL, response: Response) => {
+    for (const line of response.headers.getSetCookie()) {
+      const [pair = '', ...attributes] = line.split(';').map((part) => part.trim());
+      const name = pair.slice(0, pair.indexOf('='));
+      const value = pair.slice(pair.indexOf('=') + 1);
+      const path = attributes.find((a) => a.toLowerCase().startsWith('path='))?.slice(5) ?? url.pathname;
+      const gone = value === '' || attributes.some((a) => /^expires=.*1970/i.test(a) || /^max-age=0$/i.test(a));
+      cookies = cookies.filter((c) => !(c.name === name && c.path === path));
+      if (!gone) cookies.push({ name, value, path });
+    }
+  };
+  const request = async (url: URL, init: RequestInit = {}) => {
+    const cookie = cookies
+      .filter((c) => url.pathname === c.path || url.pathname.startsWith(c.path.endsWith('/') ? c.path : `${c.path}/`))
+      .map((c) => `${c.name}=${c.value}`)
+      .join('; ');
+    const response = await fetch(url, {
+      ...init,
+      redirect: 'manual',
+      headers: { ...(init.headers as Record<string, string>), ...(cookie !== '' && { cookie }) },
+    });
+    keep(url, response);
+    return response;
+  };
+  /** Follows redirects until a page of the provider, or a redirect out of it (to the service). */
+  const follow = async (url: URL, init?: RequestInit): Promise<{ url: URL; response: Response }> => {
+    let current = url;
+    let response = await request(current, init);
+    while (response.status >= 300 && response.status < 400) {
+      const next = new URL(response.headers.get('location') ?? '', current);
+      if (next.href.startsWith(serviceBaseUrl)) return { url: next, response };
+      current = next;
+      response = await request(current);
+    }
+    return { url: current, response };
+  };
+  const submit = (page: { url: URL; html: string }, fields: Record<string, string>) => {
+    const action = /<form[^>]* action="([^"]+)"/.exec(page.html)?.[1] ?? '';
+    return follow(new URL(action.replace(/&amp;/g, '&'), page.url), {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams(fields).toString(),
+    });
+  };
+  return { follow, submit };
+}
+
+async function pageOf(result: { url: URL; response: Response }) {
+  return { url: result.url, status: result.response.status, html: await result.response.text() };
+}
+
+describe('staff sign-in with the local identity provider', () => {
+  let provider: LocalIdentityProvider;
+  let signIn: StaffSignIn;
+  beforeAll(async () => {
+    provider = await startLocalIdentityProvider({
+      port: 0,
+      serviceBaseUrl,
+      users: [...DEFAULT_LOCAL_STAFF_USERS, noRole],
+    });
+    signIn = createStaffSignIn({
+      issuer: provider.issuer,
+      clientId: provider.clientId,
+      clientSecret: provider.clientSecret,
+      redirectUri: `${serviceBaseUrl}${STAFF_CALLBACK_PATH}`,
+      postLogoutRedirectUri: `${serviceBaseUrl}${STAFF_SIGNED_OUT_PATH}`,
+      rolesClaim: 'roles',
+    });
+  });
+  afterAll(() => provider.close());
+
+  /** Starts a sign-in, and signs in on the provider's form as `user` in a new browser. */
+  async function signInAs(user: { readonly username: string; readonly password: string }) {
+    const started = await signIn.start();
+    const as = browser();
+    const form = await pageOf(await as.follow(started.redirectTo));
+    expect(form.status).toBe(200);
+    const callback = await as.submit(form, { username: user.username, password: user.password });
+    return { ...started, as, callback: callback.url };
+  }
+
+  it('starts a code flow with PKCE (S256), state and nonce', async () => {
+    const { redirectTo, pending } = await signIn.start();
+    expect(redirectTo.origin).toBe(provider.issuer);
+    const params = Object.fromEntries(redirectTo.searchParams);
+    expect(params).toMatchObject({
+      client_id: provider.clientId,
+      response_type: 'code',
+      redirect_uri: `${serviceBaseUrl}${STAFF_CALLBACK_PATH}`,
+      code_challenge_method: 'S256',
+      state: pending.state,
+      nonce: pending.nonce,
+    });
+    expect(params.scope?.split(' ')).toContain('openid');
+    expect(params.code_challenge).not.toBe(pending.codeVerifier);
+    expect(JSON.parse(JSON.stringify(pending))).toEqual(pending);
+    const again = await signIn.start();
+    expect(again.pending.state).not.toBe(pending.state);
+    expect(again.pending.codeVerifier).not.toBe(pending.codeVerifier);
+  });
+
+  it('signs a caseworker in with their roles, and an admin with both', async () => {
+    const caseworker = await signInAs(DEFAULT_LOCAL_STAFF_USERS[0]!);
+    expect(caseworker.callback.href.startsWith(`${serviceBaseUrl}${STAFF_CALLBACK_PATH}?`)).toBe(true);
+    const result = await signIn.finish(caseworker.callback, caseworker.pending);
+    expect(result).toEqual({
+      outcome: 'signed-in',
+      staff: { id: 'local-caseworker', name: 'Casey Worker', email: 'caseworker@localhost', roles: ['CASEWORKER'] },
+      idToken: expect.stringMatching(/^[\w-]+\.[\w-]+\.[\w-]+$/),
+    });
+
+    const admin = await signInAs(DEFAULT_LOCAL_STAFF_USERS[1]!);
+    expect(await signIn.finish(admin.callback, admin.pending)).toMatchObject({
+      outcome: 'signed-in',
+      staff: { id: 'local-admin', roles: ['CASEWORKER', 'CASEWORKER_ADMIN'] },
+    });
+  });
+
+  it('shows its form again, with an error, for a wrong password; then takes the right one', async () => {
+    const { redirectTo, pending } = await signIn.start();
+    const as = browser();
+    const form = await pageOf(await as.follow(redirectTo));
+    expect(form.html).toContain('<html lang="en">');
+    expect(form.html).toMatch(/<h1>Sign in to the caseworker console<\/h1>/);
+    expect(form.html).toContain('<label for="username">Username</label>');
+    expect(form.html).toContain('<label for="password">Password</label>');
+    expect(form.html).not.toContain('There is a problem');
+    expect(form.html).not.toMatch(/<script/i);
+
+    const wrong = await pageOf(await as.submit(form, { username: 'caseworker', password: 'admin-password' }));
+    expect(wrong.status).toBe(400);
+    expect(wrong.html).toContain('<title>Error: Sign in to the caseworker console');
+    expect(wrong.html).toContain('There is a problem');
+    expect(wrong.html).toContain('<a href="#username">Enter a correct username and password</a>');
+    expect(wrong.html).toContain('value="caseworker"');
+    expect(wrong.html).not.toContain('admin-password');
+    expect(wrong.html).not.toMatch(/<script/i);
+
+    const right = await as.submit(wrong, { username: 'caseworker', password: 'caseworker-password' });
+    expect(await signIn.finish(right.url, pending)).toMatchObject({ outcome: 'signed-in' });
+  });
+
+  it('signs in a user without a known role as no-role', async () => {
+    const auditor = await signInAs(noRole);
+    expect(await signIn.finish(auditor.callback, auditor.pending)).toEqual({
+      outcome: 'no-role',
+      staff: { id: 'local-auditor', name: 'Audrey Auditor', email: 'auditor@localhost', roles: [] },
+    });
+  });
+
+  it('fails a callback whose state was tampered with, or that another sign-in started', async () => {
+    const first = await signInAs(DEFAULT_LOCAL_STAFF_USERS[0]!);
+    const tampered = new URL(first.callback);
+    tampered.searchParams.set('state', `${first.pending.state}x`);
+    const result = await signIn.finish(tampered, first.pending);
+    expect(result).toMatchObject({ outcome: 'failed', reason: expect.stringContaining('state') });
+
+    const second = await signInAs(DEFAULT_LOCAL_STAFF_USERS[0]!);
+    const other = await signIn.start();
+    expect(await signIn.finish(second.callback, other.pending)).toMatchObject({ outcome: 'failed' });
+    // Nor is a code taken twice.
+    const third = await signInAs(DEFAULT_LOCAL_STAFF_USERS[0]!);
+    expect(await signIn.finish(third.callback, third.pending)).toMatchObject({ outcome: 'signed-in' });
+    expect(await signIn.finish(third.callback, third.pending)).toMatchObject({ outcome: 'failed' });
+    // Nor anything that is not a pending sign-in.
+    expect(await signIn.finish(third.callback, {} as never)).toEqual({
+      outcome: 'failed',
+      reason: 'no sign-in under way',
+    });
+  });
+
+  it('fails a callback where the provider refused the sign-in, saying why without echoing it', async () => {
+    const { pending } = await signIn.start();
+    const refused = new URL(`${serviceBaseUrl}${STAFF_CALLBACK_PATH}`);
+    refused.search = new URLSearchParams({
+      error: 'access_denied',
+      error_description: 'secret-ish details',
+      state: pending.state,
+      iss: provider.issuer,
+    }).toString();
+    const result = await signIn.finish(refused, pending);
+    expect(result).toEqual({ outcome: 'failed', reason: 'the identity provider answered access_denied' });
+  });
+
+  it('signs out at the provider’s end-session endpoint, back to the console’s signed-out page', async () => {
+    const { pending, callback, as } = await signInAs(DEFAULT_LOCAL_STAFF_USERS[0]!);
+    const result = await signIn.finish(callback, pending);
+    if (result.outcome !== 'signed-in') throw new Error(`not signed in: ${result.outcome}`);
+    const url = await signIn.signOutUrl(result.idToken);
+    expect(url.origin).toBe(provider.issuer);
+    expect(url.pathname).toBe('/session/end');
+    expect(url.searchParams.get('id_token_hint')).toBe(result.idToken);
+    expect(url.searchParams.get('post_logout_redirect_uri')).toBe(`${serviceBaseUrl}${STAFF_SIGNED_OUT_PATH}`);
+
+    // A page with a Sign out button (no script), which returns to the console.
+    const confirm = await pageOf(await as.follow(url));
+    expect(confirm.status).toBe(200);
+    expect(confirm.html).toContain('<html lang="en">');
+    expect(confirm.html).toMatch(/<button[^>]*name="logout" value="yes"[^>]*>Sign out<\/button>/);
+    expect(confirm.html).not.toMatch(/<script/i);
+    const xsrf = /name="xsrf" value="([^"]+)"/.exec(confirm.html)?.[1] ?? '';
+    const back = await as.submit(confirm, { xsrf, logout: 'yes' });
+    expect(back.url.href).toBe(`${serviceBaseUrl}${STAFF_SIGNED_OUT_PATH}`);
+
+    // The provider's session is over: the next sign-in in this browser asks for the password again.
+    const next = await signIn.start();
+    const form = await pageOf(await as.follow(next.redirectTo));
+    expect(form.html).toContain('<label for="password">Password</label>');
+  });
+
+  it('keeps the provider’s session: a second sign-in in the same browser needs no password', async () => {
+    const { as } = await signInAs(DEFAULT_LOCAL_STAFF_USERS[1]!);
+    const again = await signIn.start();
+    const { url } = await as.follow(again.redirectTo);
+    expect(await signIn.finish(url, again.pending)).toMatchObject({ outcome: 'signed-in' });
+  });
+});
+
+describe('the local identity provider', () => {
+  it('refuses to start in production', async () => {
+    vi.stubEnv('NODE_ENV', 'production');
+    try {
+      await expect(startLocalIdentityProvider({ port: 0, serviceBaseUrl })).rejects.toThrow(
+        LocalIdentityProviderRefusedError,
+      );
+    } finally {
+      vi.unstubAllEnvs();
+    }
+  });
+
+  it('gives its users, client id and a random client secret', async () => {
+    const provider = await startLocalIdentityProvider({ port: 0, serviceBaseUrl });
+    const other = await startLocalIdentityProvider({ port: 0, serviceBaseUrl });
+    try {
+      expect(provider.issuer).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
+      expect(provider.users.map((u) => [u.username, u.roles])).toEqual([
+        ['caseworker', ['CASEWORKER']],
+        ['admin', ['CASEWORKER_ADMIN', 'CASEWORKER']],
+      ]);
+      expect(provider.clientSecret).not.toBe(other.clientSecret);
+      const discovery = await fetch(`${provider.issuer}/.well-known/openid-configuration`);
+      expect(await discovery.json()).toMatchObject({
+        issuer: provider.issuer,
+        code_challenge_methods_supported: ['S256'],
+      });
+    } finally {
+      await Promise.all([provider.close(), other.close()]);
+    }
+  });
+
+  it('lets a sign-in start once the provider is up, after failing while it was not', async () => {
+    const port = await freePort();
+    const issuer = `http://127.0.0.1:${port}`;
+    const signIn = createStaffSignIn({
+      issuer,
+      clientId: 'cwc-caseworker-console',
+      clientSecret: 'local-secret',
+      redirectUri: `${serviceBaseUrl}${STAFF_CALLBACK_PATH}`,
+      postLogoutRedirectUri: `${serviceBaseUrl}${STAFF_SIGNED_OUT_PATH}`,
+      rolesClaim: 'roles',
+    });
+    await expect(signIn.start()).rejects.toThrow(StaffSignInUnavailableError);
+    const provider = await startLocalIdentityProvider({ port, serviceBaseUrl, clientSecret: 'local-secret' });
+    try {
+      expect((await signIn.start()).redirectTo.origin).toBe(issuer);
+    } finally {
+      await provider.close();
+    }
+  });
+});

@@ -1,0 +1,190 @@
+// Caseworkers sign in to the console through the staff identity provider, by OpenID Connect's
+// authorization code flow with PKCE, state and nonce (openid-client); their roles come from a
+// claim of the ID token (decision 038). This module knows nothing of HTTP routes or cookies: the
+// console keeps the pending sign-in between start() and finish(), and the session after it.
+import * as oidc from 'openid-client';
+import { runsInProduction } from '../config.ts';
+import { knownRoles, type StaffMember } from './staff.ts';
+
+/** Where the provider sends a caseworker back after signing in (under PUBLIC_BASE_URL). */
+export const STAFF_CALLBACK_PATH = '/caseworker/auth/callback';
+/** Where the provider sends a caseworker back after signing out (under PUBLIC_BASE_URL). */
+export const STAFF_SIGNED_OUT_PATH = '/caseworker/signed-out';
+
+// What the console asks for: who the caseworker is. Roles need no scope: providers (and the
+// local one) put them in the ID token of the console's client.
+const SCOPE = 'openid profile email';
+
+export interface StaffSignInOptions {
+  readonly issuer: string;
+  readonly clientId: string;
+  readonly clientSecret: string;
+  /** `<PUBLIC_BASE_URL>/caseworker/auth/callback`, as registered with the provider. */
+  readonly redirectUri: string;
+  /** `<PUBLIC_BASE_URL>/caseworker/signed-out`, as registered with the provider. */
+  readonly postLogoutRedirectUri: string;
+  /** The ID token claim holding the roles (OIDC_ROLES_CLAIM). */
+  readonly rolesClaim: string;
+}
+
+/**
+ * What a sign-in under way needs at its callback, kept by the console between start() and
+ * finish() (a short-lived HttpOnly cookie, say): plain strings, serialisable as JSON. It holds
+ * the PKCE verifier, so it never goes in a URL or a log line.
+ */
+export interface PendingSignIn {
+  readonly state: string;
+  readonly nonce: string;
+  readonly codeVerifier: string;
+}
+
+export type StaffSignInResult =
+  | { readonly outcome: 'signed-in'; readonly staff: StaffMember; readonly idToken: string }
+  /** Signed in at the provider, but with none of the console's roles: not let in. */
+  | { readonly outcome: 'no-role'; readonly staff: StaffMember }
+  /** The callback was not a sign-in this browser started (state, nonce, PKCE), or the provider refused it. `reason` holds no token or personal data. */
+  | { readonly outcome: 'failed'; readonly reason: string };
+
+export interface StaffSignIn {
+  /** A new sign-in: the provider's authorization address to redirect to, and what to keep for its callback. Rejects with StaffSignInUnavailableError when the provider cannot be reached. */
+  start(): Promise<{ readonly redirectTo: URL; readonly pending: PendingSignIn }>;
+  /** Completes the sign-in the provider sent back to `callbackUrl` (the full URL of the callback request). */
+  finish(callbackUrl: URL, pending: PendingSignIn): Promise<StaffSignInResult>;
+  /**
+   * The provider's end-session address, so signing out of the console ends the provider's session
+   * too, returning to the post-logout address; that address itself when the provider has no
+   * end-session endpoint. Rejects with StaffSignInUnavailableError when the provider cannot be reached.
+   */
+  signOutUrl(idToken: string): Promise<URL>;
+}
+
+/** The identity provider could not be reached or its discovery document read; nothing was kept. */
+export class StaffSignInUnavailableError extends Error {
+  constructor(cause: unknown) {
+    super('The staff identity provider cannot be reached', { cause });
+    this.name = 'StaffSignInUnavailableError';
+  }
+}
+
+const LOOPBACK_HOSTS = new Set(['127.0.0.1', 'localhost', '[::1]']);
+
+export function createStaffSignIn(options: StaffSignInOptions): StaffSignIn {
+  // Discovered once, on first use: the provider may start after the service. A failure is not
+  // kept, so the next sign-in tries again.
+  let discovered: Promise<oidc.Configuration> | undefined;
+  const configuration = async (): Promise<oidc.Configuration> => {
+    discovered ??= discover(options).catch((error: unknown) => {
+      discovered = undefined;
+      throw new StaffSignInUnavailableError(error);
+    });
+    return discovered;
+  };
+
+  return {
+    async start() {
+      const config = await configuration();
+      const pending: PendingSignIn = {
+        state: oidc.randomState(),
+        nonce: oidc.randomNonce(),
+        codeVerifier: oidc.randomPKCECodeVerifier(),
+      };
+      const redirectTo = oidc.buildAuthorizationUrl(config, {
+        redirect_uri: options.redirectUri,
+        scope: SCOPE,
+        response_type: 'code',
+        state: pending.state,
+        nonce: pending.nonce,
+        code_challenge: await oidc.calculatePKCECodeChallenge(pending.codeVerifier),
+        code_challenge_method: 'S256',
+      });
+      return { redirectTo, pending };
+    },
+
+    async finish(callbackUrl, pending) {
+      if (!isPendingSignIn(pending)) return { outcome: 'failed', reason: 'no sign-in under way' };
+      let config: oidc.Configuration;
+      try {
+        config = await configuration();
+      } catch {
+        return { outcome: 'failed', reason: 'the identity provider cannot be reached' };
+      }
+      try {
+        const tokens = await oidc.authorizationCodeGrant(config, callbackUrl, {
+          pkceCodeVerifier: pending.codeVerifier,
+          expectedState: pending.state,
+          expectedNonce: pending.nonce,
+          idTokenExpected: true,
+        });
+        const claims = tokens.claims();
+        if (claims === undefined || tokens.id_token === undefined) return { outcome: 'failed', reason: 'no ID token' };
+        const staff = staffOf(claims, options.rolesClaim);
+        return staff.roles.length === 0
+          ? { outcome: 'no-role', staff }
+          : { outcome: 'signed-in', staff, idToken: tokens.id_token };
+      } catch (error) {
+        return { outcome: 'failed', reason: reasonOf(error) };
+      }
+    },
+
+    async signOutUrl(idToken) {
+      const config = await configuration();
+      if (config.serverMetadata().end_session_endpoint === undefined) return new URL(options.postLogoutRedirectUri);
+      return oidc.buildEndSessionUrl(config, {
+        id_token_hint: idToken,
+        post_logout_redirect_uri: options.postLogoutRedirectUri,
+        client_id: options.clientId,
+      });
+    },
+  };
+}
+
+async function discover(options: StaffSignInOptions): Promise<oidc.Configuration> {
+  const issuer = new URL(options.issuer);
+  // openid-client refuses plain HTTP; the local provider on this machine is the one exception,
+  // and never in production.
+  const insecure = issuer.protocol === 'http:' && LOOPBACK_HOSTS.has(issuer.hostname) && !runsInProduction();
+  const execute = insecure ? [oidc.allowInsecureRequests] : [];
+  const found = await oidc.discovery(issuer, options.clientId, undefined, oidc.None(), { execute });
+  // The client's authentication as the provider offers it: Basic unless it offers only POST.
+  const methods = found.serverMetadata().token_endpoint_auth_methods_supported;
+  const authentication =
+    methods === undefined || methods.includes('client_secret_basic')
+      ? oidc.ClientSecretBasic(options.clientSecret)
+      : oidc.ClientSecretPost(options.clientSecret);
+  const config = new oidc.Configuration(found.serverMetadata(), options.clientId, options.clientSecret, authentication);
+  if (insecure) oidc.allowInsecureRequests(config);
+  return config;
+}
+
+function staffOf(claims: oidc.IDToken, rolesClaim: string): StaffMember {
+  const text = (value: unknown) => (typeof value === 'string' && value.trim() !== '' ? value.trim() : undefined);
+  const email = text(claims.email);
+  const fullName = [text(claims.given_name), text(claims.family_name)].filter(Boolean).join(' ');
+  return {
+    id: claims.sub,
+    name: text(claims.name) ?? (fullName || (email ?? claims.sub)),
+    ...(email !== undefined && { email }),
+    roles: knownRoles(claims[rolesClaim]),
+  };
+}
+
+function isPendingSignIn(value: unknown): value is PendingSignIn {
+  if (typeof value !== 'object' || value === null) return false;
+  const { state, nonce, codeVerifier } = value as Record<string, unknown>;
+  return [state, nonce, codeVerifier].every((part) => typeof part === 'string' && part !== '');
+}
+
+/**
+ * Why a callback failed, for the console's log and page: openid-client's error code and message
+ * (with the check that failed, which it keeps as the cause: the state, the nonce, the PKCE
+ * verifier), or the provider's error code (access_denied, say). None of them repeats a token or
+ * a claim's value; the provider's error_description is left out, being its words.
+ */
+function reasonOf(error: unknown): string {
+  if (error instanceof oidc.AuthorizationResponseError || error instanceof oidc.ResponseBodyError)
+    return `the identity provider answered ${error.error}`;
+  if (!(error instanceof Error)) return 'unknown error';
+  const code = (error as { code?: unknown }).code;
+  const check = error.cause instanceof Error ? ` (${error.cause.message})` : '';
+  return `${typeof code === 'string' ? `${code}: ` : ''}${error.message}${check}`.slice(0, 300);
+}
