@@ -3,7 +3,7 @@
 // the container image leaves out), and writes brotli and gzip copies of the web files for
 // @fastify/static's preCompressed option, so no request pays for compression.
 import { existsSync } from 'node:fs';
-import { copyFile, mkdir, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
+import { copyFile, cp, mkdir, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { extname, join, relative } from 'node:path';
 import { promisify } from 'node:util';
 import { brotliCompress, constants as zlib, gzip } from 'node:zlib';
@@ -13,6 +13,7 @@ const root = process.cwd();
 const serverOut = join(root, 'dist', 'server');
 const webOut = join(root, 'dist', 'web');
 const migrationsSource = join(root, 'src', 'server', 'db', 'migrations');
+const consoleSource = join(root, 'src', 'server', 'console');
 
 // Text formats; images, fonts (woff and woff2 are compressed already) and archives are left alone.
 const compressible = new Set([
@@ -58,6 +59,14 @@ async function copyMigrations(): Promise<number> {
   const files = (await readdir(migrationsSource)).filter((f) => f.endsWith('.sql'));
   await Promise.all(files.map((f) => copyFile(join(migrationsSource, f), join(target, f))));
   return files.length;
+}
+
+// The caseworker console's templates and its own styles and script: the bundle finds them with
+// new URL('./views/', import.meta.url) and new URL('./assets/', …), as the source does.
+async function copyConsoleFiles(): Promise<void> {
+  await Promise.all(
+    ['views', 'assets'].map((folder) => cp(join(consoleSource, folder), join(serverOut, folder), { recursive: true })),
+  );
 }
 
 async function* walk(dir: string): AsyncGenerator<string> {
@@ -106,8 +115,9 @@ async function precompressWeb(): Promise<number> {
 const started = Date.now();
 await bundleServer();
 const migrations = await copyMigrations();
+await copyConsoleFiles();
 const compressed = await precompressWeb();
 console.log(
-  `Server and worker bundled to ${relative(root, serverOut)} with ${migrations} migration(s); ` +
+  `Server and worker bundled to ${relative(root, serverOut)} with ${migrations} migration(s) and the console's files; ` +
     `${compressed} web file(s) precompressed (br, gzip) in ${Date.now() - started} ms`,
 );

@@ -22,6 +22,9 @@ import { registerSecurityHeaders } from './http/security-headers.ts';
 import { registerStatusRoutes } from './http/status-routes.ts';
 import { registerWebApp } from './http/web-app.ts';
 import { createCookies } from './http/cookies.ts';
+import { registerConsole } from './console/console.ts';
+import { createStaffSessions } from './console/staff-sessions.ts';
+import { createStaffSignIn, STAFF_CALLBACK_PATH, STAFF_SIGNED_OUT_PATH } from './console/staff-sign-in.ts';
 import { createFormSessions } from './http/form-session-store.ts';
 import { registerRateLimits } from './http/rate-limits.ts';
 import { createJourneyForms } from './http/journey-forms.ts';
@@ -168,6 +171,29 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   await registerStatusRoutes(app, { config, database, limits, now, tokens: statusLinkTokens, documents, metrics });
   await registerNewStatusLinkRoute(app, { config, database, limits, now, tokens: statusLinkTokens, metrics });
   const cookies = createCookies({ alwaysSecure: config.isProduction });
+  // The caseworker console, before the web app, whose catch-all would take its addresses. Without
+  // a provider (a server test's buildApp; `npm start` starts a local one) it is left out.
+  if (config.caseworkerConsole) {
+    if (config.oidc === undefined) {
+      app.log.warn('CASEWORKER_CONSOLE is on but no OIDC provider is configured: the console is off');
+    } else {
+      await registerConsole(app, {
+        config,
+        database,
+        now,
+        cookies,
+        limits,
+        sessions: createStaffSessions(database),
+        signIn: createStaffSignIn({
+          ...config.oidc,
+          redirectUri: new URL(STAFF_CALLBACK_PATH, config.publicBaseUrl).href,
+          postLogoutRedirectUri: new URL(STAFF_SIGNED_OUT_PATH, config.publicBaseUrl).href,
+          rolesClaim: config.oidcRolesClaim,
+        }),
+        issuerOrigin: new URL(config.oidc.issuer).origin,
+      });
+    }
+  }
   await registerWebApp(app, config, {
     sessions: createFormSessions({ database, now, cookies, limits, newSessionsPerHour: config.sessionRateLimit }),
     limits,

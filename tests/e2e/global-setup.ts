@@ -78,11 +78,12 @@ async function waitUntilReady(url: string, child: ChildProcess): Promise<void> {
 }
 
 /** One running service: where it answers, where its emails land, and its database. */
-interface RunningService extends ServiceAddresses {
+export interface RunningService extends ServiceAddresses {
   close(): Promise<void>;
 }
 
-async function startService(options: { manualReview: boolean; tokenKeys: KeyPems }): Promise<RunningService> {
+/** Starts a service as `npm start` runs it (a test file that needs one of its own calls this too). */
+export async function startService(options: { manualReview: boolean; tokenKeys: KeyPems }): Promise<RunningService> {
   const port = await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), 'cwc-e2e-'));
   const mailDir = join(dataDir, 'received-mail');
@@ -116,6 +117,8 @@ async function startService(options: { manualReview: boolean; tokenKeys: KeyPems
       EMAIL_RATE_LIMIT: '100000',
       // The tests are the load balancer: each browser context says which address it is (chromium.ts).
       TRUST_PROXY: '127.0.0.1',
+      // The caseworker console's local OpenID provider, on any free port (the issuer names it).
+      LOCAL_IDP_PORT: '0',
     },
     stdio: ['ignore', 'inherit', 'inherit'],
   });

@@ -42,6 +42,15 @@ export const DEFAULT_LOCAL_STAFF_USERS: readonly LocalStaffUser[] = [
     email: 'admin@localhost',
     roles: ['CASEWORKER_ADMIN', 'CASEWORKER'],
   },
+  // Not staff of the console: an account of the same provider without its roles, to see the refusal.
+  {
+    id: 'local-visitor',
+    username: 'visitor',
+    password: 'visitor-password',
+    name: 'Val Visitor',
+    email: 'visitor@localhost',
+    roles: [],
+  },
 ];
 
 export interface LocalIdentityProviderOptions {
@@ -114,7 +123,7 @@ export async function startLocalIdentityProvider(
   const providerCallback = provider.callback();
   server.on('request', (request: IncomingMessage, response: ServerResponse) => {
     if (new URL(request.url ?? '/', issuer).pathname.startsWith('/interaction/')) {
-      signInInteraction(provider, users, request, response).catch(() => {
+      signInInteraction(provider, users, new URL(serviceBaseUrl).origin, request, response).catch(() => {
         if (!response.headersSent) sendPage(response, 500, errorPage('Sorry, there is a problem with the service'));
         else response.end();
       });
@@ -248,6 +257,7 @@ function createMemoryAdapter(): (name: string) => Adapter {
 async function signInInteraction(
   provider: Provider,
   users: readonly LocalStaffUser[],
+  serviceOrigin: string,
   request: IncomingMessage,
   response: ServerResponse,
 ): Promise<void> {
@@ -279,14 +289,14 @@ async function signInInteraction(
   }
 
   if (request.method !== 'POST') {
-    sendPage(response, 200, signInPage(action));
+    sendPage(response, 200, signInPage(action), serviceOrigin);
     return;
   }
   const form = new URLSearchParams(await readBody(request));
   const username = form.get('username')?.trim() ?? '';
   const user = users.find((u) => u.username === username && u.password === form.get('password'));
   if (user === undefined) {
-    sendPage(response, 400, signInPage(action, { username }));
+    sendPage(response, 400, signInPage(action, { username }), serviceOrigin);
     return;
   }
   await provider.interactionFinished(
@@ -306,12 +316,12 @@ async function readBody(request: IncomingMessage): Promise<string> {
   return body;
 }
 
-function sendPage(response: ServerResponse, status: number, html: string): void {
+/** Sends a page; `serviceOrigin` where its form's answer leads back to the service (form-action holds redirects too). */
+function sendPage(response: ServerResponse, status: number, html: string, serviceOrigin = ''): void {
   response.writeHead(status, {
     'content-type': 'text/html; charset=utf-8',
     'cache-control': 'no-store',
-    'content-security-policy':
-      "default-src 'none'; style-src 'unsafe-inline'; form-action 'self'; frame-ancestors 'none'",
+    'content-security-policy': `default-src 'none'; style-src 'unsafe-inline'; form-action 'self' ${serviceOrigin}; frame-ancestors 'none'`,
   });
   response.end(html);
 }

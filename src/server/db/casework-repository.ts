@@ -53,7 +53,7 @@ export async function listInProgress(db: Queryable, page: Page): Promise<CasePag
     `SELECT ${caseColumns}, a.created_at AS "statusSince"
      FROM applications a JOIN submissions s ON s.id = a.submission_id
      WHERE a.status = 'in-progress'
-     ORDER BY a.created_at, a.applicant_id LIMIT $1 OFFSET $2`,
+     ORDER BY a.created_at, a.submission_id, a.position LIMIT $1 OFFSET $2`,
     [page.limit, page.offset],
   );
   const counted = await db.query<{ total: number }>(
@@ -119,7 +119,7 @@ export async function lookUpCases(db: Queryable, lookup: CaseLookup, limit: numb
     `SELECT ${caseColumns}, c.changed_at AS "changedAt"
      FROM applications a JOIN submissions s ON s.id = a.submission_id ${currentStatusSince}
      WHERE ${condition}
-     ORDER BY a.created_at DESC, a.applicant_id DESC LIMIT $2`,
+     ORDER BY a.created_at DESC, a.submission_id, a.position LIMIT $2`,
     [value, limit],
   );
   return rows.map(({ changedAt, ...row }) => ({ ...row, statusSince: changedAt ?? row.submittedAt }));
@@ -165,7 +165,7 @@ export async function listNameCandidates(
      FROM applications a
      WHERE a.personal_data_deleted_at IS NULL
        AND ($1::timestamptz IS NULL OR (a.created_at, a.applicant_id) < ($1::timestamptz, $2::text))
-     ORDER BY a.created_at DESC, a.applicant_id DESC LIMIT $3`,
+     ORDER BY a.created_at DESC, a.submission_id, a.position LIMIT $3`,
     [after?.createdAt ?? null, after?.applicantId ?? null, limit],
   );
   return rows;

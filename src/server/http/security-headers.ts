@@ -28,6 +28,22 @@ function contentSecurityPolicyDirectives(analyticsId: string | undefined): Recor
   };
 }
 
+/**
+ * The policy of the caseworker console's pages, as a header: the public pages' without analytics,
+ * with `scripts` (hashes of inline scripts) allowed, and forms whose answers lead to `formActions`.
+ */
+export function contentSecurityPolicy(extra: {
+  readonly scripts: readonly string[];
+  readonly formActions: readonly string[];
+}): string {
+  const directives = contentSecurityPolicyDirectives(undefined);
+  directives['script-src'] = [...(directives['script-src'] ?? []), ...extra.scripts];
+  directives['form-action'] = ["'self'", ...extra.formActions];
+  return Object.entries(directives)
+    .map(([name, values]) => `${name} ${values.join(' ')}`)
+    .join('; ');
+}
+
 export async function registerSecurityHeaders(
   app: FastifyInstance,
   config: Pick<Config, 'analyticsId'>,

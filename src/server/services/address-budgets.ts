@@ -7,7 +7,17 @@
  * new-link calls, and the status pages' forms), a submission, a new session, a check of a
  * document, a check that found nothing, a feedback stored.
  */
-export type Budget = 'forms' | 'status' | 'submissions' | 'sessions' | 'checks' | 'checkFailures' | 'feedback';
+export type Budget =
+  | 'forms'
+  | 'status'
+  | 'submissions'
+  | 'sessions'
+  | 'checks'
+  | 'checkFailures'
+  | 'feedback'
+  /** Staff sign-ins started from an address, and the console's forms a member of staff sends (counted by their id). */
+  | 'staffSignIns'
+  | 'staffForms';
 
 /** What spending one of a budget came to. */
 export interface Spent {

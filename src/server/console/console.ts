@@ -1,0 +1,126 @@
+// The caseworker console at /caseworker (decision 038): staff pages, apart from the public pages in
+// their routes, cookies, limits and headers. Staff sign in through the OpenID provider; every
+// other page is answered only behind the staff guard, and every form carries its session's CSRF
+// token. Pages are rendered on the server (console-views.ts) and need no JavaScript.
+import { createHash } from 'node:crypto';
+import formBody from '@fastify/formbody';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { Config } from '../config.ts';
+import type { Database } from '../db/database.ts';
+import type { Cookies } from '../http/cookies.ts';
+import type { RateLimits } from '../http/rate-limits.ts';
+import { contentSecurityPolicy } from '../http/security-headers.ts';
+import { registerCaseworkPages } from './casework-pages.ts';
+import { CONSOLE_ASSETS_PATH, registerConsoleAssets } from './console-assets.ts';
+import { createConsoleViews, type ConsoleViews } from './console-views.ts';
+import { createStaffGuard, type SignedIn, type StaffGuard } from './staff-guard.ts';
+import { registerStaffSignInPages } from './staff-sign-in-pages.ts';
+import type { StaffSessions } from './staff-sessions.ts';
+import { STAFF_IDLE_TIMEOUT_MS } from './staff-sessions.ts';
+import { StaffSignInUnavailableError, type StaffSignIn } from './staff-sign-in.ts';
+
+const CONSOLE_PATH = '/caseworker';
+
+export interface ConsoleOptions {
+  readonly config: Config;
+  readonly database: Database;
+  readonly now: () => Date;
+  readonly cookies: Cookies;
+  readonly limits: RateLimits;
+  readonly sessions: StaffSessions;
+  readonly signIn: StaffSignIn;
+  /** The provider's origin: the sign-out form's answer leads there (CSP form-action). */
+  readonly issuerOrigin: string;
+}
+
+/** What every console page needs to answer: its views, the guard, and a page sender. */
+export interface ConsolePages {
+  readonly views: ConsoleViews;
+  readonly guard: StaffGuard;
+  /** Sends the page `name` with `context` and what the layout needs (the staff member, their CSRF token, the navigation). */
+  send(reply: FastifyReply, code: number, name: string, context: object, signedIn?: SignedIn): FastifyReply;
+}
+
+// Sent with every console answer: staff pages hold personal data (no copy kept anywhere) and are
+// nobody's search result.
+const consoleHeaders = { 'cache-control': 'no-store', 'x-robots-tag': 'noindex, nofollow' };
+
+export async function registerConsole(app: FastifyInstance, options: ConsoleOptions): Promise<void> {
+  const views = createConsoleViews();
+  // GOV.UK's page template adds the js-enabled class with one inline script: allowed by its hash alone.
+  const scriptHashes = views
+    .inlineScripts()
+    .map((script) => `'sha256-${createHash('sha256').update(script).digest('base64')}'`);
+  const policy = contentSecurityPolicy({ scripts: scriptHashes, formActions: [options.issuerOrigin] });
+
+  await app.register(async (scope) => {
+    await scope.register(formBody, { bodyLimit: 16 * 1024 });
+    scope.addHook('onSend', async (_request, reply) => {
+      reply.headers({ ...consoleHeaders, 'content-security-policy': policy });
+    });
+    await registerConsoleAssets(scope);
+
+    const navigationOf = (signedIn: SignedIn) => [
+      { href: CONSOLE_PATH, text: 'Applications' },
+      ...(signedIn.session.staff.roles.includes('CASEWORKER_ADMIN')
+        ? [
+            { href: `${CONSOLE_PATH}/audit`, text: 'Audit log' },
+            { href: `${CONSOLE_PATH}/export`, text: 'Export decisions' },
+          ]
+        : []),
+    ];
+    const send: ConsolePages['send'] = (reply, code, name, context, signedIn) =>
+      reply
+        .code(code)
+        .type('text/html; charset=utf-8')
+        .send(
+          views.render(name, {
+            assets: CONSOLE_ASSETS_PATH,
+            idleSeconds: STAFF_IDLE_TIMEOUT_MS / 1000,
+            ...(signedIn && {
+              staff: { name: signedIn.session.staff.name, id: signedIn.session.staff.id },
+              csrf: signedIn.session.csrfToken,
+              navigation: navigationOf(signedIn),
+            }),
+            ...context,
+          }),
+        );
+    const guard = createStaffGuard({
+      sessions: options.sessions,
+      cookies: options.cookies,
+      now: options.now,
+      forbidden: (reply, signedIn) =>
+        send(
+          reply,
+          403,
+          'message',
+          {
+            title: 'You do not have access to this page',
+            paragraphs: ['Ask your team leader for the role this page needs.'],
+          },
+          signedIn,
+        ),
+    });
+    const pages: ConsolePages = { views, guard, send };
+
+    scope.setErrorHandler((error, request, reply) => {
+      // The route's pattern, not the address: a console address can hold a reference or a search.
+      request.log.error({ err: error, route: request.routeOptions.url }, 'Console request failed');
+      if (error instanceof StaffSignInUnavailableError) {
+        return send(reply, 503, 'message', {
+          title: 'Sorry, staff sign-in is not available',
+          paragraphs: ['The sign-in service did not answer. Try again in a few minutes.'],
+        });
+      }
+      return send(reply, 500, 'message', {
+        title: 'Sorry, there is a problem with the service',
+        paragraphs: ['Try again later. Nothing was changed unless the page said so.'],
+      });
+    });
+    registerStaffSignInPages(scope, { ...options, pages });
+    registerCaseworkPages(scope, { ...options, pages });
+    scope.all(`${CONSOLE_PATH}/*`, async (_request, reply) =>
+      send(reply, 404, 'message', { title: 'Page not found', paragraphs: ['Check the address is right.'] }),
+    );
+  });
+}

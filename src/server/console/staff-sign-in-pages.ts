@@ -1,0 +1,133 @@
+// Signing in and out of the console: through the OpenID provider (staff-sign-in.ts), into a staff
+// session kept on the server (staff-sessions.ts) under an HttpOnly cookie, `__Host-` prefixed
+// wherever it is Secure. The pages that say a session has ended are open to anyone.
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ConsoleOptions, ConsolePages } from './console.ts';
+import { STAFF_SESSION_COOKIE } from './staff-sessions.ts';
+import { STAFF_CALLBACK_PATH, STAFF_SIGNED_OUT_PATH, type PendingSignIn } from './staff-sign-in.ts';
+
+const SIGN_IN_COOKIE = 'cwc-staff-sign-in';
+// Sign-ins one address may start a minute: enough for a team behind one office address.
+const SIGN_INS_PER_MINUTE = 60;
+
+export function registerStaffSignInPages(
+  scope: FastifyInstance,
+  options: ConsoleOptions & { readonly pages: ConsolePages },
+): void {
+  const { cookies, sessions, signIn, now, limits, pages } = options;
+
+  const pendingOf = (request: FastifyRequest): PendingSignIn | undefined => {
+    const kept = cookies.read(request, SIGN_IN_COOKIE);
+    if (kept === undefined) return undefined;
+    try {
+      return JSON.parse(Buffer.from(kept, 'base64url').toString('utf8')) as PendingSignIn;
+    } catch {
+      return undefined;
+    }
+  };
+
+  scope.get('/caseworker/sign-in', async (request, reply) => {
+    const spent = await limits.take(request.ip, 'staffSignIns', SIGN_INS_PER_MINUTE, 60_000);
+    if (!spent.allowed) {
+      reply.header('retry-after', String(spent.retryAfterSeconds));
+      return pages.send(reply, 429, 'message', {
+        title: 'Too many sign-ins from this address',
+        paragraphs: [`Try again in ${spent.retryAfterSeconds} seconds.`],
+      });
+    }
+    const started = await signIn.start();
+    // The state, nonce and PKCE verifier of this sign-in, until the provider sends the browser back.
+    cookies.set(request, reply, SIGN_IN_COOKIE, Buffer.from(JSON.stringify(started.pending)).toString('base64url'));
+    return reply.redirect(started.redirectTo.href, 303);
+  });
+
+  scope.get(STAFF_CALLBACK_PATH, async (request, reply) => {
+    const pending = pendingOf(request);
+    cookies.clear(request, reply, SIGN_IN_COOKIE);
+    const callback = new URL(request.url, options.config.publicBaseUrl);
+    const finished =
+      pending === undefined
+        ? ({ outcome: 'failed', reason: 'no sign-in under way' } as const)
+        : await signIn.finish(callback, pending);
+    switch (finished.outcome) {
+      case 'signed-in': {
+        const { id } = await sessions.create(finished.staff, finished.idToken, now());
+        cookies.set(request, reply, STAFF_SESSION_COOKIE, id);
+        request.log.info({ staffId: finished.staff.id }, 'Staff signed in');
+        return reply.redirect('/caseworker', 303);
+      }
+      case 'no-role':
+        request.log.warn({ staffId: finished.staff.id }, 'Sign-in without a console role refused');
+        return pages.send(reply, 403, 'message', {
+          title: 'You do not have access to the caseworker console',
+          paragraphs: [
+            'You signed in, but your account does not have a caseworker role.',
+            'Ask your team leader to give you the caseworker role, then sign in again.',
+          ],
+        });
+      case 'failed':
+        request.log.warn({ reason: finished.reason }, 'Staff sign-in failed');
+        return pages.send(reply, 400, 'message', {
+          title: 'Sign-in did not work',
+          paragraphs: ['The sign-in may have taken too long, or been started in another tab.'],
+          action: { text: 'Sign in again', href: '/caseworker/sign-in' },
+        });
+    }
+  });
+
+  scope.post('/caseworker/sign-out', async (request, reply) => {
+    const id = cookies.read(request, STAFF_SESSION_COOKIE);
+    const found = id === undefined ? undefined : await sessions.read(id, now());
+    if (id === undefined || found?.outcome !== 'active') return reply.redirect('/caseworker/signed-out', 303);
+    if (!pages.guard.formIsOurs({ id, session: found.session }, request.body)) {
+      return pages.send(reply, 403, 'message', {
+        title: 'Sign out from the console’s own page',
+        paragraphs: ['This form did not come from the console.'],
+        action: { text: 'Go to the console', href: '/caseworker' },
+      });
+    }
+    const ended = await sessions.end(id);
+    cookies.clear(request, reply, STAFF_SESSION_COOKIE);
+    // The provider's session ends too, or the next sign-in would not ask who is signing in.
+    const to =
+      ended === undefined
+        ? new URL(STAFF_SIGNED_OUT_PATH, options.config.publicBaseUrl)
+        : await signIn.signOutUrl(ended.idToken);
+    return reply.redirect(to.href, 303);
+  });
+
+  scope.get(STAFF_SIGNED_OUT_PATH, async (_request, reply) =>
+    pages.send(reply, 200, 'message', {
+      title: 'You have signed out',
+      paragraphs: [],
+      action: { text: 'Sign in', href: '/caseworker/sign-in' },
+    }),
+  );
+
+  scope.get('/caseworker/timed-out', async (request, reply) => {
+    // Another tab may have kept the session going since this one's countdown started.
+    const id = cookies.read(request, STAFF_SESSION_COOKIE);
+    if (id !== undefined && (await sessions.read(id, now())).outcome === 'active') {
+      return reply.redirect('/caseworker', 303);
+    }
+    return pages.send(reply, 200, 'message', {
+      title: 'You have been signed out',
+      paragraphs: [
+        'For your security, we sign you out after 30 minutes without activity, and 12 hours after you signed in.',
+        'Anything you had not sent has not been saved.',
+      ],
+      action: { text: 'Sign in again', href: '/caseworker/sign-in' },
+    });
+  });
+
+  // The timeout warning's "Stay signed in".
+  scope.post('/caseworker/session', async (request, reply) => {
+    const guarded = await pages.guard.check(request, reply, 'CASEWORKER');
+    if (guarded.outcome === 'answered') return reply;
+    if (!pages.guard.formIsOurs(guarded.signedIn, request.body)) return reply.code(403).send();
+    // The guard has touched the session: that is all "Stay signed in" asks.
+    return request.headers.accept?.includes('text/html') === true
+      ? reply.redirect('/caseworker', 303)
+      : reply.code(204).send();
+  });
+}
