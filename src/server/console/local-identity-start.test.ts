@@ -29,6 +29,7 @@ describe('the staff identity set-up of npm start', () => {
         '  Sign in to the caseworker console (http://localhost:3100/caseworker) as:',
         '    username caseworker, password caseworker-password (CASEWORKER)',
         '    username admin, password admin-password (CASEWORKER_ADMIN, CASEWORKER)',
+        '    username visitor, password visitor-password (no role)',
       ]);
       // The secret is the service's business, not the person's starting it.
       expect(printed.join('\n')).not.toContain(config.oidc?.clientSecret);

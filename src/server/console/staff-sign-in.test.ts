@@ -274,6 +274,7 @@ describe('the local identity provider', () => {
       expect(provider.users.map((u) => [u.username, u.roles])).toEqual([
         ['caseworker', ['CASEWORKER']],
         ['admin', ['CASEWORKER_ADMIN', 'CASEWORKER']],
+        ['visitor', []],
       ]);
       expect(provider.clientSecret).not.toBe(other.clientSecret);
       const discovery = await fetch(`${provider.issuer}/.well-known/openid-configuration`);
