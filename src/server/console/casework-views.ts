@@ -28,6 +28,13 @@ export const REJECTION_TEXTS: Record<RejectionReason, string> = {
   routing: 'The worker’s travel is not through the Republic of Ireland',
 };
 
+/** What each automated check asks of an application. */
+const CHECK_TEXTS: Record<RejectionReason, string> = {
+  late: 'Made at least 72 hours before the worker’s arrival',
+  routing: 'Travel through the Republic of Ireland',
+  credibility: 'Passport not recorded as lost or stolen',
+};
+
 /** The address of an application's page. */
 export const applicationPath = (reference: string) => `/caseworker/applications/${encodeURIComponent(reference)}`;
 
@@ -189,7 +196,7 @@ export function applicationContext(application: ApplicationDetail) {
     cells(['Outcome recorded', recordedText]),
     ...(rechecked.available
       ? rechecked.checks.map((check) =>
-          cells([`${REJECTION_TEXTS[check.check]}: checked again now`, check.passed ? 'Passes' : 'Fails']),
+          cells([`${CHECK_TEXTS[check.check]} (checked again now)`, check.passed ? 'Passes' : 'Fails']),
         )
       : [cells(['Checked again now', 'Not possible: the personal data is deleted'])]),
   ];

@@ -102,6 +102,9 @@ export async function startServer(env: Record<string, string>): Promise<RunningS
   const server = startTsx('src/server/main.ts', [], {
     NODE_ENV: 'development',
     HOST: '127.0.0.1',
+    // Without the console's local OpenID provider, one more listener started beside each server
+    // (on a port of its own, or any free one when taken): a test of the console turns it on.
+    CASEWORKER_CONSOLE: 'false',
     ...env,
     PORT: String(port),
   });
