@@ -117,7 +117,11 @@ describe.each(testEngines())('the caseworker console, on $name', (engine) => {
     const reference = await stored();
     const { cookie, csrf } = await signedIn();
     const url = `/caseworker/applications/${reference}/approve`;
-    for (const fields of [{ expectedStatus: 'in-progress' }, { expectedStatus: 'in-progress', csrf: 'x'.repeat(43) }]) {
+    const forged: Record<string, string>[] = [
+      { expectedStatus: 'in-progress' },
+      { expectedStatus: 'in-progress', csrf: 'x'.repeat(43) },
+    ];
+    for (const fields of forged) {
       const refused = await app.inject({ method: 'POST', url, headers: formHeaders(cookie), payload: form(fields) });
       expect(refused.statusCode).toBe(403);
       expect((await findApplication(database.db, reference))?.status).toBe('in-progress');

@@ -10,9 +10,11 @@ import type { Database } from '../db/database.ts';
 import type { Cookies } from '../http/cookies.ts';
 import type { RateLimits } from '../http/rate-limits.ts';
 import { contentSecurityPolicy } from '../http/security-headers.ts';
-import { registerCaseworkPages } from './casework-pages.ts';
+import { registerAdminPages } from './admin-pages.ts';
+import { registerQueuePages } from './queue-pages.ts';
+import { registerApplicationPages } from './application-pages.ts';
 import { CONSOLE_ASSETS_PATH, registerConsoleAssets } from './console-assets.ts';
-import { createConsoleViews, type ConsoleViews } from './console-views.ts';
+import { createConsoleViews } from './console-views.ts';
 import { createStaffGuard, type SignedIn, type StaffGuard } from './staff-guard.ts';
 import { registerStaffSignInPages } from './staff-sign-in-pages.ts';
 import type { StaffSessions } from './staff-sessions.ts';
@@ -33,9 +35,8 @@ export interface ConsoleOptions {
   readonly issuerOrigin: string;
 }
 
-/** What every console page needs to answer: its views, the guard, and a page sender. */
+/** What every console page needs to answer: the guard, and a page sender. */
 export interface ConsolePages {
-  readonly views: ConsoleViews;
   readonly guard: StaffGuard;
   /** Sends the page `name` with `context` and what the layout needs (the staff member, their CSRF token, the navigation). */
   send(reply: FastifyReply, code: number, name: string, context: object, signedIn?: SignedIn): FastifyReply;
@@ -86,22 +87,10 @@ export async function registerConsole(app: FastifyInstance, options: ConsoleOpti
           }),
         );
     const guard = createStaffGuard({
-      sessions: options.sessions,
-      cookies: options.cookies,
-      now: options.now,
-      forbidden: (reply, signedIn) =>
-        send(
-          reply,
-          403,
-          'message',
-          {
-            title: 'You do not have access to this page',
-            paragraphs: ['Ask your team leader for the role this page needs.'],
-          },
-          signedIn,
-        ),
+      ...options,
+      refuse: (reply, code, message, signedIn) => send(reply, code, 'message', message, signedIn),
     });
-    const pages: ConsolePages = { views, guard, send };
+    const pages: ConsolePages = { guard, send };
 
     scope.setErrorHandler((error, request, reply) => {
       // The route's pattern, not the address: a console address can hold a reference or a search.
@@ -118,7 +107,9 @@ export async function registerConsole(app: FastifyInstance, options: ConsoleOpti
       });
     });
     registerStaffSignInPages(scope, { ...options, pages });
-    registerCaseworkPages(scope, { ...options, pages });
+    registerQueuePages(scope, { ...options, pages });
+    registerApplicationPages(scope, { ...options, pages });
+    registerAdminPages(scope, { ...options, pages });
     scope.all(`${CONSOLE_PATH}/*`, async (_request, reply) =>
       send(reply, 404, 'message', { title: 'Page not found', paragraphs: ['Check the address is right.'] }),
     );

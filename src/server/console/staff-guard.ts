@@ -1,8 +1,10 @@
 // Who is asking, on every console page: the staff session from its cookie, kept alive by the
-// request, and what that member of staff may do. A console page is answered only behind this guard.
+// request, the role the page needs, and for a form its session's CSRF token and the staff
+// member's budget of forms. A console page is answered only behind this guard.
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Cookies } from '../http/cookies.ts';
+import type { RateLimits } from '../http/rate-limits.ts';
 import type { StaffRole } from './staff.ts';
 import type { StaffSession, StaffSessions } from './staff-sessions.ts';
 import { STAFF_SESSION_COOKIE } from './staff-sessions.ts';
@@ -14,54 +16,105 @@ export interface SignedIn {
   readonly id: string;
 }
 
-export type Guarded = { readonly outcome: 'signed-in'; readonly signedIn: SignedIn } | { readonly outcome: 'answered' };
+/** A page that only says something (views/message.njk). */
+export interface Message {
+  readonly title: string;
+  readonly paragraphs: readonly string[];
+  readonly action?: { readonly text: string; readonly href: string };
+}
 
 export interface StaffGuard {
   /**
-   * The request's staff session, when it has an active one with `role`; otherwise the reply is
-   * sent (to sign in, to the timed-out page, or 403) and the caller stops.
+   * The request's staff session when it may go on: an active session with `role` and, for a
+   * POST, the session's CSRF token in the form and a form left in the staff member's budget.
+   * Otherwise the answer is sent (to sign in, to the timed-out page, 403 or 429) and this is undefined.
    */
-  check(request: FastifyRequest, reply: FastifyReply, role: StaffRole): Promise<Guarded>;
-  /** True when a form carries its session's CSRF token. */
-  formIsOurs(signedIn: SignedIn, body: unknown): boolean;
+  signedIn(request: FastifyRequest, reply: FastifyReply, role?: StaffRole): Promise<SignedIn | undefined>;
 }
 
 export interface StaffGuardOptions {
   readonly sessions: StaffSessions;
   readonly cookies: Cookies;
+  readonly limits: RateLimits;
   readonly now: () => Date;
-  /** Sends the page saying the member of staff may not do this (403). */
-  readonly forbidden: (reply: FastifyReply, signedIn: SignedIn) => FastifyReply;
+  /** Sends a page saying why the request was refused. */
+  readonly refuse: (reply: FastifyReply, code: number, message: Message, signedIn: SignedIn) => FastifyReply;
 }
+
+// Forms one member of staff may send a minute: far above a person's pace, far below a script's.
+const STAFF_FORMS_PER_MINUTE = 120;
 
 const digest = (value: string) => createHash('sha256').update(value).digest();
 
+/** True when a form carries the session's CSRF token (compared in constant time). */
+export function formIsOurs(session: StaffSession, body: unknown): boolean {
+  const sent = typeof body === 'object' && body !== null ? (body as Record<string, unknown>).csrf : undefined;
+  return typeof sent === 'string' && timingSafeEqual(digest(sent), digest(session.csrfToken));
+}
+
 export function createStaffGuard(options: StaffGuardOptions): StaffGuard {
-  const { sessions, cookies, now } = options;
+  const { sessions, cookies, limits, now, refuse } = options;
   return {
-    async check(request, reply, role) {
+    async signedIn(request, reply, role = 'CASEWORKER') {
       const id = cookies.read(request, STAFF_SESSION_COOKIE);
       const found = id === undefined ? { outcome: 'none' as const } : await sessions.read(id, now());
       if (found.outcome !== 'active' || id === undefined) {
         if (found.outcome !== 'none') cookies.clear(request, reply, STAFF_SESSION_COOKIE);
-        // A page asked for goes to sign-in; an action sent after the session ended is told so,
+        // A page asked for goes to sign-in; a form sent after the session ended is told so,
         // never silently dropped on the way to the provider.
         const to =
           found.outcome === 'none' && request.method === 'GET' ? '/caseworker/sign-in' : '/caseworker/timed-out';
         await reply.redirect(to, 303);
-        return { outcome: 'answered' };
+        return undefined;
       }
       const signedIn = { session: found.session, id };
       if (!found.session.staff.roles.includes(role)) {
-        await options.forbidden(reply, signedIn);
-        return { outcome: 'answered' };
+        await refuse(
+          reply,
+          403,
+          {
+            title: 'You do not have access to this page',
+            paragraphs: ['Ask your team leader for the role this page needs.'],
+          },
+          signedIn,
+        );
+        return undefined;
       }
+      if (request.method === 'POST' && !(await formMayGoOn(request, reply, signedIn))) return undefined;
       await sessions.touch(id, now(), found.session.lastActiveAt);
-      return { outcome: 'signed-in', signedIn };
-    },
-    formIsOurs(signedIn, body) {
-      const sent = typeof body === 'object' && body !== null ? (body as Record<string, unknown>).csrf : undefined;
-      return typeof sent === 'string' && timingSafeEqual(digest(sent), digest(signedIn.session.csrfToken));
+      return signedIn;
     },
   };
+
+  /** A form's CSRF token, then the staff member's budget; false when refused (the answer sent). */
+  async function formMayGoOn(request: FastifyRequest, reply: FastifyReply, signedIn: SignedIn): Promise<boolean> {
+    if (!formIsOurs(signedIn.session, request.body)) {
+      await refuse(
+        reply,
+        403,
+        {
+          title: 'This form did not come from the console',
+          paragraphs: ['Nothing was changed. Go back to the page, reload it and try again.'],
+          action: { text: 'Go to the applications', href: '/caseworker' },
+        },
+        signedIn,
+      );
+      return false;
+    }
+    const spent = await limits.take(signedIn.session.staff.id, 'staffForms', STAFF_FORMS_PER_MINUTE, 60_000);
+    if (!spent.allowed) {
+      reply.header('retry-after', String(spent.retryAfterSeconds));
+      await refuse(
+        reply,
+        429,
+        {
+          title: 'Too many changes in a minute',
+          paragraphs: [`Nothing was changed. Try again in ${spent.retryAfterSeconds} seconds.`],
+        },
+        signedIn,
+      );
+      return false;
+    }
+    return true;
+  }
 }

@@ -3,6 +3,7 @@
 // wherever it is Secure. The pages that say a session has ended are open to anyone.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ConsoleOptions, ConsolePages } from './console.ts';
+import { formIsOurs } from './staff-guard.ts';
 import { STAFF_SESSION_COOKIE } from './staff-sessions.ts';
 import { STAFF_CALLBACK_PATH, STAFF_SIGNED_OUT_PATH, type PendingSignIn } from './staff-sign-in.ts';
 
@@ -79,7 +80,7 @@ export function registerStaffSignInPages(
     const id = cookies.read(request, STAFF_SESSION_COOKIE);
     const found = id === undefined ? undefined : await sessions.read(id, now());
     if (id === undefined || found?.outcome !== 'active') return reply.redirect('/caseworker/signed-out', 303);
-    if (!pages.guard.formIsOurs({ id, session: found.session }, request.body)) {
+    if (!formIsOurs(found.session, request.body)) {
       return pages.send(reply, 403, 'message', {
         title: 'Sign out from the console’s own page',
         paragraphs: ['This form did not come from the console.'],
@@ -122,10 +123,8 @@ export function registerStaffSignInPages(
 
   // The timeout warning's "Stay signed in".
   scope.post('/caseworker/session', async (request, reply) => {
-    const guarded = await pages.guard.check(request, reply, 'CASEWORKER');
-    if (guarded.outcome === 'answered') return reply;
-    if (!pages.guard.formIsOurs(guarded.signedIn, request.body)) return reply.code(403).send();
-    // The guard has touched the session: that is all "Stay signed in" asks.
+    if ((await pages.guard.signedIn(request, reply)) === undefined) return reply;
+    // The guard has kept the session going: that is all "Stay signed in" asks.
     return request.headers.accept?.includes('text/html') === true
       ? reply.redirect('/caseworker', 303)
       : reply.code(204).send();

@@ -1,0 +1,127 @@
+// The admins' pages: the audit log, filtered and paged, and the decisions of a range of days as a
+// CSV file without passport numbers. Thin adapters over the casework services, as the CLI is.
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import { listAuditLog } from '../services/casework/audit-log.ts';
+import { exportDecisions } from '../services/casework/decisions-export.ts';
+import { STAFF_ACTIONS } from '../services/casework/staff.ts';
+import type { InvalidInput } from '../services/casework/staff-inputs.ts';
+import { actionText, auditRow, problemText } from './casework-views.ts';
+import type { ConsoleOptions, ConsolePages } from './console.ts';
+import { fieldsOf, pageNumber, paginationOf, staffOf, type Fields } from './console-requests.ts';
+import type { SignedIn } from './staff-guard.ts';
+
+export function registerAdminPages(
+  scope: FastifyInstance,
+  options: ConsoleOptions & { readonly pages: ConsolePages },
+): void {
+  const { database, now, pages } = options;
+  const deps = { database, now };
+
+  scope.get('/caseworker/audit', async (request, reply) => {
+    const who = await pages.guard.signedIn(request, reply, 'CASEWORKER_ADMIN');
+    if (who === undefined) return reply;
+    const values = fieldsOf(request.query);
+    const result = await listAuditLog(deps, {
+      staffId: values.staff,
+      action: values.action,
+      reference: values.reference,
+      from: values.from,
+      to: values.to,
+      page: pageNumber(values.page),
+    });
+    const actionItems = [
+      { value: '', text: 'Any action' },
+      ...STAFF_ACTIONS.map((action) => ({
+        value: action,
+        text: actionText(action),
+        selected: action === values.action,
+      })),
+    ];
+    const context = {
+      title: 'Audit log',
+      values,
+      actionItems,
+      fieldErrors: {} as Fields,
+      rows: [] as unknown[],
+      summary: '',
+    };
+    if (result.outcome === 'invalid') {
+      const labels: Record<string, string> = {
+        staff: 'a staff ID',
+        action: 'an action',
+        reference: 'an application reference',
+        from: 'the first day',
+        to: 'the last day',
+      };
+      const field = result.field === 'staffId' ? 'staff' : result.field;
+      const message = problemText(result, labels[field] ?? field);
+      return pages.send(
+        reply,
+        400,
+        'audit',
+        {
+          ...context,
+          fieldErrors: { [field]: message },
+          errors: [{ text: message, href: `#${field}` }],
+          summary: 'Correct the filter to see the audit log.',
+        },
+        who,
+      );
+    }
+    const query = new URLSearchParams(
+      Object.entries(values).filter(
+        (entry): entry is [string, string] => entry[0] !== 'page' && entry[1] !== undefined && entry[1] !== '',
+      ),
+    );
+    return pages.send(
+      reply,
+      200,
+      'audit',
+      {
+        ...context,
+        rows: result.lines.map(auditRow),
+        summary: `${result.total} entr${result.total === 1 ? 'y' : 'ies'}, newest first.`,
+        pagination: paginationOf(
+          result.page,
+          result.pageCount,
+          (n) => `/caseworker/audit?${query.toString()}${query.size > 0 ? '&' : ''}page=${n}`,
+        ),
+      },
+      who,
+    );
+  });
+
+  const sendExportPage = (reply: FastifyReply, who: SignedIn, values: Fields, invalid?: InvalidInput) => {
+    const field = invalid?.field === 'to' ? 'to' : 'from';
+    const message =
+      invalid === undefined ? undefined : problemText(invalid, field === 'from' ? 'the first day' : 'the last day');
+    return pages.send(
+      reply,
+      invalid === undefined ? 200 : 400,
+      'export',
+      {
+        title: 'Export decisions',
+        values,
+        fieldErrors: message === undefined ? {} : { [field]: message },
+        errors: message === undefined ? [] : [{ text: message, href: `#${field}` }],
+      },
+      who,
+    );
+  };
+  scope.get('/caseworker/export', async (request, reply) => {
+    const who = await pages.guard.signedIn(request, reply, 'CASEWORKER_ADMIN');
+    if (who === undefined) return reply;
+    return sendExportPage(reply, who, {});
+  });
+  scope.post('/caseworker/export', async (request, reply) => {
+    const who = await pages.guard.signedIn(request, reply, 'CASEWORKER_ADMIN');
+    if (who === undefined) return reply;
+    const values = fieldsOf(request.body);
+    const result = await exportDecisions(deps, staffOf(who), { from: values.from ?? '', to: values.to ?? '' });
+    if (result.outcome === 'invalid') return sendExportPage(reply, who, values, result);
+    return reply
+      .type('text/csv; charset=utf-8')
+      .header('content-disposition', `attachment; filename="${result.fileName}"`)
+      .send(result.csv);
+  });
+}
