@@ -126,7 +126,13 @@ describe('the caseworker console', () => {
       30_000,
       service.mailDir,
     );
-    expect(await statuses(first)).toEqual({ code: 200, statuses: ['approved'] });
+    // The sponsor's status page says so.
+    const sponsor = await (await test.browser.newContext()).newPage();
+    await sponsor.goto(`${service.baseUrl}/status?epat=${first.token}`);
+    await sponsor.fill('#sponsor-licence-number', LICENCE);
+    await sponsor.getByRole('button', { name: 'Check status' }).click();
+    await sponsor.locator('tbody tr', { hasText: 'Approved' }).waitFor();
+    await sponsor.context().close();
     // Decided, it has left the queue.
     await page.goto(`${service.baseUrl}/caseworker`);
     expect(await page.locator('tbody tr th a').allTextContents()).toEqual(second.references);
@@ -216,6 +222,38 @@ describe('the caseworker console', () => {
     await page.locator('.govuk-notification-banner', { hasText: 'The licence lockout has ended' }).waitFor();
     await expectAxeClean(page);
     expect(await statuses(second)).toEqual({ code: 200, statuses: ['rejected', 'approved'] });
+
+    // And a new status link, to the sponsor's stored email address.
+    await page.getByRole('button', { name: 'Send the status link again' }).click();
+    await page.locator('.govuk-notification-banner', { hasText: 'A new status link will be emailed' }).waitFor();
+    await waitForMail((all) => all.some(mailTo('new status link for 2 applications')), 30_000, service.mailDir);
+  });
+
+  it('has nothing for axe to find on the pages the tests above did not check', async () => {
+    const { page } = test;
+    await signIn(page, 'caseworker');
+    const reference = second.references[0]!;
+    for (const path of [
+      '/caseworker?show=decided-today',
+      '/caseworker?show=withdrawn',
+      '/caseworker/audit',
+      '/caseworker/no-such-page',
+      `/caseworker/applications/${reference}/withdraw`,
+      `/caseworker/applications/CWC-00000-00000-0`,
+      '/caseworker/signed-out',
+    ]) {
+      await page.goto(`${service.baseUrl}${path}`);
+      await page.locator('main h1').waitFor();
+      expect(await axeViolations(page), path).toEqual([]);
+    }
+    const admin = await newSignedInPage('admin');
+    await admin.goto(`${service.baseUrl}/caseworker/export`);
+    expect(await axeViolations(admin)).toEqual([]);
+    await admin.context().close();
+    await page.context().clearCookies();
+    await page.goto(`${service.baseUrl}/caseworker/timed-out`);
+    await page.locator('h1', { hasText: 'You have been signed out' }).waitFor();
+    expect(await axeViolations(page)).toEqual([]);
   });
 
   it('refuses an account without a console role, with 403', async () => {
@@ -251,6 +289,7 @@ describe('the caseworker console', () => {
           .evaluateAll((trs) => trs.map((tr) => [...tr.children].map((cell) => cell.textContent?.trim() ?? '')))
       ).map(([, who, what, application]) => `${who} | ${what} | ${application}`);
     expect(await rows()).toEqual([
+      `Casey Worker (local-caseworker) | Status link sent again | ${second.references[0]}`,
       `Casey Worker (local-caseworker) | Licence lockout ended | ${second.references[0]}`,
       `Casey Worker (local-caseworker) | Withdrawn | ${first.references[0]}`,
       `Alex Admin (local-admin) | Approved | ${second.references[1]}`,
