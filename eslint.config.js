@@ -39,7 +39,8 @@ const featureBoundary = (feature) =>
   );
 
 // One owner per flow (decision 036): the JSON routes (*-route.ts, *-routes.ts), the page forms
-// (*-forms.ts) and the CLI are adapters over src/server/services and never import one another;
+// (*-forms.ts), the caseworker console's pages and the CLI are adapters over src/server/services
+// and never import one another;
 // only src/server/app.ts, which registers them all, imports them. The services know nothing of
 // HTTP or the CLI. A test may import its own module.
 const adapterPatterns = [
@@ -51,7 +52,7 @@ const adapterPatterns = [
   { regex: '^\\.{1,2}/(.*/)?cli/', message: 'nothing but the CLI imports src/server/cli' },
 ];
 const serverAdapterBoundary = {
-  ...restrictImports(['src/server/{http,cli}/**/*.ts'], adapterPatterns),
+  ...restrictImports(['src/server/{http,cli,console}/**/*.ts'], adapterPatterns),
   ignores: ['**/*.test.ts'],
 };
 const serviceBoundary = {

@@ -61,15 +61,20 @@ export async function registerConsole(app: FastifyInstance, options: ConsoleOpti
     });
     await registerConsoleAssets(scope);
 
-    const navigationOf = (signedIn: SignedIn) => [
-      { href: CONSOLE_PATH, text: 'Applications' },
-      ...(signedIn.session.staff.roles.includes('CASEWORKER_ADMIN')
-        ? [
-            { href: `${CONSOLE_PATH}/audit`, text: 'Audit log' },
-            { href: `${CONSOLE_PATH}/export`, text: 'Export decisions' },
-          ]
-        : []),
-    ];
+    // What the member of staff may open, the section of the page asked for marked as current.
+    const navigationOf = (signedIn: SignedIn, path: string) =>
+      [
+        { href: CONSOLE_PATH, text: 'Applications' },
+        ...(signedIn.session.staff.roles.includes('CASEWORKER_ADMIN')
+          ? [
+              { href: `${CONSOLE_PATH}/audit`, text: 'Audit log' },
+              { href: `${CONSOLE_PATH}/export`, text: 'Export decisions' },
+            ]
+          : []),
+      ].map((item) => ({
+        ...item,
+        active: item.href === CONSOLE_PATH ? !/^\/caseworker\/(audit|export)\b/.test(path) : path.startsWith(item.href),
+      }));
     const send: ConsolePages['send'] = (reply, code, name, context, signedIn) =>
       reply
         .code(code)
@@ -81,7 +86,7 @@ export async function registerConsole(app: FastifyInstance, options: ConsoleOpti
             ...(signedIn && {
               staff: { name: signedIn.session.staff.name, id: signedIn.session.staff.id },
               csrf: signedIn.session.csrfToken,
-              navigation: navigationOf(signedIn),
+              navigation: navigationOf(signedIn, reply.request.url),
             }),
             ...context,
           }),
