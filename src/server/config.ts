@@ -445,7 +445,7 @@ const declarations = {
         default: undefined,
         requiredInProduction: false,
         description:
-          'Issuer of the OpenID Connect provider that caseworkers sign in with (its discovery document is at `<issuer>/.well-known/openid-configuration`); **required in production** while `CASEWORKER_CONSOLE` is `true`, and `https://` there. When none of the `OIDC_*` client settings is set outside production, `npm start` starts a local provider with two test users and prints them',
+          'Issuer of the OpenID Connect provider that caseworkers sign in with (its discovery document is at `<issuer>/.well-known/openid-configuration`); **required in production** while `CASEWORKER_CONSOLE` is `true`, and `https://` there. When none of the `OIDC_*` client settings is set outside production, `npm start` starts a local provider with two staff users and an account without a console role, and prints them',
         parse: (value, { problems }) => {
           const url = parseUrl(value);
           if (url === undefined || (url.protocol !== 'http:' && url.protocol !== 'https:')) {
