@@ -35,6 +35,38 @@ const CHECK_TEXTS: Record<RejectionReason, string> = {
   credibility: 'Passport not recorded as lost or stolen',
 };
 
+/** The stored payload's fields (src/shared/api/new-from-concession.ts) as a caseworker reads them; another shows as it is. */
+const ANSWER_LABELS: Record<string, string> = {
+  passportNumber: 'Passport number',
+  passportIssueDate: 'Passport issue date',
+  passportExpiryDate: 'Passport expiry date',
+  dateOfArrivalInUK: 'Date of arrival in the UK',
+  methodOfArrivalIntoUK: 'Arriving by',
+  carrier: 'Carrier',
+  flightNumber: 'Flight, train or sailing number',
+  nameOfUKPortOfArrival: 'UK port of arrival',
+  certificateOfSponsorshipReferenceNumber: 'Certificate of sponsorship number',
+  howLongDoYouPlanToStay: 'Length of stay',
+  purposeOfStay: 'Purpose of stay',
+  declaration: 'Declaration',
+  formGroupId: 'Group reference',
+  sponsorName: 'Sponsor name',
+  sponsorshipReferenceNumber: 'Sponsor licence number',
+  sponsorEmailAddress: 'Sponsor email address',
+  createdDate: 'Sent at',
+  familyName: 'Family name',
+  givenNames: 'Given names',
+  dateOfBirth: 'Date of birth',
+  nationality: 'Nationality',
+  countryOfDeparture: 'Country of departure',
+  airPortOfDeparture: 'Place of departure',
+  firstWorkDate: 'First day of work',
+  lastWorkDate: 'Last day of work',
+  lteToDate: 'Date of leaving the UK',
+  workerEmailAddress: 'Worker email address',
+  onlyOneName: 'Has one name only',
+};
+
 /** The address of an application's page. */
 export const applicationPath = (reference: string) => `/caseworker/applications/${encodeURIComponent(reference)}`;
 
@@ -180,7 +212,7 @@ export function applicationContext(application: ApplicationDetail) {
           {
             title: 'Every answer as sent',
             rows: Object.entries({ ...answers.concessionForm, ...answers.secondaryDetails }).map(([key, value]) =>
-              row(key, typeof value === 'string' ? value : JSON.stringify(value)),
+              row(ANSWER_LABELS[key] ?? key, typeof value === 'string' ? value : JSON.stringify(value)),
             ),
           },
         ]),

@@ -192,7 +192,10 @@ describe.each(testEngines())('the caseworker console, on $name', (engine) => {
       const found = await app.inject({ url: `/caseworker/search?q=${encodeURIComponent(q)}`, headers: { cookie } });
       expect(found.body).toContain(reference);
     }
-    await app.inject({ url: `/caseworker/applications/${reference}`, headers: { cookie } });
+    const page = await app.inject({ url: `/caseworker/applications/${reference}`, headers: { cookie } });
+    // Every answer as sent, under the words a caseworker reads.
+    expect(page.body).toContain('Flight, train or sailing number');
+    expect(page.body).not.toContain('nameOfUKPortOfArrival');
     const logged = lines.join('\n');
     for (const personal of ['Q1234567', 'Máire', 'Súilleabháin', 'sponsor@example.org', 'Casey Worker']) {
       expect(logged).not.toContain(personal);
