@@ -2,12 +2,12 @@
 // CSV file without passport numbers. Thin adapters over the casework services, as the CLI is.
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { listAuditLog } from '../services/casework/audit-log.ts';
-import { exportDecisions } from '../services/casework/decisions-export.ts';
+import { exportDecisions, MAX_EXPORT_DAYS } from '../services/casework/decisions-export.ts';
 import { STAFF_ACTIONS } from '../services/casework/staff.ts';
 import type { InvalidInput } from '../services/casework/staff-inputs.ts';
 import { actionText, auditRow, problemText } from './casework-views.ts';
 import type { ConsoleOptions, ConsolePages } from './console.ts';
-import { fieldsOf, pageNumber, paginationOf, staffOf, type Fields } from './console-requests.ts';
+import { fieldsOf, formError, pageNumber, paginationOf, staffOf, type Fields } from './console-requests.ts';
 import type { SignedIn } from './staff-guard.ts';
 
 export function registerAdminPages(
@@ -37,14 +37,7 @@ export function registerAdminPages(
         selected: action === values.action,
       })),
     ];
-    const context = {
-      title: 'Audit log',
-      values,
-      actionItems,
-      fieldErrors: {} as Fields,
-      rows: [] as unknown[],
-      summary: '',
-    };
+    const context = { title: 'Audit log', values, actionItems };
     if (result.outcome === 'invalid') {
       const labels: Record<string, string> = {
         staff: 'a staff ID',
@@ -54,17 +47,12 @@ export function registerAdminPages(
         to: 'the last day',
       };
       const field = result.field === 'staffId' ? 'staff' : result.field;
-      const message = problemText(result, labels[field] ?? field);
+      const { code, ...shown } = formError(field, problemText(result, labels[field] ?? field));
       return pages.send(
         reply,
-        400,
+        code,
         'audit',
-        {
-          ...context,
-          fieldErrors: { [field]: message },
-          errors: [{ text: message, href: `#${field}` }],
-          summary: 'Correct the filter to see the audit log.',
-        },
+        { ...context, ...shown, rows: [], summary: 'Correct the filter to see the audit log.' },
         who,
       );
     }
@@ -79,6 +67,7 @@ export function registerAdminPages(
       'audit',
       {
         ...context,
+        fieldErrors: {},
         rows: result.lines.map(auditRow),
         summary: `${result.total} entr${result.total === 1 ? 'y' : 'ies'}, newest first.`,
         pagination: paginationOf(
@@ -94,19 +83,13 @@ export function registerAdminPages(
   const sendExportPage = (reply: FastifyReply, who: SignedIn, values: Fields, invalid?: InvalidInput) => {
     const field = invalid?.field === 'to' ? 'to' : 'from';
     const message =
-      invalid === undefined ? undefined : problemText(invalid, field === 'from' ? 'the first day' : 'the last day');
-    return pages.send(
-      reply,
-      invalid === undefined ? 200 : 400,
-      'export',
-      {
-        title: 'Export decisions',
-        values,
-        fieldErrors: message === undefined ? {} : { [field]: message },
-        errors: message === undefined ? [] : [{ text: message, href: `#${field}` }],
-      },
-      who,
-    );
+      invalid === undefined
+        ? undefined
+        : invalid.problem === 'range'
+          ? `The last day must be the same as or after the first day, and at most ${MAX_EXPORT_DAYS} days after it`
+          : problemText(invalid, field === 'from' ? 'the first day' : 'the last day');
+    const { code, ...shown } = formError(field, message);
+    return pages.send(reply, code, 'export', { title: 'Export decisions', values, ...shown }, who);
   };
   scope.get('/caseworker/export', async (request, reply) => {
     const who = await pages.guard.signedIn(request, reply, 'CASEWORKER_ADMIN');

@@ -24,7 +24,7 @@ import {
   STATUS_TEXTS,
 } from './casework-views.ts';
 import type { ConsoleOptions, ConsolePages } from './console.ts';
-import { fieldsOf, staffOf, type Fields } from './console-requests.ts';
+import { fieldsOf, formError, staffOf, type Fields } from './console-requests.ts';
 import type { SignedIn } from './staff-guard.ts';
 
 const isStatus = (text: string | undefined): text is ApplicationStatus =>
@@ -146,9 +146,10 @@ export function registerApplicationPages(
         : field === 'reason'
           ? 'Choose why the application is rejected'
           : problemText(invalid, 'the note');
+    const { code, ...shown } = formError(field, message);
     return pages.send(
       reply,
-      invalid === undefined ? 200 : 400,
+      code,
       'reject',
       {
         title: `Reject application ${reference}`,
@@ -157,8 +158,7 @@ export function registerApplicationPages(
         expectedStatus: status,
         reasons: reasonItems(values.reason),
         values,
-        fieldErrors: message === undefined ? {} : { [field]: message },
-        errors: message === undefined ? [] : [{ text: message, href: field === 'reason' ? '#reason' : '#note' }],
+        ...shown,
       },
       who,
     );
@@ -177,9 +177,10 @@ export function registerApplicationPages(
         : invalid.problem === 'required'
           ? 'Enter why the application is withdrawn'
           : problemText(invalid, 'the reason');
+    const { code, ...shown } = formError('reason', message);
     return pages.send(
       reply,
-      invalid === undefined ? 200 : 400,
+      code,
       'withdraw',
       {
         title: `Withdraw application ${reference}`,
@@ -187,8 +188,7 @@ export function registerApplicationPages(
         back: applicationPath(reference),
         expectedStatus: status,
         values,
-        fieldErrors: message === undefined ? {} : { reason: message },
-        errors: message === undefined ? [] : [{ text: message, href: '#reason' }],
+        ...shown,
       },
       who,
     );

@@ -7,7 +7,7 @@ import type { StaffAuditLine } from '../db/staff-audit-repository.ts';
 import type { ApplicationDetail, HistoryEvent } from '../services/casework/application-detail.ts';
 import type { CaseSummary, Waiting } from '../services/casework/queue.ts';
 import type { ChangeAuthor } from '../services/casework/staff.ts';
-import type { InvalidInput } from '../services/casework/staff-inputs.ts';
+import { MAX_NOTE_LENGTH, type InvalidInput } from '../services/casework/staff-inputs.ts';
 
 export const STATUS_TEXTS: Record<ApplicationStatus, string> = {
   'in-progress': 'In progress',
@@ -306,7 +306,7 @@ export function problemText(invalid: InvalidInput, label: string): string {
     case 'unknown':
       return `Choose ${label} from the list`;
     case 'too-long':
-      return `${capitalise(label)} must be 1,000 characters or fewer`;
+      return `${capitalise(label)} must be ${MAX_NOTE_LENGTH.toLocaleString('en-GB')} characters or fewer`;
     case 'characters':
       return `${capitalise(label)} must not hold hidden characters`;
     case 'personal-data':
@@ -314,7 +314,7 @@ export function problemText(invalid: InvalidInput, label: string): string {
     case 'format':
       return `Enter ${label} as a date, for example 2026-11-25`;
     case 'range':
-      return `${capitalise(label)} must be a range of at most 366 days, the first day before the last`;
+      return `${capitalise(label)} must be the same as or after the first day`;
   }
 }
 

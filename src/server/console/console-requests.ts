@@ -34,3 +34,13 @@ export function paginationOf(page: number, pageCount: number, href: (page: numbe
       .map((n) => ({ number: n, href: href(n), current: n === page })),
   };
 }
+
+/**
+ * What a form page shows of its one refused field (none: `message` undefined): the field's
+ * message, the error summary's link to it, and the answer's status code.
+ */
+export function formError(field: string, message: string | undefined) {
+  return message === undefined
+    ? { code: 200, fieldErrors: {}, errors: [] }
+    : { code: 400, fieldErrors: { [field]: message }, errors: [{ text: message, href: `#${field}` }] };
+}

@@ -71,6 +71,12 @@ describe.each(testEngines())('the caseworker console, on $name', (engine) => {
       expect(headers['content-security-policy']).toMatch(/script-src 'self' 'sha256-[\w+/=]+';/);
       expect(headers['content-security-policy']).not.toContain('unsafe-inline');
     }
+    // The console's own files are no pages: browsers may keep them.
+    for (const url of ['/caseworker/assets/console.css', '/caseworker/assets/govuk-frontend.min.css']) {
+      const asset = await app.inject({ url });
+      expect(asset.statusCode).toBe(200);
+      expect(asset.headers['cache-control']).toBe('public, max-age=86400');
+    }
     const unknown = await app.inject({ url: '/caseworker/no-such-page' });
     expect(unknown.statusCode).toBe(404);
     expect(unknown.body).toContain('Page not found');

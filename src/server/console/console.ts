@@ -54,12 +54,14 @@ export async function registerConsole(app: FastifyInstance, options: ConsoleOpti
     .map((script) => `'sha256-${createHash('sha256').update(script).digest('base64')}'`);
   const policy = contentSecurityPolicy({ scripts: scriptHashes, formActions: [options.issuerOrigin] });
 
+  // The console's styles, scripts and fonts keep their own caching: outside the scope whose
+  // answers are all no-store.
+  await registerConsoleAssets(app);
   await app.register(async (scope) => {
     await scope.register(formBody, { bodyLimit: 16 * 1024 });
     scope.addHook('onSend', async (_request, reply) => {
       reply.headers({ ...consoleHeaders, 'content-security-policy': policy });
     });
-    await registerConsoleAssets(scope);
 
     // What the member of staff may open, the section of the page asked for marked as current.
     const navigationOf = (signedIn: SignedIn, path: string) =>
