@@ -36,6 +36,7 @@ import { createDocumentTokens, type DocumentTokens } from './tokens/document-tok
 import { createClearanceChecker } from './services/clearance-checks.ts';
 import { createCosReferenceLookup } from './services/cos-references.ts';
 import { createFeedbackGiver } from './services/feedback.ts';
+import { createJourney } from './services/journey.ts';
 import { requestNewStatusLink } from './services/new-status-link.ts';
 import { createStatusAccess } from './services/status-access.ts';
 import { createStatusLinkTokens, type StatusLinkTokens } from './tokens/status-link-tokens.ts';
@@ -199,7 +200,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     limits,
     cookies,
     handlers: [
-      createJourneyForms({ database, now, lookUpCosReferences, metrics }),
+      createJourneyForms(createJourney({ database, now, lookUpCosReferences, metrics })),
       createStatusForms({
         access: createStatusAccess({ database, now, tokens: statusLinkTokens, documents, metrics }),
         requestNewLink: (token, licenceNumber, log) =>

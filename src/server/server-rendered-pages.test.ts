@@ -16,7 +16,7 @@ import ar from '#shared/i18n/translations/ar.json';
 import cy from '#shared/i18n/translations/cy.json';
 import en from '#shared/i18n/translations/en.json';
 import { FORM_TOKEN_FIELD } from '#shared/pages/form-token.ts';
-import { PAGE_DATA_ID } from '#shared/pages/page-data-element.ts';
+import { PAGE_DATA_ID } from '#shared/pages/page-data.ts';
 import { buildApp } from './app.ts';
 import { loadConfig } from './config.ts';
 import type { Database } from './db/database.ts';
@@ -117,13 +117,27 @@ describe.each(LANGUAGES)('the server-rendered pages in %s', (language) => {
     const token = formTokenOf(response.body);
     expect(token).toMatch(/^[\w-]{20,}$/);
     // The first question's "Go back" leads to the start page.
-    expect(pageDataOf(response.body)).toEqual({
-      kept: { formState: null, statusToken: null },
+    const data = pageDataOf(response.body);
+    expect(data).toEqual({
+      build: expect.stringMatching(/^[\w-]{16}$/),
       formToken: token,
+      session: { formState: null, statusToken: null, notice: null },
+      outcome: {},
+      facts: {},
       back: '/',
     });
     expectHydratable(rootOf(response.body));
     expect(response.body).toMatch(/<script type="module"[^>]* src="\/assets\/[^"]+\.js"><\/script>/);
+
+    // The app asks for the same page as JSON: the same data, but for the "Go back" of a page loaded whole.
+    const answer = await app.inject({
+      url: '/your-contact-details',
+      headers: { cookie: `${cookie}; ${response.headers['set-cookie']}`, accept: 'application/json' },
+    });
+    expect(answer.headers['content-type']).toMatch(/^application\/json/);
+    expect(answer.headers.vary).toMatch(/accept/i);
+    const { back: _back, ...rest } = data;
+    expect(answer.json()).toEqual({ location: '/your-contact-details', data: rest });
   });
 
   it('renders the status page without a status link as an application not found', async () => {
@@ -132,7 +146,7 @@ describe.each(LANGUAGES)('the server-rendered pages in %s', (language) => {
     expect(response.body).toContain(htmlElement);
     expect(headingOf(response.body)).toBe(textOf(language, 'status.notFoundTitle'));
     expect(pageDataOf(response.body)).toMatchObject({
-      kept: { formState: null, statusToken: null },
+      session: { formState: null, statusToken: null },
       formToken: formTokenOf(response.body),
     });
     expectHydratable(rootOf(response.body));

@@ -9,14 +9,13 @@ import i18next, { type i18n } from 'i18next';
 import en from 'virtual:translations/en';
 import serverOnly from 'virtual:translations/en/serverOnly';
 import { LANGUAGE_DIRECTION, languageOfCookies, type Language } from '#shared/i18n/languages.ts';
-import { escapeHtmlAttribute, escapeHtmlText } from '#shared/pages/html-escape.ts';
-import { NO_SESSION, type PageRenderer } from '#shared/pages/page-renderer.ts';
-import { AppFrame } from './app/app.tsx';
-import { FormProblemPage } from './app/form-problem-page.tsx';
+import { escapeHtmlText } from '#shared/pages/html-escape.ts';
+import { PAGE_DATA_ID } from '#shared/pages/page-data.ts';
+import type { PageRenderer } from '#shared/pages/page-renderer.ts';
+import { AppFrame, FormProblemPage } from './app/app.tsx';
 import { loadAllPages } from './app/lazy-page.ts';
-import { PAGE_DATA_ID } from '#shared/pages/page-data-element.ts';
-import type { PageData } from './app/page-data.ts';
-import { ServerRenderContext, type ServerRedirect, type ServerRender } from './app/server-render.ts';
+import { PageDataContext } from './app/page-data.ts';
+import { ServerRenderContext, type ServerRender } from './app/server-render.ts';
 import { keepingTexts, parse5Parser } from './components/rendered-text/parse5-parser.ts';
 import { setHtmlParser } from './components/rendered-text/rendered-text.tsx';
 import { readConsent } from './features/cookies/consent-cookie.ts';
@@ -35,7 +34,7 @@ export const loadPages: PageRenderer['loadPages'] = async () => {
     resources: { en: { translation: en }, cy: { translation: cy }, ar: { translation: ar } },
   });
   registerTexts(serverOnly);
-  await loadAllPages();
+  await Promise.all([loadAllPages(), FormProblemPage.preload()]);
   setHtmlParser(keepingTexts(new Set(stringsOf(i18next.store.data)), parse5Parser));
   translations = {
     en: i18next.cloneInstance({ lng: 'en' }),
@@ -44,64 +43,37 @@ export const loadPages: PageRenderer['loadPages'] = async () => {
   };
 };
 
-export const renderPage: PageRenderer['renderPage'] = (
-  template,
-  { url, cookies, formToken, session = NO_SESSION, outcome = {}, facts = {}, backLink, formProblem },
-) => {
+export const renderPage: PageRenderer['renderPage'] = (template, { url, cookies, data }) => {
   if (translations === undefined) throw new Error('loadPages() must finish before the first renderPage()');
   const language = languageOfCookies(cookies);
   let title: string | undefined;
-  let redirect: ServerRedirect | undefined;
+  let redirect: string | undefined;
   const serverRender: ServerRender = {
     setTitle: (value) => (title = value),
     setRedirect: (value) => (redirect = value),
-    session,
-    outcome,
-    facts,
   };
   const app = renderToString(
     <StrictMode>
       <ServerRenderContext.Provider value={serverRender}>
-        <TranslationProvider instance={translations[language]}>
-          <StaticRouter location={url}>
-            <AppFrame
-              analyticsConsent={readConsent(cookies)}
-              formToken={formToken}
-              backLink={backLink}
-              page={formProblem && <FormProblemPage problem={formProblem} />}
-            />
-          </StaticRouter>
-        </TranslationProvider>
+        <PageDataContext.Provider value={data}>
+          <TranslationProvider instance={translations[language]}>
+            <StaticRouter location={url}>
+              <AppFrame analyticsConsent={readConsent(cookies)} />
+            </StaticRouter>
+          </TranslationProvider>
+        </PageDataContext.Provider>
       </ServerRenderContext.Provider>
     </StrictMode>,
   );
-  if (redirect?.kind === 'always') return { kind: 'redirect', location: redirect.to };
+  // The answers lead elsewhere (or the address is another's alias): the server says so, as the app does.
+  if (redirect !== undefined) return { kind: 'redirect', location: redirect };
 
-  // Where the answers lead elsewhere, a browser without JavaScript goes there at once; one with
-  // JavaScript decides from the answers it keeps (the server does not see them).
-  const head =
-    redirect === undefined
-      ? ''
-      : `<noscript><meta http-equiv="refresh" content="0; url=${escapeHtmlAttribute(redirect.to)}"></noscript>`;
   // JSON in a script element the browser does not run: `<` is escaped so no text can close it.
-  // A page showing what only this answer knows (a form's outcome, a notice) is rendered afresh by
-  // the browser rather than hydrated.
-  const statusView = outcome.status?.view.kind;
-  const once = session.notice !== null || Object.keys(outcome).length > 0;
-  const data: PageData = {
-    kept: { formState: session.formState, statusToken: session.statusToken },
-    formToken,
-    ...(backLink !== undefined && { back: backLink }),
-    ...(once && { once }),
-    ...(outcome.check && { check: outcome.check }),
-    ...((statusView === 'invalidLink' || statusView === 'expiredLink') && { statusLink: statusView }),
-    ...(outcome.feedback && { feedback: outcome.feedback }),
-    ...(Object.keys(facts).length > 0 && { facts }),
-  };
+  // The app hydrates the page from the very answer it was rendered from.
   const json = JSON.stringify(data).replace(/</g, '\\u003c');
   // The page of a form that could not be answered is sent without the app: the browser shows it as it is.
   const body =
-    formProblem !== undefined
+    data.problem !== undefined
       ? `<div id="root">${app}</div>`
       : `<div id="root">${app}</div><script type="application/json" id="${PAGE_DATA_ID}">${json}</script>`;
   // Replaced by functions: a `$` in a page's text is not a replacement pattern.
@@ -110,9 +82,8 @@ export const renderPage: PageRenderer['renderPage'] = (
     .replace(/<title>[^<]*<\/title>/, (original) =>
       title === undefined ? original : `<title>${escapeHtmlText(title)}</title>`,
     )
-    .replace('</head>', () => `${head}</head>`)
     .replace('<div id="root"></div>', () => body);
-  if (formProblem !== undefined) html = html.replace(/<script type="module"[^>]*><\/script>/g, '');
+  if (data.problem !== undefined) html = html.replace(/<script type="module"[^>]*><\/script>/g, '');
   return { kind: 'page', html };
 };
 

@@ -3,9 +3,7 @@ import { createRoot, hydrateRoot } from 'react-dom/client';
 import { setAnalyticsConsent } from './analytics/analytics.ts';
 import { App } from './app/app.tsx';
 import { loadPageAt } from './app/lazy-page.ts';
-import { setLeaveWarning, tabHasUnsentAnswers } from './app/leave-warning.ts';
-import { adoptServerState, keptByTab, mayHydrate } from './app/page-data.ts';
-import { readPageData } from './app/read-page-data.ts';
+import { fetchPageAnswer, readEmbeddedPageData } from './app/page-data.ts';
 import { readConsent } from './features/cookies/consent-cookie.ts';
 import { initI18n } from './i18n/i18n.ts';
 import './styles/app.scss';
@@ -16,9 +14,6 @@ if ('serviceWorker' in navigator) {
     for (const registration of registrations) void registration.unregister();
   });
 }
-
-// A tab reloaded (or come back to) with answers not yet sent warns before leaving them.
-setLeaveWarning(tabHasUnsentAnswers());
 
 // govuk-frontend styles its JavaScript-enhanced components only under this class.
 document.body.classList.add('govuk-frontend-supported');
@@ -36,23 +31,24 @@ const root = document.getElementById('root');
 if (root) {
   const analyticsConsent = readConsent();
   if (analyticsConsent !== undefined) setAnalyticsConsent(analyticsConsent);
-  const data = readPageData();
-  void initI18n(data !== undefined).then(async () => {
-    if (data !== undefined) adoptServerState(data.kept);
-    const hydrating = data !== undefined && mayHydrate(data, keptByTab());
-    // The server's "Go back" for the first page is worked out from its answers: right for a tab
-    // that keeps the same (it hydrates), not for one that keeps its own.
+  // The server's answer for this address: written into the page it rendered, which the app
+  // hydrates from the same answer; asked for when it rendered none (the Vite dev server's page).
+  const embedded = readEmbeddedPageData();
+  void initI18n(embedded !== undefined).then(async () => {
+    let data = embedded;
+    if (data === undefined) {
+      const answer = await fetchPageAnswer(`${location.pathname}${location.search}`);
+      if (answer.data === undefined) return location.assign(answer.location);
+      history.replaceState(history.state, '', answer.location);
+      data = answer.data;
+    }
     const app = (
       <StrictMode>
-        <App
-          analyticsConsent={analyticsConsent}
-          formToken={data?.formToken ?? ''}
-          backLink={hydrating ? data.back : undefined}
-        />
+        <App analyticsConsent={analyticsConsent} data={data} />
         <MarkReady />
       </StrictMode>
     );
-    if (hydrating) {
+    if (embedded !== undefined) {
       // The page's code first, so that it hydrates at once rather than behind its Suspense boundary.
       await loadPageAt(location.pathname).catch(() => undefined);
       hydrateRoot(root, app);

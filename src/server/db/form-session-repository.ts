@@ -1,4 +1,4 @@
-import type { PageSession } from '#shared/pages/page-renderer.ts';
+import type { PageSession } from '#shared/pages/page-data.ts';
 import type { Queryable } from './database.ts';
 
 /** What a browser's session keeps on the server: what its pages are rendered from, and how long the status pages stay open. */

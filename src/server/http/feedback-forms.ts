@@ -5,25 +5,27 @@
 import { FEEDBACK_PATH } from '#shared/api/feedback.ts';
 import type { FeedbackAnswers } from '#shared/validation/feedback.ts';
 import type { GivenFeedback } from '../services/feedback.ts';
-import { formField, type PageFormHandler } from './page-form-handlers.ts';
+import { formField, tooMany, type PageFormHandler } from './page-form-handlers.ts';
 
 export function createFeedbackForms(options: {
   readonly give: (address: string, answers: FeedbackAnswers) => Promise<GivenFeedback>;
 }): PageFormHandler {
   return {
     paths: [FEEDBACK_PATH],
-    async post(request, reply, forms) {
+    async post(request) {
       const answers: FeedbackAnswers = {
         'feedback-rating': formField(request.body, 'feedback-rating') ?? '',
         'feedback-comment': formField(request.body, 'feedback-comment') ?? '',
       };
       const given = await options.give(request.ip, answers);
       if (given.kind === 'invalid')
-        return forms.render(request, reply, 422, {
-          outcome: { feedback: { kind: 'ask', answers, errors: given.errors } },
-        });
-      if (given.kind === 'tooMany') return forms.tooMany(request, reply, given.retryAfterSeconds);
-      return forms.render(request, reply, 200, { outcome: { feedback: { kind: 'sent' } } });
+        return {
+          kind: 'page',
+          code: 422,
+          view: { outcome: { feedback: { kind: 'ask', answers, errors: given.errors } } },
+        };
+      if (given.kind === 'tooMany') return tooMany(request, given.retryAfterSeconds);
+      return { kind: 'page', view: { outcome: { feedback: { kind: 'sent' } } } };
     },
   };
 }

@@ -4,7 +4,7 @@
 // and the size cap.
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { PageSession } from '#shared/pages/page-renderer.ts';
+import type { PageSession } from '#shared/pages/page-data.ts';
 import { setCookies } from '../test-support/form-browser.ts';
 import { testEngines, useMigratedTestDatabase } from '../test-support/test-databases.ts';
 import { createCookies } from './cookies.ts';

@@ -8,7 +8,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { FORM_SESSION_COOKIE, FORM_SESSION_IDLE_MS } from '#shared/pages/form-session.ts';
-import { NO_SESSION } from '#shared/pages/page-renderer.ts';
+import { NO_SESSION } from '#shared/pages/page-data.ts';
 import type { Database } from '../db/database.ts';
 import {
   deleteFormSession,

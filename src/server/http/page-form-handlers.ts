@@ -1,9 +1,11 @@
-// Forms sent to the pages without JavaScript (with it, the app handles them in the browser). Each
+// The pages' forms and addresses, with or without JavaScript (decisions 024, 026 and 040). Each
 // page's address takes a POST of its form: the server checks that the form came from this
 // service's pages (decision 023) before anything else, spends one of the address's form budget,
-// does what the form asks, and answers with a redirect to the page to show next
-// (post/redirect/get), or with the page showing what went wrong (decisions 024 and 026). A form
-// that did not come from this service's pages changes nothing, cookies included.
+// and the page's handler says what comes of it: the next page (post/redirect/get), the page again
+// with what went wrong, or a problem. A GET of a page asks its handler first too (a view of the
+// answers a Change link shows, a status link). The app sends the same forms and asks for the same
+// addresses, as JSON (page-responses.ts writes either). A form that did not come from this
+// service's pages changes nothing, cookies included.
 import { randomBytes, timingSafeEqual } from 'node:crypto';
 import formBody from '@fastify/formbody';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -12,7 +14,7 @@ import { consentCookie, CONSENT_SAVED_PARAMETER, type ConsentSaved } from '#shar
 import { EXIT_URL } from '#shared/journey/paths.ts';
 import { EXIT_BUTTON, EXIT_CONFIRMED_BUTTON, EXIT_PATH, exitHref } from '#shared/pages/exit-button.ts';
 import { FORM_TOKEN_COOKIE, FORM_TOKEN_FIELD } from '#shared/pages/form-token.ts';
-import type { FormProblem, PageFacts, PageOutcome, PageSession } from '#shared/pages/page-renderer.ts';
+import type { FormProblem, PageFacts, PageOutcome, PageSession } from '#shared/pages/page-data.ts';
 import { hasUnsentAnswers } from '#shared/pages/unsent-answers.ts';
 import type { Cookies } from './cookies.ts';
 import { SessionLimitError, SessionTooLargeError, type FormSessions } from './form-session-store.ts';
@@ -31,31 +33,67 @@ export interface PageView {
   readonly session?: PageSession;
 }
 
+/** The fields of a form as sent, for "Try again". */
+export type ResentFields = NonNullable<Extract<FormProblem, { resend?: unknown }>['resend']>;
+
+/** What a handler's GET or POST comes to; page-responses.ts answers it as a page, a redirect, or JSON. */
+export type PageResult =
+  /** The page at the address answered, rendered as `view` says, with HTTP status `code` (200), `retryAfter` seconds for a lockout. */
+  | { readonly kind: 'page'; readonly code?: number; readonly view?: PageView; readonly retryAfterSeconds?: number }
+  /** Another address (of this service, or GOV.UK's): the browser goes there. */
+  | { readonly kind: 'redirect'; readonly to: string }
+  /** The page saying why the form could not be answered, with `retryAfter` seconds when it is a budget. */
+  | {
+      readonly kind: 'problem';
+      readonly code: number;
+      readonly problem: FormProblem;
+      readonly retryAfterSeconds?: number;
+    }
+  /** The handler answered itself (a file). */
+  | { readonly kind: 'sent' };
+
+/** The address a handler answers: the request's own, or the one a form's answer leads to (asked for as JSON). */
+export interface PageTarget {
+  /** Path and query. */
+  readonly url: string;
+  readonly path: string;
+  readonly query: URLSearchParams;
+  /**
+   * A browser asking for the page to show it (not a HEAD, a fetch of the app, or an image another
+   * site points here): only then is a status link kept or a QR code checked.
+   */
+  readonly shown: boolean;
+}
+
+/** The target of a URL (path and query). */
+export function targetOf(url: string, shown: boolean): PageTarget {
+  const at = url.indexOf('?');
+  const path = at === -1 ? url : url.slice(0, at);
+  return { url, path, query: new URLSearchParams(at === -1 ? '' : url.slice(at + 1)), shown };
+}
+
 /** What the handlers of the pages' forms are given. */
 export interface PageForms {
   readonly sessions: FormSessions;
   readonly limits: RateLimits;
-  /** Answers with the page at the request's address, rendered as `view` says, as status `code`. */
-  render(request: FastifyRequest, reply: FastifyReply, code: number, view?: PageView): Promise<FastifyReply>;
-  /** Answers a form over its address's budget: the page saying so, whose Try again sends it again. */
-  tooMany(request: FastifyRequest, reply: FastifyReply, retryAfterSeconds: number): FastifyReply;
 }
 
-/** The forms (and the links that show a view of what the session keeps) of some pages. */
+/** The forms (and the addresses that show a view of what the session keeps) of some pages. */
 export interface PageFormHandler {
   /** The pages, in React Router's syntax (`/status/:applicantIndex`). */
   readonly paths: readonly string[];
   /**
-   * Answers a form posted to one of `paths`, its origin checked; leaves it unanswered when the
-   * form asks for nothing it knows (the page is then shown again). What it resolves to is not
-   * read: awaiting a Fastify reply resolves to nothing, so `reply.sent` says whether it answered.
+   * What a form posted to one of `paths` comes to, its origin checked; undefined when it asks for
+   * nothing the handler knows (the page is then shown again).
    */
-  post(request: FastifyRequest, reply: FastifyReply, forms: PageForms): Promise<unknown>;
-  /**
-   * A GET of one of `paths` before it is rendered: answered here (a view of the page, a redirect),
-   * or left for the page to be rendered as it is. It keeps nothing, but a verified status link.
-   */
-  get?(request: FastifyRequest, reply: FastifyReply, forms: PageForms): Promise<unknown>;
+  post(request: FastifyRequest, reply: FastifyReply, forms: PageForms): Promise<PageResult | undefined>;
+  /** A GET of `target` (one of `paths`): undefined for the page as the session keeps it. It keeps nothing, but a verified status link. */
+  get?(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    forms: PageForms,
+    target: PageTarget,
+  ): Promise<PageResult | undefined>;
   /** What the page at `path` shows beyond the session it is rendered from (`session`), looked up as it is rendered. */
   facts?(path: string, session: PageSession): Promise<PageFacts | undefined>;
 }
@@ -68,7 +106,7 @@ export function handlerOf(handlers: readonly PageFormHandler[], path: string): P
 /**
  * True for a request that would show the page it asks for: a GET (not a HEAD), and a browser
  * asking for a page to show says so (`Sec-Fetch-Dest: document`), where an image or a script
- * another site points here does not.
+ * another site points here, or the app's own fetch, does not.
  */
 export const isPageRequest = (request: FastifyRequest): boolean => {
   const destination = request.headers['sec-fetch-dest'];
@@ -79,7 +117,7 @@ export const isPageRequest = (request: FastifyRequest): boolean => {
 export const pathOf = (request: FastifyRequest): string => request.url.split('?')[0] ?? '/';
 
 /** The query of a request, `?` included ('' when it has none). */
-const searchOf = (request: FastifyRequest): string => {
+export const searchOf = (request: FastifyRequest): string => {
   const at = request.url.indexOf('?');
   return at === -1 ? '' : request.url.slice(at);
 };
@@ -113,8 +151,6 @@ function consentChoice(body: unknown): { analytics: boolean; saved: ConsentSaved
   return undefined;
 }
 
-type ResentFields = NonNullable<Extract<FormProblem, { resend?: unknown }>['resend']>;
-
 /** The fields of a posted form, as sent (the token left out: the page writes the current one). */
 export function fieldsOf(body: unknown): ResentFields {
   if (typeof body !== 'object' || body === null) return [];
@@ -125,17 +161,40 @@ export function fieldsOf(body: unknown): ResentFields {
   );
 }
 
+/** The problem page of a form over its address's budget, whose "Try again" sends it again. */
+export const tooMany = (request: FastifyRequest, retryAfterSeconds: number): PageResult => ({
+  kind: 'problem',
+  code: 429,
+  problem: { kind: 'tooMany', resend: fieldsOf(request.body) },
+  retryAfterSeconds,
+});
+
 const statusOf = (error: unknown): number | undefined =>
   typeof error === 'object' && error !== null && 'statusCode' in error && typeof error.statusCode === 'number'
     ? error.statusCode
     : undefined;
+
+/** What came of a form or a page before it could be answered: the service's own refusals, as results. */
+export function resultOfError(request: FastifyRequest, error: unknown): PageResult | undefined {
+  if (error instanceof SessionLimitError)
+    return {
+      kind: 'problem',
+      code: 429,
+      problem: { kind: 'sessionsTooMany', ...(request.method === 'POST' && { resend: fieldsOf(request.body) }) },
+      retryAfterSeconds: error.retryAfterSeconds,
+    };
+  if (error instanceof SessionTooLargeError || statusOf(error) === 413)
+    return { kind: 'problem', code: 413, problem: { kind: 'tooLarge' } };
+  return undefined;
+}
 
 /**
  * Takes the POST of a form at each of `paths` (React Router syntax, as Fastify's), in a scope of
  * its own: form bodies only. A form is taken only when it came from this service's pages (the
  * token of the browser's cookie, and no other site named as its origin); then it spends one of
  * the address's `limit` forms a minute, across every page and instance. The cookie banner's form
- * and Exit are taken on every page; the other forms by the handler of their page.
+ * and Exit are taken on every page; the other forms by the handler of their page. What comes of
+ * it goes to `answer`, which writes it as a page or as JSON.
  */
 export async function registerPageForms(
   app: FastifyInstance,
@@ -147,13 +206,13 @@ export async function registerPageForms(
     cookies: Cookies;
     /** The address users reach the service at: forms from its pages name it as their origin behind a proxy. */
     publicBaseUrl: string;
-    /** Answers with the page saying why a form could not be taken (it sets no cookie). */
-    problem: (request: FastifyRequest, reply: FastifyReply, code: number, problem: FormProblem) => FastifyReply;
+    /** Answers with what came of the form. */
+    answer: (request: FastifyRequest, reply: FastifyReply, result: PageResult) => Promise<FastifyReply>;
     /** Answers a form the service failed to answer (logged there), offering to send it again. */
-    fail: (request: FastifyRequest, reply: FastifyReply, error: unknown, resend: ResentFields) => FastifyReply;
+    fail: (request: FastifyRequest, reply: FastifyReply, error: unknown, resend: ResentFields) => Promise<FastifyReply>;
   },
 ): Promise<void> {
-  const { cookies, forms, problem } = options;
+  const { cookies, forms, answer } = options;
   const publicOrigin = new URL(options.publicBaseUrl).origin;
 
   /**
@@ -174,16 +233,38 @@ export async function registerPageForms(
     return a.length === b.length && timingSafeEqual(a, b);
   };
 
+  /** What the form asks for, once it has shown that it came from this service and spent its budget. */
+  const resultOf = async (request: FastifyRequest, reply: FastifyReply): Promise<PageResult> => {
+    if (!isFromThisService(request)) return { kind: 'problem', code: 403, problem: { kind: 'refused' } };
+    const spent = await forms.limits.take(request.ip, 'forms', options.limit, 60_000);
+    if (!spent.allowed) return tooMany(request, spent.retryAfterSeconds);
+    const path = localAddress(pathOf(request));
+    const choice = consentChoice(request.body);
+    if (choice !== undefined) {
+      cookies.setShared(request, reply, (secure) => consentCookie(choice.analytics, secure));
+      return { kind: 'redirect', to: `${path}?${CONSENT_SAVED_PARAMETER}=${choice.saved}` };
+    }
+    const button = formField(request.body, EXIT_BUTTON.name);
+    if (button === EXIT_BUTTON.value || button === EXIT_CONFIRMED_BUTTON.value) {
+      // Answers not yet sent are not lost by a slip: the exit page asks first (pressing Exit
+      // there again, or its own button, is the answer).
+      const asked = button === EXIT_CONFIRMED_BUTTON.value || path === EXIT_PATH;
+      if (!asked && hasUnsentAnswers((await forms.sessions.read(request)).formState))
+        return { kind: 'redirect', to: exitHref(`${path}${searchOf(request)}`) };
+      // Exit to GOV.UK leaves nothing behind: the answers and the status link kept go with it.
+      await forms.sessions.end(request, reply);
+      return { kind: 'redirect', to: EXIT_URL };
+    }
+    const result = await handlerOf(options.handlers, path)?.post(request, reply, forms);
+    return result ?? { kind: 'redirect', to: `${path}${searchOf(request)}` };
+  };
+
   await app.register(async (scope) => {
     // A browser without JavaScript shows what it is answered: a page, not the API's JSON. Other
     // refusals of the request itself (not a form, a malformed one) stay the app's.
     scope.setErrorHandler((error: FastifyError, request, reply) => {
-      if (error instanceof SessionLimitError) {
-        reply.header('retry-after', String(error.retryAfterSeconds));
-        return problem(request, reply, 429, { kind: 'sessionsTooMany', resend: fieldsOf(request.body) });
-      }
-      if (error instanceof SessionTooLargeError || statusOf(error) === 413)
-        return problem(request, reply, 413, { kind: 'tooLarge' });
+      const result = resultOfError(request, error);
+      if (result !== undefined) return answer(request, reply, result);
       const status = statusOf(error) ?? 500;
       if (status >= 400 && status < 500) throw error;
       return options.fail(request, reply, error, fieldsOf(request.body));
@@ -192,30 +273,8 @@ export async function registerPageForms(
     scope.removeAllContentTypeParsers();
     await scope.register(formBody, { bodyLimit: FORM_BODY_LIMIT });
 
-    const handle = async (request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply> => {
-      if (!isFromThisService(request)) return problem(request, reply, 403, { kind: 'refused' });
-      const spent = await forms.limits.take(request.ip, 'forms', options.limit, 60_000);
-      if (!spent.allowed) return forms.tooMany(request, reply, spent.retryAfterSeconds);
-      const path = localAddress(pathOf(request));
-      const choice = consentChoice(request.body);
-      if (choice !== undefined) {
-        cookies.setShared(request, reply, (secure) => consentCookie(choice.analytics, secure));
-        return reply.redirect(`${path}?${CONSENT_SAVED_PARAMETER}=${choice.saved}`, 303);
-      }
-      const button = formField(request.body, EXIT_BUTTON.name);
-      if (button === EXIT_BUTTON.value || button === EXIT_CONFIRMED_BUTTON.value) {
-        // Answers not yet sent are not lost by a slip: the exit page asks first (pressing Exit
-        // there again, or its own button, is the answer).
-        const asked = button === EXIT_CONFIRMED_BUTTON.value || path === EXIT_PATH;
-        if (!asked && hasUnsentAnswers((await forms.sessions.read(request)).formState))
-          return reply.redirect(exitHref(`${path}${searchOf(request)}`), 303);
-        // Exit to GOV.UK leaves nothing behind: the answers and the status link kept go with it.
-        await forms.sessions.end(request, reply);
-        return reply.redirect(EXIT_URL, 303);
-      }
-      await handlerOf(options.handlers, path)?.post(request, reply, forms);
-      return reply.sent ? reply : reply.redirect(`${path}${searchOf(request)}`, 303);
-    };
+    const handle = async (request: FastifyRequest, reply: FastifyReply) =>
+      answer(request, reply, await resultOf(request, reply));
     for (const path of options.paths) scope.post(path, handle);
   });
 }

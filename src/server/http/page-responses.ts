@@ -1,6 +1,9 @@
-// The answers that are pages: a page of the service rendered from what the browser's session
-// keeps, the page saying why a form (or a page) could not be answered, and the page offering to
-// try again when the service failed.
+// The answers that are pages: a page of the service drawn from what the browser's session keeps on
+// the server (decision 040), as HTML rendered on the server, or as JSON (the page's data and
+// address) for the app, which asks with `Accept: application/json` and draws the page itself; the
+// page saying why a form (or a page) could not be answered; and the page offering to try again
+// when the service failed. The same handlers answer both: what differs is only how it is written.
+import { createHash } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { matchPath } from 'react-router';
 import { STATUS_TOKEN_PARAMETER } from '#shared/api/public-status.ts';
@@ -8,7 +11,14 @@ import { CONSENT_SAVED_PARAMETER } from '#shared/cookies/consent.ts';
 import { LANGUAGE_PARAMETER } from '#shared/i18n/languages.ts';
 import { FORM_TOKEN_COOKIE } from '#shared/pages/form-token.ts';
 import { parseSavedFormState } from '#shared/journey/form-state.ts';
-import type { FormProblem, PageRenderer, PageRequest, PageResponse } from '#shared/pages/page-renderer.ts';
+import {
+  PAGE_ANSWER_TYPE,
+  type FormProblem,
+  type PageAnswer,
+  type PageData,
+  type PageSession,
+} from '#shared/pages/page-data.ts';
+import type { PageRenderer, PageResponse } from '#shared/pages/page-renderer.ts';
 import { previousPageOf } from '#shared/pages/previous-page.ts';
 import { PAGE_ALIASES, PAGE_PATHS } from '#shared/pages/page-paths.ts';
 import { isDatabaseUnavailableError } from '../db/database-errors.ts';
@@ -16,11 +26,27 @@ import { DATABASE_RETRY_AFTER_SECONDS, sendNotFound } from './error-handlers.ts'
 import type { Cookies } from './cookies.ts';
 import type { FormSessions } from './form-session-store.ts';
 import { localAddress } from './local-address.ts';
-import { formTokenFor, handlerOf, pathOf, type PageFormHandler, type PageView } from './page-form-handlers.ts';
+import {
+  formTokenFor,
+  handlerOf,
+  isPageRequest,
+  pathOf,
+  resultOfError,
+  targetOf,
+  type PageFormHandler,
+  type PageForms,
+  type PageResult,
+  type PageTarget,
+  type PageView,
+  type ResentFields,
+} from './page-form-handlers.ts';
 
 // Every page holds the browser's form token, and many its answers or statuses: no browser (not
-// even its Back button) or proxy may keep one.
+// even its Back button) or proxy may keep one. One address answers HTML or JSON by `Accept`.
 const noStore = 'no-store';
+
+/** How many redirects a JSON answer follows on the server before it gives the app the last address. */
+const MAX_FOLLOWED = 5;
 
 /**
  * A page tells the page after it (of this service only) where the browser came from, for its "Go
@@ -36,22 +62,23 @@ const pagePatterns: readonly string[] = [...PAGE_PATHS, ...Object.keys(PAGE_ALIA
 export const isPagePath = (pathname: string): boolean =>
   pagePatterns.some((pattern) => matchPath(pattern, pathname) !== null);
 
-export type FormProblemFields = NonNullable<Extract<FormProblem, { resend?: unknown }>['resend']>;
+/** True when the app asks for the page's answer as JSON rather than the page. */
+export const wantsPageAnswer = (request: FastifyRequest): boolean =>
+  request.headers.accept?.split(',')[0]?.trim() === PAGE_ANSWER_TYPE;
 
 /** The answers that are pages. */
 export interface PageResponses {
-  /**
-   * The page at the request's address, rendered from what the browser's session keeps (or what
-   * `view` shows instead). A notice is shown only where a handler's view passes it on.
-   */
-  sendPage(request: FastifyRequest, reply: FastifyReply, code: number, view?: PageView): Promise<FastifyReply>;
-  /**
-   * The page saying why a form (or a page) could not be answered: sent without the app's script,
-   * and setting no cookie (the answer to another site's form must change nothing in the browser).
-   */
-  sendProblem(request: FastifyRequest, reply: FastifyReply, code: number, problem: FormProblem): FastifyReply;
+  /** A GET of a page: its handler's view of it (a link's, a status link's), or the page as the session keeps it. */
+  answerGet(request: FastifyRequest, reply: FastifyReply, forms: PageForms): Promise<FastifyReply>;
+  /** What came of a form (or a page's GET), as a page or as the app's JSON. */
+  answer(request: FastifyRequest, reply: FastifyReply, result: PageResult, forms: PageForms): Promise<FastifyReply>;
   /** The service failing while answering a page or a form: logged (the path only), and a page offering to try again. */
-  sendFailure(request: FastifyRequest, reply: FastifyReply, error: unknown, resend?: FormProblemFields): FastifyReply;
+  sendFailure(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    error: unknown,
+    resend?: ResentFields,
+  ): Promise<FastifyReply>;
 }
 
 export interface PageResponseOptions {
@@ -68,37 +95,70 @@ export interface PageResponseOptions {
 
 export function createPageResponses(options: PageResponseOptions): PageResponses {
   const { index, renderer, sessions, cookies, handlers, publicOrigin } = options;
+  // The app running another build (one deployed since it loaded) loads the page afresh.
+  const build = createHash('sha256')
+    .update(index ?? '')
+    .digest('base64url')
+    .slice(0, 16);
 
-  async function sendPage(request: FastifyRequest, reply: FastifyReply, code: number, view: PageView = {}) {
-    if (index === undefined) {
-      return sendNotFound(reply, 'The web app has not been built: run npm run build');
-    }
-    const session = view.session ?? { ...(await sessions.read(request)), notice: null };
-    const backLink =
-      previousPageOf(pathOf(request), parseSavedFormState(session.formState)) ?? cameFrom(request, publicOrigin);
+  /** What the page at `target` is drawn from, as `view` shows it. `back` only for a page loaded whole. */
+  async function dataOf(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    target: PageTarget,
+    view: PageView = {},
+    whole = false,
+  ): Promise<PageData> {
+    const session: PageSession = view.session ?? { ...(await sessions.read(request)), notice: null };
     const shown = { formState: session.formState, statusToken: session.statusToken, notice: session.notice };
-    const facts = await handlerOf(handlers, pathOf(request))?.facts?.(pathOf(request), shown);
-    const page = renderPage(renderer, index, request, {
+    const facts = (await handlerOf(handlers, target.path)?.facts?.(target.path, shown)) ?? {};
+    const back = whole
+      ? (previousPageOf(target.path, parseSavedFormState(shown.formState)) ?? cameFrom(request, publicOrigin))
+      : undefined;
+    return {
+      build,
       formToken: formTokenFor(cookies, request, reply),
       session: shown,
-      ...(view.outcome && { outcome: view.outcome }),
-      ...(facts && { facts }),
-      ...(backLink !== undefined && { backLink }),
-    });
-    if (page.kind === 'redirect') return reply.redirect(page.location, 302);
-    return reply
-      .code(code)
-      .header('cache-control', noStore)
-      .header('referrer-policy', referrerPolicyOf(request))
-      .type('text/html; charset=utf-8')
-      .send(page.html);
+      outcome: view.outcome ?? {},
+      facts,
+      ...(back !== undefined && { back }),
+    };
   }
 
+  /** The data of a problem's page: it sets no cookie (the answer to another site's form must change nothing in the browser). */
+  const problemData = (request: FastifyRequest, problem: FormProblem): PageData => ({
+    build,
+    formToken: cookies.read(request, FORM_TOKEN_COOKIE) ?? '',
+    session: { formState: null, statusToken: null, notice: null },
+    outcome: {},
+    facts: {},
+    problem,
+  });
+
+  const sendJson = (reply: FastifyReply, code: number, answer: PageAnswer) =>
+    reply.code(code).header('cache-control', noStore).header('vary', 'accept').send(answer);
+
+  const sendHtml = (request: FastifyRequest, reply: FastifyReply, code: number, html: string) =>
+    reply
+      .code(code)
+      .header('cache-control', noStore)
+      .header('vary', 'accept')
+      .header('referrer-policy', referrerPolicyOf(request))
+      .type('text/html; charset=utf-8')
+      .send(html);
+
+  /** The page at the request's address, rendered from what the browser's session keeps (or what `view` shows instead). */
+  async function sendPage(request: FastifyRequest, reply: FastifyReply, code: number, view?: PageView) {
+    if (index === undefined) return sendNotFound(reply, 'The web app has not been built: run npm run build');
+    const data = await dataOf(request, reply, targetOf(request.url, isPageRequest(request)), view, true);
+    const page = renderPage(renderer, index, request, data);
+    if (page.kind === 'redirect') return reply.redirect(page.location, 302);
+    return sendHtml(request, reply, code, page.html);
+  }
+
+  /** The page saying why a form (or a page) could not be answered, sent without the app's script. */
   function sendProblem(request: FastifyRequest, reply: FastifyReply, code: number, problem: FormProblem) {
-    const page = renderPage(renderer, index ?? '', request, {
-      formToken: cookies.read(request, FORM_TOKEN_COOKIE) ?? '',
-      formProblem: problem,
-    });
+    const page = renderPage(renderer, index ?? '', request, problemData(request, problem));
     return reply
       .code(code)
       .header('cache-control', noStore)
@@ -106,14 +166,67 @@ export function createPageResponses(options: PageResponseOptions): PageResponses
       .send(page.kind === 'page' ? page.html : index);
   }
 
-  function sendFailure(request: FastifyRequest, reply: FastifyReply, error: unknown, resend?: FormProblemFields) {
+  /** A GET of `target` asked for as JSON: its handler's view, following the redirects of this service on the server. */
+  async function answerJson(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    forms: PageForms,
+    target: PageTarget,
+    result: PageResult | undefined,
+    followed = 0,
+  ): Promise<FastifyReply> {
+    if (result?.kind === 'sent') return reply;
+    if (result?.kind === 'problem')
+      return sendJson(reply, result.code, { location: target.url, data: problemData(request, result.problem) });
+    if (result?.kind === 'redirect') {
+      const to = targetOf(result.to, false);
+      if (!result.to.startsWith('/') || !isPagePath(to.path) || followed >= MAX_FOLLOWED)
+        return sendJson(reply, 200, { location: result.to });
+      const next = await handlerOf(handlers, to.path)?.get?.(request, reply, forms, to);
+      return answerJson(request, reply, forms, to, next, followed + 1);
+    }
+    const code = result?.code ?? 200;
+    return sendJson(reply, code, { location: target.url, data: await dataOf(request, reply, target, result?.view) });
+  }
+
+  async function answer(request: FastifyRequest, reply: FastifyReply, result: PageResult, forms: PageForms) {
+    if (reply.sent || result.kind === 'sent') return reply;
+    if ('retryAfterSeconds' in result && result.retryAfterSeconds !== undefined)
+      reply.header('retry-after', String(result.retryAfterSeconds));
+    const target = targetOf(request.url, isPageRequest(request));
+    if (wantsPageAnswer(request)) return answerJson(request, reply, forms, target, result);
+    if (result.kind === 'redirect') return reply.redirect(result.to, 303);
+    if (result.kind === 'problem') return sendProblem(request, reply, result.code, result.problem);
+    return sendPage(request, reply, result.code ?? 200, result.view);
+  }
+
+  async function sendFailure(request: FastifyRequest, reply: FastifyReply, error: unknown, resend?: ResentFields) {
     const unavailable = isDatabaseUnavailableError(error);
     request.log.error({ err: error, path: pathOf(request) }, 'A page or form could not be answered');
     if (unavailable) reply.header('retry-after', String(DATABASE_RETRY_AFTER_SECONDS));
-    return sendProblem(request, reply, unavailable ? 503 : 500, { kind: 'failed', ...(resend && { resend }) });
+    const problem: FormProblem = { kind: 'failed', ...(resend && { resend }) };
+    if (wantsPageAnswer(request))
+      return sendJson(reply, unavailable ? 503 : 500, { location: request.url, data: problemData(request, problem) });
+    return sendProblem(request, reply, unavailable ? 503 : 500, problem);
   }
 
-  return { sendPage, sendProblem, sendFailure };
+  async function answerGet(request: FastifyRequest, reply: FastifyReply, forms: PageForms) {
+    if (index === undefined) return sendPage(request, reply, 200);
+    const target = targetOf(request.url, isPageRequest(request));
+    let result: PageResult | undefined;
+    try {
+      result = await handlerOf(handlers, target.path)?.get?.(request, reply, forms, target);
+      return await answer(request, reply, result ?? { kind: 'page' }, forms);
+    } catch (error) {
+      // A verified status link would start one session more than the address may start.
+      const refused = resultOfError(request, error);
+      if (refused !== undefined) return answer(request, reply, refused, forms);
+      // Its session could not be read (the database away, say): the page is not shown without it.
+      return sendFailure(request, reply, error);
+    }
+  }
+
+  return { answerGet, answer, sendFailure };
 }
 
 /**
@@ -145,11 +258,11 @@ function renderPage(
   renderer: PageRenderer | undefined,
   index: string,
   request: FastifyRequest,
-  form: Omit<PageRequest, 'url' | 'cookies'>,
+  data: PageData,
 ): PageResponse {
   if (renderer === undefined) return { kind: 'page', html: index };
   try {
-    return renderer.renderPage(index, { url: request.url, cookies: request.headers.cookie ?? '', ...form });
+    return renderer.renderPage(index, { url: request.url, cookies: request.headers.cookie ?? '', data });
   } catch (error) {
     // The path only: the query can hold a status token.
     request.log.error({ err: error, path: request.url.split('?')[0] }, 'Rendering a page on the server failed');

@@ -14,14 +14,14 @@ import {
   type StatusFormOutcome,
   type StatusView,
 } from '#shared/api/status-form.ts';
-import { NO_SESSION } from '#shared/pages/page-renderer.ts';
+import { NO_SESSION } from '#shared/pages/page-data.ts';
 import { validateSponsorLicenceNumber } from '#shared/validation/licence-number.ts';
 import type { OpenedSubmission } from '../db/status-access-repository.ts';
 import type { NewStatusLinkResult } from '../services/new-status-link.ts';
 import { statusResponseOf, type StatusAccess, type StatusRefusal } from '../services/status-access.ts';
 import type { FormSessionValues } from './form-session-store.ts';
 import { localAddress } from './local-address.ts';
-import { formField, isPageRequest, pathOf, type PageFormHandler, type PageForms } from './page-form-handlers.ts';
+import { formField, pathOf, tooMany, type PageFormHandler, type PageResult } from './page-form-handlers.ts';
 import { noDocumentsError, sendDocuments, statusRefusalError } from './status-answers.ts';
 
 export interface StatusFormsOptions {
@@ -65,19 +65,19 @@ export function createStatusForms(options: StatusFormsOptions): PageFormHandler 
     kept.statusOpenedAt !== null &&
     now().getTime() - kept.statusOpenedAt.getTime() < STATUS_OPEN_MS;
 
-  /** Renders the status page (of the request's address) with `outcome`. */
+  /** The status page (of the address answered) with `outcome`. */
   const show = (
-    request: FastifyRequest,
-    reply: FastifyReply,
-    forms: PageForms,
     outcome: Omit<StatusFormOutcome, 'licenceNumber'> & { licenceNumber?: string },
     code = CODES[outcome.view.kind],
     token?: string,
-  ) =>
-    forms.render(request, reply, code, {
+  ): PageResult => ({
+    kind: 'page',
+    code,
+    view: {
       outcome: { status: { licenceNumber: '', ...outcome } },
       ...(token !== undefined && { session: { ...NO_SESSION, statusToken: token } }),
-    });
+    },
+  });
 
   /** The view of a refusal: the API's answer to it, read as the browser reads that answer. */
   const refusedView = (refusal: StatusRefusal): StatusView => {
@@ -88,34 +88,31 @@ export function createStatusForms(options: StatusFormsOptions): PageFormHandler 
     view.kind === 'licenceError' && view.rule === 'tooManyRequests' ? 429 : CODES[view.kind];
 
   /** The documents asked for, as a file; a page saying why there is none when there is none. */
-  async function download(
-    request: FastifyRequest,
-    reply: FastifyReply,
-    forms: PageForms,
-    submission: OpenedSubmission,
-    asked: string,
-  ) {
+  async function download(reply: FastifyReply, submission: OpenedSubmission, asked: string): Promise<PageResult> {
     const ids =
       asked === DOWNLOAD_APPROVED
         ? submission.applications.filter((a) => a.status === 'approved').map((a) => a.applicantId)
         : [asked];
     const documents = await access.documents(submission, ids);
-    if (documents.outcome === 'ok') return sendDocuments(reply, documents);
+    if (documents.outcome === 'ok') {
+      sendDocuments(reply, documents);
+      return { kind: 'sent' };
+    }
     const view: StatusView = { kind: 'loaded', response: statusResponseOf(submission) };
-    return show(request, reply, forms, { view, download: 'noDocument' }, noDocumentsError(documents).statusCode);
+    return show({ view, download: 'noDocument' }, noDocumentsError(documents).statusCode);
   }
 
   return {
     paths: ['/status', '/status/:applicantIndex'],
 
-    async get(request, reply, forms) {
-      const query = queryOf(request);
+    async get(request, reply, forms, target) {
+      const query = new URLSearchParams(target.query);
       const token = query.get(STATUS_TOKEN_PARAMETER);
       if (token !== null) {
         const verdict = await access.check(token);
         query.delete(STATUS_TOKEN_PARAMETER);
         const rest = query.size === 0 ? '' : `?${query}`;
-        if (verdict === 'valid' && isPageRequest(request)) {
+        if (verdict === 'valid' && target.shown) {
           // A new link's token replaces the one kept, as in the browser; the pages it opened close.
           await forms.sessions.update(
             request,
@@ -124,10 +121,10 @@ export function createStatusForms(options: StatusFormsOptions): PageFormHandler 
             { renew: true },
           );
         }
-        if (verdict === 'valid') return reply.redirect(`${localAddress(pathOf(request))}${rest}`, 303);
+        if (verdict === 'valid') return { kind: 'redirect', to: `${localAddress(target.path)}${rest}` };
         // Shown at once from its address (the expired page's form posts back to it): nothing is kept.
         const view: StatusView = { kind: verdict === 'expired' ? 'expiredLink' : 'invalidLink' };
-        return show(request, reply, forms, { view }, undefined, verdict === 'expired' ? token : '');
+        return show({ view }, undefined, verdict === 'expired' ? token : '');
       }
       const kept = await forms.sessions.read(request);
       if (!isOpen(kept)) return undefined;
@@ -136,7 +133,7 @@ export function createStatusForms(options: StatusFormsOptions): PageFormHandler 
         opened.outcome === 'ok'
           ? { kind: 'loaded', response: statusResponseOf(opened.submission) }
           : refusedView(opened);
-      return show(request, reply, forms, { view }, codeOf(view));
+      return show({ view }, codeOf(view));
     },
 
     async post(request, reply, forms) {
@@ -145,12 +142,12 @@ export function createStatusForms(options: StatusFormsOptions): PageFormHandler 
       const token = queryOf(request).get(STATUS_TOKEN_PARAMETER) ?? kept.statusToken;
       const licenceNumber = formField(request.body, STATUS_FORM_FIELDS.licenceNumber) ?? '';
       const render = (outcome: Omit<StatusFormOutcome, 'licenceNumber'>, code?: number) =>
-        show(request, reply, forms, { licenceNumber, ...outcome }, code);
+        show({ licenceNumber, ...outcome }, code);
       if (token === null) return render({ view: { kind: 'invalidLink' } });
       // Every form of these pages tries the link, and most a licence number: a status call, from
       // the same budget as the API's.
       const spent = await forms.limits.take(request.ip, 'status', options.statusRateLimit, 60_000);
-      if (!spent.allowed) return forms.tooMany(request, reply, spent.retryAfterSeconds);
+      if (!spent.allowed) return tooMany(request, spent.retryAfterSeconds);
       const rule = validateSponsorLicenceNumber(licenceNumber)['sponsor-licence-number'];
 
       if (formField(request.body, STATUS_FORM_FIELDS.action) === 'new-link') {
@@ -180,7 +177,7 @@ export function createStatusForms(options: StatusFormsOptions): PageFormHandler 
         const view = refusedView(opened);
         return render({ view }, codeOf(view));
       }
-      if (asked !== undefined) return download(request, reply, forms, opened.submission, asked);
+      if (asked !== undefined) return download(reply, opened.submission, asked);
       // Open now: the pages are shown by their addresses while they stay open, under a new id.
       await forms.sessions.update(
         request,
@@ -188,7 +185,7 @@ export function createStatusForms(options: StatusFormsOptions): PageFormHandler 
         (current) => ({ ...current, statusToken: token, statusOpenedAt: now(), notice: null }),
         { renew: true },
       );
-      return reply.redirect(localAddress(pathOf(request)), 303);
+      return { kind: 'redirect', to: localAddress(pathOf(request)) };
     },
   };
 }

@@ -5,17 +5,10 @@ import { PAGE_PATHS } from '#shared/pages/page-paths.ts';
 import type { Config } from '../config.ts';
 import { sendNotFound } from './error-handlers.ts';
 import type { Cookies } from './cookies.ts';
-import { SessionLimitError, type FormSessions } from './form-session-store.ts';
+import type { FormSessions } from './form-session-store.ts';
 import { localAddress } from './local-address.ts';
 import { loadIndexPage, loadPageRenderer } from './page-loading.ts';
-import {
-  fieldsOf,
-  handlerOf,
-  pathOf,
-  registerPageForms,
-  type PageFormHandler,
-  type PageForms,
-} from './page-form-handlers.ts';
+import { pathOf, registerPageForms, type PageFormHandler, type PageForms } from './page-form-handlers.ts';
 import { createPageResponses, isPagePath, type PageResponses } from './page-responses.ts';
 import type { RateLimits } from './rate-limits.ts';
 import { registerStaticFiles } from './static-files.ts';
@@ -25,7 +18,7 @@ const reservedPrefixes = ['/api', '/health', '/assets'];
 
 /** What the pages are served with. */
 interface WebAppPages {
-  /** What a browser without JavaScript keeps between pages. */
+  /** What the browser's session keeps on the server between pages: the journey in progress, a status link. */
   readonly sessions: FormSessions;
   /** The per-address budgets. */
   readonly limits: RateLimits;
@@ -58,9 +51,9 @@ export async function registerWebApp(
     handlers: pages.handlers,
     publicOrigin: new URL(config.publicBaseUrl).origin,
   });
-  const forms = pageFormsOf(pages, responses);
+  const forms: PageForms = { sessions: pages.sessions, limits: pages.limits };
   const servePage = (request: FastifyRequest, reply: FastifyReply) =>
-    answerPage(request, reply, { built: index !== undefined, pages, responses, forms });
+    answerPage(request, reply, { responses, forms, cookies: pages.cookies });
 
   // Explicit routes win over the static plugin's wildcard, so index.html is never sent unfilled, and
   // a page is rendered without first looking for a file of its name.
@@ -74,7 +67,7 @@ export async function registerWebApp(
       forms,
       cookies: pages.cookies,
       publicBaseUrl: config.publicBaseUrl,
-      problem: responses.sendProblem,
+      answer: (request, reply, result) => responses.answer(request, reply, result, forms),
       fail: responses.sendFailure,
     });
   }
@@ -90,29 +83,11 @@ export async function registerWebApp(
   });
 }
 
-/** What a page's handler is given to answer with. */
-function pageFormsOf(pages: WebAppPages, responses: PageResponses): PageForms {
-  return {
-    sessions: pages.sessions,
-    limits: pages.limits,
-    render: responses.sendPage,
-    tooMany(request, reply, retryAfterSeconds) {
-      reply.header('retry-after', String(retryAfterSeconds));
-      return responses.sendProblem(request, reply, 429, { kind: 'tooMany', resend: fieldsOf(request.body) });
-    },
-  };
-}
-
-/** A GET of a page: a language link's choice kept, the page's handler (a status link, say), or the page itself. */
+/** A GET of a page: a language link's choice kept, or the page (its handler's view of it, a status link, say). */
 async function answerPage(
   request: FastifyRequest,
   reply: FastifyReply,
-  {
-    built,
-    pages,
-    responses,
-    forms,
-  }: { built: boolean; pages: WebAppPages; responses: PageResponses; forms: PageForms },
+  { responses, forms, cookies }: { responses: PageResponses; forms: PageForms; cookies: Cookies },
 ): Promise<FastifyReply> {
   // Compressed by @fastify/compress per request like the API's answers.
   const url = new URL(request.url, 'http://localhost');
@@ -120,21 +95,9 @@ async function answerPage(
   if (asked !== null) {
     // A language link: the choice is kept in a cookie (for the browser's session), and the page
     // is shown at its address without the parameter, as if the language had always been chosen.
-    if (isLanguage(asked)) pages.cookies.setShared(request, reply, (secure) => languageCookie(asked, secure));
+    if (isLanguage(asked)) cookies.setShared(request, reply, (secure) => languageCookie(asked, secure));
     url.searchParams.delete(LANGUAGE_PARAMETER);
     return reply.redirect(`${localAddress(pathOf(request))}${url.search}`, 302);
   }
-  if (!built) return responses.sendPage(request, reply, 200);
-  try {
-    await handlerOf(pages.handlers, pathOf(request))?.get?.(request, reply, forms);
-    return reply.sent ? reply : await responses.sendPage(request, reply, 200);
-  } catch (error) {
-    // A verified status link would start one session more than the address may start.
-    if (error instanceof SessionLimitError) {
-      reply.header('retry-after', String(error.retryAfterSeconds));
-      return responses.sendProblem(request, reply, 429, { kind: 'sessionsTooMany' });
-    }
-    // Its session could not be read (the database away, say): the page is not shown without it.
-    return responses.sendFailure(request, reply, error);
-  }
+  return responses.answerGet(request, reply, forms);
 }

@@ -1,7 +1,7 @@
-// What the browser keeps in session storage, by key. Apart from the modules that use them so that
-// the app frame (the Exit link, the cookies page, the choice to hydrate) can name them without
-// loading the journey's or the status page's code.
-/** The session-storage key under which the answers in progress are kept. */
+// What the browser keeps in session storage, by key, apart from the modules that use it so that
+// the app's router and the cookies page can name it without loading the journey's code.
+/**
+ * The session-storage key of the spec's copy of the answers in progress: written from the server's
+ * answer after each step (the server keeps the answers, decision 040), never read back as answers.
+ */
 export const FORM_STATE_STORAGE_KEY = 'state';
-/** The session-storage key under which the browser keeps a status link's token (listed on the cookies page). */
-export const STATUS_TOKEN_STORAGE_KEY = 'statusToken';

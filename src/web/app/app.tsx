@@ -1,14 +1,20 @@
-import { Suspense, useState, type ReactNode } from 'react';
-import { BrowserRouter, Route, Routes, useLocation } from 'react-router';
+import { Suspense, useState } from 'react';
+import { Route, Routes, useLocation } from 'react-router';
+import type { PageData } from '#shared/pages/page-data.ts';
 import { CookieConsentProvider } from '../features/cookies/cookie-consent.tsx';
-import { FormTokenContext } from './form-token.tsx';
 import { Layout } from './layout.tsx';
+import { lazyPage } from './lazy-page.ts';
 import { useFocusOnArrival } from './navigation-effects.ts';
+import { usePageData } from './page-data.ts';
+import { PageRouter } from './page-router.tsx';
 import { RouterErrorBoundary } from './router-error-boundary.tsx';
 import { PAGE_ALIASES } from '#shared/pages/page-paths.ts';
 import { ROUTES } from './routes.tsx';
 import { Redirect } from './server-render.ts';
 import { PageSpinner } from './spinner.tsx';
+
+/** The page saying why a form could not be answered: the server's answer in place of the page (its texts come with it). */
+export const FormProblemPage = lazyPage(() => import('./form-problem-page.tsx'), 'FormProblemPage');
 
 // Beside the routes inside the Suspense boundary: its effect runs once the page has rendered.
 function PageArrival({ firstKey }: { firstKey: string }) {
@@ -18,6 +24,7 @@ function PageArrival({ firstKey }: { firstKey: string }) {
 
 function AppRoutes() {
   const { key, pathname } = useLocation();
+  const { problem } = usePageData();
   // The location of the first load, where focus stays at the top of the page as loaded.
   const [firstKey] = useState(key);
   // A boundary per path: a page whose code is still loading shows the spinner at once (a
@@ -26,15 +33,19 @@ function AppRoutes() {
   return (
     <RouterErrorBoundary key={pathname}>
       <Suspense fallback={<PageSpinner />}>
-        <Routes>
-          {ROUTES.map(({ path, Page }) => (
-            <Route key={path} path={path} element={<Page />} />
-          ))}
-          {Object.entries(PAGE_ALIASES).map(([from, to]) => (
-            <Route key={from} path={from} element={<Redirect to={to} kind="always" />} />
-          ))}
-          <Route path="*" element={<Redirect to="/" kind="always" />} />
-        </Routes>
+        {problem !== undefined ? (
+          <FormProblemPage problem={problem} />
+        ) : (
+          <Routes>
+            {ROUTES.map(({ path, Page }) => (
+              <Route key={path} path={path} element={<Page />} />
+            ))}
+            {Object.entries(PAGE_ALIASES).map(([from, to]) => (
+              <Route key={from} path={from} element={<Redirect to={to} />} />
+            ))}
+            <Route path="*" element={<Redirect to="/" />} />
+          </Routes>
+        )}
         <PageArrival firstKey={firstKey} />
       </Suspense>
     </RouterErrorBoundary>
@@ -45,31 +56,24 @@ function AppRoutes() {
 export interface AppProps {
   /** The consent cookie's analytics choice, `undefined` before one. */
   analyticsConsent: boolean | undefined;
-  /** The token the page's forms carry (the server's form-token cookie). */
-  formToken: string;
-  /** Where the first page's "Go back" link leads, as the server knows it from the answers. */
-  backLink?: string | undefined;
 }
 
-/**
- * The app inside a router: cookie consent and the shared frame around the pages, or around `page`
- * (the server's answer to a refused form, which the browser never renders itself).
- */
-export function AppFrame({ analyticsConsent, formToken, backLink, page }: AppProps & { page?: ReactNode }) {
+/** The app inside a router: cookie consent and the shared frame around the pages. */
+export function AppFrame({ analyticsConsent }: AppProps) {
   return (
-    <FormTokenContext.Provider value={formToken}>
-      <CookieConsentProvider saved={analyticsConsent}>
-        <Layout backLink={backLink}>{page ?? <AppRoutes />}</Layout>
-      </CookieConsentProvider>
-    </FormTokenContext.Provider>
+    <CookieConsentProvider saved={analyticsConsent}>
+      <Layout>
+        <AppRoutes />
+      </Layout>
+    </CookieConsentProvider>
   );
 }
 
-/** The whole single-page app in the browser. */
-export function App(props: AppProps) {
+/** The whole single-page app in the browser, starting from `data`, the server's answer for the address loaded. */
+export function App({ data, ...props }: AppProps & { data: PageData }) {
   return (
-    <BrowserRouter>
+    <PageRouter data={data}>
       <AppFrame {...props} />
-    </BrowserRouter>
+    </PageRouter>
   );
 }

@@ -1,18 +1,24 @@
 import { useLocation } from 'react-router';
-import type { FormProblem } from '#shared/pages/page-renderer.ts';
+import texts from 'virtual:translations/en/serverOnly';
+import type { FormProblem } from '#shared/pages/page-data.ts';
 import { Button } from '../components/govuk/button/button.tsx';
 import { RenderedText } from '../components/rendered-text/rendered-text.tsx';
 import { useTranslation } from '../i18n/use-translation.ts';
 import { FormTokenField } from './form-token.tsx';
 import { MessagePage } from './message-page.tsx';
+import { registerTexts } from '../i18n/i18n.ts';
+
+registerTexts(texts);
 
 /**
  * What the server answers a form it could not take, and a page it could not show: refused (sent
  * without the browser's form token, or from another site), too long, the service failing, too
  * many forms from one connection, or too many sessions started from it. Nothing was saved; "Try
- * again" sends the same form again (or opens the page again). Rendered by the server only, as a page without the app, so its texts stay out
- * of the browser's first load.
+ * again" sends the same form again (or opens the page again). The server sends it as a page without
+ * the app; the app draws it when the server answers one of its forms so, loading it (and its texts)
+ * only then.
  */
+
 /** The title and body of each problem's page (the bodies of a refused or too long form link back to the page). */
 const TEXTS: Record<FormProblem['kind'], readonly [title: string, body: string]> = {
   refused: ['serverOnly.formRefused.title', 'serverOnly.formRefused.body'],

@@ -1,7 +1,6 @@
 import { useState, type ReactNode } from 'react';
 import { COMPLETE_PATH } from '#shared/journey/paths.ts';
-import { EXIT_BUTTON, EXIT_PATH, exitHref } from '#shared/pages/exit-button.ts';
-import { FORM_STATE_STORAGE_KEY } from '#shared/pages/storage-keys.ts';
+import { EXIT_BUTTON } from '#shared/pages/exit-button.ts';
 import { useTranslation } from '../i18n/use-translation.ts';
 import { useLocation, useNavigate } from 'react-router';
 import { BackLink } from '../components/govuk/back-link/back-link.tsx';
@@ -16,8 +15,8 @@ import { useCookieConsent } from '../features/cookies/cookie-consent.tsx';
 import { FormTokenField } from './form-token.tsx';
 import { LanguageSwitch } from './language-switch.tsx';
 import { useNavigationEffects, usePreviousPath } from './navigation-effects.ts';
-import { setLeaveWarning, tabHasUnsentAnswers } from './leave-warning.ts';
-import { PageBackLinkContext, type PageBackLink } from './page-back-link.tsx';
+import { usePageData } from './page-data.ts';
+import { PageBackLinkContext } from './page-back-link.tsx';
 import { isPlainClick, useSpaLinkHandler } from './spa-link.ts';
 
 const GOV_UK_HOME = 'https://www.gov.uk/';
@@ -25,9 +24,10 @@ const FEEDBACK_URL = 'https://www.gov.uk/contact/govuk';
 
 /**
  * The shared frame of every page: cookie banner, skip link, header, back link, language, footer.
- * `backLink`: where the first page's "Go back" leads, as the server knows it (decision 026).
+ * The first page's "Go back" leads where the server says (decision 026); later ones follow the
+ * app's own history.
  */
-export function Layout({ children, backLink }: { children: ReactNode; backLink?: string | undefined }) {
+export function Layout({ children }: { children: ReactNode }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const onSpaLink = useSpaLinkHandler();
@@ -35,12 +35,13 @@ export function Layout({ children, backLink }: { children: ReactNode; backLink?:
   useNavigationEffects(clearJustSet);
   const previousPath = usePreviousPath();
   const { pathname, search } = useLocation();
+  const { back: backLink } = usePageData();
   const [firstAddress] = useState(`${pathname}${search}`);
   // Back through the app's own history; on the page the tab loaded first, to the page before it
   // in the journey, as a browser without JavaScript is shown it.
   // A page that says where its own "Go back" leads (page-back-link.tsx) is followed.
-  const [pageBack, setPageBack] = useState<PageBackLink | undefined>(undefined);
-  const back = pageBack?.href ?? previousPath ?? (`${pathname}${search}` === firstAddress ? backLink : undefined);
+  const [pageBack, setPageBack] = useState<string | undefined>(undefined);
+  const back = pageBack ?? previousPath ?? (`${pathname}${search}` === firstAddress ? backLink : undefined);
   // Once sent, applications cannot be taken back: the complete page offers Finish, not Go back.
   const showBackLink = back !== undefined && pathname !== COMPLETE_PATH;
 
@@ -83,12 +84,7 @@ export function Layout({ children, backLink }: { children: ReactNode; backLink?:
               text={t('common.goBack')}
               href={back}
               onClick={(event) => {
-                if (pageBack !== undefined) {
-                  if (!isPlainClick(event)) return;
-                  event.preventDefault();
-                  return pageBack.onClick();
-                }
-                if (previousPath === undefined) return onSpaLink(event, back);
+                if (pageBack !== undefined || previousPath === undefined) return onSpaLink(event, back);
                 if (!isPlainClick(event)) return;
                 event.preventDefault();
                 void navigate(-1);
@@ -97,9 +93,9 @@ export function Layout({ children, backLink }: { children: ReactNode; backLink?:
           )}
           <div className="app-top-bar__end">
             <LanguageSwitch />
-            {/* Exiting to the government site clears the answers: those of the tab here, and
-                what the server keeps for the browser (the form is sent with JavaScript too).
-                Answers not yet sent are cleared only once the exit page has asked. */}
+            {/* Exiting to the government site clears what the server keeps for the browser: the
+                form is sent by the browser, with JavaScript too. Answers not yet sent are cleared
+                only once the exit page has asked (the server shows it first). */}
             <form method="post" action={`${pathname}${search}`} className="govuk-body govuk-!-margin-0">
               <FormTokenField />
               <button
@@ -107,15 +103,6 @@ export function Layout({ children, backLink }: { children: ReactNode; backLink?:
                 name={EXIT_BUTTON.name}
                 value={EXIT_BUTTON.value}
                 className="govuk-link app-link-button"
-                onClick={(event) => {
-                  if (pathname !== EXIT_PATH && tabHasUnsentAnswers()) {
-                    event.preventDefault();
-                    void navigate(exitHref(`${pathname}${search}`));
-                    return;
-                  }
-                  sessionStorage.removeItem(FORM_STATE_STORAGE_KEY);
-                  setLeaveWarning(false);
-                }}
               >
                 {t('common.exit')}
               </button>

@@ -22,8 +22,9 @@ export function useNavigationEffects(onNavigate: () => void): void {
 }
 
 // What a page focuses itself when it opens (GOV.UK components): its error summary, or a success
-// banner saying what just happened. Both say more than the heading, so they keep the focus.
-const SELF_FOCUSED = '.govuk-error-summary, .govuk-notification-banner';
+// banner saying what just happened, or what a page marks so (the question of a confirmation).
+// They say more than the heading, so they keep the focus.
+const SELF_FOCUSED = '.govuk-error-summary, .govuk-notification-banner, [data-focus-on-arrival]';
 
 // How long a page that draws its heading later (after a request) may take to do so.
 const LATE_HEADING_MS = 10_000;

@@ -7,8 +7,6 @@ import { DATE_FIELDS, hasOneName, type ApplicantAnswers } from '#shared/domain/a
 import { changeHref } from '#shared/journey/page-forms.ts';
 import { pathOfField } from '#shared/journey/progress.ts';
 import { SECTION_FIELDS } from '#shared/validation/sections.ts';
-import type { StepPath } from '#shared/journey/paths.ts';
-import { isPlainClick } from '../../app/spa-link.ts';
 import type { SummaryListRow } from '../../components/govuk/summary-list/summary-list.tsx';
 import type { Language } from '#shared/i18n/languages.ts';
 import type { Translate } from '../../i18n/use-translation.ts';
@@ -32,15 +30,15 @@ function display(t: Translate, language: Language, field: QuestionField, answers
 }
 
 /**
- * The rows of `fields` (a road journey's flight fields left out); a Change link runs `onChange`
- * with its page (without JavaScript, its address says so: from the group overview, `fromGroup`;
- * from a page shown through an Edit link, whose query is `search`).
+ * The rows of `fields` (a road journey's flight fields left out), each with a Change link to its
+ * page, whose address says where it returns (from the group overview, `fromGroup`; from a page shown
+ * through an Edit link, whose query is `search`); `onLink` handles a click on it in the app.
  */
 export function answerRows(
   { t, language }: { t: Translate; language: Language },
   answers: ApplicantAnswers,
   fields: readonly QuestionField[],
-  onChange: (path: StepPath) => void,
+  onLink: (event: MouseEvent<HTMLElement>, href: string) => void,
   link: { readonly fromGroup?: boolean; readonly search?: string } = {},
 ): SummaryListRow[] {
   return (
@@ -49,7 +47,7 @@ export function answerRows(
       .filter((field) => answers['method-of-arrival'] === 'plane' || (field !== 'carrier' && field !== 'flight-number'))
       .filter((field) => field !== 'one-name')
       .map((field) => {
-        const path = pathOfField(field)!;
+        const href = changeHref(pathOfField(field)!, link.fromGroup, link.search);
         const value = display(t, language, field, answers);
         const label = t(FIELD_LABEL_KEYS[field]);
         return {
@@ -64,14 +62,10 @@ export function answerRows(
           actions: {
             items: [
               {
-                href: changeHref(path, link.fromGroup, link.search),
+                href,
                 text: t('apply.checkAnswers.change'),
                 visuallyHiddenText: label,
-                onClick: (event: MouseEvent<HTMLAnchorElement>) => {
-                  if (!isPlainClick(event)) return;
-                  event.preventDefault();
-                  onChange(path);
-                },
+                onClick: (event: MouseEvent<HTMLAnchorElement>) => onLink(event, href),
               },
             ],
           },

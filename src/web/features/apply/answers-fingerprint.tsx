@@ -6,7 +6,7 @@ import { FINGERPRINT_FIELD } from '#shared/journey/page-forms.ts';
 import { answersFingerprint } from '#shared/journey/submission.ts';
 import { NotificationBanner } from '../../components/govuk/notification-banner/notification-banner.tsx';
 import { useTranslation } from '../../i18n/use-translation.ts';
-import { useJourney, useJourneyAnswer } from './journey-store.ts';
+import { useJourney } from './journey-store.ts';
 
 /** The hidden field with the fingerprint of the answers the page shows. */
 export function AnswersFingerprintField() {
@@ -17,7 +17,7 @@ export function AnswersFingerprintField() {
 /** Says that nothing was sent because the answers changed in another window, when that is the server's answer. */
 export function AnswersChangedNotice() {
   const { t } = useTranslation();
-  if (!useJourneyAnswer().answersChanged) return null;
+  if (!useJourney().answer.answersChanged) return null;
   return (
     <NotificationBanner
       text={t('apply.checkAnswers.answersChanged')}

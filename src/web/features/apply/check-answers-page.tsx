@@ -2,11 +2,13 @@
 // application (single) or add the applicant to the group (or return to it when editing). A
 // group's sponsor is shown too: a change there applies to every member of the group.
 import { useLocation } from 'react-router';
-import { answersOf } from '#shared/journey/form-state.ts';
+import { answersOf, parseSavedFormState } from '#shared/journey/form-state.ts';
+import type { PageData } from '#shared/pages/page-data.ts';
 import { isGroupApplication } from '#shared/journey/progress.ts';
-import { CHECK_ANSWERS_PATH, type StepPath } from '#shared/journey/paths.ts';
+import { CHECK_ANSWERS_PATH } from '#shared/journey/paths.ts';
 import { JOURNEY_BUTTONS } from '#shared/journey/page-forms.ts';
 import { SECTION_FIELDS, type SectionField } from '#shared/validation/sections.ts';
+import { useSpaLinkHandler } from '../../app/spa-link.ts';
 import { Button } from '../../components/govuk/button/button.tsx';
 import { SummaryList, type SummaryListRow } from '../../components/govuk/summary-list/summary-list.tsx';
 import { useTranslation } from '../../i18n/use-translation.ts';
@@ -22,7 +24,7 @@ import { LateArrivalWarning } from './late-arrival-warning.tsx';
 import { CosInUseWarning, SameCosWarning } from './same-cos-warning.tsx';
 import { PageErrorSummary } from './question-page.tsx';
 import { RefusedAnswersSummary, SubmissionProblem, isSubmissionProblem } from './submission-problem.tsx';
-import { useSubmitApplications } from './use-submit-applications.ts';
+import { useTrackRefusedAnswers } from './use-track-refused-answers.ts';
 
 // The rows of each part, made of the sections that answer it; each row links to the page that
 // asks for it (pathOfField). The travel rows follow the travel page, which asks for the flight
@@ -45,9 +47,9 @@ const TRAVEL_FIELDS: readonly SectionField<'travel'>[] = [
 export function CheckAnswersPage() {
   const texts = useTranslation();
   const { t } = texts;
-  const { state, dispatch } = useJourney();
+  const { state, answer } = useJourney();
   const { search } = useLocation();
-  const { submit, status } = useSubmitApplications(CHECK_ANSWERS_PATH);
+  const onSpaLink = useSpaLinkHandler();
   const answers = answersOf(state.current);
   const group = isGroupApplication(state);
   const editing = state.changeIndex !== null;
@@ -57,13 +59,14 @@ export function CheckAnswersPage() {
       ? t('apply.checkAnswers.groupEditTitle')
       : t('apply.checkAnswers.groupTitle');
   const groupErrors = (state.errors.group ?? {}) as Record<string, string>;
-  const refused = status.kind === 'refused' ? status.answers : undefined;
+  const { submission } = answer;
+  const refused = submission?.kind === 'refused' ? submission.answers : undefined;
+  useTrackRefusedAnswers(CHECK_ANSWERS_PATH, submission);
 
-  if (isSubmissionProblem(status))
-    return <SubmissionProblem path={CHECK_ANSWERS_PATH} status={status} onSend={() => void submit()} />;
+  if (submission !== undefined && isSubmissionProblem(submission))
+    return <SubmissionProblem path={CHECK_ANSWERS_PATH} outcome={submission} />;
 
-  const change = (path: StepPath) => dispatch({ type: 'change', path });
-  const rows = (fields: readonly QuestionField[]) => answerRows(texts, answers, fields, change, { search });
+  const rows = (fields: readonly QuestionField[]) => answerRows(texts, answers, fields, onSpaLink, { search });
 
   const leave = formatLeaveDate(answers, texts.language);
   const parts: Array<[string, SummaryListRow[]]> = [
@@ -84,9 +87,10 @@ export function CheckAnswersPage() {
     ],
   ];
 
-  const addToGroup = () => {
-    const after = dispatch({ type: 'addToGroup' });
-    for (const [field, rule] of Object.entries(after.errors.group ?? {}))
+  // Adding one more than the group may hold is refused: the failure goes to analytics.
+  const onAnswered = (data: PageData) => {
+    const refusedGroup = parseSavedFormState(data.session.formState).errors.group ?? {};
+    for (const [field, rule] of Object.entries(refusedGroup))
       trackValidationError(CHECK_ANSWERS_PATH, field, String(rule));
   };
 
@@ -99,7 +103,7 @@ export function CheckAnswersPage() {
       <div className="govuk-grid-row">
         <div className="govuk-grid-column-two-thirds">
           <AnswersChangedNotice />
-          {refused !== undefined && <RefusedAnswersSummary answers={refused} onChange={(path) => change(path)} />}
+          {refused !== undefined && <RefusedAnswersSummary answers={refused} />}
           {group && <PageErrorSummary errors={groupErrors} />}
           <h1 className="govuk-heading-l" id="group">
             {title}
@@ -113,25 +117,27 @@ export function CheckAnswersPage() {
               <SummaryList rows={list} classes="govuk-!-margin-bottom-9" />
             </section>
           ))}
-          <JourneyForm path={CHECK_ANSWERS_PATH}>
-            {group ? (
-              <Button
-                text={editing ? t('apply.checkAnswers.returnToGroup') : t('apply.checkAnswers.addToGroup')}
-                {...journeyButton(JOURNEY_BUTTONS.addToGroup, addToGroup)}
-                preventDoubleClick
-              />
-            ) : (
-              <>
-                <p className="govuk-body">{t('apply.checkAnswers.sendHint')}</p>
-                <AnswersFingerprintField />
+          <JourneyForm path={CHECK_ANSWERS_PATH} onAnswered={onAnswered}>
+            {(sending) =>
+              group ? (
                 <Button
-                  text={status.kind === 'sending' ? t('apply.checkAnswers.sending') : t('apply.checkAnswers.send')}
-                  busy={status.kind === 'sending'}
-                  {...journeyButton(JOURNEY_BUTTONS.send, () => void submit())}
+                  text={editing ? t('apply.checkAnswers.returnToGroup') : t('apply.checkAnswers.addToGroup')}
+                  {...journeyButton(JOURNEY_BUTTONS.addToGroup)}
                   preventDoubleClick
                 />
-              </>
-            )}
+              ) : (
+                <>
+                  <p className="govuk-body">{t('apply.checkAnswers.sendHint')}</p>
+                  <AnswersFingerprintField />
+                  <Button
+                    text={sending ? t('apply.checkAnswers.sending') : t('apply.checkAnswers.send')}
+                    busy={sending}
+                    {...journeyButton(JOURNEY_BUTTONS.send)}
+                    preventDoubleClick
+                  />
+                </>
+              )
+            }
           </JourneyForm>
         </div>
       </div>

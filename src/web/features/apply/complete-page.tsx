@@ -23,7 +23,7 @@ function Reference({ value }: { value: string | undefined }) {
 
 export function CompletePage() {
   const { t } = useTranslation();
-  const { state, dispatch } = useJourney();
+  const { state } = useJourney();
   const { receipts } = state;
   const one = receipts.length === 1;
   const count = receipts.length;
@@ -80,10 +80,7 @@ export function CompletePage() {
           <p className="govuk-body">{t('apply.complete.licenceNeeded')}</p>
           <p className="govuk-body">{t('apply.complete.next', { count })}</p>
           <JourneyForm path={COMPLETE_PATH}>
-            <Button
-              text={t('apply.complete.finish')}
-              {...journeyButton(JOURNEY_BUTTONS.finish, () => dispatch({ type: 'finish' }))}
-            />
+            <Button text={t('apply.complete.finish')} {...journeyButton(JOURNEY_BUTTONS.finish)} />
           </JourneyForm>
           {/* GOV.UK's confirmation pattern: the link to the feedback page, last (decision 028). */}
           <p className="govuk-body">

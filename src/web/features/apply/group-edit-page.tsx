@@ -1,12 +1,11 @@
 // /group-edit: the group overview. The sponsor of the whole group, with Change links (a change
 // applies to every member); the applicants awaiting submission, each with Edit and Delete (after
 // a confirmation); add another (up to 10); submit them all.
-import { useState } from 'react';
 import { useLocation } from 'react-router';
 import { memberName } from '#shared/domain/answers.ts';
 import { MAX_GROUP_SIZE } from '#shared/domain/fixed-values.ts';
-import { answersOf } from '#shared/journey/form-state.ts';
-import { findStep } from '#shared/journey/steps.ts';
+import { answersOf, parseSavedFormState } from '#shared/journey/form-state.ts';
+import type { PageData } from '#shared/pages/page-data.ts';
 import { GROUP_EDIT_PATH } from '#shared/journey/paths.ts';
 import { editHref, JOURNEY_BUTTONS, memberToConfirmDeleting } from '#shared/journey/page-forms.ts';
 import { Button } from '../../components/govuk/button/button.tsx';
@@ -16,46 +15,45 @@ import { SummaryList } from '../../components/govuk/summary-list/summary-list.ts
 import { useTranslation } from '../../i18n/use-translation.ts';
 import { trackValidationError } from '../../analytics/analytics.ts';
 import { usePageBackLink } from '../../app/page-back-link.tsx';
+import { useSpaLinkHandler } from '../../app/spa-link.ts';
 import { DeleteConfirmation } from './delete-confirmation.tsx';
 import { GroupMembers } from './group-members.tsx';
 import { JourneyForm, journeyButton } from './journey-form.tsx';
 import { JourneyPage } from './journey-page.tsx';
-import { useJourney, useJourneyAnswer } from './journey-store.ts';
+import { useJourney } from './journey-store.ts';
 import { SPONSOR_FIELDS, answerRows } from './answer-rows.tsx';
 import { AnswersChangedNotice, AnswersFingerprintField } from './answers-fingerprint.tsx';
 import { PageErrorSummary } from './question-page.tsx';
 import { CosInUseWarning, SameCosWarning } from './same-cos-warning.tsx';
 import { RefusedAnswersSummary, SubmissionProblem, isSubmissionProblem } from './submission-problem.tsx';
-import { useSubmitApplications } from './use-submit-applications.ts';
+import { useTrackRefusedAnswers } from './use-track-refused-answers.ts';
 
 export function GroupEditPage() {
   const { t, language } = useTranslation();
-  const { state, dispatch } = useJourney();
+  const { state, answer } = useJourney();
   const { group } = state;
-  const { submit, status } = useSubmitApplications(GROUP_EDIT_PATH);
-  // Without JavaScript, the Delete link opens the confirmation by its address, and the server
-  // says whom it deleted.
+  const onSpaLink = useSpaLinkHandler();
+  // The Delete link opens the confirmation by its address, and the server says whom it deleted.
   const { search } = useLocation();
-  const { deleted: notice } = useJourneyAnswer();
-  const [confirming, setConfirming] = useState<number | null>(() =>
-    memberToConfirmDeleting((name) => new URLSearchParams(search).get(name), group.length),
-  );
-  const [deleted, setDeleted] = useState<string | null>(notice);
+  const confirming = memberToConfirmDeleting((name) => new URLSearchParams(search).get(name), group.length);
   const title = t('pages.groupEdit');
   const errors = (state.errors.group ?? {}) as Record<string, string>;
   const full = group.length >= MAX_GROUP_SIZE;
-  const refused = status.kind === 'refused' ? status.answers : undefined;
+  const { submission } = answer;
+  const refused = submission?.kind === 'refused' ? submission.answers : undefined;
+  useTrackRefusedAnswers(GROUP_EDIT_PATH, submission);
   // "Go back" reopens the last member's check your answers (previous-page.ts says the same
   // without JavaScript): the history's would be emptied, the member being in the group by then.
   const last = group.length - 1;
-  usePageBackLink(last >= 0 ? editHref(last) : undefined, () => dispatch({ type: 'editApplication', index: last }));
+  usePageBackLink(last >= 0 ? editHref(last) : undefined);
 
-  if (isSubmissionProblem(status))
-    return <SubmissionProblem path={GROUP_EDIT_PATH} status={status} onSend={() => void submit()} />;
+  if (submission !== undefined && isSubmissionProblem(submission))
+    return <SubmissionProblem path={GROUP_EDIT_PATH} outcome={submission} />;
 
-  const onAdd = () => {
-    const after = dispatch({ type: 'addApplication' });
-    for (const [field, rule] of Object.entries(after.errors.group ?? {}))
+  // Adding one more than the group may hold is refused: the failure goes to analytics.
+  const onAnswered = (data: PageData) => {
+    const refusedGroup = parseSavedFormState(data.session.formState).errors.group ?? {};
+    for (const [field, rule] of Object.entries(refusedGroup))
       trackValidationError(GROUP_EDIT_PATH, field, String(rule));
   };
 
@@ -67,86 +65,57 @@ export function GroupEditPage() {
     >
       <div className="govuk-grid-row">
         <div className="govuk-grid-column-two-thirds">
-          {refused !== undefined && (
-            <RefusedAnswersSummary
-              answers={refused}
-              group={group}
-              onChange={(path, index) =>
-                // A sponsor answer (or one of the group as a whole) is the group's: changed from here.
-                index === undefined || findStep(path)?.scope === 'sponsor'
-                  ? dispatch({ type: 'change', path, fromGroup: true })
-                  : dispatch({ type: 'editApplication', index, path })
-              }
-            />
-          )}
+          {refused !== undefined && <RefusedAnswersSummary answers={refused} group={group} />}
           <AnswersChangedNotice />
           <PageErrorSummary errors={errors} />
-          {deleted !== null && (
+          {answer.deleted !== null && (
             <NotificationBanner
               type="success"
               titleText={t('apply.group.deletedTitle')}
-              text={t('apply.group.deleted', { name: deleted })}
+              text={t('apply.group.deleted', { name: answer.deleted })}
             />
           )}
           <h1 className="govuk-heading-l" id="group">
             {title}
           </h1>
           {confirming !== null && (
-            <DeleteConfirmation
-              index={confirming}
-              name={memberName(answersOf(group[confirming] ?? {}))}
-              onDelete={(name) => {
-                setDeleted(name);
-                setConfirming(null);
-                dispatch({ type: 'deleteApplication', index: confirming });
-              }}
-              onCancel={() => setConfirming(null)}
-            />
+            <DeleteConfirmation index={confirming} name={memberName(answersOf(group[confirming] ?? {}))} />
           )}
           <h2 className="govuk-heading-m">{t('apply.checkAnswers.sponsor')}</h2>
           <SummaryList
-            rows={answerRows(
-              { t, language },
-              answersOf(state.current),
-              SPONSOR_FIELDS,
-              (path) => dispatch({ type: 'change', path, fromGroup: true }),
-              { fromGroup: true },
-            )}
+            rows={answerRows({ t, language }, answersOf(state.current), SPONSOR_FIELDS, onSpaLink, { fromGroup: true })}
           />
           <h2 className="govuk-heading-m">{t('apply.group.applicants')}</h2>
           <SameCosWarning state={state} scope="group" />
           <CosInUseWarning state={state} scope="group" />
-          <GroupMembers
-            group={group}
-            onEdit={(index) => dispatch({ type: 'editApplication', index })}
-            onDelete={(index) => {
-              setDeleted(null);
-              setConfirming(index);
-            }}
-          />
+          <GroupMembers group={group} onLink={onSpaLink} />
           {full && <InsetText text={t('apply.group.limitReached')} />}
-          <JourneyForm path={GROUP_EDIT_PATH}>
-            {/* The declaration a single application shows before its send button. */}
-            {group.length > 0 && <p className="govuk-body">{t('apply.checkAnswers.sendHint')}</p>}
-            <AnswersFingerprintField />
-            <div className="govuk-button-group">
-              {/* Not offered at 10: the inset text above says why no more can be added. */}
-              {!full && (
-                <Button
-                  text={t('apply.group.add')}
-                  classes="govuk-button--secondary"
-                  {...journeyButton(JOURNEY_BUTTONS.addApplication, onAdd)}
-                />
-              )}
-              {group.length > 0 && (
-                <Button
-                  text={status.kind === 'sending' ? t('apply.checkAnswers.sending') : t('apply.group.submit')}
-                  busy={status.kind === 'sending'}
-                  {...journeyButton(JOURNEY_BUTTONS.send, () => void submit())}
-                  preventDoubleClick
-                />
-              )}
-            </div>
+          <JourneyForm path={GROUP_EDIT_PATH} onAnswered={onAnswered}>
+            {(sending) => (
+              <>
+                {/* The declaration a single application shows before its send button. */}
+                {group.length > 0 && <p className="govuk-body">{t('apply.checkAnswers.sendHint')}</p>}
+                <AnswersFingerprintField />
+                <div className="govuk-button-group">
+                  {/* Not offered at 10: the inset text above says why no more can be added. */}
+                  {!full && (
+                    <Button
+                      text={t('apply.group.add')}
+                      classes="govuk-button--secondary"
+                      {...journeyButton(JOURNEY_BUTTONS.addApplication)}
+                    />
+                  )}
+                  {group.length > 0 && (
+                    <Button
+                      text={sending ? t('apply.checkAnswers.sending') : t('apply.group.submit')}
+                      busy={sending}
+                      {...journeyButton(JOURNEY_BUTTONS.send)}
+                      preventDoubleClick
+                    />
+                  )}
+                </div>
+              </>
+            )}
           </JourneyForm>
         </div>
       </div>

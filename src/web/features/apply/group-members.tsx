@@ -1,5 +1,6 @@
-// The group overview's list of the applicants awaiting submission, each with Edit and Delete.
-// Without JavaScript the links open the member, or the confirmation, by their addresses.
+// The group overview's list of the applicants awaiting submission, each with Edit and Delete: links
+// that open the member, or the confirmation, by their addresses.
+import type { MouseEvent } from 'react';
 import { memberName } from '#shared/domain/answers.ts';
 import { answersOf, type ApplicantSections } from '#shared/journey/form-state.ts';
 import { deleteHref, editHref } from '#shared/journey/page-forms.ts';
@@ -8,14 +9,11 @@ import { useTranslation } from '../../i18n/use-translation.ts';
 
 export function GroupMembers({
   group,
-  onEdit,
-  onDelete,
+  onLink,
 }: {
   group: readonly ApplicantSections[];
-  /** Opens the member at `index` for changes. */
-  onEdit: (index: number) => void;
-  /** Asks to confirm deleting the member at `index`. */
-  onDelete: (index: number) => void;
+  /** Handles a click on a link in the app. */
+  onLink: (event: MouseEvent<HTMLElement>, href: string) => void;
 }) {
   const { t } = useTranslation();
   return (
@@ -38,19 +36,13 @@ export function GroupMembers({
                       href: editHref(index),
                       text: t('apply.group.edit'),
                       visuallyHiddenText: name,
-                      onClick: (event) => {
-                        event.preventDefault();
-                        onEdit(index);
-                      },
+                      onClick: (event) => onLink(event, editHref(index)),
                     },
                     {
                       href: deleteHref(index),
                       text: t('apply.group.delete'),
                       visuallyHiddenText: name,
-                      onClick: (event) => {
-                        event.preventDefault();
-                        onDelete(index);
-                      },
+                      onClick: (event) => onLink(event, deleteHref(index)),
                     },
                   ],
                 },

@@ -5,6 +5,7 @@ import { answersOf } from '#shared/journey/form-state.ts';
 import { isGroupApplication } from '#shared/journey/progress.ts';
 import { INELIGIBLE_PATH } from '#shared/journey/paths.ts';
 import { changeHref, JOURNEY_BUTTONS } from '#shared/journey/page-forms.ts';
+import { useSpaLinkHandler } from '../../app/spa-link.ts';
 import { Button } from '../../components/govuk/button/button.tsx';
 import { RenderedText } from '../../components/rendered-text/rendered-text.tsx';
 import { useTranslation } from '../../i18n/use-translation.ts';
@@ -14,7 +15,8 @@ import { useJourney } from './journey-store.ts';
 
 export function IneligiblePage() {
   const { t } = useTranslation();
-  const { state, dispatch } = useJourney();
+  const { state } = useJourney();
+  const onSpaLink = useSpaLinkHandler();
   const british = isBritish(answersOf(state.current).nationality);
   const group = isGroupApplication(state);
   const title = british ? t('apply.ineligible.britishTitle') : t('pages.ineligible');
@@ -33,24 +35,18 @@ export function IneligiblePage() {
           <JourneyForm path={INELIGIBLE_PATH}>
             <div className="govuk-button-group">
               {group ? (
-                <Button
-                  text={t('apply.ineligible.removeMember')}
-                  {...journeyButton(JOURNEY_BUTTONS.clearAndReturn, () => dispatch({ type: 'clearAndReturn' }))}
-                />
+                <Button text={t('apply.ineligible.removeMember')} {...journeyButton(JOURNEY_BUTTONS.clearAndReturn)} />
               ) : (
                 <Button
                   text={t('apply.ineligible.startAgain')}
                   classes="govuk-button--secondary"
-                  {...journeyButton(JOURNEY_BUTTONS.finish, () => dispatch({ type: 'finish' }))}
+                  {...journeyButton(JOURNEY_BUTTONS.finish)}
                 />
               )}
               <a
                 className="govuk-link"
                 href={changeHref('/nationality')}
-                onClick={(event) => {
-                  event.preventDefault();
-                  dispatch({ type: 'change', path: '/nationality' });
-                }}
+                onClick={(event) => onSpaLink(event, changeHref('/nationality'))}
               >
                 {t('apply.ineligible.changeNationality')}
               </a>

@@ -1,21 +1,42 @@
-// The form around a journey page's buttons: with JavaScript, each button acts in the page; without
-// it, the form is posted to the page, and the server does what the button's `action` names
-// (#shared/journey/page-forms.ts).
-import type { MouseEvent, ReactNode } from 'react';
+// The form of a journey page: posted to the page's address (with the link that showed it, `?change`
+// or `?edit=1`), by the app or by the browser without it; the server does what it asks (the
+// button pressed names its `action`, #shared/journey/page-forms.ts) and answers with the page to
+// show next.
+import type { ReactNode } from 'react';
 import { useLocation } from 'react-router';
 import { ACTION_FIELD, linkQueryOf, type JourneyButton } from '#shared/journey/page-forms.ts';
 import type { JourneyPath } from '#shared/journey/paths.ts';
+import type { PageData } from '#shared/pages/page-data.ts';
 import { FormTokenField } from '../../app/form-token.tsx';
+import { usePageForm } from '../../app/page-form.ts';
 
 /**
- * A form posted to `path` without JavaScript, with the link that showed the page (`?change`,
- * `?edit=1`): the server follows the link and then does what the form asks.
+ * A form posted to `path`, with the link that showed the page: the server follows the link and
+ * then does what the form asks. `children` may be drawn from whether a send is under way;
+ * `onAnswered` is given the server's answer when the page stays (its errors).
  */
-export function JourneyForm({ path, children }: { path: JourneyPath; children: ReactNode }) {
+export function JourneyForm({
+  path,
+  children,
+  onAnswered,
+  onInput,
+}: {
+  path: JourneyPath;
+  children: ReactNode | ((sending: boolean) => ReactNode);
+  onAnswered?: (data: PageData) => void;
+  onInput?: (form: HTMLFormElement) => void;
+}) {
+  const { onSubmit, sending } = usePageForm(onAnswered);
   return (
-    <form method="post" action={useJourneyFormAction(path)} noValidate>
+    <form
+      method="post"
+      action={useJourneyFormAction(path)}
+      noValidate
+      onSubmit={onSubmit}
+      onInput={onInput && ((event) => onInput(event.currentTarget))}
+    >
       <FormTokenField />
-      {children}
+      {typeof children === 'function' ? children(sending) : children}
     </form>
   );
 }
@@ -25,14 +46,9 @@ export function useJourneyFormAction(path: JourneyPath): string {
   return `${path}${linkQueryOf(useLocation().search)}`;
 }
 
-/** A button's name and value, and its action in the page (the form is then not sent). */
-export function journeyButton(button: JourneyButton, act: () => void) {
-  return {
-    name: ACTION_FIELD,
-    value: button,
-    onClick: (event: MouseEvent) => {
-      event.preventDefault();
-      act();
-    },
-  };
-}
+/** A submit button that asks for `button`'s action. */
+export const journeyButton = (button: JourneyButton) => ({
+  type: 'submit' as const,
+  name: ACTION_FIELD,
+  value: button,
+});

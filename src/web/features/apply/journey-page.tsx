@@ -38,7 +38,7 @@ export function JourneyPage({ path, title, hasErrors = false, children }: Journe
   // Decided when the page opens: later changes of the state come from this page's own actions,
   // which say where to go themselves (a redirect here would race them).
   const [target] = useState(() => resolvePath(state, path, new Date(), { startNew: isStartNew(location.state) }));
-  if (target !== path) return <Redirect to={target} kind="for-state" />;
+  if (target !== path) return <Redirect to={target} />;
   return (
     <>
       {isGroupApplication(state) && <GroupStrip path={path} />}

@@ -1,17 +1,17 @@
-// A question page (GOV.UK pattern): one form, `novalidate`, checked on submit with the shared
-// rules of its section; on failure the error summary takes focus, each field shows its message,
-// the title gains "Error: " and each failure is sent to analytics. The fields read their value
-// and error from the page, so a page only says which fields it has.
-import { createContext, useContext, type FormEvent, type ReactNode } from 'react';
+// A question page (GOV.UK pattern): one form, `novalidate`, checked on submit by the server with
+// the shared rules of its section (decision 040); on failure the error summary takes focus, each
+// field shows its message, the title gains "Error: " and each failure is sent to analytics. The
+// fields read their value and error from the page, so a page only says which fields it has.
+import { createContext, useCallback, useContext, type ReactNode } from 'react';
 import { DATE_FIELDS, type ApplicantAnswers } from '#shared/domain/answers.ts';
-import { answersOf } from '#shared/journey/form-state.ts';
+import { answersOf, parseSavedFormState } from '#shared/journey/form-state.ts';
 import { findStep } from '#shared/journey/steps.ts';
 import { answersFromFields } from '#shared/journey/page-forms.ts';
 import type { StepPath } from '#shared/journey/paths.ts';
 import type { ValidatedField } from '#shared/validation/fields.ts';
 import { ERROR_SUMMARY_TITLE_KEY, messageKey } from '#shared/validation/messages.ts';
-import { SECTION_FIELDS, validateSection } from '#shared/validation/sections.ts';
-import { FormTokenField } from '../../app/form-token.tsx';
+import { validateSection } from '#shared/validation/sections.ts';
+import type { PageData } from '#shared/pages/page-data.ts';
 import { Button } from '../../components/govuk/button/button.tsx';
 import { Checkboxes } from '../../components/govuk/checkboxes/checkboxes.tsx';
 import { DateInput } from '../../components/govuk/date-input/date-input.tsx';
@@ -23,7 +23,7 @@ import { fieldError } from '../../i18n/field-error.ts';
 import { useTranslation } from '../../i18n/use-translation.ts';
 import { trackValidationError } from '../../analytics/analytics.ts';
 import { DATE_PART_KEYS, FIELD_HINT_KEYS, FIELD_LABEL_KEYS, type QuestionField } from './field-texts.ts';
-import { useJourneyFormAction } from './journey-form.tsx';
+import { JourneyForm } from './journey-form.tsx';
 import { JourneyPage } from './journey-page.tsx';
 import { useJourney } from './journey-store.ts';
 
@@ -37,7 +37,7 @@ const QuestionContext = createContext<QuestionContextValue>({ answers: {}, error
 /** The id an error summary link points at: the field, or the day input of a date. */
 const fieldAnchor = (field: string) => (DATE_FIELDS.has(field) ? `${field}-day` : field);
 
-/** Reads a submitted form into answers, as the server reads it when sent without JavaScript. */
+/** Reads a form's fields into answers, as the server reads them (the work-dates page shows the leave date as dates are typed). */
 export function readAnswers(form: HTMLFormElement, fields: readonly string[]): ApplicantAnswers {
   const data = new FormData(form);
   return answersFromFields(fields, (name) => {
@@ -76,22 +76,22 @@ export interface QuestionPageProps {
 /** A question step's page: heading, error summary, form of its section's fields and a Continue button. */
 export function QuestionPage({ path, title, headingInField = false, intro, children, onInput }: QuestionPageProps) {
   const { t } = useTranslation();
-  const { state, dispatch } = useJourney();
-  const formAction = useJourneyFormAction(path);
+  const { state } = useJourney();
   const step = findStep(path)!;
-  const fields = SECTION_FIELDS[step.section] as readonly string[];
   // An answer given before that no longer passes (a date now too close, a reused set that does
   // not fit this member) is why the user was sent back here: its errors show at once.
   const stale = () =>
     state.complete.includes(path) ? validateSection(step.section, answersOf(state.current), new Date()) : {};
   const errors = (state.errors[step.section] ?? stale()) as Record<string, string>;
 
-  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const after = dispatch({ type: 'submitStep', path, answers: readAnswers(event.currentTarget, fields) });
-    for (const [field, rule] of Object.entries(after.errors[step.section] ?? {}))
-      trackValidationError(path, field, String(rule));
-  };
+  // The server refused the answers: each failure goes to analytics.
+  const onAnswered = useCallback(
+    (data: PageData) => {
+      const refused = parseSavedFormState(data.session.formState).errors[step.section] ?? {};
+      for (const [field, rule] of Object.entries(refused)) trackValidationError(path, field, String(rule));
+    },
+    [path, step.section],
+  );
 
   return (
     <JourneyPage path={path} title={title} hasErrors={Object.keys(errors).length > 0}>
@@ -100,19 +100,12 @@ export function QuestionPage({ path, title, headingInField = false, intro, child
           <PageErrorSummary errors={errors} />
           {!headingInField && <h1 className="govuk-heading-l">{title}</h1>}
           {intro}
-          <form
-            method="post"
-            action={formAction}
-            noValidate
-            onSubmit={onSubmit}
-            onInput={onInput && ((event) => onInput(event.currentTarget))}
-          >
-            <FormTokenField />
+          <JourneyForm path={path} onAnswered={onAnswered} onInput={onInput}>
             <QuestionContext.Provider value={{ answers: answersOf(state.current), errors }}>
               {children}
             </QuestionContext.Provider>
             <Button text={t('apply.continue')} type="submit" />
-          </form>
+          </JourneyForm>
         </div>
       </div>
     </JourneyPage>

@@ -111,5 +111,5 @@ export function CosReferencePage() {
 
 /** /place-of-departure is asked on the travel details page (decision 011): the route leads there. */
 export function PlaceOfDeparturePage() {
-  return <Redirect to="/travel-details" kind="always" />;
+  return <Redirect to="/travel-details" />;
 }

@@ -1,10 +1,11 @@
 // /reuse-travel-details and /reuse-work-dates: a group member may take the travel details or
 // the work dates of a member already added (each distinct set once), or enter their own.
-import type { FormEvent } from 'react';
+import { useCallback } from 'react';
 import type { ApplicantAnswers } from '#shared/domain/answers.ts';
+import { parseSavedFormState } from '#shared/journey/form-state.ts';
 import { reuseSets, type ReuseKind } from '#shared/journey/reuse-sets.ts';
+import type { PageData } from '#shared/pages/page-data.ts';
 import { messageKey } from '#shared/validation/messages.ts';
-import { FormTokenField } from '../../app/form-token.tsx';
 import { Button } from '../../components/govuk/button/button.tsx';
 import { Radios } from '../../components/govuk/radios/radios.tsx';
 import { fieldError } from '../../i18n/field-error.ts';
@@ -12,7 +13,7 @@ import { useTranslation } from '../../i18n/use-translation.ts';
 import { trackValidationError } from '../../analytics/analytics.ts';
 import { formatAnswerDate } from './answer-format.ts';
 import { OPTION_KEYS } from './field-texts.ts';
-import { useJourneyFormAction } from './journey-form.tsx';
+import { JourneyForm } from './journey-form.tsx';
 import { JourneyPage } from './journey-page.tsx';
 import { useJourney } from './journey-store.ts';
 import { PageErrorSummary } from './question-page.tsx';
@@ -38,9 +39,8 @@ const PAGES = {
 
 export function ReusePage({ kind }: { kind: ReuseKind }) {
   const { t, language } = useTranslation();
-  const { state, dispatch } = useJourney();
+  const { state } = useJourney();
   const page = PAGES[kind];
-  const formAction = useJourneyFormAction(page.path);
   const title = t(page.titleKey);
   const sets = reuseSets(state.group, kind, state.changeIndex);
   const errors = (state.errors[page.errors] ?? {}) as Record<string, string>;
@@ -62,21 +62,21 @@ export function ReusePage({ kind }: { kind: ReuseKind }) {
           end: formatAnswerDate(answers['last-work-date'], language),
         });
 
-  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const choice = new FormData(event.currentTarget).get(page.field);
-    const after = dispatch({ type: 'reuse', kind, choice: typeof choice === 'string' ? choice : undefined });
-    for (const [field, failed] of Object.entries(after.errors[page.errors] ?? {}))
-      trackValidationError(page.path, field, String(failed));
-  };
+  // The server refused the answer (nothing chosen): the failure goes to analytics.
+  const onAnswered = useCallback(
+    (data: PageData) => {
+      const refused = parseSavedFormState(data.session.formState).errors[page.errors] ?? {};
+      for (const [field, failed] of Object.entries(refused)) trackValidationError(page.path, field, String(failed));
+    },
+    [page],
+  );
 
   return (
     <JourneyPage path={page.path} title={title} hasErrors={rule !== undefined}>
       <div className="govuk-grid-row">
         <div className="govuk-grid-column-two-thirds">
           <PageErrorSummary errors={errors} />
-          <form method="post" action={formAction} noValidate onSubmit={onSubmit}>
-            <FormTokenField />
+          <JourneyForm path={page.path} onAnswered={onAnswered}>
             <Radios
               name={page.field}
               idPrefix={page.field}
@@ -94,7 +94,7 @@ export function ReusePage({ kind }: { kind: ReuseKind }) {
               ]}
             />
             <Button text={t('apply.continue')} type="submit" />
-          </form>
+          </JourneyForm>
         </div>
       </div>
     </JourneyPage>

@@ -18,6 +18,7 @@ import { ERROR_SUMMARY_TITLE_KEY, messageKey } from '#shared/validation/messages
 import { trackValidationError } from '../../analytics/analytics.ts';
 import { FormTokenField } from '../../app/form-token.tsx';
 import { MessagePage } from '../../app/message-page.tsx';
+import { usePageData } from '../../app/page-data.ts';
 import { usePageTitle } from '../../app/page-title.ts';
 import { Spinner } from '../../app/spinner.tsx';
 import { Button } from '../../components/govuk/button/button.tsx';
@@ -44,12 +45,13 @@ export function CheckAClearancePage() {
   const { search } = useLocation();
   const token = new URLSearchParams(search).get(CLEARANCE_TOKEN_PARAMETER);
   const view = useCheckView(token);
+  const data = usePageData();
   const content = useRef<HTMLDivElement>(null);
   const answered = useRef(false);
 
   useEffect(() => {
-    if (token !== null) void checkToken(token);
-  }, [token]);
+    if (token !== null) void checkToken(data, token);
+  }, [data, token]);
 
   useEffect(() => {
     if (view.kind === 'checking') {
@@ -90,6 +92,7 @@ const anchorOf = (field: (typeof CLEARANCE_CHECK_FIELDS)[number]) =>
 function CheckQuestion({ view }: { view: ClearanceCheckView }) {
   const { t } = useTranslation();
   const { pathname } = useLocation();
+  const data = usePageData();
   const [answers, setAnswers] = useState<ClearanceCheckAnswers>(
     view.kind === 'ask' ? view.answers : EMPTY_CLEARANCE_CHECK,
   );
@@ -105,7 +108,7 @@ function CheckQuestion({ view }: { view: ClearanceCheckView }) {
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (view.kind === 'checking') return;
-    void checkTyped(answers).then((next) => {
+    void checkTyped(data, answers).then((next) => {
       if (next.kind !== 'ask') return;
       for (const [field, rule] of Object.entries(next.errors)) trackValidationError(pathname, field, rule);
     });
@@ -182,9 +185,10 @@ function CheckQuestion({ view }: { view: ClearanceCheckView }) {
 
 function CheckAnotherLink() {
   const { t } = useTranslation();
+  const data = usePageData();
   return (
     <p className="govuk-body">
-      <Link className="govuk-link" to={CHECK_A_CLEARANCE_PATH} onClick={checkAnother}>
+      <Link className="govuk-link" to={CHECK_A_CLEARANCE_PATH} onClick={() => checkAnother(data)}>
         {t('check.checkAnother')}
       </Link>
     </p>

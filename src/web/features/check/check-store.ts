@@ -1,7 +1,6 @@
 // The check page's state: what it shows, kept in memory for the visit only (it holds a worker's
 // name and dates). A QR code's link is checked once: by the server when it renders the page (its
 // answer comes with the page's data), or here when the browser came to the link without it.
-import { useSyncExternalStore } from 'react';
 import * as v from 'valibot';
 import {
   CHECKS_LOCKED_ERROR,
@@ -15,9 +14,8 @@ import {
   validateClearanceCheck,
   type ClearanceCheckAnswers,
 } from '#shared/validation/clearance-check.ts';
-import { CLEARANCE_TOKEN_PARAMETER } from '#shared/api/clearance-check-link.ts';
-import { readPageData } from '../../app/read-page-data.ts';
-import { useServerRender } from '../../app/server-render.ts';
+import type { PageData } from '#shared/pages/page-data.ts';
+import { createPageState } from '../../app/page-state.ts';
 
 interface CheckState {
   /** The QR code's token the view answers; null for the typed question. */
@@ -27,58 +25,39 @@ interface CheckState {
 
 const ASK: ClearanceCheckView = { kind: 'ask', answers: EMPTY_CLEARANCE_CHECK, errors: {} };
 
-// The server's answer to the link this page was loaded with, taken once.
-const served = readPageData()?.check;
-let state: CheckState = {
-  token: served === undefined ? null : new URLSearchParams(location.search).get(CLEARANCE_TOKEN_PARAMETER),
-  view: served ?? ASK,
-};
-const listeners = new Set<() => void>();
-const set = (next: CheckState) => {
-  state = next;
-  for (const listener of listeners) listener();
-};
-const subscribe = (listener: () => void) => {
-  listeners.add(listener);
-  return () => listeners.delete(listener);
-};
-const current = () => state;
+const store = createPageState<CheckState>({ token: null, view: ASK });
 
-/** What the page shows for `token` (the QR code's, or null). Without JavaScript, the server's answer. */
+/** What the page shows for `token` (the QR code's, or null): the server's answer, or the page's own. */
 export function useCheckView(token: string | null): ClearanceCheckView {
-  // The server renders every request with this one module, whose state is no request's: there
-  // the answer comes from the render itself (in the browser there is none).
-  const answered = useServerRender()?.outcome.check;
-  const kept = useSyncExternalStore(subscribe, current, current);
-  if (answered !== undefined) return answered;
+  const kept = store.use(({ outcome }) => outcome.check && { token, view: outcome.check });
   if (kept.token === token) return kept.view;
   return token === null ? ASK : { kind: 'checking' };
 }
 
 /** Back to the empty question. */
-export function checkAnother(): void {
-  set({ token: null, view: ASK });
+export function checkAnother(data: PageData): void {
+  store.set(data, { token: null, view: ASK });
 }
 
 /** Checks the typed question (the page's rule first); resolves to the view it ends in. */
-export async function checkTyped(answers: ClearanceCheckAnswers): Promise<ClearanceCheckView> {
+export async function checkTyped(data: PageData, answers: ClearanceCheckAnswers): Promise<ClearanceCheckView> {
   const errors = validateClearanceCheck(answers, new Date());
   if (Object.keys(errors).length > 0) {
     const view: ClearanceCheckView = { kind: 'ask', answers, errors };
-    set({ token: null, view });
+    store.set(data, { token: null, view });
     return view;
   }
-  return ask(null, clearanceCheckQuery(answers));
+  return ask(data, null, clearanceCheckQuery(answers));
 }
 
-/** Checks a QR code's token, unless this page already has its answer. */
-export async function checkToken(token: string): Promise<void> {
-  if (state.token === token) return;
-  await ask(token, { token });
+/** Checks a QR code's token, unless the server answered it with the page or this page already has its answer. */
+export async function checkToken(data: PageData, token: string): Promise<void> {
+  if (data.outcome.check !== undefined || store.get().token === token) return;
+  await ask(data, token, { token });
 }
 
-async function ask(token: string | null, body: object): Promise<ClearanceCheckView> {
-  set({ token, view: { kind: 'checking' } });
+async function ask(data: PageData, token: string | null, body: object): Promise<ClearanceCheckView> {
+  store.set(data, { token, view: { kind: 'checking' } });
   let view: ClearanceCheckView;
   try {
     const response = await fetch(CLEARANCE_CHECK_PATH, {
@@ -97,7 +76,7 @@ async function ask(token: string | null, body: object): Promise<ClearanceCheckVi
   } catch {
     view = { kind: 'failed' };
   }
-  set({ token, view });
+  store.set(data, { token, view });
   return view;
 }
 

@@ -1,6 +1,6 @@
 import { useTranslation } from '../../i18n/use-translation.ts';
 import { useNavigate } from 'react-router';
-import { FORM_STATE_STORAGE_KEY, STATUS_TOKEN_STORAGE_KEY } from '#shared/pages/storage-keys.ts';
+import { FORM_STATE_STORAGE_KEY } from '#shared/pages/storage-keys.ts';
 import { RenderedText } from '../../components/rendered-text/rendered-text.tsx';
 import { Table } from '../../components/govuk/table/table.tsx';
 import { registerTexts } from '../../i18n/i18n.ts';
@@ -88,11 +88,6 @@ export function CookiesInformation() {
             name: FORM_STATE_STORAGE_KEY,
             purpose: t('cookiesInformation.statePurpose'),
             expires: t('cookiesInformation.stateExpires'),
-          },
-          {
-            name: STATUS_TOKEN_STORAGE_KEY,
-            purpose: t('cookiesInformation.statusTokenPurpose'),
-            expires: t('cookiesInformation.statusTokenExpires'),
           },
         ]}
       />

@@ -20,8 +20,7 @@ import { trackValidationError } from '../../analytics/analytics.ts';
 import { FormTokenField } from '../../app/form-token.tsx';
 import { MessagePage } from '../../app/message-page.tsx';
 import { usePageTitle } from '../../app/page-title.ts';
-import { readPageData } from '../../app/read-page-data.ts';
-import { useServerRender } from '../../app/server-render.ts';
+import { usePageData } from '../../app/page-data.ts';
 import { Spinner } from '../../app/spinner.tsx';
 import { Button } from '../../components/govuk/button/button.tsx';
 import { ErrorSummary, setFocus } from '../../components/govuk/error-summary/error-summary.tsx';
@@ -45,10 +44,6 @@ const RATING_KEYS: Record<FeedbackRating, string> = {
 type Field = (typeof FEEDBACK_FIELDS)[number];
 const ASK: FeedbackView = { kind: 'ask', answers: EMPTY_FEEDBACK, errors: {} };
 
-// The server's answer to a form this browser posted before its script ran (the page is then
-// rendered afresh, not hydrated): read once.
-let served: FeedbackView | undefined = readPageData()?.feedback;
-
 /** Sends the feedback; resolves to the view it ends in. */
 async function send(answers: FeedbackAnswers): Promise<FeedbackView> {
   const body: FeedbackRequest = { rating: answers['feedback-rating'], comment: answers['feedback-comment'] };
@@ -66,16 +61,11 @@ async function send(answers: FeedbackAnswers): Promise<FeedbackView> {
 }
 
 export function FeedbackPage() {
-  const serverRender = useServerRender();
-  // Seeded with the server's answer: the one being rendered on the server, or in the browser the
-  // one that came with the page.
-  const [view, setView] = useState<FeedbackView>(() => serverRender?.outcome.feedback ?? served ?? ASK);
+  // Seeded with the server's answer to a form sent before the app ran, if that is what the page shows.
+  const served = usePageData().outcome.feedback;
+  const [view, setView] = useState<FeedbackView>(() => served ?? ASK);
   const content = useRef<HTMLDivElement>(null);
   const moved = useRef(false);
-
-  useEffect(() => {
-    served = undefined;
-  }, []);
 
   useEffect(() => {
     if (!moved.current) return;

@@ -1,14 +1,13 @@
 // /exit: Exit to GOV.UK pressed while answers are not yet sent (with JavaScript the frame opens
 // this page, without it the server does). Exiting deletes them, so the page asks first: its
 // warning button exits and clears them, as Exit did before; the other returns to the page
-// Exit was pressed on. Its form is posted with JavaScript too: the server clears its session.
+// Exit was pressed on. Its form is posted by the browser with JavaScript too: the server clears its
+// session and sends the browser to GOV.UK.
 import { useLocation } from 'react-router';
 import texts from 'virtual:translations/en/exit';
 import { EXIT_CONFIRMED_BUTTON } from '#shared/pages/exit-button.ts';
 import { exitReturnAddress } from '#shared/pages/exit-return.ts';
-import { FORM_STATE_STORAGE_KEY } from '#shared/pages/storage-keys.ts';
 import { FormTokenField } from '../../app/form-token.tsx';
-import { setLeaveWarning } from '../../app/leave-warning.ts';
 import { usePageTitle } from '../../app/page-title.ts';
 import { useSpaLinkHandler } from '../../app/spa-link.ts';
 import { Button } from '../../components/govuk/button/button.tsx';
@@ -39,11 +38,6 @@ export function ExitPage() {
               classes="govuk-button--warning"
               name={EXIT_CONFIRMED_BUTTON.name}
               value={EXIT_CONFIRMED_BUTTON.value}
-              onClick={() => {
-                // The form goes on to the server, which clears its session and leaves.
-                sessionStorage.removeItem(FORM_STATE_STORAGE_KEY);
-                setLeaveWarning(false);
-              }}
             />
             <Button
               text={t('exit.stay')}

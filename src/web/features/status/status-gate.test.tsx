@@ -5,6 +5,7 @@ import { NEW_STATUS_LINK_PATH, PUBLIC_STATUS_PATH } from '#shared/api/public-sta
 import en from '#shared/i18n/translations/en.json';
 import { TranslationProvider } from '../../i18n/use-translation.ts';
 import { testI18n } from '../../test-support/test-i18n.ts';
+import { WithPageData } from '../../test-support/page-data.tsx';
 import { setAnalyticsConsent } from '../../analytics/analytics.ts';
 import { StatusGate } from './status-gate.tsx';
 
@@ -41,20 +42,23 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-// The status state lives for the visit, keyed by token: each test uses a token of its own.
+// The status state lives for the visit, keyed by token: each test uses a token of its own, kept by
+// the browser's session on the server.
 function renderGate(token: string, path = '/status') {
   return render(
     <TranslationProvider instance={instance}>
-      <MemoryRouter initialEntries={[`${path}?epat=${token}`]}>
-        <StatusGate>
-          {() => (
-            <>
-              <h1>Statuses</h1>
-              <p>statuses</p>
-            </>
-          )}
-        </StatusGate>
-      </MemoryRouter>
+      <WithPageData session={{ statusToken: token }}>
+        <MemoryRouter initialEntries={[path]}>
+          <StatusGate>
+            {() => (
+              <>
+                <h1>Statuses</h1>
+                <p>statuses</p>
+              </>
+            )}
+          </StatusGate>
+        </MemoryRouter>
+      </WithPageData>
     </TranslationProvider>,
   );
 }

@@ -34,6 +34,7 @@ import { useTranslation } from '../../i18n/use-translation.ts';
 import { trackValidationError } from '../../analytics/analytics.ts';
 import { STATUS_FORM_FIELDS, type NewLinkState, type StatusView } from '#shared/api/status-form.ts';
 import { FormTokenField } from '../../app/form-token.tsx';
+import { usePageData } from '../../app/page-data.ts';
 import { loadStatus, requestNewLink, showAgain, useStatusAnswer, useStatusState } from './status-store.ts';
 import { useStatusToken } from './status-token.ts';
 
@@ -96,19 +97,8 @@ export function useAnnounce(): (text: string) => void {
 }
 
 export function StatusGate({ children }: { children: (response: PublicStatusResponse) => ReactNode }) {
-  const token = useStatusToken();
-  // Nothing is shown (and no page view recorded) until the token is out of the address.
-  return token === undefined ? null : <StatusGateFor token={token}>{children}</StatusGateFor>;
-}
-
-function StatusGateFor({
-  token,
-  children,
-}: {
-  token: string;
-  children: (response: PublicStatusResponse) => ReactNode;
-}) {
   const { t } = useTranslation();
+  const token = useStatusToken();
   const { licenceNumber, view } = useStatusState(token);
   const [announcement, setAnnouncement] = useState('');
   // The same text twice is not a change, and would not be read again: a no-break space makes it one.
@@ -193,6 +183,7 @@ function LicenceForm({
   // focus from the field first, and that number must not be counted a second time.
   const checkedOnLeaving = useRef<string | null>(null);
   const { pathname } = useLocation();
+  const data = usePageData();
   const title = t('pages.status');
   const rule = view.kind === 'licenceError' ? view.rule : undefined;
   usePageTitle(title, rule !== undefined);
@@ -201,7 +192,7 @@ function LicenceForm({
     checked.current = value;
     onCheck();
     // Every refusal of the number is a validation failure, the server's included.
-    void loadStatus(token, value).then((result) => {
+    void loadStatus(data, token, value).then((result) => {
       if (result.kind === 'licenceError') trackValidationError(pathname, 'sponsor-licence-number', result.rule);
       if (result.kind === 'locked') trackValidationError(pathname, 'sponsor-licence-number', 'tooManyRequests');
     });
@@ -214,7 +205,7 @@ function LicenceForm({
     // A refusal is shown for it already; after a failure to reach the server, pressing tries again.
     if (leftWith === typed && view.kind === 'licenceError') {
       onCheck();
-      showAgain();
+      showAgain(data);
     } else check(typed);
   };
   // Checked when the field is left after a change, as well as with the button.
@@ -276,6 +267,7 @@ function ExpiredLink({ token, licenceNumber }: { token: string; licenceNumber: s
   const { t } = useTranslation();
   // Without JavaScript the page is shown from the link's address, and its form posts back to it.
   const { pathname, search } = useLocation();
+  const data = usePageData();
   // The number typed on the question before is offered again rather than asked for twice.
   const [typed, setTyped] = useState(licenceNumber);
   // Without JavaScript, the server's answer to the form.
@@ -299,7 +291,7 @@ function ExpiredLink({ token, licenceNumber }: { token: string; licenceNumber: s
       return;
     }
     setState('sending');
-    void requestNewLink(token, typed).then((outcome) => {
+    void requestNewLink(data, token, typed).then((outcome) => {
       // 'invalidLink' has turned the whole page into "Application not found".
       if (outcome !== 'invalidLink') setState(outcome);
     });

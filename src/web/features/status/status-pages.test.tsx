@@ -4,6 +4,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import en from '#shared/i18n/translations/en.json';
 import { TranslationProvider } from '../../i18n/use-translation.ts';
 import { testI18n } from '../../test-support/test-i18n.ts';
+import { WithPageData } from '../../test-support/page-data.tsx';
 import { StatusApplicantPage, StatusPage } from './status-pages.tsx';
 
 // The page's texts come from the test's own i18next instance; the app's is never started here.
@@ -46,17 +47,23 @@ function serve(
   );
 }
 
+/** Opens the page at `path` as the status link `epat=` in it left it: its token kept by the browser's session on the server. */
 async function open(path: string, submittedAt: string | unknown[]) {
   if (typeof submittedAt === 'string') serve([item(submittedAt)]);
   else serve(submittedAt);
+  const url = new URL(path, 'http://localhost');
+  const token = url.searchParams.get('epat');
+  url.searchParams.delete('epat');
   render(
     <TranslationProvider instance={instance}>
-      <MemoryRouter initialEntries={[path]}>
-        <Routes>
-          <Route path="/status" element={<StatusPage />} />
-          <Route path="/status/:applicantIndex" element={<StatusApplicantPage />} />
-        </Routes>
-      </MemoryRouter>
+      <WithPageData session={{ statusToken: token }}>
+        <MemoryRouter initialEntries={[`${url.pathname}${url.search}`]}>
+          <Routes>
+            <Route path="/status" element={<StatusPage />} />
+            <Route path="/status/:applicantIndex" element={<StatusApplicantPage />} />
+          </Routes>
+        </MemoryRouter>
+      </WithPageData>
     </TranslationProvider>,
   );
   fireEvent.change(screen.getByLabelText('Sponsor licence number'), { target: { value: 'LIC1' } });

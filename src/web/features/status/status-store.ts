@@ -1,20 +1,20 @@
-// The status area's state: kept in memory for the visit only, never in
-// session storage, because it holds the sponsor licence number and the applicants' details.
-import { useSyncExternalStore } from 'react';
+// The status area's state: kept in memory for the visit only, never in session storage, because
+// it holds the sponsor licence number and the applicants' details. The server's answer for the
+// page (an expired or broken link shown at once, a form sent before the app ran) shows until the
+// page acts itself.
 import * as v from 'valibot';
 import {
   NEW_STATUS_LINK_PATH,
   PDF_MAKER_PATH,
   PUBLIC_STATUS_PATH,
   STATUS_ERRORS,
-  STATUS_TOKEN_PARAMETER,
   publicStatusResponseSchema,
 } from '#shared/api/public-status.ts';
 import { refusedStatusView, type NewLinkState, type RefusalBody, type StatusView } from '#shared/api/status-form.ts';
-import { readPageData } from '../../app/read-page-data.ts';
-import { useServerRender } from '../../app/server-render.ts';
-
+import type { PageData } from '#shared/pages/page-data.ts';
 import { validateSponsorLicenceNumber } from '#shared/validation/licence-number.ts';
+import { usePageData } from '../../app/page-data.ts';
+import { createPageState } from '../../app/page-state.ts';
 
 interface StatusState {
   readonly token: string;
@@ -22,46 +22,20 @@ interface StatusState {
   readonly view: StatusView;
 }
 
-// The server's answer to the link this page was loaded with, when the link is broken or has
-// expired: shown at once, without asking for the licence number first. Taken once, keyed to the
-// link's token.
-const served = readPageData()?.statusLink;
-const linkToken =
-  typeof location === 'undefined' ? null : new URLSearchParams(location.search).get(STATUS_TOKEN_PARAMETER);
+const store = createPageState<StatusState>({ token: '', licenceNumber: '', view: { kind: 'ask' } });
 
-let state: StatusState =
-  served !== undefined && linkToken !== null
-    ? { token: linkToken, licenceNumber: '', view: { kind: served } }
-    : { token: '', licenceNumber: '', view: { kind: 'ask' } };
-const listeners = new Set<() => void>();
-const set = (next: StatusState) => {
-  state = next;
-  for (const listener of listeners) listener();
-};
-const subscribe = (listener: () => void) => {
-  listeners.add(listener);
-  return () => listeners.delete(listener);
-};
-
-const currentState = () => state;
-
-/** The status state; a page opened with another token starts afresh. Without JavaScript, the server's answer to a form. */
+/** The status state of the link `token`: the server's answer, or the page's own; a page opened with another token starts afresh. */
 export function useStatusState(token: string): StatusState {
-  // The server renders every request with this one module, whose state is no request's: there
-  // the answer comes from the render itself (in the browser there is none).
-  const answered = useServerRender()?.outcome.status;
-  const current = useSyncExternalStore(subscribe, currentState, currentState);
-  if (answered !== undefined) return { token, licenceNumber: answered.licenceNumber, view: answered.view };
-  return current.token === token ? current : { token, licenceNumber: '', view: { kind: 'ask' } };
+  const kept = store.use(({ outcome }) => outcome.status && { token, ...outcome.status });
+  return kept.token === token ? kept : { token, licenceNumber: '', view: { kind: 'ask' } };
 }
 
 /**
  * What the server's answer to a status form (sent without JavaScript) tells the page beyond the
- * statuses: a download that had no document, and how asking for a new link went. Read here so
- * that the pages need not tell a server render from the browser's, which has none.
+ * statuses: a download that had no document, and how asking for a new link went.
  */
 export function useStatusAnswer(): { readonly noDocument: boolean; readonly newLink: NewLinkState | undefined } {
-  const answered = useServerRender()?.outcome.status;
+  const answered = usePageData().outcome.status;
   return { noDocument: answered?.download === 'noDocument', newLink: answered?.newLink };
 }
 
@@ -88,7 +62,8 @@ async function refusalBody(response: Response): Promise<RefusalBody> {
  * Checks the licence number and, when one is given, asks for the statuses.
  * Resolves to the view it ends in, so the page can report a refused number.
  */
-export async function loadStatus(token: string, licenceNumber: string): Promise<StatusView> {
+export async function loadStatus(data: PageData, token: string, licenceNumber: string): Promise<StatusView> {
+  const set = (state: StatusState) => store.set(data, state);
   const rule = validateSponsorLicenceNumber(licenceNumber)['sponsor-licence-number'];
   if (rule !== undefined) {
     const view: StatusView = { kind: 'licenceError', rule };
@@ -120,8 +95,9 @@ export async function loadStatus(token: string, licenceNumber: string): Promise<
 }
 
 /** Shows the answer on the page again, as a new answer: the page moves the focus to it as after a check. */
-export function showAgain(): void {
-  set({ ...state, view: { ...state.view } });
+export function showAgain(data: PageData): void {
+  const state = store.get();
+  store.set(data, { ...state, view: { ...state.view } });
 }
 
 /**
@@ -129,7 +105,11 @@ export function showAgain(): void {
  * matched: the server answers the same either way, and the page can only say "if it matched".
  * A link the server does not accept at all turns the page into "Application not found".
  */
-export async function requestNewLink(token: string, licenceNumber: string): Promise<'sent' | 'invalidLink' | 'failed'> {
+export async function requestNewLink(
+  data: PageData,
+  token: string,
+  licenceNumber: string,
+): Promise<'sent' | 'invalidLink' | 'failed'> {
   try {
     const response = await post(NEW_STATUS_LINK_PATH, {
       publicAccessTokenJWT: token,
@@ -137,7 +117,7 @@ export async function requestNewLink(token: string, licenceNumber: string): Prom
     });
     if (response.ok) return 'sent';
     if (response.status === 401 && (await refusalBody(response)).error === STATUS_ERRORS.invalidToken) {
-      set({ token, licenceNumber, view: { kind: 'invalidLink' } });
+      store.set(data, { token, licenceNumber, view: { kind: 'invalidLink' } });
       return 'invalidLink';
     }
     return 'failed';
@@ -148,6 +128,7 @@ export async function requestNewLink(token: string, licenceNumber: string): Prom
 
 /** Downloads the documents of these applications and saves the file; throws when it fails. */
 export async function downloadDocuments(applicantIds: readonly string[]): Promise<void> {
+  const state = store.get();
   const response = await post(PDF_MAKER_PATH, {
     publicAccessTokenJWT: state.token,
     sponsorLicenceNumber: state.licenceNumber,
