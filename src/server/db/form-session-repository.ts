@@ -30,10 +30,10 @@ export interface SessionsSince {
 
 /**
  * The session whose id hashes to `idHash`, written since `since.active` or saved as a draft since
- * `since.saved`: by its current id, or by
- * the id it had before its last renewal if that happened since `since.renewed` (a request of the
- * same browser sent before the renewal reached it). With `lock`, in a transaction, its row is
- * held until the transaction ends: the requests of one browser change it one at a time.
+ * `since.saved`: by its current id, or by the id it had before its last renewal if that happened
+ * since `since.renewed` (a request of the same browser sent before the renewal reached it). With
+ * `lock`, in a transaction, its row is held until the transaction ends: the requests of one
+ * browser change it one at a time.
  */
 export async function readFormSession(
   db: Queryable,
