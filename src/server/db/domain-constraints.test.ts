@@ -48,8 +48,9 @@ describe.each(testEngines())('the CHECK constraints on $name', (engine) => {
     expect(await allowedValues(test.db, 'applications', 'decision_reason')).toEqual(sorted(REJECTION_REASONS));
   });
 
-  it('allow exactly the shared languages on a submission', async () => {
+  it('allow exactly the shared languages on a submission and a saved draft', async () => {
     expect(await allowedValues(test.db, 'submissions', 'language')).toEqual(sorted(LANGUAGES));
+    expect(await allowedValues(test.db, 'form_sessions', 'language')).toEqual(sorted(LANGUAGES));
   });
 
   it('store passport numbers in the shared stored form', async () => {

@@ -15,7 +15,10 @@ export const jobKinds = {
   sendDecisions: 'send-decisions',
   /** Delete the personal data whose retention period is over. Payload: {}. */
   purgePersonalData: 'purge-personal-data',
-  /** Delete the sessions idle for 24 hours and the ended windows of the per-address budgets (hourly). Payload: {}. */
+  /**
+   * Delete the sessions idle for 24 hours (a saved draft 28 days after its last save) and the ended
+   * windows of the per-address budgets (hourly). Payload: {}.
+   */
   purgeSessions: 'purge-sessions',
   /** Email the sponsor a new status link in place of an expired one. Payload: { submissionId }. */
   sendStatusLink: 'send-status-link',
@@ -26,6 +29,11 @@ export const jobKinds = {
   sendWithdrawal: 'send-withdrawal',
   /** Email a worker who gave an address that the application for them was withdrawn. Payload: { applicantId }. */
   sendWorkerWithdrawal: 'send-worker-withdrawal',
+  /**
+   * Email a saved draft's contact address a new link to it, enqueued when it is saved and when its
+   * link is used. Payload: { draftId }.
+   */
+  sendDraftLink: 'send-draft-link',
 } as const;
 
 export interface NewJob {

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { DecidedApplication, RejectionReason, RenderedEmail } from './templates.ts';
 import type { WithdrawnApplication } from './templates.ts';
 import { confirmationEmail, decisionsEmail, escapeHtml, workerConfirmationEmail } from './templates.ts';
-import { newStatusLinkEmail, withdrawalEmail, workerWithdrawalEmail } from './templates.ts';
+import { newStatusLinkEmail, savedDraftEmail, withdrawalEmail, workerWithdrawalEmail } from './templates.ts';
 
 const statusLink = 'https://cwc.example.gov.uk/status?epat=eyJhbGciOiJFUzI1NiJ9.eyJzdWIiOiJ4In0.c2ln';
 
@@ -449,6 +449,57 @@ describe('withdrawal emails', () => {
   });
 });
 
+describe('savedDraftEmail', () => {
+  const link = 'https://cwc.example.gov.uk/continue-application?token=AbC-_0123456789abcdefghijklmnopqrstuvwxyzAB';
+  // Saved at 10am GMT; 28 days later the clocks have gone forward, so the link works until 11am.
+  const saved = { link, savedAt: new Date('2026-03-02T10:00:00Z'), until: new Date('2026-03-30T10:00:00Z') };
+
+  it('gives the link, when the application was saved, that the link works once and until when, and what then', () => {
+    const email = savedDraftEmail({ ...saved, language: 'en' });
+    expect(email.subject).toBe('Creative worker concession: your saved application');
+    expect(email.text).toBe(
+      [
+        'Your saved application',
+        'Your application for creative worker visa concession remote clearance was saved on 02 March 2026.',
+        'Continue your application with this link:',
+        link,
+        'The link works once. Each time you use it, we will email you a new link.',
+        'You can use the link until 11am (UK time) on 30 March 2026. After that, your answers will be deleted.',
+        'Do not share the link. Anyone who has it can see and change your answers.',
+        'If you did not save an application, you can ignore this email.',
+      ].join('\n\n') + '\n',
+    );
+    expectEverywhere(email, [link, 'saved on 02 March 2026', 'until 11am (UK time) on 30 March 2026']);
+    expect(email.html).toContain(`<a href="${link}"`);
+    expectPlainText(email);
+  });
+
+  it('is in Welsh, then in English, for a draft saved in Welsh', () => {
+    const email = savedDraftEmail({ ...saved, language: 'cy' });
+    expect(email.subject).toBe(
+      'Consesiwn gweithiwr creadigol: eich cais a gadwyd / Creative worker concession: your saved application',
+    );
+    const welsh = email.text.indexOf('Bydd y ddolen yn stopio gweithio ar ôl 11yb (amser y DU) ar 30 Mawrth 2026');
+    const english = email.text.indexOf('You can use the link until 11am (UK time) on 30 March 2026.');
+    expect(welsh).toBeGreaterThanOrEqual(0);
+    expect(english).toBeGreaterThan(welsh);
+    expect(email.text.split(link)).toHaveLength(3);
+    expect(email.html).toMatch(/<html lang="cy">[\s\S]*<hr [^>]*>\n<div lang="en">[\s\S]*Your saved application/);
+    expectPlainText(email);
+  });
+
+  it('is in Arabic, right to left, its dates and times isolated and its link left to right', () => {
+    const email = savedDraftEmail({ ...saved, language: 'ar' });
+    expect(email.subject).toBe('استثناء العامل الإبداعي: طلبك المحفوظ');
+    expect(email.html).toMatch(/^<!DOCTYPE html>\n<html lang="ar" dir="rtl">/);
+    expect(email.html).toContain(`<p style="margin:0 0 20px;" dir="ltr"><a href="${link}"`);
+    expect(email.text).toMatch(/\u2068[^\u2069]*2026\u2069/);
+    expect(email.text).toMatch(/حتى \u2068[^\u2069]+\u2069 \(/);
+    expectNowhere(email, ['Creative worker', 'saved on']);
+    expectPlainText(email);
+  });
+});
+
 describe('every email', () => {
   const all: RenderedEmail[] = [
     confirmationEmail(single),
@@ -474,11 +525,12 @@ describe('every email', () => {
       return [withdrawalEmail({ application, statusLink }), workerWithdrawalEmail({ application })];
     }),
     newStatusLinkEmail({ sponsorName: 'A', references: ['CWC-1'], statusLink, statusLinkTtlDays: 90 }),
+    savedDraftEmail({ link: statusLink, savedAt: new Date(), until: new Date(), language: 'en' }),
   ];
 
   it('names the service, shortly, before what happened, so an inbox can tell these emails apart', () => {
     for (const email of all)
-      expect(email.subject).toMatch(/^Creative worker concession: (application CWC-|\d+ |new |decisions )/);
+      expect(email.subject).toMatch(/^Creative worker concession: (application CWC-|\d+ |new |decisions |your saved )/);
   });
 
   it.each(all.map((email) => [email.subject, email] as const))(

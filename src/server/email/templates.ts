@@ -1,5 +1,5 @@
 import type { TFunction } from 'i18next';
-import { formatLongDate } from '#shared/dates/format.ts';
+import { formatLongDate, formatTimeOfDay } from '#shared/dates/format.ts';
 import type { RejectionReason } from '#shared/domain/application-status.ts';
 import type { Language } from '#shared/i18n/languages.ts';
 import { textsIn } from './texts.ts';
@@ -60,6 +60,8 @@ interface Writer {
   value(text: string): string;
   /** A calendar day in this language's long form. */
   date(day: string | Date): string;
+  /** An instant's time of day in London, as this language writes it. */
+  time(instant: Date): string;
   /** A block of labelled values, each value set as `value` sets it. */
   details(rows: ReadonlyArray<readonly [string, string]>): Block;
   /** "N days" in this language. */
@@ -79,6 +81,7 @@ function writerIn(language: Language): Writer {
     service: t('email.service.inSentence'),
     value,
     date: (day) => value(formatLongDate(day, language)),
+    time: (instant) => value(formatTimeOfDay(instant, language)),
     details: (rows) => ({ kind: 'details', rows: rows.map(([label, text]) => [label, value(text)] as const) }),
     days: (count) => t('email.days', { count }),
     // Every subject: the service's short name, then what happened and to which application (or
@@ -482,6 +485,36 @@ export function newStatusLinkEmail(input: {
           : t('email.newLink.linkStopsOne', { days: days(input.statusLinkTtlDays) }),
       ),
       paragraph(t('email.newLink.notYou')),
+    ],
+  }));
+}
+
+/**
+ * The link to a draft saved with "Save and come back later", emailed to the draft's contact email
+ * when it is saved and each time its link is used (the link works once). It holds no word of the
+ * user's: anyone can type any address, so it says only what the service did, and when.
+ */
+export function savedDraftEmail(input: {
+  /** The link that opens the draft (`draftLink`), once. */
+  link: string;
+  /** When the link stops working and the answers are deleted (`draftExpiry` of the last save). */
+  until: Date;
+  /** The last save. */
+  savedAt: Date;
+  /** The language of the save. */
+  language: Language;
+}): RenderedEmail {
+  return compose(input.language, ({ t, service, date, time, subject }) => ({
+    subject: subject(t('email.savedDraft.subject')),
+    blocks: [
+      heading(t('email.savedDraft.title')),
+      paragraph(t('email.savedDraft.savedOn', { service, date: date(input.savedAt) })),
+      paragraph(t('email.savedDraft.continueWithLink')),
+      link(input.link),
+      paragraph(t('email.savedDraft.linkOnce')),
+      paragraph(t('email.savedDraft.until', { time: time(input.until), date: date(input.until) })),
+      paragraph(t('email.savedDraft.doNotShare')),
+      paragraph(t('email.savedDraft.notYou')),
     ],
   }));
 }

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { LANGUAGES } from '#shared/i18n/languages.ts';
 import { SERVICE_NAME } from '../service-name.ts';
 import { confirmationEmail, decisionsEmail, newStatusLinkEmail, workerConfirmationEmail } from './templates.ts';
-import { withdrawalEmail, workerWithdrawalEmail } from './templates.ts';
+import { savedDraftEmail, withdrawalEmail, workerWithdrawalEmail } from './templates.ts';
 import { textsIn } from './texts.ts';
 import ar from '#shared/i18n/translations/ar.json';
 import cy from '#shared/i18n/translations/cy.json';
@@ -85,6 +85,7 @@ describe('the texts of the emails', () => {
         );
       }
       emails.push(workerConfirmationEmail({ reference: 'CWC-1', workerName: 'W', language }));
+      emails.push(savedDraftEmail({ link, savedAt: new Date(), until: new Date(), language }));
       for (const email of emails) {
         expect(`${email.subject}\n${email.text}`).not.toMatch(/email\.[a-zA-Z]/);
         expect(email.text).not.toContain('{{');

@@ -9,6 +9,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { FORM_SESSION_COOKIE, FORM_SESSION_IDLE_MS } from '#shared/pages/form-session.ts';
 import { NO_SESSION } from '#shared/pages/page-data.ts';
+import { SAVED_DRAFT_DAYS } from '#shared/pages/saved-drafts.ts';
 import type { Database } from '../db/database.ts';
 import {
   deleteFormSession,
@@ -92,7 +93,12 @@ export function createFormSessions(options: FormSessionsOptions): FormSessions {
   };
   const since = (): SessionsSince => {
     const at = now().getTime();
-    return { active: new Date(at - FORM_SESSION_IDLE_MS), renewed: new Date(at - RENEWED_ID_GRACE_MS) };
+    return {
+      active: new Date(at - FORM_SESSION_IDLE_MS),
+      renewed: new Date(at - RENEWED_ID_GRACE_MS),
+      // A draft saved with "Save and come back later" is kept for days after its last save.
+      saved: new Date(at - SAVED_DRAFT_DAYS * 24 * HOUR_MS),
+    };
   };
   const give = (request: FastifyRequest, reply: FastifyReply, id: string) => {
     issued.set(request, id);

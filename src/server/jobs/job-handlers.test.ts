@@ -8,7 +8,7 @@ import type { Config } from '../config.ts';
 import { loadConfig } from '../config.ts';
 import { findApplication, listStatusChanges } from '../db/application-repository.ts';
 import type { Database } from '../db/database.ts';
-import { insertFormSession } from '../db/form-session-repository.ts';
+import { insertFormSession, saveDraft } from '../db/form-session-repository.ts';
 import { enqueueJob, listJobs } from '../db/job-repository.ts';
 import { countHit } from '../db/rate-limit-repository.ts';
 import { createStaffSessions } from '../console/staff-sessions.ts';
@@ -319,12 +319,20 @@ describe.each(testEngines())('the job handlers on $name', (engine) => {
       expect((await listJobs(test.db, { kind: 'send-decisions' }))[0]?.completedAt).not.toBeNull();
     });
 
-    it('deletes, every hour, the sessions idle for 24 hours, the caseworkers’ sessions that are over and the budgets’ ended windows', async () => {
+    it('deletes, every hour, the sessions idle for 24 hours, the drafts saved 28 days ago, the caseworkers’ sessions that are over and the budgets’ ended windows', async () => {
       const hour = 60 * 60_000;
       const session = (id: number) => Buffer.alloc(32, id);
       const values = { formState: null, statusToken: null, notice: null, statusOpenedAt: null };
       await insertFormSession(test.db, session(1), values, new Date(now.getTime() - 25 * hour));
       await insertFormSession(test.db, session(2), values, new Date(now.getTime() - 23 * hour));
+      for (const [id, days] of [
+        [3, 27],
+        [4, 29],
+      ] as const) {
+        const savedAt = new Date(now.getTime() - days * 24 * hour);
+        await insertFormSession(test.db, session(id), values, savedAt);
+        await saveDraft(test.db, session(id), { path: '/sponsor-details', language: 'en' }, savedAt);
+      }
       await countHit(test.db, 'forms:198.51.100.1', 60_000, new Date(now.getTime() - 2 * 60_000));
       await countHit(test.db, 'forms:198.51.100.2', 60_000, now);
       const staff = { id: 'staff-1', name: 'Ann', roles: ['CASEWORKER'] as const };
@@ -337,7 +345,7 @@ describe.each(testEngines())('the job handlers on $name', (engine) => {
                 (SELECT count(*)::int FROM staff_sessions) AS "staffSessions",
                 (SELECT count(*)::int FROM rate_limit_counters) AS counts`,
       );
-      expect(left.rows[0]).toEqual({ sessions: 1, staffSessions: 1, counts: 1 });
+      expect(left.rows[0]).toEqual({ sessions: 2, staffSessions: 1, counts: 1 });
     });
   });
 });

@@ -10,6 +10,7 @@ import type { JobHandlers } from './job-handler.ts';
 import { createPurgePersonalDataHandler, createPurgeSessionsHandler } from './purge-personal-data-job.ts';
 import { createSendConfirmationHandler, createSendWorkerConfirmationHandler } from './send-confirmation-job.ts';
 import { createSendDecisionsHandler } from './send-decisions-job.ts';
+import { createSendDraftLinkHandler } from './send-draft-link-job.ts';
 import { createSendStatusLinkHandler } from './send-status-link-job.ts';
 import { createSendWithdrawalHandler, createSendWorkerWithdrawalHandler } from './send-withdrawal-job.ts';
 
@@ -20,7 +21,12 @@ export interface JobHandlerDependencies {
   readonly tokens: Pick<StatusLinkTokens, 'sign' | 'statusLink'>;
   readonly config: Pick<
     Config,
-    'manualReview' | 'retentionDays' | 'statusLinkTtlDays' | 'decisionEmailWindowMinutes' | 'emailRateLimit'
+    | 'manualReview'
+    | 'retentionDays'
+    | 'statusLinkTtlDays'
+    | 'decisionEmailWindowMinutes'
+    | 'emailRateLimit'
+    | 'publicBaseUrl'
   >;
   /** The clock of the per-address email budget (the worker's). */
   readonly now?: () => Date;
@@ -91,6 +97,11 @@ export function createJobHandlers(deps: JobHandlerDependencies): JobHandlers {
     [jobKinds.sendWorkerWithdrawal]: createSendWorkerWithdrawalHandler({
       db,
       emailSender: emailSenderFor('worker-withdrawal'),
+    }),
+    [jobKinds.sendDraftLink]: createSendDraftLinkHandler({
+      db,
+      emailSender: emailSenderFor('draft-link'),
+      publicBaseUrl: config.publicBaseUrl,
     }),
   };
 }

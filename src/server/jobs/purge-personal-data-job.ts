@@ -2,6 +2,7 @@ import { londonToday, toIsoDate } from '#shared/dates/calendar.ts';
 import { purgePersonalData } from '../db/application-repository.ts';
 import type { Database } from '../db/database.ts';
 import { FORM_SESSION_IDLE_MS } from '#shared/pages/form-session.ts';
+import { SAVED_DRAFT_DAYS } from '#shared/pages/saved-drafts.ts';
 import { deleteIdleFormSessions } from '../db/form-session-repository.ts';
 import { deleteEndedWindows } from '../db/rate-limit-repository.ts';
 import { deleteFinishedJobs } from '../db/job-repository.ts';
@@ -33,13 +34,19 @@ export function createPurgePersonalDataHandler(deps: PurgeJobDependencies): JobH
 
 /**
  * `purge-sessions` (hourly): deletes the sessions of browsers without JavaScript idle for 24 hours
- * (their answers, never sent), the caseworkers' sessions that are over (idle or past their 12
- * hours, with their ID tokens) and the counts of the per-address budgets whose window has ended,
- * so no table holds more than a day's (an hour's) use. Idempotent.
+ * (their answers, never sent), a draft saved with "Save and come back later" only once
+ * SAVED_DRAFT_DAYS have passed since its last save, the caseworkers' sessions that are over (idle
+ * or past their 12 hours, with their ID tokens) and the counts of the per-address budgets whose
+ * window has ended, so no table holds more than a day's (an hour's) use beyond the saved drafts.
+ * Idempotent.
  */
 export function createPurgeSessionsHandler(deps: Pick<PurgeJobDependencies, 'db'>): JobHandler {
   return async (_payload, { now, logger }) => {
-    const sessions = await deleteIdleFormSessions(deps.db, new Date(now.getTime() - FORM_SESSION_IDLE_MS));
+    const sessions = await deleteIdleFormSessions(
+      deps.db,
+      new Date(now.getTime() - FORM_SESSION_IDLE_MS),
+      new Date(now.getTime() - SAVED_DRAFT_DAYS * msPerDay),
+    );
     const staffSessions = await purgeEndedStaffSessions(deps.db, now);
     const counts = await deleteEndedWindows(deps.db, now);
     logger.info({ sessions, staffSessions, counts }, 'Sessions and ended budget windows deleted');

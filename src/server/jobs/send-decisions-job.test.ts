@@ -1,10 +1,9 @@
 // One decision email per submission (decision 014), through a real SMTP server: the window that
 // gathers decisions made close together, the email that goes at once when nothing is left to
 // decide, and the races between decisions and the jobs that email them.
-import { copyFile, mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import type { AddressObject } from 'mailparser';
 import { simpleParser } from 'mailparser';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -14,9 +13,9 @@ import { findApplication } from '../db/application-repository.ts';
 import type { Database } from '../db/database.ts';
 import { findNextDecisionEmailJob, setNextDecisionEmailJob } from '../db/decision-email-repository.ts';
 import { enqueueJob, listJobs } from '../db/job-repository.ts';
-import { defaultMigrationsDirectory, readMigrations, runMigrations } from '../db/migrations.ts';
+import { runMigrations } from '../db/migrations.ts';
 import { storeSubmission } from '../db/submission-repository.ts';
-import { testEngines, useMigratedTestDatabase, type TestEngine } from '../test-support/test-databases.ts';
+import { onDatabaseAt, testEngines, useMigratedTestDatabase } from '../test-support/test-databases.ts';
 import type { StatusChange } from '../services/decisions/change-status.ts';
 import { changeApplicationStatus } from '../services/decisions/change-status.ts';
 import type { EmailMessage, EmailSender } from '../email/email-sender.ts';
@@ -332,32 +331,6 @@ describe.each(testEngines())('decision emails on $name', (engine) => {
     for (const id of ids) expect((await findApplication(test.db, id))?.status).not.toBe('in-progress');
   });
 });
-
-/** Brings an empty database to `version` (the migrations up to it, not the later ones). */
-async function migrateUpTo(db: Database, version: number): Promise<void> {
-  const dir = await mkdtemp(join(tmpdir(), 'migrations-'));
-  try {
-    const source = fileURLToPath(defaultMigrationsDirectory);
-    for (const migration of (await readMigrations()).filter((m) => m.version <= version)) {
-      const file = `${String(migration.version).padStart(3, '0')}-${migration.name}.sql`;
-      await copyFile(join(source, file), join(dir, file));
-    }
-    await runMigrations(db, dir);
-  } finally {
-    await rm(dir, { recursive: true, force: true });
-  }
-}
-
-/** Runs `test` on a new database of `engine` brought to `version`, and disposes of it after. */
-async function onDatabaseAt(engine: TestEngine, version: number, test: (db: Database) => Promise<void>): Promise<void> {
-  const opened = await engine.open();
-  try {
-    await migrateUpTo(opened.db, version);
-    await test(opened.db);
-  } finally {
-    await opened.dispose();
-  }
-}
 
 describe.each(testEngines())('migration 004 on $name', (engine) => {
   it('counts decisions made before it as emailed, unless their per-application email job is still open', async () => {

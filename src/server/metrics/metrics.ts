@@ -15,6 +15,7 @@ export const emailKinds = [
   'new-status-link',
   'withdrawal',
   'worker-withdrawal',
+  'draft-link',
 ] as const;
 export type EmailKind = (typeof emailKinds)[number];
 

@@ -2,13 +2,16 @@
 // memory always; PostgreSQL as well when DATABASE_URL is set, each database in a fresh schema that
 // is dropped afterwards, so parallel and repeated runs never see each other's tables.
 import { randomBytes } from 'node:crypto';
-import { readFile } from 'node:fs/promises';
+import { copyFile, mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { afterAll, beforeEach, inject } from 'vitest';
 import { loadConfig } from '../config.ts';
 import type { Database } from '../db/database.ts';
 import { dumpEmptyPglite, openDatabase } from '../db/database.ts';
-import { runMigrations } from '../db/migrations.ts';
+import { defaultMigrationsDirectory, readMigrations, runMigrations } from '../db/migrations.ts';
 
 export interface TestDatabase {
   readonly db: Database;
@@ -128,6 +131,39 @@ export function useMigratedTestDatabase(engine: TestEngine): Omit<TestDatabase, 
     },
     openAnother: () => opened().openAnother(),
   };
+}
+
+/** Brings an empty database to `version` (the migrations up to it, not the later ones). */
+async function migrateUpTo(db: Database, version: number): Promise<void> {
+  const dir = await mkdtemp(join(tmpdir(), 'migrations-'));
+  try {
+    const source = fileURLToPath(defaultMigrationsDirectory);
+    for (const migration of (await readMigrations()).filter((m) => m.version <= version)) {
+      const file = `${String(migration.version).padStart(3, '0')}-${migration.name}.sql`;
+      await copyFile(join(source, file), join(dir, file));
+    }
+    await runMigrations(db, dir);
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+}
+
+/**
+ * Runs `test` on a new database of `engine` brought to `version` (for a migration's test: rows as
+ * an older release wrote them, then `runMigrations`), and disposes of it after.
+ */
+export async function onDatabaseAt(
+  engine: TestEngine,
+  version: number,
+  test: (db: Database) => Promise<void>,
+): Promise<void> {
+  const opened = await engine.open();
+  try {
+    await migrateUpTo(opened.db, version);
+    await test(opened.db);
+  } finally {
+    await opened.dispose();
+  }
 }
 
 /** Empties every table but the record of migrations; false when the database cannot (it was closed). */
