@@ -1,9 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { isApplicationReference, newApplicationReference } from '#shared/domain/application-reference.ts';
 import { sampleSubmission } from '../test-support/sample-submissions.ts';
-import { findApplication, listApplicationsOfSubmission, listStatusChanges } from './application-repository.ts';
+import {
+  findApplication,
+  listApplicationsOfSubmission,
+  listStatusChanges,
+  purgePersonalData,
+  updateApplicationStatus,
+} from './application-repository.ts';
 import { listJobs } from './job-repository.ts';
-import { findSubmission, storeSubmission } from './submission-repository.ts';
+import { findSubmission, findSubmissionOfReference, storeSubmission } from './submission-repository.ts';
 import { testEngines, useMigratedTestDatabase } from '../test-support/test-databases.ts';
 
 const now = new Date('2026-03-02T10:00:00Z');
@@ -143,5 +149,35 @@ describe.each(testEngines())('storing submissions on $name', (engine) => {
       /Applicant 0/,
     );
     expect(await findApplication(test.db, 'anything')).toBeUndefined();
+  });
+
+  it('finds the submission of any of its application references, without its personal data', async () => {
+    const stored = await storeSubmission(test.db, sampleSubmission(now, [{}, {}]), now);
+    if (stored.outcome !== 'created') throw new Error('expected created');
+    for (const { applicantId } of stored.applicants) {
+      expect(await findSubmissionOfReference(test.db, applicantId)).toEqual({
+        submissionId: stored.submissionId,
+        sponsorReference: 'LIC123456',
+        hasSponsorEmail: true,
+        createdAt: now,
+      });
+    }
+    expect(await findSubmissionOfReference(test.db, 'CWC-00000-00000-0')).toBeUndefined();
+    // The submission id is not an application reference.
+    expect(await findSubmissionOfReference(test.db, stored.submissionId)).toBeUndefined();
+  });
+
+  it('says when the sponsor email address has been deleted (retention), keeping the licence number', async () => {
+    const stored = await storeSubmission(test.db, sampleSubmission(now, [{}]), now);
+    if (stored.outcome !== 'created') throw new Error('expected created');
+    const applicantId = stored.applicants[0]!.applicantId;
+    await updateApplicationStatus(test.db, applicantId, 'approved', null, now);
+    await purgePersonalData(test.db, { today: '2027-06-01', retentionDays: 30, now });
+    expect(await findSubmissionOfReference(test.db, applicantId)).toEqual({
+      submissionId: stored.submissionId,
+      sponsorReference: 'LIC123456',
+      hasSponsorEmail: false,
+      createdAt: now,
+    });
   });
 });

@@ -218,3 +218,36 @@ export async function findSubmission(db: Queryable, submissionId: string): Promi
   );
   return rows[0];
 }
+
+/**
+ * What a request for a new status link by an application reference needs of the submission that
+ * reference belongs to: no personal data, only whether a sponsor email address is still kept.
+ */
+export interface SubmissionOfReference {
+  readonly submissionId: string;
+  /** The sponsor licence number as stored. */
+  readonly sponsorReference: string;
+  /** False once the personal data is deleted (retention): there is no address to send a link to. */
+  readonly hasSponsorEmail: boolean;
+  /** When the submission was received, which the retention rule counts from. */
+  readonly createdAt: Date;
+}
+
+/**
+ * The submission the application `reference` (an applicant id, written the service's way)
+ * belongs to, or undefined. One look-up through the two primary keys, so an unknown reference
+ * costs what a known one does.
+ */
+export async function findSubmissionOfReference(
+  db: Queryable,
+  reference: string,
+): Promise<SubmissionOfReference | undefined> {
+  const { rows } = await db.query<SubmissionOfReference>(
+    `SELECT s.id AS "submissionId", s.sponsor_reference AS "sponsorReference",
+            s.sponsor_email IS NOT NULL AS "hasSponsorEmail", s.created_at AS "createdAt"
+     FROM applications a JOIN submissions s ON s.id = a.submission_id
+     WHERE a.applicant_id = $1`,
+    [reference],
+  );
+  return rows[0];
+}

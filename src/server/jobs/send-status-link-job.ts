@@ -16,8 +16,8 @@ export interface StatusLinkJobDependencies {
 
 /**
  * `send-status-link` { submissionId }: a freshly signed status link, emailed to the sponsor email
- * stored for the submission and to no other address, whoever asked. Enqueued by the new-link
- * call only after the licence number matched.
+ * stored for the submission and to no other address, whoever asked. Enqueued only after the
+ * licence number matched (with an old link, or with an application reference) or by a caseworker.
  */
 export function createSendStatusLinkHandler(deps: StatusLinkJobDependencies): JobHandler {
   return async (payload, { logger }) => {

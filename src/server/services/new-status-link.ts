@@ -34,7 +34,8 @@ export const NEW_LINK_EMAIL_WINDOW_MS = 10 * 60_000;
  * Enqueues the email of a new status link to the sponsor address stored for the submission (the
  * `send-status-link` job reads it when it sends), at most one per submission in
  * NEW_LINK_EMAIL_WINDOW_MS: false when one was already enqueued in this window. The sponsor's
- * request above and a caseworker's resend (casework/staff-actions.ts) both come here.
+ * request above, the request by an application reference (status-link-recovery.ts) and a
+ * caseworker's resend (casework/staff-actions.ts) all come here.
  */
 export async function enqueueStatusLinkEmail(db: Queryable, submissionId: string, now: Date): Promise<boolean> {
   const jobId = await enqueueJob(db, {

@@ -43,6 +43,9 @@ export const FIELD_RULES = {
   'lte-leave-date': ['required', 'validDate', 'matchesDates'],
   // The status page: `doesNotMatch` and `tooManyRequests` are the server's answers.
   'sponsor-licence-number': ['required', 'doesNotMatch', 'tooManyRequests'],
+  // The page for a new status link without the email: `format` is a reference that
+  // parseApplicationReference cannot read (a character missing, a typo its check character catches).
+  'application-reference': ['required', 'format'],
   // The check page of pre-clearance documents: `validCode` is a code whose check character holds.
   'check-code': ['required', 'validCode'],
   // The feedback page (decision 028): a rating, and a comment of several lines.

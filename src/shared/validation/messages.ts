@@ -144,6 +144,10 @@ export const MESSAGE_KEYS = {
     doesNotMatch: 'validation.sponsor-licence-number.doesNotMatch',
     tooManyRequests: 'validation.sponsor-licence-number.tooManyRequests',
   },
+  'application-reference': {
+    required: 'validation.application-reference.required',
+    format: 'validation.application-reference.format',
+  },
   'check-code': {
     required: 'validation.check-code.required',
     validCode: 'validation.check-code.validCode',
