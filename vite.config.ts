@@ -44,6 +44,8 @@ export default defineConfig(({ isSsrBuild }) => ({
         'check',
         'exit',
         'feedback',
+        'saveReturn',
+        'statusRecovery',
         'serverOnly',
       ],
       // The emails' and the pre-clearance document's texts: written by the server only, never downloaded.

@@ -152,11 +152,14 @@ describe('a group application', () => {
 
     // Delete the third, after confirming.
     await page.getByRole('link', { name: 'Delete Alex García' }).click();
-    expect(
-      await page.locator('h2', { hasText: 'Are you sure you want to delete the application for Alex García?' }).count(),
-    ).toBe(1);
+    const question = page.locator('h2', {
+      hasText: 'Are you sure you want to delete the application for Alex García?',
+    });
+    await question.waitFor();
+    expect(await question.count()).toBe(1);
     expect(await axeViolations(page)).toEqual([]);
     await page.getByRole('button', { name: 'Yes, delete it' }).click();
+    await page.getByText('The application for Alex García was deleted.').waitFor();
     expect(await page.locator('#group-members .govuk-summary-list__key').allTextContents()).toEqual([
       'Chidi Okafor',
       'Jordan Smith',

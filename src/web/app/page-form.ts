@@ -5,7 +5,7 @@ import { useCallback, useRef, useState, type FormEvent } from 'react';
 import { FORM_TOKEN_FIELD } from '#shared/pages/form-token.ts';
 import type { PageData } from '#shared/pages/page-data.ts';
 import { fetchPageAnswer } from './page-data.ts';
-import { useShowAnswer } from './page-router.tsx';
+import { useShowAnswer } from './show-answer.ts';
 
 /** A form's fields as the browser would send them, with the button pressed (the page's form token among them). */
 function formFields(form: HTMLFormElement, submitter: HTMLElement | null): URLSearchParams {
@@ -61,6 +61,8 @@ export function usePageForm(onAnswered?: (data: PageData) => void): {
       fetchPageAnswer(action, fields)
         .then(
           (answer) => {
+            // The user has moved on meanwhile: the page the answer is for is no longer shown.
+            if (!form.isConnected) return;
             const same = showAnswer(answer);
             if (same !== undefined) onAnswered?.(same);
           },

@@ -5,38 +5,24 @@
 // server would draw it without JavaScript. Until the answer comes the page on screen stays. When
 // there is no answer to be had (the network, an older build, a page the server answers only as
 // HTML), the address is loaded whole instead, as a browser without the app would load it.
+import { startTransition, useCallback, useLayoutEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import {
-  createContext,
-  startTransition,
-  useCallback,
-  useContext,
-  useLayoutEffect,
-  useRef,
-  useState,
-  type ReactNode,
-} from 'react';
-import { createPath, Router, UNSAFE_createBrowserHistory, type Location, type NavigationType } from 'react-router';
+  createPath,
+  Router,
+  UNSAFE_createBrowserHistory,
+  type Location,
+  type NavigationType,
+  type Navigator,
+} from 'react-router';
 import type { PageAnswer, PageData } from '#shared/pages/page-data.ts';
 import { FORM_STATE_STORAGE_KEY } from '#shared/pages/storage-keys.ts';
 import { fetchPageAnswer, PageDataContext } from './page-data.ts';
+import { ShowAnswerContext, type ShowAnswer } from './show-answer.ts';
 
 interface Shown {
   readonly action: NavigationType;
   readonly location: Location;
   readonly data: PageData;
-}
-
-/**
- * Shows the server's answer to a page's form: the page it leads to, or the same page drawn from
- * it (its errors), or another site. Resolves to the data when the same page shows it.
- */
-type ShowAnswer = (answer: PageAnswer) => PageData | undefined;
-
-const ShowAnswerContext = createContext<ShowAnswer>(() => undefined);
-
-/** Shows the server's answer to a page's form the app sent (page-form.ts). */
-export function useShowAnswer(): ShowAnswer {
-  return useContext(ShowAnswerContext);
 }
 
 /**
@@ -52,54 +38,114 @@ function keepCopy(data: PageData): void {
   }
 }
 
+/** Marks the page as waiting for the server's answer to a move (the browser tests wait for it to end). */
+function waiting(on: boolean): void {
+  if (on) document.documentElement.setAttribute(LOADING_ATTRIBUTE, '');
+  else document.documentElement.removeAttribute(LOADING_ATTRIBUTE);
+}
+
+/** The attribute on `<html>` while the app waits for the server's answer to a move. */
+const LOADING_ATTRIBUTE = 'data-page-loading';
+
 /** The app's router: pages drawn from the server's answers, starting with `data`, the answer for the address loaded. */
 export function PageRouter({ data, children }: { data: PageData; children: ReactNode }) {
   const [history] = useState(() => UNSAFE_createBrowserHistory({ v5Compat: true }));
   const [shown, setShown] = useState<Shown>(() => ({ action: history.action, location: history.location, data }));
-  // The answer a form got, for the address it leads to: taken by the navigation that goes there.
+  // The answer for the address the history is about to go to, taken by the move that goes there.
   const primed = useRef<PageAnswer | undefined>(undefined);
   // Only the latest move is shown: an answer for one the user has since left behind is dropped.
   const latest = useRef(0);
 
   const show = useCallback((next: Shown) => {
+    waiting(false);
     keepCopy(next.data);
     startTransition(() => setShown(next));
   }, []);
+
+  /**
+   * Asks the server for the page at `href` and, once it has answered, gives `arrive` the answer
+   * (for the address it answers for: where it sends the browser, when elsewhere). Another site, or
+   * a page the server answers only whole (a build deployed since), is loaded whole, as is the page
+   * when no answer comes.
+   */
+  const visit = useCallback(
+    (href: string, arrive: (answer: PageAnswer & { data: PageData }) => void, replaceWhole: boolean) => {
+      const move = ++latest.current;
+      waiting(true);
+      fetchPageAnswer(href).then(
+        (answer) => {
+          if (move !== latest.current) return;
+          if (answer.data === undefined || answer.data.build !== data.build) {
+            if (replaceWhole) window.location.replace(answer.location);
+            else window.location.assign(answer.location);
+            return;
+          }
+          arrive({ location: answer.location, data: answer.data });
+        },
+        () => {
+          if (move === latest.current) window.location.assign(href);
+        },
+      );
+    },
+    [data.build],
+  );
 
   useLayoutEffect(
     () =>
       history.listen(({ action, location }) => {
         const href = createPath(location);
-        const move = ++latest.current;
         const answered = primed.current;
         primed.current = undefined;
         if (answered?.location === href && answered.data !== undefined) {
           show({ action, location, data: answered.data });
           return;
         }
-        fetchPageAnswer(href).then(
+        // The browser's own move (Back, Forward): the address has changed already; the page
+        // follows once the server has answered for it, replacing the address where it leads on.
+        visit(
+          href,
           (answer) => {
-            if (move !== latest.current) return;
-            // Another site, or a page the server answers only whole (another build since): loaded whole.
-            if (answer.data === undefined || answer.data.build !== data.build)
-              return window.location.replace(answer.location);
             if (answer.location === href) return show({ action, location, data: answer.data });
-            // The server sends the browser elsewhere (a link that leads on): the address is replaced.
             primed.current = answer;
             history.replace(answer.location);
           },
-          () => {
-            if (move === latest.current) window.location.reload();
-          },
+          true,
         );
       }),
-    [history, show, data.build],
+    [history, show, visit],
+  );
+
+  // The app's own moves (links, redirects) change the address once the server has answered.
+  const navigator = useMemo<Navigator>(
+    () => ({
+      createHref: history.createHref,
+      encodeLocation: history.encodeLocation,
+      go: history.go,
+      push: (to, state) =>
+        visit(
+          history.createHref(to),
+          (answer) => {
+            primed.current = answer;
+            history.push(answer.location, state);
+          },
+          false,
+        ),
+      replace: (to, state) =>
+        visit(
+          history.createHref(to),
+          (answer) => {
+            primed.current = answer;
+            history.replace(answer.location, state);
+          },
+          true,
+        ),
+    }),
+    [history, visit],
   );
 
   const showAnswer = useCallback<ShowAnswer>(
     (answer) => {
-      // A form sent meanwhile, or a move since, leaves this answer behind.
-      const move = ++latest.current;
+      ++latest.current;
       if (answer.data === undefined || answer.data.build !== data.build) {
         window.location.assign(answer.location);
         return undefined;
@@ -107,7 +153,7 @@ export function PageRouter({ data, children }: { data: PageData; children: React
       if (answer.location === createPath(history.location)) {
         // The same page again (its errors, a notice): drawn from the answer where it stands.
         show({ action: history.action, location: history.location, data: answer.data });
-        return move === latest.current ? answer.data : undefined;
+        return answer.data;
       }
       primed.current = answer;
       history.push(answer.location);
@@ -117,7 +163,7 @@ export function PageRouter({ data, children }: { data: PageData; children: React
   );
 
   return (
-    <Router location={shown.location} navigationType={shown.action} navigator={history}>
+    <Router location={shown.location} navigationType={shown.action} navigator={navigator}>
       <ShowAnswerContext.Provider value={showAnswer}>
         <PageDataContext.Provider value={shown.data}>{children}</PageDataContext.Provider>
       </ShowAnswerContext.Provider>

@@ -4,11 +4,13 @@ import { chromium, type Browser, type BrowserContext, type Page } from 'playwrig
 
 // The server sends each page as HTML, which the app then takes over (hydrates); until it has, the
 // page shows but does not behave (a button of the app does nothing). A page loaded with JavaScript
-// on is therefore ready once the app says so on <html> (main.tsx); a page without the app's
-// script is ready when loaded.
+// on is therefore ready once the app says so on <html> (main.tsx), and is not waiting for the
+// server's answer to a move (Back and Forward change the address first, page-router.tsx); a page
+// without the app's script is ready when loaded.
 const APP_READY = () =>
   document.querySelector('script[type="module"][src]') === null ||
-  document.documentElement.hasAttribute('data-app-ready');
+  (document.documentElement.hasAttribute('data-app-ready') &&
+    !document.documentElement.hasAttribute('data-page-loading'));
 
 const patched = new WeakSet<Page>();
 

@@ -1,14 +1,17 @@
-// Form states built with the journey's own reducer, to open any page of the journey directly
-// in the browser (through session storage, as a reload would).
+// Form states built with the journey's own reducer, to open any page of the journey directly in
+// the browser: the service keeps the answers (decision 040), so a state is given to it as a
+// browser would give it, through its pages' forms (forms.ts), and the browser gets the session.
 import type { Language } from '../../../src/shared/i18n/languages.ts';
 import type { BrowserContext } from 'playwright-core';
-import { chooseLanguage } from './browser.ts';
+import { baseUrl, chooseLanguage } from './browser.ts';
+import { answerThroughForms, type JourneyStep } from './forms.ts';
+import { FORM_SESSION_COOKIE } from '../../../src/shared/pages/form-session.ts';
 import { validApplicantAnswers } from '../../fixtures/applicants.ts';
 import type { ApplicantAnswers } from '../../../src/shared/domain/answers.ts';
 import { INITIAL_FORM_STATE, serialiseFormState, type FormState } from '../../../src/shared/journey/form-state.ts';
 import { journeyReducer, type JourneyAction } from '../../../src/shared/journey/reducer.ts';
 import type { StepPath } from '../../../src/shared/journey/paths.ts';
-import { newApplicationReference } from '../../../src/shared/domain/application-reference.ts';
+import { CHECK_ANSWERS_PATH, GROUP_EDIT_PATH, type JourneyPath } from '../../../src/shared/journey/paths.ts';
 
 let clock = () => new Date();
 
@@ -25,8 +28,25 @@ export function asOf<T>(at: Date, build: () => T): T {
 
 const now = () => clock();
 
+// The steps each state was built by, from the initial state: what seedSession sends the service. A
+// state built by hand has none, and cannot be given to it.
+const recipes = new WeakMap<FormState, readonly JourneyStep[]>([[INITIAL_FORM_STATE, []]]);
+
+/** `state` after `steps`, remembered with the steps that lead to it. */
+function remember(state: FormState, next: FormState, steps: readonly JourneyStep[]): FormState {
+  const base = recipes.get(state);
+  if (base !== undefined) recipes.set(next, [...base, ...steps]);
+  return next;
+}
+
+/** `state` after `actions`, remembered with the steps that lead to it. */
 export function run(state: FormState, ...actions: JourneyAction[]): FormState {
-  return actions.reduce((s, action) => journeyReducer(s, action, now()).state, state);
+  if (actions.length === 0) return state;
+  return remember(
+    state,
+    actions.reduce((s, action) => journeyReducer(s, action, now()).state, state),
+    actions,
+  );
 }
 
 const sponsorPaths: StepPath[] = ['/your-contact-details', '/sponsor-details', '/what-would-you-like-to-do'];
@@ -66,64 +86,29 @@ export function groupWithMembers(count: number, overrides: Partial<ApplicantAnsw
   return run(state, ...submit(member(count), applicantPaths.slice(0, 5)));
 }
 
-/** The applications just sent: receipts only. */
+/**
+ * The applications just sent, `count` of them: a single application, or a group of `count`, sent
+ * (the service stores them and keeps their receipts). The state here holds no receipts: only the
+ * service knows their references.
+ */
 export function withReceipts(count: number): FormState {
-  return {
-    ...INITIAL_FORM_STATE,
-    receipts: Array.from({ length: count }, (_, i) => ({
-      // A reference as the service writes one (CWC-XXXXX-XXXXX-C), the same for the same member.
-      applicationReference: newApplicationReference((length) =>
-        Uint8Array.from({ length }, (_, k) => (i * 37 + k * 59 + 11) % 256),
-      ),
-      groupRef: 'CWC-0F8FAD5B-D9CB-469F-A165-70867728950E',
-      workerName: `Member${i}, Eithne`,
-      sponsorEmail: 'bookings@example-theatre.co.uk',
-      cosReference: `C2G8K51234567${i}`,
-    })),
-  };
+  const answered = count === 1 ? singleComplete() : run(groupWithMembers(count), { type: 'clearAndReturn' });
+  return remember(answered, { ...INITIAL_FORM_STATE }, [
+    { type: 'send', from: count === 1 ? CHECK_ANSWERS_PATH : GROUP_EDIT_PATH },
+  ]);
 }
 
-// A failed rule or several for each section, so that every page shows errors when opened.
-const ERRORS: FormState['errors'] = {
-  sponsorContact: { 'sponsor-email': 'validEmail' },
-  sponsorDetails: { 'sponsor-name': 'required', 'sponsor-reference': 'maxLength' },
-  whatDo: { 'what-would-you-like-to-do': 'required' },
-  passengerName: { 'family-name': 'required', 'given-name': 'required', 'worker-email': 'validEmail' },
-  passengerDob: { 'date-of-birth': 'beforeToday' },
-  nationality: { nationality: 'required' },
-  passport: {
-    'passport-number': 'characters',
-    'passport-issue-date': 'notInFuture',
-    'passport-expiry-date': 'required',
-  },
-  cosReference: { 'cos-reference': 'required' },
-  travel: {
-    'port-of-departure': 'required',
-    'date-of-arrival': 'validDate',
-    'method-of-arrival': 'required',
-    'port-of-arrival': 'required',
-  },
-  workDates: { 'first-work-date': 'atLeast72Hours', 'last-work-date': 'notBeforeStart' },
-  reuseTravel: { 'reuse-travel-details': 'required' },
-  reuseWorkDates: { 'reuse-work-dates': 'required' },
-  group: { group: 'maxApplications' },
-};
-
-/** The state with errors stored for every page. */
-export function withErrorsEverywhere(state: FormState): FormState {
-  return { ...state, errors: ERRORS };
+/** `state` with the page at `path` sent with nothing in it, so that it shows its errors. */
+export function withErrorsOn(state: FormState, path: JourneyPath): FormState {
+  return remember(state, { ...state }, [{ type: 'empty', path }]);
 }
 
-/** Opens every new page of the context with this form state (and language) in session storage. */
+/** A form state the service keeps for a browser, given through its own pages' forms (seedSession). */
 export async function seedSession(context: BrowserContext, state: FormState, language: Language = 'en'): Promise<void> {
-  await context.addInitScript(
-    ({ saved }) => {
-      // Once per tab: a reload keeps what the page itself saved since.
-      if (sessionStorage.getItem('seeded') !== null) return;
-      sessionStorage.setItem('seeded', '1');
-      sessionStorage.setItem('state', saved);
-    },
-    { saved: serialiseFormState(state) },
-  );
   await chooseLanguage(context, language);
+  const steps = recipes.get(state);
+  if (steps === undefined)
+    throw new Error('Only a state built with run() and the builders here can be given to the service');
+  const session = await answerThroughForms(baseUrl(), steps, language);
+  await context.addCookies([{ name: FORM_SESSION_COOKIE, value: session, url: baseUrl() }]);
 }

@@ -134,7 +134,10 @@ export async function at(page: Page, path: string): Promise<void> {
   // is scheduled as a task of its own): wait for the frames after it, then for the page itself.
   await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
   await page.waitForFunction(
-    () => document.querySelector('[data-testid="page-spinner"]') === null && document.querySelector('main h1') !== null,
+    () =>
+      document.querySelector('[data-testid="page-spinner"]') === null &&
+      document.querySelector('main h1') !== null &&
+      !document.documentElement.hasAttribute('data-page-loading'),
   );
 }
 
