@@ -28,6 +28,8 @@ import { createStaffSignIn, STAFF_CALLBACK_PATH, STAFF_SIGNED_OUT_PATH } from '.
 import { createFormSessions } from './http/form-session-store.ts';
 import { registerRateLimits } from './http/rate-limits.ts';
 import { createJourneyForms } from './http/journey-forms.ts';
+import { createSavedDraftForms } from './http/saved-draft-forms.ts';
+import { createStatusLinkRecoveryForms } from './http/status-link-recovery-forms.ts';
 import { createStatusForms } from './http/status-forms.ts';
 import { createLogger } from './logger.ts';
 import type { ServiceMetrics } from './metrics/metrics.ts';
@@ -37,6 +39,8 @@ import { createClearanceChecker } from './services/clearance-checks.ts';
 import { createCosReferenceLookup } from './services/cos-references.ts';
 import { createFeedbackGiver } from './services/feedback.ts';
 import { createJourney } from './services/journey.ts';
+import { createSavedDrafts } from './services/saved-drafts.ts';
+import { recoverStatusLink } from './services/status-link-recovery.ts';
 import { requestNewStatusLink } from './services/new-status-link.ts';
 import { createStatusAccess } from './services/status-access.ts';
 import { createStatusLinkTokens, type StatusLinkTokens } from './tokens/status-link-tokens.ts';
@@ -195,12 +199,14 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
       });
     }
   }
+  const drafts = createSavedDrafts({ database, now, emailRateLimit: config.emailRateLimit });
   await registerWebApp(app, config, {
     sessions: createFormSessions({ database, now, cookies, limits, newSessionsPerHour: config.sessionRateLimit }),
     limits,
     cookies,
     handlers: [
-      createJourneyForms(createJourney({ database, now, lookUpCosReferences, metrics })),
+      createJourneyForms(createJourney({ database, now, lookUpCosReferences, metrics }), drafts),
+      createSavedDraftForms(drafts),
       createStatusForms({
         access: createStatusAccess({ database, now, tokens: statusLinkTokens, documents, metrics }),
         requestNewLink: (token, licenceNumber, log) =>
@@ -214,6 +220,10 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
         now,
       }),
       createFeedbackForms({ give: createFeedbackGiver({ database, limits, now }) }),
+      createStatusLinkRecoveryForms({
+        recover: (request, log) => recoverStatusLink({ config, database, now }, request, log),
+        statusRateLimit: config.statusRateLimit,
+      }),
     ],
   });
   return app;

@@ -121,7 +121,7 @@ describe.each(LANGUAGES)('the server-rendered pages in %s', (language) => {
     expect(data).toEqual({
       build: expect.stringMatching(/^[\w-]{16}$/),
       formToken: token,
-      session: { formState: null, statusToken: null, notice: null },
+      session: { formState: null, statusToken: null, notice: null, savedUntil: null },
       outcome: {},
       facts: {},
       back: '/',

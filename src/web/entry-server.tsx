@@ -14,7 +14,7 @@ import { PAGE_DATA_ID } from '#shared/pages/page-data.ts';
 import type { PageRenderer } from '#shared/pages/page-renderer.ts';
 import { AppFrame, FormProblemPage } from './app/app.tsx';
 import { loadAllPages } from './app/lazy-page.ts';
-import { PageDataContext } from './app/page-data.ts';
+import { PageDataContext } from './app/page-data-context.ts';
 import { ServerRenderContext, type ServerRender } from './app/server-render.ts';
 import { keepingTexts, parse5Parser } from './components/rendered-text/parse5-parser.ts';
 import { setHtmlParser } from './components/rendered-text/rendered-text.tsx';

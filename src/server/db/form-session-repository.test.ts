@@ -21,7 +21,13 @@ const hoursBefore = (hours: number, at = now) => new Date(at.getTime() - hours *
 const daysBefore = (days: number, at = now) => new Date(at.getTime() - days * DAY_MS);
 const daysAfter = (days: number, at = now) => new Date(at.getTime() + days * DAY_MS);
 const hash = (n: number) => Buffer.alloc(32, n);
-const values: FormSessionValues = { formState: '{"a":1}', statusToken: null, notice: null, statusOpenedAt: null };
+const values: FormSessionValues = {
+  formState: '{"a":1}',
+  statusToken: null,
+  notice: null,
+  statusOpenedAt: null,
+  savedUntil: null,
+};
 const draft = { path: '/sponsor-details', language: 'cy' } as const;
 /** What the session store finds at `at`: written in the last 24 hours, or saved in the last 28 days. */
 const since = (at: Date): SessionsSince => ({
@@ -71,6 +77,7 @@ describe.each(testEngines())('saved drafts on $name', (engine) => {
       ...values,
       idHash: hash(2),
       savedAt: daysBefore(27),
+      savedUntil: new Date(daysBefore(27).getTime() + 28 * 24 * 60 * 60_000).toISOString(),
     });
     expect(await readFormSession(test.db, hash(3), since(now))).toBeUndefined();
     // Never saved, and written within the 24 hours.
@@ -184,6 +191,7 @@ describe.each(testEngines())('saved drafts on $name', (engine) => {
       ...values,
       idHash: hash(50),
       savedAt: daysBefore(2),
+      savedUntil: new Date(daysBefore(2).getTime() + 28 * 24 * 60 * 60_000).toISOString(),
     });
     for (const old of [hash(1), hash(2)]) expect(await readFormSession(test.db, old, since(now))).toBeUndefined();
     // Used up: it opens nothing the second time, and a new link is on its way.

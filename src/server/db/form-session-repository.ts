@@ -1,11 +1,14 @@
 import type { Language } from '#shared/i18n/languages.ts';
 import { FORM_SESSION_IDLE_MS } from '#shared/pages/form-session.ts';
 import type { PageSession } from '#shared/pages/page-data.ts';
-import { SAVED_DRAFT_DAYS } from '#shared/pages/saved-drafts.ts';
+import { draftExpiry, SAVED_DRAFT_DAYS } from '#shared/pages/saved-drafts.ts';
 import type { Database, Queryable } from './database.ts';
 import { enqueueJob, jobKinds } from './job-repository.ts';
 
-/** What a browser's session keeps on the server: what its pages are rendered from, and how long the status pages stay open. */
+/**
+ * What a browser's session keeps on the server: what its pages are rendered from (when a saved
+ * draft ends is read, never written: a save sets it), and how long the status pages stay open.
+ */
 export interface FormSessionValues extends PageSession {
   /** When the status link's submission was opened with its licence number (null: not open). */
   readonly statusOpenedAt: Date | null;
@@ -41,7 +44,7 @@ export async function readFormSession(
   since: SessionsSince,
   lock = false,
 ): Promise<StoredFormSession | undefined> {
-  const { rows } = await db.query<Omit<StoredFormSession, 'idHash'> & { idHash: Uint8Array }>(
+  const { rows } = await db.query<Omit<StoredFormSession, 'idHash' | 'savedUntil'> & { idHash: Uint8Array }>(
     `SELECT id_hash AS "idHash", form_state AS "formState", status_token AS "statusToken", notice,
             status_opened_at AS "statusOpenedAt", saved_at AS "savedAt"
      FROM form_sessions
@@ -51,7 +54,9 @@ export async function readFormSession(
     [idHash, since.active, since.renewed, since.saved],
   );
   const row = rows[0];
-  return row === undefined ? undefined : { ...row, idHash: Buffer.from(row.idHash) };
+  if (row === undefined) return undefined;
+  const savedUntil = row.savedAt === null ? null : draftExpiry(row.savedAt).toISOString();
+  return { ...row, idHash: Buffer.from(row.idHash), savedUntil };
 }
 
 /** Starts a session under `idHash` with `values`. */
@@ -92,7 +97,17 @@ export async function updateFormSession(
 }
 
 /** Ends the session whose id (current or previous) hashes to `idHash`. */
-export async function deleteFormSession(db: Queryable, idHash: Buffer): Promise<void> {
+/**
+ * Ends the session whose id (current or previous) hashes to `idHash`: deleted, unless it is saved as
+ * a draft to come back to, which its link still opens: it then takes `unknownIdHash`, the hash of
+ * an id nobody holds, so no id of the browser that ended it opens it.
+ */
+export async function endFormSession(db: Queryable, idHash: Buffer, unknownIdHash: Buffer): Promise<void> {
+  await db.query(
+    `UPDATE form_sessions SET id_hash = $2, previous_id_hash = NULL, rotated_at = NULL
+     WHERE (id_hash = $1 OR previous_id_hash = $1) AND saved_at IS NOT NULL`,
+    [idHash, unknownIdHash],
+  );
   await db.query('DELETE FROM form_sessions WHERE id_hash = $1 OR previous_id_hash = $1', [idHash]);
 }
 

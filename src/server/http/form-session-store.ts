@@ -12,12 +12,17 @@ import { NO_SESSION } from '#shared/pages/page-data.ts';
 import { SAVED_DRAFT_DAYS } from '#shared/pages/saved-drafts.ts';
 import type { Database } from '../db/database.ts';
 import {
-  deleteFormSession,
+  endFormSession,
   insertFormSession,
+  saveDraft,
+  takeDraftByReturnToken,
   readFormSession,
   updateFormSession,
+  type DraftSave,
   type FormSessionValues,
   type SessionsSince,
+  type StoredFormSession,
+  type TakenDraft,
 } from '../db/form-session-repository.ts';
 import type { Cookies } from './cookies.ts';
 import type { RateLimits } from './rate-limits.ts';
@@ -66,8 +71,19 @@ export interface FormSessions {
     change: (kept: FormSessionValues) => FormSessionValues | undefined,
     options?: { readonly renew?: boolean },
   ): Promise<FormSessionValues>;
-  /** Ends the browser's session: deleted, and its cookie forgotten. */
+  /**
+   * Ends the browser's session: deleted, and its cookie forgotten. A session saved to come back
+   * later stays for its link, but no id this browser holds opens it any more.
+   */
   end(request: FastifyRequest, reply: FastifyReply): Promise<void>;
+  /** Saves the browser's session to come back to (the page it was saved on, its language); false when it has none. */
+  save(request: FastifyRequest, draft: DraftSave): Promise<boolean>;
+  /**
+   * Opens in this browser, under a new id, the saved draft whose link's token hashes to
+   * `tokenHash` (the browser's own session, if another, is left as it is): what it holds, or
+   * undefined when no draft is opened by it.
+   */
+  take(request: FastifyRequest, reply: FastifyReply, tokenHash: Buffer): Promise<TakenDraft | undefined>;
 }
 
 export interface FormSessionsOptions {
@@ -104,11 +120,18 @@ export function createFormSessions(options: FormSessionsOptions): FormSessions {
     issued.set(request, id);
     cookies.set(request, reply, FORM_SESSION_COOKIE, id);
   };
-  const values = ({ formState, statusToken, notice, statusOpenedAt }: FormSessionValues): FormSessionValues => ({
+  const values = ({
     formState,
     statusToken,
     notice,
     statusOpenedAt,
+    savedUntil,
+  }: StoredFormSession): FormSessionValues => ({
+    formState,
+    statusToken,
+    notice,
+    statusOpenedAt,
+    savedUntil,
   });
   const checkSize = (next: FormSessionValues) => {
     if (Buffer.byteLength(next.formState ?? '') > maxBytes) throw new SessionTooLargeError();
@@ -161,8 +184,20 @@ export function createFormSessions(options: FormSessionsOptions): FormSessions {
     async end(request, reply) {
       const id = idOf(request);
       if (id === undefined) return;
-      await deleteFormSession(database, hashOf(id));
+      await endFormSession(database, hashOf(id), hashOf(newId()));
       cookies.clear(request, reply, FORM_SESSION_COOKIE);
+    },
+
+    async save(request, draft) {
+      const id = idOf(request);
+      return id !== undefined && (await saveDraft(database, hashOf(id), draft, now())) !== undefined;
+    },
+
+    async take(request, reply, tokenHash) {
+      const id = newId();
+      const taken = await takeDraftByReturnToken(database, tokenHash, hashOf(id), now());
+      if (taken !== undefined) give(request, reply, id);
+      return taken;
     },
   };
 }

@@ -15,7 +15,9 @@ import { EXIT_URL } from '#shared/journey/paths.ts';
 import { EXIT_BUTTON, EXIT_CONFIRMED_BUTTON, EXIT_PATH, exitHref } from '#shared/pages/exit-button.ts';
 import { FORM_TOKEN_COOKIE, FORM_TOKEN_FIELD } from '#shared/pages/form-token.ts';
 import type { FormProblem, PageFacts, PageOutcome, PageSession } from '#shared/pages/page-data.ts';
+import { languageOfCookies } from '#shared/i18n/languages.ts';
 import { hasUnsentAnswers } from '#shared/pages/unsent-answers.ts';
+import type { DraftSession } from '../services/saved-drafts.ts';
 import type { Cookies } from './cookies.ts';
 import { SessionLimitError, SessionTooLargeError, type FormSessions } from './form-session-store.ts';
 import { localAddress } from './local-address.ts';
@@ -98,6 +100,17 @@ export interface PageFormHandler {
   facts?(path: string, session: PageSession): Promise<PageFacts | undefined>;
 }
 
+/** The browser's session as the journey's services read and change it. */
+export const draftSessionOf = (forms: PageForms, request: FastifyRequest, reply: FastifyReply): DraftSession => ({
+  read: () => forms.sessions.read(request),
+  update: (change, options) => forms.sessions.update(request, reply, change, options),
+  save: (draft) => forms.sessions.save(request, draft),
+  take: (tokenHash) => forms.sessions.take(request, reply, tokenHash),
+});
+
+/** The language of the page a request came from, as the server rendered it: a submission's emails and a draft's follow it. */
+export const pageLanguageOf = (request: FastifyRequest) => languageOfCookies(request.headers.cookie ?? '');
+
 /** The handler of the page at `path`, matched as the browser's router matches it. */
 export function handlerOf(handlers: readonly PageFormHandler[], path: string): PageFormHandler | undefined {
   return handlers.find((handler) => handler.paths.some((pattern) => matchPath(pattern, path) !== null));
@@ -117,7 +130,7 @@ export const isPageRequest = (request: FastifyRequest): boolean => {
 export const pathOf = (request: FastifyRequest): string => request.url.split('?')[0] ?? '/';
 
 /** The query of a request, `?` included ('' when it has none). */
-export const searchOf = (request: FastifyRequest): string => {
+const searchOf = (request: FastifyRequest): string => {
   const at = request.url.indexOf('?');
   return at === -1 ? '' : request.url.slice(at);
 };
@@ -152,7 +165,7 @@ function consentChoice(body: unknown): { analytics: boolean; saved: ConsentSaved
 }
 
 /** The fields of a posted form, as sent (the token left out: the page writes the current one). */
-export function fieldsOf(body: unknown): ResentFields {
+function fieldsOf(body: unknown): ResentFields {
   if (typeof body !== 'object' || body === null) return [];
   return Object.entries(body as Record<string, unknown>).flatMap(([name, value]) =>
     name === FORM_TOKEN_FIELD
@@ -248,10 +261,13 @@ export async function registerPageForms(
     if (button === EXIT_BUTTON.value || button === EXIT_CONFIRMED_BUTTON.value) {
       // Answers not yet sent are not lost by a slip: the exit page asks first (pressing Exit
       // there again, or its own button, is the answer).
+      // Saved answers are not lost: their link still opens them.
       const asked = button === EXIT_CONFIRMED_BUTTON.value || path === EXIT_PATH;
-      if (!asked && hasUnsentAnswers((await forms.sessions.read(request)).formState))
+      const kept = asked ? undefined : await forms.sessions.read(request);
+      if (kept !== undefined && kept.savedUntil === null && hasUnsentAnswers(kept.formState))
         return { kind: 'redirect', to: exitHref(`${path}${searchOf(request)}`) };
-      // Exit to GOV.UK leaves nothing behind: the answers and the status link kept go with it.
+      // Exit to GOV.UK leaves nothing behind in the browser: the answers and the status link kept go
+      // with it (saved answers stay for their link).
       await forms.sessions.end(request, reply);
       return { kind: 'redirect', to: EXIT_URL };
     }

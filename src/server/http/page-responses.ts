@@ -12,6 +12,7 @@ import { LANGUAGE_PARAMETER } from '#shared/i18n/languages.ts';
 import { FORM_TOKEN_COOKIE } from '#shared/pages/form-token.ts';
 import { parseSavedFormState } from '#shared/journey/form-state.ts';
 import {
+  NO_SESSION,
   PAGE_ANSWER_TYPE,
   type FormProblem,
   type PageAnswer,
@@ -63,7 +64,7 @@ export const isPagePath = (pathname: string): boolean =>
   pagePatterns.some((pattern) => matchPath(pattern, pathname) !== null);
 
 /** True when the app asks for the page's answer as JSON rather than the page. */
-export const wantsPageAnswer = (request: FastifyRequest): boolean =>
+const wantsPageAnswer = (request: FastifyRequest): boolean =>
   request.headers.accept?.split(',')[0]?.trim() === PAGE_ANSWER_TYPE;
 
 /** The answers that are pages. */
@@ -110,7 +111,8 @@ export function createPageResponses(options: PageResponseOptions): PageResponses
     whole = false,
   ): Promise<PageData> {
     const session: PageSession = view.session ?? { ...(await sessions.read(request)), notice: null };
-    const shown = { formState: session.formState, statusToken: session.statusToken, notice: session.notice };
+    const { formState, statusToken, notice, savedUntil } = session;
+    const shown: PageSession = { formState, statusToken, notice, savedUntil };
     const facts = (await handlerOf(handlers, target.path)?.facts?.(target.path, shown)) ?? {};
     const back = whole
       ? (previousPageOf(target.path, parseSavedFormState(shown.formState)) ?? cameFrom(request, publicOrigin))
@@ -129,7 +131,7 @@ export function createPageResponses(options: PageResponseOptions): PageResponses
   const problemData = (request: FastifyRequest, problem: FormProblem): PageData => ({
     build,
     formToken: cookies.read(request, FORM_TOKEN_COOKIE) ?? '',
-    session: { formState: null, statusToken: null, notice: null },
+    session: NO_SESSION,
     outcome: {},
     facts: {},
     problem,

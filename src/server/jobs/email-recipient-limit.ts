@@ -12,7 +12,7 @@ import { RetryLaterError } from './job-handler.ts';
 const HOUR_MS = 60 * 60_000;
 
 /** The budget's key for an address: its hash, letter case and surrounding spaces aside. */
-const keyOf = (address: string) =>
+export const recipientBudgetKey = (address: string) =>
   `email:${createHash('sha256').update(address.trim().toLowerCase(), 'utf8').digest('base64url')}`;
 
 /** `sender`, sending at most `perHour` emails to one address an hour; one more throws RetryLaterError. */
@@ -22,7 +22,7 @@ export function limitEmailsPerAddress(
 ): EmailSender {
   return {
     async send(message) {
-      const count = await countHit(options.db, keyOf(message.to), HOUR_MS, options.now());
+      const count = await countHit(options.db, recipientBudgetKey(message.to), HOUR_MS, options.now());
       if (count.hits > options.perHour)
         throw new RetryLaterError('Too many emails to this address in the hour', count.windowEndsAt);
       await sender.send(message);

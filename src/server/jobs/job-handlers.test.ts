@@ -322,7 +322,7 @@ describe.each(testEngines())('the job handlers on $name', (engine) => {
     it('deletes, every hour, the sessions idle for 24 hours, the drafts saved 28 days ago, the caseworkers’ sessions that are over and the budgets’ ended windows', async () => {
       const hour = 60 * 60_000;
       const session = (id: number) => Buffer.alloc(32, id);
-      const values = { formState: null, statusToken: null, notice: null, statusOpenedAt: null };
+      const values = { formState: null, statusToken: null, notice: null, statusOpenedAt: null, savedUntil: null };
       await insertFormSession(test.db, session(1), values, new Date(now.getTime() - 25 * hour));
       await insertFormSession(test.db, session(2), values, new Date(now.getTime() - 23 * hour));
       for (const [id, days] of [

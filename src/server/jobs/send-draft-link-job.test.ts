@@ -39,6 +39,7 @@ const sessionWith = (sponsorEmail: string | undefined): FormSessionValues => ({
   statusToken: null,
   notice: null,
   statusOpenedAt: null,
+  savedUntil: null,
 });
 
 /** The token of the link in an email. */

@@ -15,7 +15,11 @@ import { answersOf, parseSavedFormState, serialiseFormState, type FormState } fr
 import { DELETED_PARAMETER, linkedJourneyAction, type PostedJourneyForm } from '#shared/journey/page-forms.ts';
 import { journeyReducer, type JourneyAction } from '#shared/journey/reducer.ts';
 import { planSend, settleSend, type SendPlan, type SendResult, type SendSettlement } from '#shared/journey/sending.ts';
-import { CHECK_ANSWERS_PATH, GROUP_EDIT_PATH, type JourneyPath } from '#shared/journey/paths.ts';
+import { CHECK_ANSWERS_PATH, GROUP_EDIT_PATH, START_PATH, type JourneyPath } from '#shared/journey/paths.ts';
+import { firstIncompletePath, resolvePath } from '#shared/journey/progress.ts';
+import { FIRST_APPLICANT_PATH } from '#shared/journey/steps.ts';
+import { OPENED_PARAMETER } from '#shared/pages/saved-drafts.ts';
+import { hasUnsentAnswers } from '#shared/pages/unsent-answers.ts';
 import { cosReferencesOfAnswers } from '#shared/journey/same-cos-reference.ts';
 import type { PageFacts, PageOutcome } from '#shared/pages/page-data.ts';
 import type { Database } from '../db/database.ts';
@@ -67,7 +71,7 @@ export interface Journey {
   answer(
     session: JourneySession,
     address: JourneyAddress,
-    posted: PostedJourneyForm,
+    posted: Exclude<PostedJourneyForm, { kind: 'save' }>,
     form: {
       /** The fingerprint of the answers a sending page showed. */
       readonly shown: string | undefined;
@@ -88,6 +92,22 @@ const keep = (kept: FormSessionValues, state: FormState, notice: string | null =
   formState: serialiseFormState(state),
   notice,
 });
+
+/**
+ * Where an application in progress is continued from the start page: the group overview for a
+ * group whose next member is not begun, otherwise the first page not yet answered (check your
+ * answers when all are); nothing once the applications are sent, or before anything is answered.
+ */
+function continueAtOf(state: FormState, formState: string | null, now: Date): JourneyPath | undefined {
+  if (state.receipts.length > 0 || !hasUnsentAnswers(formState)) return undefined;
+  if (
+    state.group.length > 0 &&
+    state.changeIndex === null &&
+    resolvePath(state, GROUP_EDIT_PATH, now) === GROUP_EDIT_PATH
+  )
+    return firstIncompletePath(state, now) === FIRST_APPLICANT_PATH ? GROUP_EDIT_PATH : firstIncompletePath(state, now);
+  return firstIncompletePath(state, now);
+}
 
 /** The Change or Edit link an address is, if any. */
 const linkOf = ({ path, query }: JourneyAddress): JourneyAction | undefined =>
@@ -176,10 +196,13 @@ export function createJourney(options: JourneyOptions): Journey {
   return {
     async view(session, address) {
       const link = linkOf(address);
-      if (link === undefined && !(address.path === GROUP_EDIT_PATH && address.query.has(DELETED_PARAMETER)))
-        return { kind: 'show' };
+      // The overview after a deletion says whom it deleted, and the page a saved application's
+      // link opened says where the new link went, by their addresses.
+      const notice =
+        (address.path === GROUP_EDIT_PATH && address.query.has(DELETED_PARAMETER)) ||
+        address.query.has(OPENED_PARAMETER);
+      if (link === undefined && !notice) return { kind: 'show' };
       const kept = await session.read();
-      // The overview after a deletion says whom it deleted, by its address.
       if (link === undefined) return { kind: 'show', session: kept };
       // The page as the link shows it; nothing is kept until its form is sent.
       const followed = journeyReducer(parseSavedFormState(kept.formState), link, now());
@@ -195,6 +218,10 @@ export function createJourney(options: JourneyOptions): Journey {
     },
 
     async facts(path, formState) {
+      if (path === START_PATH) {
+        const continueAt = continueAtOf(parseSavedFormState(formState), formState, now());
+        return continueAt === undefined ? undefined : { continueAt };
+      }
       if (!COS_WARNING_PATHS.some((pattern) => matchPath(pattern, path) !== null)) return undefined;
       const state = parseSavedFormState(formState);
       const numbers = cosReferencesOfAnswers(state);

@@ -1,7 +1,8 @@
 // POST /api/public/cosReferencesInUse: which of the answers' certificate of sponsorship numbers
 // another application in progress or approved already has (decision 017). Check your answers and
-// the group overview ask it before anything is sent, and warn; nothing is refused for it. The
-// call says no more than "in use" of the numbers it is given, within the address's budget of forms.
+// the group overview warn of them before anything is sent (the server looks them up with each
+// answer it gives for those pages, decision 040); nothing is refused for it. The call says no more
+// than "in use" of the numbers it is given, within the address's budget of forms.
 import { MAX_GROUP_SIZE } from '../domain/fixed-values.ts';
 
 export const COS_REFERENCES_IN_USE_PATH = '/api/public/cosReferencesInUse';
@@ -14,7 +15,7 @@ export const MAX_COS_REFERENCES_ASKED = MAX_GROUP_SIZE + 1;
  * applications about to be sent, when a send was tried already: what it may have stored does not
  * count against itself.
  */
-export interface CosReferencesInUseRequest {
+interface CosReferencesInUseRequest {
   readonly cosReferences: readonly string[];
   readonly formGroupId?: string;
 }

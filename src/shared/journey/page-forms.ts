@@ -36,6 +36,8 @@ export const JOURNEY_BUTTONS = {
   finish: 'finish',
   /** The ineligible page in a group: leave this applicant out and return to the group. */
   clearAndReturn: 'remove-applicant',
+  /** A question page, check your answers or the group overview: save the answers and come back later. */
+  save: 'save',
 } as const;
 
 export type JourneyButton = (typeof JOURNEY_BUTTONS)[keyof typeof JOURNEY_BUTTONS];
@@ -116,25 +118,34 @@ export function firstStaleMember(state: FormState, now: Date): number {
   return state.group.findIndex((member) => Object.keys(validateApplicant(answersOf(member), now)).length > 0);
 }
 
-/** What a form posted to a journey page asks for: a step of the journey, or sending the applications. */
+/**
+ * What a form posted to a journey page asks for: a step of the journey, sending the applications,
+ * or saving the answers to come back later (with the page's own answers first, `action`).
+ */
 export type PostedJourneyForm =
-  { readonly kind: 'action'; readonly action: JourneyAction } | { readonly kind: 'send'; readonly asNew: boolean };
+  | { readonly kind: 'action'; readonly action: JourneyAction }
+  | { readonly kind: 'send'; readonly asNew: boolean }
+  | { readonly kind: 'save'; readonly action?: JourneyAction };
 
 /** Reads the form posted to the page at `path` (its fields by `value`); undefined when it asks for nothing known. */
 export function postedJourneyForm(
   path: string,
   value: (name: string) => string | undefined,
 ): PostedJourneyForm | undefined {
+  const button = value(ACTION_FIELD);
+  const saving = button === JOURNEY_BUTTONS.save;
   const step = findStep(path);
+  const answered = (a: JourneyAction): PostedJourneyForm =>
+    saving ? { kind: 'save', action: a } : { kind: 'action', action: a };
   if (step?.path === '/reuse-travel-details' || step?.path === '/reuse-work-dates') {
     const kind = step.path === '/reuse-travel-details' ? 'travel' : 'workDates';
-    return { kind: 'action', action: { type: 'reuse', kind, choice: value(step.path.slice(1)) } };
+    return answered({ type: 'reuse', kind, choice: value(step.path.slice(1)) });
   }
   if (step !== undefined) {
     const answers = answersFromFields(SECTION_FIELDS[step.section], value);
-    return { kind: 'action', action: { type: 'submitStep', path: step.path, answers } };
+    return answered({ type: 'submitStep', path: step.path, answers });
   }
-  const button = value(ACTION_FIELD);
+  if (saving) return path === CHECK_ANSWERS_PATH || path === GROUP_EDIT_PATH ? { kind: 'save' } : undefined;
   const action = (a: JourneyAction): PostedJourneyForm => ({ kind: 'action', action: a });
   if (button === JOURNEY_BUTTONS.send || button === JOURNEY_BUTTONS.sendAsNew) {
     if (path !== CHECK_ANSWERS_PATH && path !== GROUP_EDIT_PATH) return undefined;

@@ -8,6 +8,7 @@ import type { ClearanceCheckView } from '../api/clearance-check.ts';
 import type { FeedbackView } from '../api/feedback.ts';
 import type { StatusFormOutcome } from '../api/status-form.ts';
 import type { SubmissionOutcome } from '../journey/submission.ts';
+import type { StatusLinkRecoveryView } from '../validation/status-link-recovery.ts';
 
 /** What the browser's session keeps on the server, as a page shows it. */
 export interface PageSession {
@@ -17,10 +18,12 @@ export interface PageSession {
   readonly statusToken: string | null;
   /** Shown by this page only (the name of a group member just deleted, the email a saved draft's new link went to). */
   readonly notice: string | null;
+  /** The answers were saved to come back later: when they (and the emailed link) end, an ISO timestamp. */
+  readonly savedUntil: string | null;
 }
 
 /** What the server keeps for a browser that has no session there. */
-export const NO_SESSION: PageSession = { formState: null, statusToken: null, notice: null };
+export const NO_SESSION: PageSession = { formState: null, statusToken: null, notice: null, savedUntil: null };
 
 /** The answer to a form, which the page shows (nothing for an ordinary GET). */
 export interface PageOutcome {
@@ -34,12 +37,18 @@ export interface PageOutcome {
   readonly check?: ClearanceCheckView;
   /** The feedback page: the form with its errors, or the thanks once stored. */
   readonly feedback?: FeedbackView;
+  /** The page for a new status link without the email: its errors, or that it is on its way if they matched. */
+  readonly statusLinkRecovery?: StatusLinkRecoveryView;
+  /** The page a saved application's emailed link opens: whether the link opens one (and nothing more about it). */
+  readonly draftLink?: 'opens' | 'cannot';
 }
 
 /** What the server looked up for a page beyond what the session keeps. */
 export interface PageFacts {
   /** Check your answers and the group overview: which of the answers' COS numbers another application has. */
   readonly cosReferencesInUse?: CosReferencesInUse;
+  /** The start page, when the browser has an application in progress: the page to continue it on. */
+  readonly continueAt?: string;
 }
 
 /**

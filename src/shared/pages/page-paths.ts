@@ -6,6 +6,10 @@ import { CHECK_A_CLEARANCE_PATH } from '../api/clearance-check-link.ts';
 import { EXIT_PATH } from './exit-button.ts';
 import { FEEDBACK_PATH } from '../api/feedback.ts';
 import { JOURNEY_PAGE_PATHS, START_PATH, type JourneyPath } from '../journey/paths.ts';
+import { APPLICATION_SAVED_PATH, CONTINUE_APPLICATION_PATH, SAVE_APPLICATION_PATH } from './saved-drafts.ts';
+
+/** The page for a new status link without the email (decision 041). */
+export const STATUS_LINK_RECOVERY_PATH = '/get-status-link';
 
 /** The pages outside the journey, in React Router's syntax (`:name` is one path segment). */
 const OTHER_PAGE_PATHS = [
@@ -19,6 +23,10 @@ const OTHER_PAGE_PATHS = [
   CHECK_A_CLEARANCE_PATH,
   EXIT_PATH,
   FEEDBACK_PATH,
+  STATUS_LINK_RECOVERY_PATH,
+  SAVE_APPLICATION_PATH,
+  APPLICATION_SAVED_PATH,
+  CONTINUE_APPLICATION_PATH,
 ] as const;
 
 /** The path of a page of the service. */

@@ -9,6 +9,24 @@ export const SAVED_DRAFT_DAYS = 28;
 /** The page an emailed draft link opens. */
 export const CONTINUE_APPLICATION_PATH = '/continue-application';
 
+/** The page that asks where to send the link, when the answers hold no contact email yet. */
+export const SAVE_APPLICATION_PATH = '/save-your-application';
+
+/** The page that says the answers are saved and where the link went. */
+export const APPLICATION_SAVED_PATH = '/application-saved';
+
+/**
+ * The query parameter of the two pages above naming the page of the journey that was being
+ * answered, to which "Continue your application" returns.
+ */
+export const RETURN_PARAMETER = 'from';
+
+/** The saved page's parameter when the email with the link is put off (too many to the address this hour). */
+export const LATER_PARAMETER = 'later';
+
+/** The parameter of the page a draft opened by its link lands on: it says so (once the address says so). */
+export const OPENED_PARAMETER = 'opened';
+
 /** The query parameter of a draft link that holds its token. */
 export const DRAFT_TOKEN_PARAMETER = 'token';
 

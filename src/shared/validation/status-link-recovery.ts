@@ -11,6 +11,15 @@ export interface StatusLinkRecoveryAnswers {
   readonly 'sponsor-licence-number': string;
 }
 
+/** What the page shows: the question (with the errors of the answers it refused), or that the link is on its way if they matched. */
+export type StatusLinkRecoveryView =
+  | {
+      readonly kind: 'ask';
+      readonly answers: StatusLinkRecoveryAnswers;
+      readonly errors: FieldErrors<(typeof STATUS_LINK_RECOVERY_FIELDS)[number]>;
+    }
+  | { readonly kind: 'sent' };
+
 /** The fields of the form, in the order the page shows them. */
 export const STATUS_LINK_RECOVERY_FIELDS = ['application-reference', 'sponsor-licence-number'] as const;
 

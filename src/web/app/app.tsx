@@ -5,7 +5,7 @@ import { CookieConsentProvider } from '../features/cookies/cookie-consent.tsx';
 import { Layout } from './layout.tsx';
 import { lazyPage } from './lazy-page.ts';
 import { useFocusOnArrival } from './navigation-effects.ts';
-import { usePageData } from './page-data.ts';
+import { usePageData } from './page-data-context.ts';
 import { PageRouter } from './page-router.tsx';
 import { RouterErrorBoundary } from './router-error-boundary.tsx';
 import { PAGE_ALIASES } from '#shared/pages/page-paths.ts';

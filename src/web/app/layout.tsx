@@ -15,7 +15,7 @@ import { useCookieConsent } from '../features/cookies/cookie-consent.tsx';
 import { FormTokenField } from './form-token.tsx';
 import { LanguageSwitch } from './language-switch.tsx';
 import { useNavigationEffects, usePreviousPath } from './navigation-effects.ts';
-import { usePageData } from './page-data.ts';
+import { usePageData } from './page-data-context.ts';
 import { PageBackLinkContext } from './page-back-link.tsx';
 import { isPlainClick, useSpaLinkHandler } from './spa-link.ts';
 

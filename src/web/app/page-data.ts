@@ -1,25 +1,7 @@
-// The server's answer a page is drawn from (#shared/pages/page-data.ts, decision 040): provided by
-// the server entry as it renders a page, and in the browser by the router (page-router.tsx), from
-// the JSON the server wrote into the page it sent, then from each answer the app asks for as it
-// moves. The pages read it the same way on both sides.
-import { createContext, useContext } from 'react';
+// How the browser gets the server's answer a page is drawn from (#shared/pages/page-data.ts,
+// decision 040): the JSON the server wrote into the page it sent, then each answer the app asks for
+// as it moves (page-router.tsx).
 import { PAGE_ANSWER_TYPE, PAGE_DATA_ID, type PageAnswer, type PageData } from '#shared/pages/page-data.ts';
-
-/** What a page before any answer is drawn from: nothing kept, no form token. */
-export const NO_PAGE_DATA: PageData = {
-  build: '',
-  formToken: '',
-  session: { formState: null, statusToken: null, notice: null },
-  outcome: {},
-  facts: {},
-};
-
-export const PageDataContext = createContext<PageData>(NO_PAGE_DATA);
-
-/** The server's answer the page is drawn from. */
-export function usePageData(): PageData {
-  return useContext(PageDataContext);
-}
 
 /** What the server wrote into the page it rendered; undefined when it rendered none (the Vite dev server's page). */
 export function readEmbeddedPageData(): PageData | undefined {

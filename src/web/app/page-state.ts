@@ -3,7 +3,7 @@
 // page acts itself, by the API's calls; what those actions set shows after, until the next answer.
 import { useSyncExternalStore } from 'react';
 import type { PageData } from '#shared/pages/page-data.ts';
-import { usePageData } from './page-data.ts';
+import { usePageData } from './page-data-context.ts';
 
 export interface PageState<T> {
   /**

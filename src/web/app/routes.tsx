@@ -10,6 +10,12 @@ import { CHECK_A_CLEARANCE_PATH } from '#shared/api/clearance-check-link.ts';
 import { EXIT_PATH } from '#shared/pages/exit-button.ts';
 import { FEEDBACK_PATH } from '#shared/api/feedback.ts';
 import type { PagePath } from '#shared/pages/page-paths.ts';
+import {
+  APPLICATION_SAVED_PATH,
+  CONTINUE_APPLICATION_PATH,
+  SAVE_APPLICATION_PATH,
+} from '#shared/pages/saved-drafts.ts';
+import { STATUS_LINK_RECOVERY_PATH } from '#shared/pages/page-paths.ts';
 import type * as QuestionPageModule from '../features/apply/question-pages.tsx';
 import { lazyPage, registerPreload } from './lazy-page.ts';
 
@@ -77,6 +83,22 @@ export const ROUTES = everyPageRouted([
     Page: lazyPage(() => import('../features/info/accessibility-page.tsx'), 'AccessibilityPage'),
   },
   { path: EXIT_PATH, Page: lazyPage(() => import('../features/info/exit-page.tsx'), 'ExitPage') },
+  {
+    path: SAVE_APPLICATION_PATH,
+    Page: lazyPage(() => import('../features/apply/save-application-page.tsx'), 'SaveApplicationPage'),
+  },
+  {
+    path: APPLICATION_SAVED_PATH,
+    Page: lazyPage(() => import('../features/apply/application-saved-page.tsx'), 'ApplicationSavedPage'),
+  },
+  {
+    path: CONTINUE_APPLICATION_PATH,
+    Page: lazyPage(() => import('../features/apply/continue-application-page.tsx'), 'ContinueApplicationPage'),
+  },
+  {
+    path: STATUS_LINK_RECOVERY_PATH,
+    Page: lazyPage(() => import('../features/status/status-link-recovery-page.tsx'), 'StatusLinkRecoveryPage'),
+  },
 ]);
 
 for (const { path, Page } of ROUTES) registerPreload(path, Page);

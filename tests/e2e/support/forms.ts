@@ -71,7 +71,13 @@ function formOf(step: JourneyStep): { path: string; fields: [string, string][] }
     case 'change':
     case 'editApplication':
       return undefined;
-    default:
+    case 'send':
+      throw new Error('Sending is given with the fingerprint of the answers it sends');
+    case 'skipStep':
+    case 'submissionStarted':
+    case 'submissionSucceeded':
+    case 'submissionConflicted':
+    case 'exit':
       throw new Error(`${step.type} is not a step a page's form takes`);
   }
 }

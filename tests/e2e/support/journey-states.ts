@@ -8,7 +8,7 @@ import { answerThroughForms, type JourneyStep } from './forms.ts';
 import { FORM_SESSION_COOKIE } from '../../../src/shared/pages/form-session.ts';
 import { validApplicantAnswers } from '../../fixtures/applicants.ts';
 import type { ApplicantAnswers } from '../../../src/shared/domain/answers.ts';
-import { INITIAL_FORM_STATE, serialiseFormState, type FormState } from '../../../src/shared/journey/form-state.ts';
+import { INITIAL_FORM_STATE, type FormState } from '../../../src/shared/journey/form-state.ts';
 import { journeyReducer, type JourneyAction } from '../../../src/shared/journey/reducer.ts';
 import type { StepPath } from '../../../src/shared/journey/paths.ts';
 import { CHECK_ANSWERS_PATH, GROUP_EDIT_PATH, type JourneyPath } from '../../../src/shared/journey/paths.ts';

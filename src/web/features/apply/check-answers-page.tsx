@@ -17,7 +17,7 @@ import { formatLeaveDate } from './answer-format.ts';
 import { SPONSOR_FIELDS, answerRows } from './answer-rows.tsx';
 import { AnswersChangedNotice, AnswersFingerprintField } from './answers-fingerprint.tsx';
 import type { QuestionField } from './field-texts.ts';
-import { JourneyForm, journeyButton } from './journey-form.tsx';
+import { JourneyForm, SaveButton, journeyButton } from './journey-form.tsx';
 import { JourneyPage } from './journey-page.tsx';
 import { useJourney } from './journey-store.ts';
 import { LateArrivalWarning } from './late-arrival-warning.tsx';
@@ -120,21 +120,27 @@ export function CheckAnswersPage() {
           <JourneyForm path={CHECK_ANSWERS_PATH} onAnswered={onAnswered}>
             {(sending) =>
               group ? (
-                <Button
-                  text={editing ? t('apply.checkAnswers.returnToGroup') : t('apply.checkAnswers.addToGroup')}
-                  {...journeyButton(JOURNEY_BUTTONS.addToGroup)}
-                  preventDoubleClick
-                />
+                <div className="govuk-button-group">
+                  <Button
+                    text={editing ? t('apply.checkAnswers.returnToGroup') : t('apply.checkAnswers.addToGroup')}
+                    {...journeyButton(JOURNEY_BUTTONS.addToGroup)}
+                    preventDoubleClick
+                  />
+                  <SaveButton />
+                </div>
               ) : (
                 <>
                   <p className="govuk-body">{t('apply.checkAnswers.sendHint')}</p>
                   <AnswersFingerprintField />
-                  <Button
-                    text={sending ? t('apply.checkAnswers.sending') : t('apply.checkAnswers.send')}
-                    busy={sending}
-                    {...journeyButton(JOURNEY_BUTTONS.send)}
-                    preventDoubleClick
-                  />
+                  <div className="govuk-button-group">
+                    <Button
+                      text={sending ? t('apply.checkAnswers.sending') : t('apply.checkAnswers.send')}
+                      busy={sending}
+                      {...journeyButton(JOURNEY_BUTTONS.send)}
+                      preventDoubleClick
+                    />
+                    <SaveButton />
+                  </div>
                 </>
               )
             }

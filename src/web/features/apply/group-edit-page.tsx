@@ -7,7 +7,7 @@ import { MAX_GROUP_SIZE } from '#shared/domain/fixed-values.ts';
 import { answersOf, parseSavedFormState } from '#shared/journey/form-state.ts';
 import type { PageData } from '#shared/pages/page-data.ts';
 import { GROUP_EDIT_PATH } from '#shared/journey/paths.ts';
-import { editHref, JOURNEY_BUTTONS, memberToConfirmDeleting } from '#shared/journey/page-forms.ts';
+import { DELETED_PARAMETER, editHref, JOURNEY_BUTTONS, memberToConfirmDeleting } from '#shared/journey/page-forms.ts';
 import { Button } from '../../components/govuk/button/button.tsx';
 import { InsetText } from '../../components/govuk/inset-text/inset-text.tsx';
 import { NotificationBanner } from '../../components/govuk/notification-banner/notification-banner.tsx';
@@ -18,7 +18,7 @@ import { usePageBackLink } from '../../app/page-back-link.tsx';
 import { useSpaLinkHandler } from '../../app/spa-link.ts';
 import { DeleteConfirmation } from './delete-confirmation.tsx';
 import { GroupMembers } from './group-members.tsx';
-import { JourneyForm, journeyButton } from './journey-form.tsx';
+import { JourneyForm, SaveButton, journeyButton } from './journey-form.tsx';
 import { JourneyPage } from './journey-page.tsx';
 import { useJourney } from './journey-store.ts';
 import { SPONSOR_FIELDS, answerRows } from './answer-rows.tsx';
@@ -68,11 +68,11 @@ export function GroupEditPage() {
           {refused !== undefined && <RefusedAnswersSummary answers={refused} group={group} />}
           <AnswersChangedNotice />
           <PageErrorSummary errors={errors} />
-          {answer.deleted !== null && (
+          {answer.notice !== null && new URLSearchParams(search).has(DELETED_PARAMETER) && (
             <NotificationBanner
               type="success"
               titleText={t('apply.group.deletedTitle')}
-              text={t('apply.group.deleted', { name: answer.deleted })}
+              text={t('apply.group.deleted', { name: answer.notice })}
             />
           )}
           <h1 className="govuk-heading-l" id="group">
@@ -113,6 +113,7 @@ export function GroupEditPage() {
                       preventDoubleClick
                     />
                   )}
+                  <SaveButton />
                 </div>
               </>
             )}

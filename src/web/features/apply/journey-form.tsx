@@ -4,11 +4,13 @@
 // show next.
 import type { ReactNode } from 'react';
 import { useLocation } from 'react-router';
-import { ACTION_FIELD, linkQueryOf, type JourneyButton } from '#shared/journey/page-forms.ts';
+import { ACTION_FIELD, JOURNEY_BUTTONS, linkQueryOf, type JourneyButton } from '#shared/journey/page-forms.ts';
 import type { JourneyPath } from '#shared/journey/paths.ts';
 import type { PageData } from '#shared/pages/page-data.ts';
 import { FormTokenField } from '../../app/form-token.tsx';
 import { usePageForm } from '../../app/page-form.ts';
+import { Button } from '../../components/govuk/button/button.tsx';
+import { useTranslation } from '../../i18n/use-translation.ts';
 
 /**
  * A form posted to `path`, with the link that showed the page: the server follows the link and
@@ -42,7 +44,7 @@ export function JourneyForm({
 }
 
 /** Where a journey page's form posts: its page, with the link that showed it. */
-export function useJourneyFormAction(path: JourneyPath): string {
+function useJourneyFormAction(path: JourneyPath): string {
   return `${path}${linkQueryOf(useLocation().search)}`;
 }
 
@@ -52,3 +54,14 @@ export const journeyButton = (button: JourneyButton) => ({
   name: ACTION_FIELD,
   value: button,
 });
+
+/**
+ * "Save and come back later" (the GOV.UK pattern): saves the answers, the page's own included, and
+ * emails a link to them (the server asks where to first, when they hold no contact email).
+ */
+export function SaveButton() {
+  const { t } = useTranslation();
+  return (
+    <Button text={t('saveReturn.button')} classes="govuk-button--secondary" {...journeyButton(JOURNEY_BUTTONS.save)} />
+  );
+}

@@ -3,24 +3,21 @@
 // group header strip.
 import { useState, type ReactNode } from 'react';
 import { useLocation } from 'react-router';
-import texts from 'virtual:translations/en/apply';
-import validationTexts from 'virtual:translations/en/validation';
 import { memberName } from '#shared/domain/answers.ts';
 import { answersOf } from '#shared/journey/form-state.ts';
 import { isGroupApplication, resolvePath } from '#shared/journey/progress.ts';
 import type { JourneyPath } from '#shared/journey/paths.ts';
 import { GROUP_EDIT_PATH } from '#shared/journey/paths.ts';
+import { OPENED_PARAMETER } from '#shared/pages/saved-drafts.ts';
+import { NotificationBanner } from '../../components/govuk/notification-banner/notification-banner.tsx';
+import { slot, withIsolated } from '../../i18n/isolated-values.tsx';
 import { usePageTitle } from '../../app/page-title.ts';
 import { Redirect } from '../../app/server-render.ts';
 import { isStartNew } from '../../app/start-new.ts';
-import { registerTexts } from '../../i18n/i18n.ts';
-import '../../i18n/page-titles.ts';
 import { useTranslation } from '../../i18n/use-translation.ts';
+import './journey-texts.ts';
 import { useJourney } from './journey-store.ts';
 import { destinationsOf, usePreloadPages } from './preload-next.ts';
-
-registerTexts(texts);
-registerTexts(validationTexts);
 
 export interface JourneyPageProps {
   readonly path: JourneyPath;
@@ -31,7 +28,8 @@ export interface JourneyPageProps {
 
 /** A page of the journey: shown when the user may be here, otherwise a redirect to where they should be. */
 export function JourneyPage({ path, title, hasErrors = false, children }: JourneyPageProps) {
-  const { state } = useJourney();
+  const { t } = useTranslation();
+  const { state, answer } = useJourney();
   const location = useLocation();
   usePageTitle(title, hasErrors);
   usePreloadPages(destinationsOf(path, answersOf(state.current)));
@@ -39,9 +37,22 @@ export function JourneyPage({ path, title, hasErrors = false, children }: Journe
   // which say where to go themselves (a redirect here would race them).
   const [target] = useState(() => resolvePath(state, path, new Date(), { startNew: isStartNew(location.state) }));
   if (target !== path) return <Redirect to={target} />;
+  // A saved application opened by its link lands here, and says so (where its new link went).
+  const opened = answer.notice !== null && new URLSearchParams(location.search).has(OPENED_PARAMETER);
   return (
     <>
       {isGroupApplication(state) && <GroupStrip path={path} />}
+      {opened && (
+        <NotificationBanner
+          type="success"
+          titleText={t('apply.group.deletedTitle')}
+          html={
+            <p className="govuk-notification-banner__heading">
+              {withIsolated(t('saveReturn.opened', { email: slot(0) }), [answer.notice ?? ''])}
+            </p>
+          }
+        />
+      )}
       {children}
     </>
   );

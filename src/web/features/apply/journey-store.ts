@@ -4,12 +4,15 @@
 import { useMemo } from 'react';
 import { parseSavedFormState, type FormState } from '#shared/journey/form-state.ts';
 import type { SubmissionOutcome } from '#shared/journey/submission.ts';
-import { usePageData } from '../../app/page-data.ts';
+import { usePageData } from '../../app/page-data-context.ts';
 
 /** What the server's answer to a journey form tells the page beyond the answers. */
 export interface JourneyAnswer {
-  /** The name of the group member just deleted, or null. */
-  readonly deleted: string | null;
+  /**
+   * What the page's address says happened (decision 026), or null: the name of the group member
+   * just deleted (`?deleted`), the email a saved application's new link went to (`?opened`).
+   */
+  readonly notice: string | null;
   /** Send was pressed on a page showing other answers than those kept: nothing was sent. */
   readonly answersChanged: boolean;
   /** Sending did not store the applications: why. */
@@ -23,7 +26,7 @@ export function useJourney(): { state: FormState; answer: JourneyAnswer } {
   return {
     state,
     answer: {
-      deleted: session.notice,
+      notice: session.notice,
       answersChanged: outcome.notice === 'answersChanged',
       submission: outcome.submission,
     },

@@ -23,7 +23,7 @@ import { fieldError } from '../../i18n/field-error.ts';
 import { useTranslation } from '../../i18n/use-translation.ts';
 import { trackValidationError } from '../../analytics/analytics.ts';
 import { DATE_PART_KEYS, FIELD_HINT_KEYS, FIELD_LABEL_KEYS, type QuestionField } from './field-texts.ts';
-import { JourneyForm } from './journey-form.tsx';
+import { JourneyForm, SaveButton } from './journey-form.tsx';
 import { JourneyPage } from './journey-page.tsx';
 import { useJourney } from './journey-store.ts';
 
@@ -104,7 +104,10 @@ export function QuestionPage({ path, title, headingInField = false, intro, child
             <QuestionContext.Provider value={{ answers: answersOf(state.current), errors }}>
               {children}
             </QuestionContext.Provider>
-            <Button text={t('apply.continue')} type="submit" />
+            <div className="govuk-button-group">
+              <Button text={t('apply.continue')} type="submit" />
+              <SaveButton />
+            </div>
           </JourneyForm>
         </div>
       </div>

@@ -13,7 +13,7 @@ import { useTranslation } from '../../i18n/use-translation.ts';
 import { trackValidationError } from '../../analytics/analytics.ts';
 import { formatAnswerDate } from './answer-format.ts';
 import { OPTION_KEYS } from './field-texts.ts';
-import { JourneyForm } from './journey-form.tsx';
+import { JourneyForm, SaveButton } from './journey-form.tsx';
 import { JourneyPage } from './journey-page.tsx';
 import { useJourney } from './journey-store.ts';
 import { PageErrorSummary } from './question-page.tsx';
@@ -93,7 +93,10 @@ export function ReusePage({ kind }: { kind: ReuseKind }) {
                 { value: '', text: t(page.noneKey), attributes: { 'data-none': 'true' } },
               ]}
             />
-            <Button text={t('apply.continue')} type="submit" />
+            <div className="govuk-button-group">
+              <Button text={t('apply.continue')} type="submit" />
+              <SaveButton />
+            </div>
           </JourneyForm>
         </div>
       </div>

@@ -18,7 +18,7 @@ import { ERROR_SUMMARY_TITLE_KEY, messageKey } from '#shared/validation/messages
 import { trackValidationError } from '../../analytics/analytics.ts';
 import { FormTokenField } from '../../app/form-token.tsx';
 import { MessagePage } from '../../app/message-page.tsx';
-import { usePageData } from '../../app/page-data.ts';
+import { usePageData } from '../../app/page-data-context.ts';
 import { usePageTitle } from '../../app/page-title.ts';
 import { Spinner } from '../../app/spinner.tsx';
 import { Button } from '../../components/govuk/button/button.tsx';

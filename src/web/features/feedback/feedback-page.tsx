@@ -20,7 +20,7 @@ import { trackValidationError } from '../../analytics/analytics.ts';
 import { FormTokenField } from '../../app/form-token.tsx';
 import { MessagePage } from '../../app/message-page.tsx';
 import { usePageTitle } from '../../app/page-title.ts';
-import { usePageData } from '../../app/page-data.ts';
+import { usePageData } from '../../app/page-data-context.ts';
 import { Spinner } from '../../app/spinner.tsx';
 import { Button } from '../../components/govuk/button/button.tsx';
 import { ErrorSummary, setFocus } from '../../components/govuk/error-summary/error-summary.tsx';

@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import { STEP_PATHS } from '#shared/journey/paths.ts';
 import { preloadPages } from '../../app/lazy-page.ts';
+import { usePageData } from '../../app/page-data-context.ts';
 import { useSpaLinkHandler } from '../../app/spa-link.ts';
 import { START_NEW_STATE } from '../../app/start-new.ts';
 import { Button } from '../../components/govuk/button/button.tsx';
@@ -10,10 +11,14 @@ import { InfoPage, InfoTexts } from './info-page.tsx';
 /** The first question of the journey; the start button leads there. */
 const FIRST_STEP = STEP_PATHS[0];
 
-/** The start page: who can use the service and what they need, then "Start now". */
+/**
+ * The start page: who can use the service and what they need, then "Start now"; with an
+ * application in progress in this browser (the server keeps its answers), a way to continue it.
+ */
 export function StartPage() {
   const { t } = useTranslation();
   const onSpaLink = useSpaLinkHandler();
+  const { continueAt } = usePageData().facts;
   // Start now then shows the first question at once.
   useEffect(() => preloadPages([FIRST_STEP]), []);
   return (
@@ -22,6 +27,18 @@ export function StartPage() {
       headingClass="govuk-heading-xl"
       textKeys={['start.intro', 'start.whoCanUse', 'start.whenToApply', 'start.whatYouNeed', 'start.afterYouApply']}
     >
+      {continueAt !== undefined && (
+        <div className="govuk-inset-text">
+          <h2 className="govuk-heading-m">{t('start.inProgressTitle')}</h2>
+          <p className="govuk-body">{t('start.inProgressBody')}</p>
+          <Button
+            text={t('start.continueButton')}
+            href={continueAt}
+            classes="govuk-!-margin-bottom-0"
+            onClick={(event) => onSpaLink(event, continueAt)}
+          />
+        </div>
+      )}
       <Button
         text={t('start.startButton')}
         href={FIRST_STEP}

@@ -15,10 +15,12 @@ import {
 } from 'react';
 import { useLocation } from 'react-router';
 import texts from 'virtual:translations/en/status';
+import recoveryTexts from 'virtual:translations/en/statusRecovery';
 import validationTexts from 'virtual:translations/en/validation';
 import '../../i18n/page-titles.ts';
 import type { PublicStatusResponse } from '#shared/api/public-status.ts';
 import { validateSponsorLicenceNumber } from '#shared/validation/licence-number.ts';
+import { STATUS_LINK_RECOVERY_PATH } from '#shared/pages/page-paths.ts';
 import { ERROR_SUMMARY_TITLE_KEY, messageKey } from '#shared/validation/messages.ts';
 import { formatLongDate, formatTimeOfDay } from '#shared/dates/format.ts';
 import { MessagePage } from '../../app/message-page.tsx';
@@ -34,11 +36,13 @@ import { useTranslation } from '../../i18n/use-translation.ts';
 import { trackValidationError } from '../../analytics/analytics.ts';
 import { STATUS_FORM_FIELDS, type NewLinkState, type StatusView } from '#shared/api/status-form.ts';
 import { FormTokenField } from '../../app/form-token.tsx';
-import { usePageData } from '../../app/page-data.ts';
+import { usePageData } from '../../app/page-data-context.ts';
 import { loadStatus, requestNewLink, showAgain, useStatusAnswer, useStatusState } from './status-store.ts';
+import { StatusLink } from './status-item.tsx';
 import { useStatusToken } from './status-token.ts';
 
 registerTexts(texts);
+registerTexts(recoveryTexts);
 registerTexts(validationTexts);
 
 /** The sponsor licence number question, with its error message when there is one. */
@@ -127,6 +131,7 @@ export function StatusGate({ children }: { children: (response: PublicStatusResp
     page = (
       <MessagePage title={t('status.notFoundTitle')}>
         <p className="govuk-body">{t('status.notFoundBody')}</p>
+        <WayBackIn />
       </MessagePage>
     );
   } else if (view.kind === 'expiredLink') page = <ExpiredLink token={token} licenceNumber={licenceNumber} />;
@@ -337,8 +342,27 @@ function ExpiredLink({ token, licenceNumber }: { token: string; licenceNumber: s
           <Button text={t('status.newLink.submit')} type="submit" busy={state === 'sending'} />
           {state === 'sending' && <Spinner text={t('status.newLink.sending')} />}
         </form>
+        <WayBackIn />
       </div>
     </div>
+  );
+}
+
+/**
+ * A way back to the statuses without the email (decision 041): "Get a new status link" with an
+ * application reference and the licence number, and how to contact the service.
+ */
+function WayBackIn() {
+  const { t } = useTranslation();
+  return (
+    <>
+      <h2 className="govuk-heading-m">{t('statusRecovery.offerLink')}</h2>
+      <p className="govuk-body">{t('statusRecovery.offer')}</p>
+      <p className="govuk-body">
+        <StatusLink to={STATUS_LINK_RECOVERY_PATH}>{t('statusRecovery.offerLink')}</StatusLink>
+      </p>
+      <RenderedText html={t('statusRecovery.contact')} />
+    </>
   );
 }
 

@@ -13,7 +13,7 @@ import {
 import { refusedStatusView, type NewLinkState, type RefusalBody, type StatusView } from '#shared/api/status-form.ts';
 import type { PageData } from '#shared/pages/page-data.ts';
 import { validateSponsorLicenceNumber } from '#shared/validation/licence-number.ts';
-import { usePageData } from '../../app/page-data.ts';
+import { usePageData } from '../../app/page-data-context.ts';
 import { createPageState } from '../../app/page-state.ts';
 
 interface StatusState {
