@@ -4,7 +4,7 @@
 // link that opens the answers elsewhere once, a stale draft landing on its first problem, Exit
 // leaving a saved draft to its link), the start page offering to continue, and a status link got
 // again by application reference. Pages are rendered by a fake server entry that shows its data.
-import Fastify, { type FastifyInstance } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { validApplicantAnswers } from '../../../tests/fixtures/applicants.ts';
 import { parseSavedFormState } from '#shared/journey/form-state.ts';
