@@ -13,17 +13,19 @@ export function InfoTexts({ textKeys }: { textKeys: string[] }) {
 
 /**
  * A static information page: its title (document title and heading), then its texts, in a
- * two-thirds column. `children` come after the texts.
+ * two-thirds column. `lead` comes straight after the heading, `children` after the texts.
  */
 export function InfoPage({
   titleKey,
   textKeys,
   headingClass = 'govuk-heading-l',
+  lead,
   children,
 }: {
   titleKey: string;
   textKeys: string[];
   headingClass?: 'govuk-heading-l' | 'govuk-heading-xl';
+  lead?: ReactNode;
   children?: ReactNode;
 }) {
   const { t } = useTranslation();
@@ -33,6 +35,7 @@ export function InfoPage({
     <div className="govuk-grid-row">
       <div className="govuk-grid-column-two-thirds">
         <h1 className={headingClass}>{title}</h1>
+        {lead}
         <InfoTexts textKeys={textKeys} />
         {children}
       </div>

@@ -26,19 +26,22 @@ export function StartPage() {
       titleKey="start.title"
       headingClass="govuk-heading-xl"
       textKeys={['start.intro', 'start.whoCanUse', 'start.whenToApply', 'start.whatYouNeed', 'start.afterYouApply']}
+      lead={
+        // A sponsor coming back sees first that their answers are kept, and the way back to them.
+        continueAt !== undefined && (
+          <div className="govuk-inset-text">
+            <h2 className="govuk-heading-m">{t('start.inProgressTitle')}</h2>
+            <p className="govuk-body">{t('start.inProgressBody')}</p>
+            <Button
+              text={t('start.continueButton')}
+              href={continueAt}
+              classes="govuk-!-margin-bottom-0"
+              onClick={(event) => onSpaLink(event, continueAt)}
+            />
+          </div>
+        )
+      }
     >
-      {continueAt !== undefined && (
-        <div className="govuk-inset-text">
-          <h2 className="govuk-heading-m">{t('start.inProgressTitle')}</h2>
-          <p className="govuk-body">{t('start.inProgressBody')}</p>
-          <Button
-            text={t('start.continueButton')}
-            href={continueAt}
-            classes="govuk-!-margin-bottom-0"
-            onClick={(event) => onSpaLink(event, continueAt)}
-          />
-        </div>
-      )}
       <Button
         text={t('start.startButton')}
         href={FIRST_STEP}
