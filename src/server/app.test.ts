@@ -8,11 +8,7 @@ import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from '
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PAGE_PATHS } from '#shared/pages/page-paths.ts';
-import {
-  APPLICATION_SAVED_PATH,
-  CONTINUE_APPLICATION_PATH,
-  SAVE_APPLICATION_PATH,
-} from '#shared/pages/saved-drafts.ts';
+import { APPLICATION_SAVED_PATH, CONTINUE_APPLICATION_PATH } from '#shared/pages/saved-drafts.ts';
 import { buildApp } from './app.ts';
 import type { Config } from './config.ts';
 import { loadConfig } from './config.ts';
@@ -184,9 +180,9 @@ describe('the app without analytics', () => {
     );
 
     it('answers every page of the service with index.html', async () => {
-      // The pages of a saved application lead to the start page without answers to save or saved,
-      // and the page a saved application's link opens says, without a link, that it opens none.
-      const leadHome = [SAVE_APPLICATION_PATH, APPLICATION_SAVED_PATH] as string[];
+      // The page saying the answers are saved leads to the start page without answers saved, and
+      // the page a saved application's link opens says, without a link, that it opens none.
+      const leadHome = [APPLICATION_SAVED_PATH] as string[];
       for (const path of PAGE_PATHS) {
         const response = await app.inject({ url: path.replace(':applicantIndex', '2') });
         if (leadHome.includes(path)) {

@@ -1,7 +1,8 @@
-// POST /api/public/cosReferencesInUse (decision 017): the call the pages make with JavaScript to
-// learn which certificate numbers of the answers another application already has
-// (services/cos-references.ts). It says "in use" and nothing more, of at most a group's numbers
-// at a time, within the address's budget of forms.
+// POST /api/public/cosReferencesInUse (decision 017): which certificate numbers another
+// application already has (services/cos-references.ts), for any client of the public API; the
+// pages have it from the server's answers since decision 040. It says "in use" and nothing more,
+// of at most a group's numbers at a time (and the group id of a send already tried, whose own
+// applications do not count), within the address's budget of forms.
 import type { FastifyInstance } from 'fastify';
 import * as v from 'valibot';
 import { COS_REFERENCES_IN_USE_PATH, MAX_COS_REFERENCES_ASKED } from '#shared/api/cos-references-in-use.ts';

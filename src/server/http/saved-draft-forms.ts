@@ -9,7 +9,6 @@ import {
   DRAFT_TOKEN_PARAMETER,
   SAVE_APPLICATION_PATH,
 } from '#shared/pages/saved-drafts.ts';
-import { hasUnsentAnswers } from '#shared/pages/unsent-answers.ts';
 import { returnPathOf, type SavedDrafts } from '../services/saved-drafts.ts';
 import {
   draftSessionOf,
@@ -32,11 +31,8 @@ export function createSavedDraftForms(drafts: SavedDrafts): PageFormHandler {
         const token = target.query.get(DRAFT_TOKEN_PARAMETER) ?? '';
         return (await drafts.opens(token)) ? { kind: 'page', view: { outcome: { draftLink: 'opens' } } } : CANNOT;
       }
-      const kept = await forms.sessions.read(request);
-      // Nothing to save, or nothing saved: the start page.
-      if (target.path === SAVE_APPLICATION_PATH && !hasUnsentAnswers(kept.formState))
-        return { kind: 'redirect', to: START_PATH };
-      if (target.path === APPLICATION_SAVED_PATH && kept.savedUntil === null)
+      // Nothing saved: the start page.
+      if (target.path === APPLICATION_SAVED_PATH && (await forms.sessions.read(request)).savedUntil === null)
         return { kind: 'redirect', to: START_PATH };
       return undefined;
     },
@@ -52,7 +48,9 @@ export function createSavedDraftForms(drafts: SavedDrafts): PageFormHandler {
       const from = returnPathOf(target.query) ?? CHECK_ANSWERS_PATH;
       const email = formField(request.body, 'sponsor-email') ?? '';
       const saved = await drafts.saveWithEmail(session, from, pageLanguageOf(request), email);
-      return saved.kind === 'go' ? { kind: 'redirect', to: saved.to } : { kind: 'page', code: 422 };
+      return saved.kind === 'go'
+        ? { kind: 'redirect', to: saved.to }
+        : { kind: 'page', code: 422, view: { outcome: { draftEmail: 'refused' } } };
     },
   };
 }

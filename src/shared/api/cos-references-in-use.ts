@@ -10,15 +10,6 @@ export const COS_REFERENCES_IN_USE_PATH = '/api/public/cosReferencesInUse';
 /** The most numbers one call asks about: a full group and the applicant being edited. */
 export const MAX_COS_REFERENCES_ASKED = MAX_GROUP_SIZE + 1;
 
-/**
- * The call's body: the numbers (compared without white space and case), and the group id of the
- * applications about to be sent, when a send was tried already: what it may have stored does not
- * count against itself.
- */
-interface CosReferencesInUseRequest {
-  readonly cosReferences: readonly string[];
-  readonly formGroupId?: string;
-}
 
 /** What a page that warns knows: the numbers asked about (as compared, sorted) and those of them in use. */
 export interface CosReferencesInUse {

@@ -1,8 +1,8 @@
 // "Exit to GOV.UK", on every page, is a form's button: it clears the answers, on the server too
 // (decision 026), and clearing is a change, which only a POST makes. The name is the journey
 // buttons' (`action`); kept apart from them so that the frame of every page loads no journey rules.
-// With answers not yet sent, Exit first opens a page that asks to confirm (EXIT_PATH): without
-// JavaScript the server sends the browser there, with it the frame does; only its button clears.
+// With answers not yet sent (and not saved to come back later), Exit first opens a page that asks
+// to confirm (EXIT_PATH): the server sends the browser there; only its button clears.
 
 /** The name and value the Exit button posts. */
 export const EXIT_BUTTON = { name: 'action', value: 'exit' } as const;

@@ -41,6 +41,8 @@ export interface PageOutcome {
   readonly statusLinkRecovery?: StatusLinkRecoveryView;
   /** The page a saved application's emailed link opens: whether the link opens one (and nothing more about it). */
   readonly draftLink?: 'opens' | 'cannot';
+  /** The page asking where to send a saved application's link: the email typed there was refused (its rule is in the answers' errors). */
+  readonly draftEmail?: 'refused';
 }
 
 /** What the server looked up for a page beyond what the session keeps. */

@@ -48,3 +48,13 @@ describe('validateStatusLinkRecovery', () => {
     });
   });
 });
+
+describe('the page’s example of a reference', () => {
+  it.each(['en', 'cy', 'ar'] as const)('is one the rule takes, in %s', async (language) => {
+    const { default: texts } = (await import(`../i18n/translations/${language}.json`)) as {
+      default: { statusRecovery: { referenceHint: string } };
+    };
+    const example = /CWC-[\w-]+/.exec(texts.statusRecovery.referenceHint)?.[0] ?? '';
+    expect(validateStatusLinkRecovery(answers(example))).toEqual({});
+  });
+});

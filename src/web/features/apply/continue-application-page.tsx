@@ -34,7 +34,7 @@ export function ContinueApplicationPage() {
       )}
       <form method="post" action={`${pathname}${search}`} noValidate onSubmit={onSubmit}>
         <FormTokenField />
-        <Button text={t('saveReturn.continue')} type="submit" busy={sending} preventDoubleClick />
+        <Button text={t('saveReturn.continue')} type="submit" busy={sending} />
       </form>
     </MessagePage>
   );

@@ -7,6 +7,7 @@ import { answersOf } from '#shared/journey/form-state.ts';
 import { draftExpiry } from '#shared/pages/saved-drafts.ts';
 import { messageKey } from '#shared/validation/messages.ts';
 import { FormTokenField } from '../../app/form-token.tsx';
+import { usePageData } from '../../app/page-data-context.ts';
 import { usePageForm } from '../../app/page-form.ts';
 import { usePageTitle } from '../../app/page-title.ts';
 import { Button } from '../../components/govuk/button/button.tsx';
@@ -22,7 +23,9 @@ export function SaveApplicationPage() {
   const { state } = useJourney();
   const { pathname, search } = useLocation();
   const { onSubmit, sending } = usePageForm();
-  const errors = (state.errors.sponsorContact ?? {}) as Record<string, string>;
+  // The email typed here was refused: its error (the first question's rule), shown only then.
+  const refused = usePageData().outcome.draftEmail === 'refused';
+  const errors = (refused ? (state.errors.sponsorContact ?? {}) : {}) as Record<string, string>;
   const rule = errors['sponsor-email'];
   const title = t('saveReturn.askTitle');
   usePageTitle(title, rule !== undefined);
@@ -47,7 +50,7 @@ export function SaveApplicationPage() {
             hint={{ text: t('saveReturn.emailHint') }}
             errorMessage={rule === undefined ? undefined : fieldError(t, t(messageKey('sponsor-email', rule as never)))}
           />
-          <Button text={t('saveReturn.save')} type="submit" busy={sending} preventDoubleClick />
+          <Button text={t('saveReturn.save')} type="submit" busy={sending} />
         </form>
       </div>
     </div>

@@ -92,7 +92,7 @@ export function StatusLinkRecoveryPage() {
           <FormTokenField />
           {field('application-reference', t('statusRecovery.referenceLabel'), t('statusRecovery.referenceHint'))}
           {field('sponsor-licence-number', t('statusRecovery.licenceLabel'))}
-          <Button text={t('statusRecovery.submit')} type="submit" busy={sending} preventDoubleClick />
+          <Button text={t('statusRecovery.submit')} type="submit" busy={sending} />
         </form>
         <RenderedText html={t('statusRecovery.contact')} />
       </div>
