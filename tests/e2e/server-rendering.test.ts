@@ -29,8 +29,8 @@ const test = useBrowser(async (context) => {
 
 const addresses = PAGE_PATHS.map((path) => path.replace(':applicantIndex', '0'));
 // Without answers, the journey's pages after its first question lead to that question, and the
-// complete page and the pages of a saved application to the start page: the server, which keeps
-// the answers, sends the browser there itself (with JavaScript or not).
+// complete page and the page saying the answers are saved to the start page: the server, which
+// keeps the answers, sends the browser there itself (with JavaScript or not).
 const FIRST_QUESTION = '/your-contact-details';
 const READABLE_WITHOUT_ANSWERS = [
   '/',
@@ -39,6 +39,7 @@ const READABLE_WITHOUT_ANSWERS = [
   '/status',
   '/status/0',
   '/get-status-link',
+  '/save-your-application',
   '/continue-application',
   '/terms-and-conditions',
   '/privacy-policy',
@@ -48,7 +49,7 @@ const READABLE_WITHOUT_ANSWERS = [
   '/exit',
   '/feedback',
 ];
-const TO_THE_START = ['/complete', '/save-your-application', '/application-saved'];
+const TO_THE_START = ['/complete', '/application-saved'];
 const leadsTo = (path: string) =>
   READABLE_WITHOUT_ANSWERS.includes(path) ? undefined : TO_THE_START.includes(path) ? '/' : FIRST_QUESTION;
 // The page an emailed link to a saved application opens says, without a link that works, that it
