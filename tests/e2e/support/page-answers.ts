@@ -4,6 +4,7 @@
 // submission failing) answers the page's own form itself, with what the service answers then: the
 // page's answer as the service gives it now, with the outcome of that Send.
 import type { Page, Route } from 'playwright-core';
+import { parseSavedFormState, type FormState } from '../../../src/shared/journey/form-state.ts';
 import type { SubmissionOutcome } from '../../../src/shared/journey/submission.ts';
 import { PAGE_ANSWER_TYPE, type PageAnswer } from '../../../src/shared/pages/page-data.ts';
 
@@ -46,4 +47,12 @@ export async function answerNextSendWith(
     });
   });
   return bodies;
+}
+
+/** The answers the service keeps for the page's browser, as it answers for the page's address (what a reload shows). */
+export async function keptFormState(page: Page): Promise<FormState> {
+  const response = await page.request.get(page.url(), { headers: { accept: PAGE_ANSWER_TYPE } });
+  const answer = (await response.json()) as PageAnswer;
+  if (answer.data === undefined) throw new Error(`${page.url()} answered ${answer.location}`);
+  return parseSavedFormState(answer.data.session.formState);
 }
