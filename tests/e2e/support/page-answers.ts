@@ -15,7 +15,7 @@ export const isFormOf =
     url.pathname === path;
 
 /** The service's answer to the app for the page of the request `route` holds, as the page is shown now. */
-export async function pageAnswerOf(route: Route): Promise<PageAnswer> {
+async function pageAnswerOf(route: Route): Promise<PageAnswer> {
   const { 'content-type': _type, 'content-length': _length, ...headers } = route.request().headers();
   const response = await route.fetch({ method: 'GET', headers: { ...headers, accept: PAGE_ANSWER_TYPE } });
   return (await response.json()) as PageAnswer;
