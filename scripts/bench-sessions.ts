@@ -1,8 +1,8 @@
 // npm run bench:sessions: what a flood from one address leaves in form_sessions (decision 026).
 // With autocannon, from one address, keeping no cookie, for BENCH_SECONDS each:
 //   1. GET and HEAD of every page, with and without the queries that once kept something (a
-//      status link's token of 4,096 characters, a Change, an Edit and a Delete link): the table
-//      must gain no row;
+//      status link's token of 4,096 characters, a Change, an Edit and a Delete link), as pages and
+//      as the app asks for them (JSON, decision 040): the table must gain no row;
 //   2. POST of valid answers to every page, each with a form token (its cookie and its field, as a
 //      client that read a page sends them) but no session's cookie, so that each would start a
 //      session: the table must gain no more rows than SESSION_RATE_LIMIT lets one address start.
@@ -110,6 +110,11 @@ async function main(): Promise<void> {
       await flood(
         `GET of the ${pages.length} pages, ${queries.length - 1} queries each and none, no cookie`,
         addresses.map((path) => ({ method: 'GET' as const, path })),
+        0,
+      ),
+      await flood(
+        `GET of the same ${addresses.length} addresses as the app asks (JSON), no cookie`,
+        addresses.map((path) => ({ method: 'GET' as const, path, headers: { accept: 'application/json' } })),
         0,
       ),
       await headFlood(`HEAD of the same ${addresses.length} addresses, no cookie`, addresses),

@@ -1,14 +1,18 @@
 // npm run bench:ssr: requests per second and latency of pages rendered on the server (decision
 // 022), among them a question page rendered from a session's answers and a form posted with an
-// error (decision 024), next to serving the built index.html as a static file from a bare Fastify
-// in the same process and run, which is what every page cost before. Needs `npm run build` (the built
-// index.html and the server entry in dist/web-server). On PostgreSQL when DATABASE_URL is set,
-// else on the embedded PGlite in a temporary folder.
+// error (decision 024), and the app's JSON answers (decision 040): a page's data, and an answer
+// posted from the app, which the server keeps before it answers with the next page's data; next to
+// serving the built index.html as a static file from a bare Fastify in the same process and run,
+// which is what every page cost before. Needs `npm run build` (the built index.html and the server
+// entry in dist/web-server). On PostgreSQL when DATABASE_URL is set, else on the embedded PGlite in
+// a temporary folder.
 //
 // Options (environment): BENCH_SECONDS (10), BENCH_CONNECTIONS (10).
 import { existsSync } from 'node:fs';
-import { readFile } from 'node:fs/promises';
+import { mkdtemp, readFile, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import type autocannon from 'autocannon';
 import Fastify from 'fastify';
 
 // React's production build renders, as in a deployment (NODE_ENV=production): set before React
@@ -17,7 +21,7 @@ import Fastify from 'fastify';
 process.env.NODE_ENV = 'production';
 const { buildApp } = await import('../src/server/app.ts');
 const { loadConfig } = await import('../src/server/config.ts');
-const { measure, openBenchDatabase, printRuns } = await import('./bench-support.ts');
+const { benchConnections, measure, openBenchDatabase, printRuns } = await import('./bench-support.ts');
 
 const baseConfig = loadConfig({ ...process.env, NODE_ENV: 'development' });
 
@@ -27,9 +31,15 @@ async function main(): Promise<void> {
   const index = await readFile(join(baseConfig.webRoot, 'index.html'), 'utf8');
   const { database, engine, cleanUp } = await openBenchDatabase(baseConfig.databaseUrl);
   // The pages alone: no job worker competing for the cores, no request logs.
-  // The forms' limit per address is lifted: every request of the run comes from one address.
+  // The forms' and new sessions' limits per address are lifted: every request of the run comes from one address.
   const app = await buildApp(
-    { ...baseConfig, logLevel: 'warn', runWorker: false, formRateLimit: 1_000_000_000 },
+    {
+      ...baseConfig,
+      logLevel: 'warn',
+      runWorker: false,
+      formRateLimit: 1_000_000_000,
+      sessionRateLimit: 1_000_000_000,
+    },
     { database },
   );
   const bare = Fastify();
@@ -47,6 +57,24 @@ async function main(): Promise<void> {
       workers: 1,
     });
     const cookie = await sessionWithSponsorAnswers(appUrl);
+    // Answers posted from the app: each connection a browser of its own, as the sponsors at a time
+    // are (one session's requests take turns at its row, decision 026). The load's thread takes
+    // each connection's cookie in a module of its own (autocannon's setupClient).
+    const sessions = await Promise.all(
+      Array.from({ length: benchConnections }, () => sessionWithSponsorAnswers(appUrl)),
+    );
+    const setupClient = join(await mkdtemp(join(tmpdir(), 'bench-ssr-')), 'one-session-a-connection.cjs');
+    await writeFile(
+      setupClient,
+      `let next = 0;\nconst cookies = ${JSON.stringify(sessions)};\n` +
+        'module.exports = (client) => client.setHeaders({ ...client.opts.headers, cookie: cookies[next++ % cookies.length] });\n',
+    );
+    const answer = new URLSearchParams({
+      'form-token': TOKEN,
+      'family-name': 'Ní Bhraonáin',
+      'given-name': 'Eithne',
+      'worker-email': '',
+    }).toString();
     const runs = [
       await measure('static index.html, bare Fastify', { url: `${bareUrl}/index.html`, method: 'GET', workers: 1 }),
       await measure('/ rendered', page('/')),
@@ -63,8 +91,26 @@ async function main(): Promise<void> {
         422,
       ),
       await measure('/cookies rendered in Arabic', page('/cookies', 'lang=ar')),
+      await measure('/passenger-name, the app’s JSON answer from a session', {
+        ...page('/passenger-name', cookie),
+        headers: { cookie, accept: 'application/json' },
+      }),
+      await measure('/passenger-name answered from the app: kept, the next page’s data', {
+        url: `${appUrl}/passenger-name`,
+        method: 'POST',
+        workers: 1,
+        // A module's path, which the load's thread loads (its options cannot carry a function there).
+        setupClient: setupClient as unknown as autocannon.Options['setupClient'],
+        headers: {
+          accept: 'application/json',
+          origin: appUrl,
+          'sec-fetch-site': 'same-origin',
+          'content-type': 'application/x-www-form-urlencoded',
+        },
+        body: answer,
+      }),
     ];
-    printRuns(`GET of pages (HTML, uncompressed), ${engine}`, runs);
+    printRuns(`Pages (HTML, uncompressed) and the app's answers (JSON), ${engine}`, runs);
   } finally {
     await Promise.all([app.close(), bare.close()]);
     await cleanUp();

@@ -137,19 +137,27 @@ export function createFormSessions(options: FormSessionsOptions): FormSessions {
     if (Buffer.byteLength(next.formState ?? '') > maxBytes) throw new SessionTooLargeError();
   };
 
-  /** Starts a session under a new id (an id the server did not issue, or one that is over, is never taken up). */
-  const start = async (request: FastifyRequest, reply: FastifyReply, next: FormSessionValues) => {
+  // What a request kept, which its later reads (the next page's data, answered with the form) take
+  // as they are, rather than reading again what it has just written.
+  const written = new WeakMap<FastifyRequest, FormSessionValues>();
+
+  /**
+   * A new session under a new id (an id the server did not issue, or one that is over, is never
+   * taken up), if the address may start one more this hour.
+   */
+  const start = async (request: FastifyRequest, next: FormSessionValues) => {
     checkSize(next);
     const spent = await options.limits.take(request.ip, 'sessions', options.newSessionsPerHour, HOUR_MS);
     if (!spent.allowed) throw new SessionLimitError(spent.retryAfterSeconds);
     const id = newId();
     await insertFormSession(database, hashOf(id), next, now());
-    give(request, reply, id);
-    return next;
+    return id;
   };
 
   return {
     async read(request) {
+      const kept = written.get(request);
+      if (kept !== undefined) return kept;
       const id = idOf(request);
       const session = id === undefined ? undefined : await readFormSession(database, hashOf(id), since());
       return session === undefined ? NO_VALUES : values(session);
@@ -157,31 +165,40 @@ export function createFormSessions(options: FormSessionsOptions): FormSessions {
 
     async update(request, reply, change, { renew = false } = {}) {
       const id = idOf(request);
-      const found = id === undefined ? undefined : await readFormSession(database, hashOf(id), since());
-      if (id === undefined || found === undefined) {
+      let given: string | undefined;
+      let kept: FormSessionValues;
+      if (id === undefined) {
         const next = change(NO_VALUES);
-        return next === undefined ? NO_VALUES : start(request, reply, next);
+        if (next === undefined) return NO_VALUES;
+        given = await start(request, next);
+        kept = next;
+      } else {
+        // Changed under its row's lock: the requests of one browser (two tabs, two Sends) take
+        // turns, each changing what the one before it wrote. A session that is over gives way to
+        // a new one, as for a browser that had none.
+        let fresh: FormSessionValues | undefined;
+        kept = await database.transaction(async (tx) => {
+          const session = await readFormSession(tx, hashOf(id), since(), true);
+          const current = session === undefined ? NO_VALUES : values(session);
+          const next = change(current);
+          if (next === undefined) return current;
+          // Started once the transaction is over: the budget is counted on the database's own
+          // connection, which on the embedded database is the one the transaction holds.
+          if (session === undefined) return (fresh = next);
+          checkSize(next);
+          given = renew ? newId() : undefined;
+          await updateFormSession(tx, session.idHash, next, now(), given === undefined ? undefined : hashOf(given));
+          return next;
+        });
+        if (fresh !== undefined) given = await start(request, fresh);
       }
-      // Changed under its row's lock: the requests of one browser (two tabs, two Sends) take turns,
-      // each changing what the one before it wrote.
-      let renewed: string | undefined;
-      const kept = await database.transaction(async (tx) => {
-        const session = await readFormSession(tx, hashOf(id), since(), true);
-        const current = session === undefined ? NO_VALUES : values(session);
-        const next = change(current);
-        if (next === undefined) return current;
-        checkSize(next);
-        renewed = renew || session === undefined ? newId() : undefined;
-        if (session === undefined) await insertFormSession(tx, hashOf(renewed!), next, now());
-        else
-          await updateFormSession(tx, session.idHash, next, now(), renewed === undefined ? undefined : hashOf(renewed));
-        return next;
-      });
-      if (renewed !== undefined) give(request, reply, renewed);
+      if (given !== undefined) give(request, reply, given);
+      written.set(request, kept);
       return kept;
     },
 
     async end(request, reply) {
+      written.delete(request);
       const id = idOf(request);
       if (id === undefined) return;
       await endFormSession(database, hashOf(id), hashOf(newId()));
@@ -194,6 +211,7 @@ export function createFormSessions(options: FormSessionsOptions): FormSessions {
     },
 
     async take(request, reply, tokenHash) {
+      written.delete(request);
       const id = newId();
       const taken = await takeDraftByReturnToken(database, tokenHash, hashOf(id), now());
       if (taken !== undefined) give(request, reply, id);

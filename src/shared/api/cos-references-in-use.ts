@@ -10,7 +10,6 @@ export const COS_REFERENCES_IN_USE_PATH = '/api/public/cosReferencesInUse';
 /** The most numbers one call asks about: a full group and the applicant being edited. */
 export const MAX_COS_REFERENCES_ASKED = MAX_GROUP_SIZE + 1;
 
-
 /** What a page that warns knows: the numbers asked about (as compared, sorted) and those of them in use. */
 export interface CosReferencesInUse {
   readonly asked: readonly string[];

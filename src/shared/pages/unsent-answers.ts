@@ -1,6 +1,6 @@
-// Whether a saved form state holds answers not yet sent: then leaving the page warns (with
-// JavaScript) and Exit asks first (with or without). Read from the saved text itself, without the
-// journey's rules, so that the frame of every page can ask in the first load.
+// Whether a saved form state holds answers not yet sent: then Exit asks first, the start page offers
+// to continue, and the page of a saved application's link warns that opening it replaces them.
+// Read from the serialised text itself, without the journey's rules.
 
 /** True for a typed value, or a date with any part typed. */
 const filled = (value: unknown): boolean =>

@@ -45,7 +45,7 @@ export function JourneyPage({ path, title, hasErrors = false, children }: Journe
       {opened && (
         <NotificationBanner
           type="success"
-          titleText={t('apply.group.deletedTitle')}
+          titleText={t('saveReturn.openedTitle')}
           html={
             <p className="govuk-notification-banner__heading">
               {withIsolated(t('saveReturn.opened', { email: slot(0) }), [answer.notice ?? ''])}
