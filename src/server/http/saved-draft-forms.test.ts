@@ -171,6 +171,9 @@ describe.each(testEngines())('the server owning the journey, on $name', (engine)
       expect(opened.headers.location).toBe('/check-your-answers?opened');
       const landed = await other.get(opened.headers.location!);
       expect(renderedFrom(landed.body).session?.notice).toBe(answers['sponsor-email']);
+      // Only the address that tells of it shows it: not the overview's "deleted", nor a page without it.
+      expect(renderedFrom((await other.get('/group-edit?deleted')).body).session?.notice).toBeNull();
+      expect(renderedFrom((await other.get('/check-your-answers')).body).session?.notice).toBeNull();
       expect(stateOf(landed.body).current.passengerName).toMatchObject({ 'family-name': answers['family-name'] });
       // A new link is on its way; the one used opens nothing now; the first browser no longer holds the answers.
       expect(await listJobs(database.db, { kind: 'send-draft-link' })).toHaveLength(2);

@@ -109,6 +109,16 @@ function continueAtOf(state: FormState, formState: string | null, now: Date): Jo
   return firstIncompletePath(state, now);
 }
 
+/** What a notice kept in the session tells: the page whose address says so shows it, and no other. */
+type NoticeKind = 'deleted' | 'opened';
+
+/** A notice as the session keeps it: whom the group overview deleted, where an opened application's new link went. */
+export const noticeOf = (kind: NoticeKind, text: string) => `${kind}:${text}`;
+
+/** The text of the notice `kept`, when it tells of `kind`. */
+const noticeFor = (kind: NoticeKind | undefined, kept: string | null) =>
+  kind !== undefined && kept?.startsWith(`${kind}:`) ? kept.slice(kind.length + 1) : null;
+
 /** The Change or Edit link an address is, if any. */
 const linkOf = ({ path, query }: JourneyAddress): JourneyAction | undefined =>
   linkedJourneyAction(path, (name) => query.get(name));
@@ -132,7 +142,9 @@ export function createJourney(options: JourneyOptions): Journey {
       goTo = next.goTo;
       // The group overview says whom it deleted (once its address says so).
       const deleted =
-        action.type === 'deleteApplication' ? memberName(answersOf(state.group[action.index] ?? {})) : null;
+        action.type === 'deleteApplication'
+          ? noticeOf('deleted', memberName(answersOf(state.group[action.index] ?? {})))
+          : null;
       return keep(kept, next.state, deleted);
     });
     if (goTo === undefined) return undefined;
@@ -198,12 +210,15 @@ export function createJourney(options: JourneyOptions): Journey {
       const link = linkOf(address);
       // The overview after a deletion says whom it deleted, and the page a saved application's
       // link opened says where the new link went, by their addresses.
-      const notice =
-        (address.path === GROUP_EDIT_PATH && address.query.has(DELETED_PARAMETER)) ||
-        address.query.has(OPENED_PARAMETER);
-      if (link === undefined && !notice) return { kind: 'show' };
+      const notice: NoticeKind | undefined =
+        address.path === GROUP_EDIT_PATH && address.query.has(DELETED_PARAMETER)
+          ? 'deleted'
+          : address.query.has(OPENED_PARAMETER)
+            ? 'opened'
+            : undefined;
+      if (link === undefined && notice === undefined) return { kind: 'show' };
       const kept = await session.read();
-      if (link === undefined) return { kind: 'show', session: kept };
+      if (link === undefined) return { kind: 'show', session: { ...kept, notice: noticeFor(notice, kept.notice) } };
       // The page as the link shows it; nothing is kept until its form is sent.
       const followed = journeyReducer(parseSavedFormState(kept.formState), link, now());
       if (followed.goTo !== address.path) return { kind: 'go', to: followed.goTo ?? address.path };

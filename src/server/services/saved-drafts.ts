@@ -22,7 +22,7 @@ import { findDraftByReturnToken, type DraftSave, type TakenDraft } from '../db/f
 import { readHits } from '../db/rate-limit-repository.ts';
 import { recipientBudgetKey } from '../jobs/email-recipient-limit.ts';
 import { draftLinkTokenHash } from '../tokens/draft-link-tokens.ts';
-import type { JourneySession } from './journey.ts';
+import { noticeOf, type JourneySession } from './journey.ts';
 
 /** The browser's session as a draft: the journey's, and saving it or opening a saved one in it. */
 export interface DraftSession extends JourneySession {
@@ -132,8 +132,9 @@ export function createSavedDrafts(options: SavedDraftsOptions): SavedDrafts {
       const saved = JOURNEY_PAGE_PATHS.find((path) => path === taken.savedPath) ?? JOURNEY_PAGE_PATHS[0]!;
       const { state, path } = resumeAt(parseSavedFormState(taken.formState), saved, now());
       // The page it lands on says so, and where the new link went (once its address says so).
-      const email = contactEmailOf(taken.formState, now()) ?? null;
-      await session.update((current) => ({ ...current, formState: serialiseFormState(state), notice: email }));
+      const email = contactEmailOf(taken.formState, now());
+      const notice = email === undefined ? null : noticeOf('opened', email);
+      await session.update((current) => ({ ...current, formState: serialiseFormState(state), notice }));
       return `${path}?${OPENED_PARAMETER}`;
     },
   };

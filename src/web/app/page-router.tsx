@@ -13,6 +13,7 @@ import {
   type Location,
   type NavigationType,
   type Navigator,
+  type To,
 } from 'react-router';
 import type { PageAnswer, PageData } from '#shared/pages/page-data.ts';
 import { FORM_STATE_STORAGE_KEY } from '#shared/pages/storage-keys.ts';
@@ -117,32 +118,24 @@ export function PageRouter({ data, children }: { data: PageData; children: React
   );
 
   // The app's own moves (links, redirects) change the address once the server has answered.
-  const navigator = useMemo<Navigator>(
-    () => ({
+  const navigator = useMemo<Navigator>(() => {
+    const move = (change: 'push' | 'replace', to: To, state: unknown) =>
+      visit(
+        history.createHref(to),
+        (answer) => {
+          primed.current = answer;
+          history[change](answer.location, state);
+        },
+        change === 'replace',
+      );
+    return {
       createHref: history.createHref,
       encodeLocation: history.encodeLocation,
       go: history.go,
-      push: (to, state) =>
-        visit(
-          history.createHref(to),
-          (answer) => {
-            primed.current = answer;
-            history.push(answer.location, state);
-          },
-          false,
-        ),
-      replace: (to, state) =>
-        visit(
-          history.createHref(to),
-          (answer) => {
-            primed.current = answer;
-            history.replace(answer.location, state);
-          },
-          true,
-        ),
-    }),
-    [history, visit],
-  );
+      push: (to, state) => move('push', to, state),
+      replace: (to, state) => move('replace', to, state),
+    };
+  }, [history, visit]);
 
   const showAnswer = useCallback<ShowAnswer>(
     (answer) => {

@@ -2,8 +2,7 @@
 // application (single) or add the applicant to the group (or return to it when editing). A
 // group's sponsor is shown too: a change there applies to every member of the group.
 import { useLocation } from 'react-router';
-import { answersOf, parseSavedFormState } from '#shared/journey/form-state.ts';
-import type { PageData } from '#shared/pages/page-data.ts';
+import { answersOf } from '#shared/journey/form-state.ts';
 import { isGroupApplication } from '#shared/journey/progress.ts';
 import { CHECK_ANSWERS_PATH } from '#shared/journey/paths.ts';
 import { JOURNEY_BUTTONS } from '#shared/journey/page-forms.ts';
@@ -12,7 +11,6 @@ import { useSpaLinkHandler } from '../../app/spa-link.ts';
 import { Button } from '../../components/govuk/button/button.tsx';
 import { SummaryList, type SummaryListRow } from '../../components/govuk/summary-list/summary-list.tsx';
 import { useTranslation } from '../../i18n/use-translation.ts';
-import { trackValidationError } from '../../analytics/analytics.ts';
 import { formatLeaveDate } from './answer-format.ts';
 import { SPONSOR_FIELDS, answerRows } from './answer-rows.tsx';
 import { AnswersChangedNotice, AnswersFingerprintField } from './answers-fingerprint.tsx';
@@ -24,7 +22,7 @@ import { LateArrivalWarning } from './late-arrival-warning.tsx';
 import { CosInUseWarning, SameCosWarning } from './same-cos-warning.tsx';
 import { PageErrorSummary } from './question-page.tsx';
 import { RefusedAnswersSummary, SubmissionProblem, isSubmissionProblem } from './submission-problem.tsx';
-import { useTrackRefusedAnswers } from './use-track-refused-answers.ts';
+import { useTrackErrors, useTrackRefusedAnswers } from './journey-analytics.ts';
 
 // The rows of each part, made of the sections that answer it; each row links to the page that
 // asks for it (pathOfField). The travel rows follow the travel page, which asks for the flight
@@ -62,6 +60,8 @@ export function CheckAnswersPage() {
   const { submission } = answer;
   const refused = submission?.kind === 'refused' ? submission.answers : undefined;
   useTrackRefusedAnswers(CHECK_ANSWERS_PATH, submission);
+  // Adding one more than the group may hold is refused: the failure goes to analytics.
+  const onAnswered = useTrackErrors(CHECK_ANSWERS_PATH, 'group');
 
   if (submission !== undefined && isSubmissionProblem(submission))
     return <SubmissionProblem path={CHECK_ANSWERS_PATH} outcome={submission} />;
@@ -86,13 +86,6 @@ export function CheckAnswersPage() {
       ],
     ],
   ];
-
-  // Adding one more than the group may hold is refused: the failure goes to analytics.
-  const onAnswered = (data: PageData) => {
-    const refusedGroup = parseSavedFormState(data.session.formState).errors.group ?? {};
-    for (const [field, rule] of Object.entries(refusedGroup))
-      trackValidationError(CHECK_ANSWERS_PATH, field, String(rule));
-  };
 
   return (
     <JourneyPage

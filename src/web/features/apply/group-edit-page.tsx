@@ -4,8 +4,7 @@
 import { useLocation } from 'react-router';
 import { memberName } from '#shared/domain/answers.ts';
 import { MAX_GROUP_SIZE } from '#shared/domain/fixed-values.ts';
-import { answersOf, parseSavedFormState } from '#shared/journey/form-state.ts';
-import type { PageData } from '#shared/pages/page-data.ts';
+import { answersOf } from '#shared/journey/form-state.ts';
 import { GROUP_EDIT_PATH } from '#shared/journey/paths.ts';
 import { DELETED_PARAMETER, editHref, JOURNEY_BUTTONS, memberToConfirmDeleting } from '#shared/journey/page-forms.ts';
 import { Button } from '../../components/govuk/button/button.tsx';
@@ -13,7 +12,6 @@ import { InsetText } from '../../components/govuk/inset-text/inset-text.tsx';
 import { NotificationBanner } from '../../components/govuk/notification-banner/notification-banner.tsx';
 import { SummaryList } from '../../components/govuk/summary-list/summary-list.tsx';
 import { useTranslation } from '../../i18n/use-translation.ts';
-import { trackValidationError } from '../../analytics/analytics.ts';
 import { usePageBackLink } from '../../app/page-back-link.tsx';
 import { useSpaLinkHandler } from '../../app/spa-link.ts';
 import { DeleteConfirmation } from './delete-confirmation.tsx';
@@ -26,7 +24,7 @@ import { AnswersChangedNotice, AnswersFingerprintField } from './answers-fingerp
 import { PageErrorSummary } from './question-page.tsx';
 import { CosInUseWarning, SameCosWarning } from './same-cos-warning.tsx';
 import { RefusedAnswersSummary, SubmissionProblem, isSubmissionProblem } from './submission-problem.tsx';
-import { useTrackRefusedAnswers } from './use-track-refused-answers.ts';
+import { useTrackErrors, useTrackRefusedAnswers } from './journey-analytics.ts';
 
 export function GroupEditPage() {
   const { t, language } = useTranslation();
@@ -42,6 +40,8 @@ export function GroupEditPage() {
   const { submission } = answer;
   const refused = submission?.kind === 'refused' ? submission.answers : undefined;
   useTrackRefusedAnswers(GROUP_EDIT_PATH, submission);
+  // Adding one more than the group may hold is refused: the failure goes to analytics.
+  const onAnswered = useTrackErrors(GROUP_EDIT_PATH, 'group');
   // "Go back" reopens the last member's check your answers (previous-page.ts says the same
   // without JavaScript): the history's would be emptied, the member being in the group by then.
   const last = group.length - 1;
@@ -49,13 +49,6 @@ export function GroupEditPage() {
 
   if (submission !== undefined && isSubmissionProblem(submission))
     return <SubmissionProblem path={GROUP_EDIT_PATH} outcome={submission} />;
-
-  // Adding one more than the group may hold is refused: the failure goes to analytics.
-  const onAnswered = (data: PageData) => {
-    const refusedGroup = parseSavedFormState(data.session.formState).errors.group ?? {};
-    for (const [field, rule] of Object.entries(refusedGroup))
-      trackValidationError(GROUP_EDIT_PATH, field, String(rule));
-  };
 
   return (
     <JourneyPage

@@ -2,16 +2,15 @@
 // the shared rules of its section (decision 040); on failure the error summary takes focus, each
 // field shows its message, the title gains "Error: " and each failure is sent to analytics. The
 // fields read their value and error from the page, so a page only says which fields it has.
-import { createContext, useCallback, useContext, type ReactNode } from 'react';
+import { createContext, useContext, type ReactNode } from 'react';
 import { DATE_FIELDS, type ApplicantAnswers } from '#shared/domain/answers.ts';
-import { answersOf, parseSavedFormState } from '#shared/journey/form-state.ts';
+import { answersOf } from '#shared/journey/form-state.ts';
 import { findStep } from '#shared/journey/steps.ts';
 import { answersFromFields } from '#shared/journey/page-forms.ts';
 import type { StepPath } from '#shared/journey/paths.ts';
 import type { ValidatedField } from '#shared/validation/fields.ts';
 import { ERROR_SUMMARY_TITLE_KEY, messageKey } from '#shared/validation/messages.ts';
 import { validateSection } from '#shared/validation/sections.ts';
-import type { PageData } from '#shared/pages/page-data.ts';
 import { Button } from '../../components/govuk/button/button.tsx';
 import { Checkboxes } from '../../components/govuk/checkboxes/checkboxes.tsx';
 import { DateInput } from '../../components/govuk/date-input/date-input.tsx';
@@ -21,8 +20,8 @@ import { Radios, type RadiosItem } from '../../components/govuk/radios/radios.ts
 import { RenderedText } from '../../components/rendered-text/rendered-text.tsx';
 import { fieldError } from '../../i18n/field-error.ts';
 import { useTranslation } from '../../i18n/use-translation.ts';
-import { trackValidationError } from '../../analytics/analytics.ts';
 import { DATE_PART_KEYS, FIELD_HINT_KEYS, FIELD_LABEL_KEYS, type QuestionField } from './field-texts.ts';
+import { useTrackErrors } from './journey-analytics.ts';
 import { JourneyForm, SaveButton } from './journey-form.tsx';
 import { JourneyPage } from './journey-page.tsx';
 import { useJourney } from './journey-store.ts';
@@ -85,13 +84,7 @@ export function QuestionPage({ path, title, headingInField = false, intro, child
   const errors = (state.errors[step.section] ?? stale()) as Record<string, string>;
 
   // The server refused the answers: each failure goes to analytics.
-  const onAnswered = useCallback(
-    (data: PageData) => {
-      const refused = parseSavedFormState(data.session.formState).errors[step.section] ?? {};
-      for (const [field, rule] of Object.entries(refused)) trackValidationError(path, field, String(rule));
-    },
-    [path, step.section],
-  );
+  const onAnswered = useTrackErrors(path, step.section);
 
   return (
     <JourneyPage path={path} title={title} hasErrors={Object.keys(errors).length > 0}>

@@ -1,18 +1,15 @@
 // /reuse-travel-details and /reuse-work-dates: a group member may take the travel details or
 // the work dates of a member already added (each distinct set once), or enter their own.
-import { useCallback } from 'react';
 import type { ApplicantAnswers } from '#shared/domain/answers.ts';
-import { parseSavedFormState } from '#shared/journey/form-state.ts';
 import { reuseSets, type ReuseKind } from '#shared/journey/reuse-sets.ts';
-import type { PageData } from '#shared/pages/page-data.ts';
 import { messageKey } from '#shared/validation/messages.ts';
 import { Button } from '../../components/govuk/button/button.tsx';
 import { Radios } from '../../components/govuk/radios/radios.tsx';
 import { fieldError } from '../../i18n/field-error.ts';
 import { useTranslation } from '../../i18n/use-translation.ts';
-import { trackValidationError } from '../../analytics/analytics.ts';
 import { formatAnswerDate } from './answer-format.ts';
 import { OPTION_KEYS } from './field-texts.ts';
+import { useTrackErrors } from './journey-analytics.ts';
 import { JourneyForm, SaveButton } from './journey-form.tsx';
 import { JourneyPage } from './journey-page.tsx';
 import { useJourney } from './journey-store.ts';
@@ -63,13 +60,7 @@ export function ReusePage({ kind }: { kind: ReuseKind }) {
         });
 
   // The server refused the answer (nothing chosen): the failure goes to analytics.
-  const onAnswered = useCallback(
-    (data: PageData) => {
-      const refused = parseSavedFormState(data.session.formState).errors[page.errors] ?? {};
-      for (const [field, failed] of Object.entries(refused)) trackValidationError(page.path, field, String(failed));
-    },
-    [page],
-  );
+  const onAnswered = useTrackErrors(page.path, page.errors);
 
   return (
     <JourneyPage path={page.path} title={title} hasErrors={rule !== undefined}>
