@@ -41,6 +41,10 @@ const PATHS = [
   '/feedback',
   '/accessibility',
   '/exit',
+  '/save-your-application',
+  '/application-saved',
+  '/continue-application',
+  '/get-status-link',
 ];
 
 let browser: Browser;

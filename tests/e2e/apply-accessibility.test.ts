@@ -1,15 +1,18 @@
 // Every page of the journey, opened with answers that let the user be there, in English and in
 // Arabic, without and with errors: axe-core finds no violation, and the Arabic pages are
 // right-to-left, and every page has one banner, one main and one contentinfo landmark.
-import { textIn } from './support/journey.ts';
+import { inAnyLanguage, textIn } from './support/journey.ts';
 import { LANGUAGES } from '../../src/shared/i18n/languages.ts';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { NEW_FROM_CONCESSION_PATH } from '../../src/shared/api/new-from-concession.ts';
 import { addDays, londonToday } from '../../src/shared/dates/calendar.ts';
 import { toDateParts } from '../../src/shared/dates/date-parts.ts';
+import type { ApplicantAnswers } from '../../src/shared/domain/answers.ts';
 import type { FormState } from '../../src/shared/journey/form-state.ts';
-import { STEP_PATHS } from '../../src/shared/journey/paths.ts';
+import { editHref } from '../../src/shared/journey/page-forms.ts';
+import { STEP_PATHS, type JourneyPath, type StepPath } from '../../src/shared/journey/paths.ts';
+import type { SubmissionOutcome } from '../../src/shared/journey/submission.ts';
+import { validApplicantAnswers } from '../fixtures/applicants.ts';
 import arTexts from '../../src/shared/i18n/translations/ar.json';
 import enTexts from '../../src/shared/i18n/translations/en.json';
 import { axeViolations, baseUrl, browserEndpoint, landmarkCounts, ONE_OF_EACH_LANDMARK } from './support/browser.ts';
@@ -19,15 +22,20 @@ import {
   run,
   seedSession,
   singleComplete,
-  withErrorsEverywhere,
+  withErrorsOn,
   withReceipts,
 } from './support/journey-states.ts';
+import { answerNextSendWith } from './support/page-answers.ts';
 
 interface Case {
   readonly path: string;
+  /** The address that opens the page, when it is not its path (a link's: an Edit link). */
+  readonly address?: string;
   readonly state: () => FormState;
-  /** Whether the page shows the state's stored errors. */
+  /** Whether the page shows errors: its form sent empty (with `errorState`'s answers, if given) makes it show them. */
   readonly showsErrors: boolean;
+  /** The answers with which the page shows errors, when not `state`'s (the group overview refuses one member more than 10). */
+  readonly errorState?: () => FormState;
   readonly name?: string;
   /** Brings the page into the state to check (a confirmation, a failure). */
   readonly prepare?: (page: Page) => Promise<void>;
@@ -38,14 +46,16 @@ async function headingChanged(page: Page, before: string | null): Promise<void> 
   await page.waitForFunction((text) => document.querySelector('main h1')?.textContent !== text, before);
 }
 
-/** Presses the page's last button (send or submit) with the service answering `status` and `body`, and waits for the page to change. */
-function answeredWith(status: number, body: unknown): (page: Page) => Promise<void> {
+/**
+ * Presses the page's send button, with the service answering that Send as it does when the
+ * applications are not stored (`status`, `submission`: refused, a used group id, too many, failed),
+ * and waits for the page to change.
+ */
+function sendAnswered(status: number, submission: SubmissionOutcome): (page: Page) => Promise<void> {
   return async (page) => {
-    await page.route(`**${NEW_FROM_CONCESSION_PATH}`, (route) =>
-      route.fulfill({ status, contentType: 'application/json', body: JSON.stringify(body) }),
-    );
+    await answerNextSendWith(page, new URL(page.url()).pathname, status, submission);
     const before = await page.locator('main').innerHTML();
-    await page.locator('main .govuk-button').last().click();
+    await page.locator('main button[value="send"]').click();
     await page.waitForFunction(
       (html) =>
         document.querySelector('main')?.innerHTML !== html &&
@@ -54,6 +64,37 @@ function answeredWith(status: number, body: unknown): (page: Page) => Promise<vo
     );
   };
 }
+
+/** The next member of a group (after `groupWithMembers(1)`), as the fixtures answer for them, with `overrides`. */
+const nextMember = (overrides: Partial<ApplicantAnswers>): ApplicantAnswers =>
+  validApplicantAnswers(new Date(), {
+    'what-would-you-like-to-do': 'group-application',
+    'family-name': 'Member1',
+    'passport-number': 'P00000001',
+    ...overrides,
+  });
+const answer = (path: StepPath, answers: ApplicantAnswers) => ({ type: 'submitStep' as const, path, answers });
+
+/** A group's next member whose passport expires before the arrival of the saved member's travel details, which are reused. */
+const reusedTravelDidNotFit = () => {
+  const expiring = nextMember({ 'passport-expiry-date': toDateParts(addDays(londonToday(new Date()), 5)) });
+  return run(groupWithMembers(1), answer('/passport-details', expiring), {
+    type: 'reuse',
+    kind: 'travel',
+    choice: '0',
+  });
+};
+
+/** A group's next member arriving 30 days from now, who reuses the saved member's work dates (which start before). */
+const reusedWorkDatesDidNotFit = () => {
+  const arrivingLate = nextMember({ 'date-of-arrival': toDateParts(addDays(londonToday(new Date()), 30)) });
+  return run(
+    groupWithMembers(1),
+    { type: 'reuse', kind: 'travel', choice: '' },
+    answer('/travel-details', arrivingLate),
+    { type: 'reuse', kind: 'workDates', choice: '0' },
+  );
+};
 
 /** A single application arriving tomorrow, work starting in 3 days. */
 const lateArrival = () => {
@@ -71,18 +112,19 @@ const QUESTION_PAGES = STEP_PATHS.filter((path) => !path.startsWith('/reuse-'));
 const CASES: Case[] = [
   ...QUESTION_PAGES.map((path) => ({ path, state: () => singleComplete(), showsErrors: true })),
   { path: '/check-your-answers', state: () => singleComplete(), showsErrors: false },
-  {
-    path: '/check-your-answers',
-    state: () => run(groupWithMembers(1), { type: 'editApplication', index: 0 }),
-    showsErrors: false,
-  },
+  { path: '/check-your-answers', address: editHref(0), state: () => groupWithMembers(1), showsErrors: false },
   { path: '/reuse-travel-details', state: () => groupWithMembers(2), showsErrors: true },
   {
     path: '/reuse-work-dates',
     state: () => run(groupWithMembers(2), { type: 'reuse', kind: 'travel', choice: '0' }),
     showsErrors: true,
   },
-  { path: '/group-edit', state: () => groupWithMembers(3), showsErrors: true },
+  {
+    path: '/group-edit',
+    state: () => groupWithMembers(3),
+    showsErrors: true,
+    errorState: () => groupWithMembers(10),
+  },
   { path: '/complete', state: () => withReceipts(1), showsErrors: false },
   { path: '/complete', state: () => withReceipts(3), showsErrors: false },
   { path: '/ineligible', state: () => singleComplete({ nationality: 'RUS - Russian' }), showsErrors: false },
@@ -102,7 +144,7 @@ const CASES: Case[] = [
   {
     name: 'after reused dates that did not fit',
     path: '/work-dates',
-    state: () => ({ ...singleComplete(), reusedWorkDatesDidNotFit: true }),
+    state: reusedWorkDatesDidNotFit,
     showsErrors: false,
   },
   {
@@ -125,7 +167,7 @@ const CASES: Case[] = [
   {
     name: 'after reused travel details that did not fit',
     path: '/travel-details',
-    state: () => ({ ...singleComplete(), reusedTravelDidNotFit: true }),
+    state: reusedTravelDidNotFit,
     showsErrors: false,
   },
   {
@@ -133,10 +175,9 @@ const CASES: Case[] = [
     path: '/check-your-answers',
     state: () => singleComplete(),
     showsErrors: false,
-    prepare: answeredWith(400, {
-      error: 'ValidationError',
-      message: '',
-      details: [{ index: 0, field: 'date-of-arrival', rule: 'notInPast' }],
+    prepare: sendAnswered(422, {
+      kind: 'refused',
+      answers: [{ index: 0, field: 'date-of-arrival', rule: 'notInPast' }],
     }),
   },
   {
@@ -144,10 +185,9 @@ const CASES: Case[] = [
     path: '/group-edit',
     state: () => run(groupWithMembers(2), { type: 'clearAndReturn' }),
     showsErrors: false,
-    prepare: answeredWith(400, {
-      error: 'ValidationError',
-      message: '',
-      details: [{ index: 1, field: 'first-work-date', rule: 'atLeast72Hours' }],
+    prepare: sendAnswered(422, {
+      kind: 'refused',
+      answers: [{ index: 1, field: 'first-work-date', rule: 'atLeast72Hours' }],
     }),
   },
   {
@@ -155,14 +195,16 @@ const CASES: Case[] = [
     path: '/check-your-answers',
     state: () => singleComplete(),
     showsErrors: false,
-    prepare: answeredWith(409, { error: 'Conflict', message: '' }),
+    prepare: sendAnswered(409, { kind: 'conflict' }),
   },
   {
     name: 'after too many attempts',
     path: '/check-your-answers',
     state: () => singleComplete(),
     showsErrors: false,
-    prepare: answeredWith(429, { error: 'TooManyRequests', message: '' }),
+    // The service no longer answers a Send so (a budget over its limit is a page of its own), but
+    // the page that says so stays: it is drawn from such an answer.
+    prepare: sendAnswered(429, { kind: 'tooMany' }),
   },
   {
     name: 'after the submission failed',
@@ -170,9 +212,9 @@ const CASES: Case[] = [
     state: () => singleComplete(),
     showsErrors: false,
     prepare: async (page) => {
-      await page.route(`**${NEW_FROM_CONCESSION_PATH}`, (route) => route.fulfill({ status: 503, body: '' }));
+      await answerNextSendWith(page, new URL(page.url()).pathname, 503, { kind: 'failed' });
       const before = await page.locator('main h1').textContent();
-      await page.locator('main .govuk-button').last().click();
+      await page.locator('main button[value="send"]').click();
       await headingChanged(page, before);
     },
   },
@@ -187,14 +229,14 @@ afterAll(async () => {
 });
 
 describe.each(LANGUAGES)('the journey pages in %s', (language) => {
-  for (const { path, state, showsErrors, name, prepare } of CASES) {
+  for (const { path, address = path, state, showsErrors, errorState = state, name, prepare } of CASES) {
     for (const errors of showsErrors ? [false, true] : [false]) {
       it(`${path}${errors ? ' with errors' : ''}${name === undefined ? '' : ` ${name}`}`, async () => {
         const context = await browser.newContext();
         try {
-          await seedSession(context, errors ? withErrorsEverywhere(state()) : state(), language);
+          await seedSession(context, errors ? withErrorsOn(errorState(), path as JourneyPath) : state(), language);
           const page = await context.newPage();
-          await page.goto(`${baseUrl()}${path}`);
+          await page.goto(`${baseUrl()}${address}`);
           await page.locator('main h1').first().waitFor();
           expect(new URL(page.url()).pathname).toBe(path);
           expect(await page.evaluate(() => document.documentElement.dir)).toBe(language === 'ar' ? 'rtl' : 'ltr');
@@ -232,7 +274,7 @@ describe.each(['en', 'ar'] as const)('the type-ahead fields sent empty with Java
         await page.goto(`${baseUrl()}${path}`);
         const box = page.locator(`input#${field}[role="combobox"]`);
         await box.fill('');
-        await page.locator('main form button[type="submit"]').first().click();
+        await page.getByRole('button', { name: inAnyLanguage('apply.continue') }).click();
         await page.locator(`#${field}-error`).waitFor();
 
         const texts = TEXTS[language];

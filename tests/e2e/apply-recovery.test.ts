@@ -4,9 +4,12 @@
 import { describe, expect, it } from 'vitest';
 import { addDays, londonToday } from '../../src/shared/dates/calendar.ts';
 import { toDateParts } from '../../src/shared/dates/date-parts.ts';
-import { buildSubmission } from '../../src/shared/journey/submission.ts';
+import { changeHref } from '../../src/shared/journey/page-forms.ts';
+import { CHECK_ANSWERS_PATH } from '../../src/shared/journey/paths.ts';
+import { validApplicantAnswers } from '../fixtures/applicants.ts';
 import { axeViolations, baseUrl, useBrowser } from './support/browser.ts';
 import { storedApplicationsOf } from './support/database.ts';
+import { answerNextSendWith } from './support/page-answers.ts';
 import {
   SPONSOR,
   addToGroup,
@@ -23,7 +26,7 @@ import {
   submitGroup,
   worker,
 } from './support/journey.ts';
-import { asOf, groupWithMembers, run, seedSession, singleComplete } from './support/journey-states.ts';
+import { groupWithMembers, run, seedSession, singleComplete } from './support/journey-states.ts';
 
 const test = useBrowser();
 const DAY = 86_400_000;
@@ -93,11 +96,13 @@ describe('reused travel details that do not fit a member', () => {
     const { page, context } = test;
     // The next member's passport expires before the arrival the saved member travels on.
     const expiring = toDateParts(addDays(londonToday(new Date()), 5));
-    const state = groupWithMembers(1);
-    await seedSession(context, {
-      ...state,
-      current: { ...state.current, passport: { ...state.current.passport, 'passport-expiry-date': expiring } },
+    const answers = validApplicantAnswers(new Date(), {
+      'what-would-you-like-to-do': 'group-application',
+      'family-name': 'Member1',
+      'passport-number': 'P00000001',
+      'passport-expiry-date': expiring,
     });
+    await seedSession(context, run(groupWithMembers(1), { type: 'submitStep', path: '/passport-details', answers }));
     await page.goto(`${baseUrl()}/reuse-travel-details`);
     await at(page, '/reuse-travel-details');
     await page.check('input[name="reuse-travel-details"][value="0"]');
@@ -115,7 +120,7 @@ describe('reused travel details that do not fit a member', () => {
 });
 
 describe('answers the service refuses', () => {
-  it('are listed on check your answers with links to the pages that change them', async () => {
+  it('are refused by the service whatever the browser’s clock says', async () => {
     const { browser } = test;
     // A browser whose clock is 12 days behind: dates it takes for the future are past for the service.
     const behind = new Date(Date.now() - 12 * DAY);
@@ -123,28 +128,49 @@ describe('answers the service refuses', () => {
     try {
       const page = await context.newPage();
       await page.clock.setFixedTime(behind);
-      await seedSession(
-        context,
-        asOf(behind, () => singleComplete()),
-      );
-      await page.goto(`${baseUrl()}/check-your-answers`);
-      await at(page, '/check-your-answers');
-      await page.getByRole('button', { name: 'Confirm details and send the application' }).click();
+      await seedSession(context, singleComplete());
+      await page.goto(`${baseUrl()}${changeHref('/travel-details')}`);
+      await at(page, '/travel-details');
+      // Ten days after the browser's today: two days ago for the service.
+      await fillDate(page, 'date-of-arrival', addDays(londonToday(behind), 10));
+      await continueFrom(page);
       const summary = page.locator('.govuk-error-summary');
       await summary.waitFor();
-      expect(await summary.textContent()).toContain('Nothing has been sent. Change these answers, then send again.');
-      expect(await summary.locator('a').allTextContents()).toEqual([
-        'The date of arrival cannot be in the past',
-        'Enter a valid date at least 72 hours from now',
-      ]);
+      expect(await summary.locator('a').allTextContents()).toContain('The date of arrival cannot be in the past');
       expect(await page.title()).toMatch(/^Error: /);
-      expect(new URL(page.url()).pathname).toBe('/check-your-answers');
+      expect(new URL(page.url()).pathname).toBe('/travel-details');
       expect(await axeViolations(page)).toEqual([]);
-      await summary.getByRole('link', { name: 'The date of arrival cannot be in the past' }).click();
-      await at(page, '/travel-details');
     } finally {
       await context.close();
     }
+  });
+
+  it('are listed on check your answers with links to the pages that change them', async () => {
+    const { page, context } = test;
+    await seedSession(context, singleComplete());
+    // Answers that passed when given and no longer do when sent (days later, say): the service refuses them.
+    await answerNextSendWith(page, CHECK_ANSWERS_PATH, 422, {
+      kind: 'refused',
+      answers: [
+        { index: 0, field: 'date-of-arrival', rule: 'notInPast' },
+        { index: 0, field: 'first-work-date', rule: 'atLeast72Hours' },
+      ],
+    });
+    await page.goto(`${baseUrl()}/check-your-answers`);
+    await at(page, '/check-your-answers');
+    await page.getByRole('button', { name: 'Confirm details and send the application' }).click();
+    const summary = page.locator('.govuk-error-summary');
+    await summary.waitFor();
+    expect(await summary.textContent()).toContain('Nothing has been sent. Change these answers, then send again.');
+    expect(await summary.locator('a').allTextContents()).toEqual([
+      'The date of arrival cannot be in the past',
+      'Enter a valid date at least 72 hours from now',
+    ]);
+    expect(await page.title()).toMatch(/^Error: /);
+    expect(new URL(page.url()).pathname).toBe('/check-your-answers');
+    expect(await axeViolations(page)).toEqual([]);
+    await summary.getByRole('link', { name: 'The date of arrival cannot be in the past' }).click();
+    await at(page, '/travel-details');
   });
 });
 
@@ -155,17 +181,17 @@ describe('a submission the service already holds under its group id', () => {
     await page.goto(`${baseUrl()}/check-your-answers`);
     await page.getByRole('button', { name: 'Confirm details and send the application' }).click();
     await at(page, '/complete');
+    // The tab's copy of what the service keeps: the receipts of what it stored.
     const usedGroupId: string = await page.evaluate(
       () => JSON.parse(sessionStorage.getItem('state') ?? '{}').receipts[0].groupRef,
     );
 
-    // Another tab's answers under the group id already used: the service refuses them with 409.
-    const other = singleComplete({ 'family-name': 'Byrne', 'passport-number': 'BYRNE1234' });
-    const { attempt } = buildSubmission(other, new Date(), () => '00000000-0000-4000-8000-000000000000');
+    // Another tab's answers sent under a group id the service already holds: it answers 409.
     const context = await browser.newContext();
     try {
       const second = await context.newPage();
-      await seedSession(context, { ...other, submission: { ...attempt, formGroupId: usedGroupId } });
+      await seedSession(context, singleComplete({ 'family-name': 'Byrne', 'passport-number': 'BYRNE1234' }));
+      const bodies = await answerNextSendWith(second, CHECK_ANSWERS_PATH, 409, { kind: 'conflict' });
       await second.goto(`${baseUrl()}/check-your-answers`);
       await second.getByRole('button', { name: 'Confirm details and send the application' }).click();
       await second.getByRole('heading', { name: 'These applications have not been sent' }).waitFor();
@@ -173,10 +199,17 @@ describe('a submission the service already holds under its group id', () => {
       expect(await axeViolations(second)).toEqual([]);
       await second.getByRole('button', { name: 'Send the applications again' }).click();
       await at(second, '/complete');
+      expect(new URLSearchParams(bodies[1]).get('action')).toBe('send-as-new');
       const sentGroupId: string = await second.evaluate(
         () => JSON.parse(sessionStorage.getItem('state') ?? '{}').receipts[0].groupRef,
       );
       expect(sentGroupId).not.toBe(usedGroupId);
+      const reference = (await second.locator('.govuk-panel .app-reference').textContent()) ?? '';
+      const stored = await storedApplicationsOf(reference);
+      if (stored !== undefined) {
+        expect(stored.concessionForm.formGroupId).toBe(sentGroupId);
+        expect(stored.secondaryDetails.familyName).toBe('Byrne');
+      }
     } finally {
       await context.close();
     }
@@ -186,8 +219,8 @@ describe('a submission the service already holds under its group id', () => {
 describe('after sending', () => {
   it('Back shows the receipts again, never an empty form, and the complete page has no "Go back"', async () => {
     const { page, context } = test;
-    await seedSession(context, run(singleComplete(), { type: 'change', path: '/work-dates' }));
-    await page.goto(`${baseUrl()}/work-dates`);
+    await seedSession(context, singleComplete());
+    await page.goto(`${baseUrl()}${changeHref('/work-dates')}`);
     await continueFrom(page);
     await at(page, '/check-your-answers');
     await page.getByRole('button', { name: 'Confirm details and send the application' }).click();

@@ -28,6 +28,7 @@ import {
   worker,
 } from './support/journey.ts';
 import { run, seedSession } from './support/journey-states.ts';
+import { keptFormState } from './support/page-answers.ts';
 import { workerServices } from './support/services.ts';
 
 const test = useBrowser();
@@ -52,9 +53,9 @@ async function open(page: Page, path: StepPath, language: 'en' | 'ar' = 'en'): P
   await page.locator(`input#${path === '/nationality' ? 'nationality' : 'port-of-departure'}`).waitFor();
 }
 
-/** The answers the page saved, as a reload would read them. */
+/** The answers the service kept from the page, as a reload would show them. */
 async function savedAnswers(page: Page) {
-  const state = (await page.evaluate(() => JSON.parse(sessionStorage.getItem('state') ?? '{}'))) as FormState;
+  const state = await keptFormState(page);
   return { answers: answersOf(state.current), errors: state.errors };
 }
 
@@ -227,6 +228,11 @@ describe('the place of departure picked from the list', () => {
     page.on('request', (request) => {
       if (request.url().includes('/api/')) sent.push(request.url());
     });
+    // The page's form goes to the page's own address, which refuses it: no application is sent.
+    const answered: [string, number][] = [];
+    page.on('response', (response) => {
+      if (response.request().method() === 'POST') answered.push([new URL(response.url()).pathname, response.status()]);
+    });
     await open(page, '/travel-details');
     await page.fill('#port-of-departure', 'Paris');
     await continueFrom(page);
@@ -247,6 +253,7 @@ describe('the place of departure picked from the list', () => {
     await page.locator('input#port-of-departure').waitFor();
     expect(await page.inputValue('#port-of-departure')).toBe('Paris');
     expect(sent.filter((url) => url.endsWith(NEW_FROM_CONCESSION_PATH))).toEqual([]);
+    expect(answered).toEqual([['/travel-details', 422]]);
   });
 });
 

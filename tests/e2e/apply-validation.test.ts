@@ -4,6 +4,7 @@
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseSavedFormState } from '../../src/shared/journey/form-state.ts';
+import { PAGE_DATA_ID } from '../../src/shared/pages/page-data.ts';
 import { FIELD_RULES } from '../../src/shared/validation/fields.ts';
 import { MESSAGE_KEYS } from '../../src/shared/validation/messages.ts';
 import en from '../../src/shared/i18n/translations/en.json';
@@ -113,7 +114,6 @@ const m = (field: (typeof PAGE_FIELDS)[number], rule: string) => expected.get(`$
 
 describe('the validation messages', () => {
   it('refuse hidden characters (a right-to-left override pasted with a name) in every typed answer', async () => {
-    await seedSession(test.context, singleComplete());
     const hidden = (text: string) => `${text.slice(0, 3)}\u202E${text.slice(3)}`;
     const pages: Array<[string, Array<(typeof PAGE_FIELDS)[number]>]> = [
       ['/your-contact-details', ['sponsor-email']],
@@ -123,13 +123,19 @@ describe('the validation messages', () => {
       ['/travel-details', ['port-of-departure', 'port-of-arrival', 'carrier', 'flight-number']],
     ];
     for (const [path, fields] of pages) {
-      // A tab of its own, so each page starts from the complete answers (a refused answer is kept).
-      const page = await test.context.newPage();
-      await page.goto(`${baseUrl()}${path}`);
-      await at(page, path);
-      for (const field of fields) await page.fill(`#${field}`, hidden(await page.inputValue(`#${field}`)));
-      await submitExpectingErrors(page, ...fields.map((field) => m(field, 'noControlCharacters')));
-      await page.close();
+      // A browser of its own, so each page starts from the complete answers (the service keeps a
+      // refused answer for the browser, and the pages after it wait for it to be put right).
+      const context = await test.browser.newContext();
+      try {
+        await seedSession(context, singleComplete());
+        const page = await context.newPage();
+        await page.goto(`${baseUrl()}${path}`);
+        await at(page, path);
+        for (const field of fields) await page.fill(`#${field}`, hidden(await page.inputValue(`#${field}`)));
+        await submitExpectingErrors(page, ...fields.map((field) => m(field, 'noControlCharacters')));
+      } finally {
+        await context.close();
+      }
     }
   });
 
@@ -143,8 +149,14 @@ describe('the validation messages', () => {
     await page.reload();
     await at(page, '/passenger-name');
     expect(await page.locator('#family-name-error').textContent()).toContain(m('family-name', 'maxLength'));
-    // Every other answer is still kept: the tab's state was read back, not thrown away.
-    const kept = parseSavedFormState(await page.evaluate(() => sessionStorage.getItem('state')));
+    // Every other answer is still kept: the service's answers for the page it sent after the
+    // reload (written into it) were read back, not thrown away.
+    const kept = parseSavedFormState(
+      await page.evaluate(
+        (id) => JSON.parse(document.getElementById(id)?.textContent ?? 'null').session.formState,
+        PAGE_DATA_ID,
+      ),
+    );
     const seeded = singleComplete().current;
     expect(kept.current.sponsorContact).toEqual(seeded.sponsorContact);
     expect(kept.current.passport).toEqual(seeded.passport);

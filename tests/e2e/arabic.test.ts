@@ -3,7 +3,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { baseUrl, chooseLanguage, useBrowser } from './support/browser.ts';
-import { at } from './support/journey.ts';
+import { at, inAnyLanguage } from './support/journey.ts';
 import { groupWithMembers, run, seedSession, singleComplete } from './support/journey-states.ts';
 
 const test = useBrowser(async (context) => {
@@ -68,7 +68,7 @@ describe('the hidden "Error:" prefix of field errors', () => {
     await test.page.goto(`${baseUrl()}/passenger-name`);
     await at(test.page, '/passenger-name');
     await test.page.locator('#family-name').fill('');
-    await test.page.locator('main form .govuk-button').click();
+    await test.page.getByRole('button', { name: inAnyLanguage('apply.continue') }).click();
     const hidden = test.page.locator('#family-name-error .govuk-visually-hidden');
     await hidden.waitFor();
     expect(await hidden.textContent()).toBe(prefix);

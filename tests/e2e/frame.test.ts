@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { baseUrl, useBrowser } from './support/browser.ts';
+import { at } from './support/journey.ts';
 
 const consoleErrors: string[] = [];
 const test = useBrowser(async (context) => {
@@ -53,12 +54,14 @@ describe('the shared frame', () => {
     await test.page.goto(`${baseUrl()}/`);
     await test.page.locator('.govuk-button--start').click();
     await test.page.waitForURL(`${baseUrl()}/your-contact-details`);
-    await test.page.locator('main h1').waitFor();
+    // The address changes once the service has answered; the page is drawn from the answer after.
+    await at(test.page, '/your-contact-details');
     const back = test.page.locator('.govuk-back-link');
     expect(await back.textContent()).toBe('Go back');
     expect(await back.getAttribute('href')).toBe('/');
     await back.click();
     await test.page.waitForURL(`${baseUrl()}/`);
+    await at(test.page, '/');
     expect(await test.page.locator('.govuk-back-link').count()).toBe(0);
   });
 
@@ -124,6 +127,11 @@ describe('the shared frame', () => {
     await test.page.locator('main h1').waitFor();
     await test.page.keyboard.press('Tab');
     await test.page.keyboard.press('Enter');
+    expect(await test.page.evaluate(() => document.activeElement?.id)).toBe('main-content');
+    // And it stays there: following the skip link moves to no other page, so nothing moves focus
+    // on once whatever the link set off has settled.
+    await test.page.waitForTimeout(1_000);
+    await test.page.waitForFunction(() => !document.documentElement.hasAttribute('data-page-loading'));
     expect(await test.page.evaluate(() => document.activeElement?.id)).toBe('main-content');
   });
 

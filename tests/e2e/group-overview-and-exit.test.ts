@@ -2,7 +2,8 @@
 // "Go back" from the overview reopens the last member's check your answers; a full group is not
 // offered another applicant; the declaration comes before "Submit applications"; the confirmation
 // page lists each reference on one line and says what happens next; Exit asks before deleting
-// answers not yet sent, and leaving the page with them warns.
+// answers not yet sent, and leaving the page loses nothing: the service keeps the answers, and
+// opening it again in the same browser offers to continue them.
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { validApplicantAnswers } from '../fixtures/applicants.ts';
@@ -208,42 +209,70 @@ describe('Exit with nothing entered', () => {
   });
 });
 
+/** The start page of the service opened again in a new tab of the same browser: its "Continue your application" button, if any. */
+async function reopen(page: Page): Promise<{ tab: Page; continueButton: ReturnType<Page['getByRole']> }> {
+  const tab = await page.context().newPage();
+  await tab.goto(`${baseUrl()}/`);
+  await at(tab, '/');
+  return { tab, continueButton: tab.getByRole('button', { name: 'Continue your application' }) };
+}
+
+// Closing the tab loses nothing (the service keeps the answers), so the browser is not asked to
+// warn about leaving: the answers are there when the service is opened again in the same browser.
 describe('leaving the page', () => {
-  it('warns while answers are not sent', async () => {
+  it('with answers not yet sent, loses nothing: the service opened again offers to continue them', async () => {
     const { page, context } = test;
-    await seedSession(context, groupWithMembers(10));
+    await seedSession(context, run(groupWithMembers(10), { type: 'clearAndReturn' }));
     await page.goto(`${baseUrl()}/group-edit`);
     await at(page, '/group-edit');
-    expect(await closeTab(page)).toEqual(['beforeunload']);
+    const { tab, continueButton } = await reopenAfterClosing(page);
+    expect(await continueButton.count()).toBe(1);
+    await continueButton.click();
+    await at(tab, '/group-edit');
+    await expect(tab.locator('#group-members .govuk-summary-list__row').count()).resolves.toBe(10);
   });
 
-  it('warns once an answer is typed in a new visit', async () => {
+  it('once an answer is typed in a new visit, loses nothing: the service opened again offers to continue it', async () => {
     const { page } = test;
     await page.goto(`${baseUrl()}/your-contact-details`);
     await at(page, '/your-contact-details');
     await page.fill('#sponsor-email', 'bookings@example.org');
     await page.getByRole('button', { name: 'Continue' }).click();
     await at(page, '/sponsor-details');
-    expect(await closeTab(page)).toEqual(['beforeunload']);
+    const { tab, continueButton } = await reopenAfterClosing(page);
+    expect(await continueButton.count()).toBe(1);
+    await continueButton.click();
+    await at(tab, '/sponsor-details');
+    await tab.goto(`${baseUrl()}/your-contact-details`);
+    await at(tab, '/your-contact-details');
+    expect(await tab.inputValue('#sponsor-email')).toBe('bookings@example.org');
   });
 
-  it('does not warn with nothing entered', async () => {
+  it('with nothing entered, has nothing to continue', async () => {
     const { page } = test;
     await page.goto(`${baseUrl()}/your-contact-details`);
     await at(page, '/your-contact-details');
-    expect(await closeTab(page)).toEqual([]);
+    const { continueButton } = await reopenAfterClosing(page);
+    expect(await continueButton.count()).toBe(0);
   });
 
-  it('does not warn once the answers are sent', async () => {
+  it('once the answers are sent, has nothing to continue', async () => {
     const { page, context } = test;
     await seedSession(context, singleComplete({ 'passport-number': 'LEAVE0001' }));
     await page.goto(`${baseUrl()}/check-your-answers`);
     await at(page, '/check-your-answers');
     await page.locator(button('send')).click();
     await at(page, '/complete');
-    expect(await closeTab(page)).toEqual([]);
+    const { continueButton } = await reopenAfterClosing(page);
+    expect(await continueButton.count()).toBe(0);
   });
 });
+
+/** Closes the tab (asserting that no warning stops it) and opens the service again in the same browser. */
+async function reopenAfterClosing(page: Page) {
+  expect(await closeTab(page)).toEqual([]);
+  return reopen(page);
+}
 
 describe.each(['en', 'ar'] as const)('without JavaScript, in %s', (language) => {
   const texts = TEXTS[language];

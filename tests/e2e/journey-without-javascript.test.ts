@@ -399,12 +399,18 @@ describe('answers given without JavaScript', () => {
             (window as unknown as { served: Element | null }).served === document.querySelector('main h1, main legend'),
         ),
       ).toBe(true);
-      // The tab now keeps the answers itself, and goes on with JavaScript.
-      expect(await page.evaluate(() => sessionStorage.getItem('state'))).toContain(SPONSOR.email);
+      // The app goes on with JavaScript from the answers the service keeps for the browser: the
+      // form is sent by the app (the page is not loaded again), and the service's answer, of which
+      // the tab keeps a copy, holds the answers given without JavaScript and the new one.
+      await page.evaluate(() => ((window as unknown as { sameDocument: boolean }).sameDocument = true));
       await page.fill('#family-name', 'Takeover');
       await page.fill('#given-name', 'Eithne');
       await page.getByRole('button', { name: 'Continue' }).click();
       await page.waitForURL((url) => url.pathname === '/passenger-date-of-birth');
+      expect(await page.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument)).toBe(true);
+      const copy = await page.evaluate(() => sessionStorage.getItem('state'));
+      expect(copy).toContain(SPONSOR.email);
+      expect(copy).toContain('Takeover');
       expect(messages).toEqual([]);
     } finally {
       await context.close();

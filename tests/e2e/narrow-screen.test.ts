@@ -9,7 +9,8 @@ import type { FormState } from '../../src/shared/journey/form-state.ts';
 import { MAX_LENGTHS } from '../../src/shared/validation/fields.ts';
 import { baseUrl, useBrowser } from './support/browser.ts';
 import { at } from './support/journey.ts';
-import { groupWithMembers, run, seedSession, singleComplete } from './support/journey-states.ts';
+import { editHref } from '../../src/shared/journey/page-forms.ts';
+import { groupWithMembers, seedSession, singleComplete } from './support/journey-states.ts';
 
 const test = useBrowser(async (context) => {
   await context.addCookies([{ name: 'cookieConsent_analytics', value: 'false', url: baseUrl() }]);
@@ -30,9 +31,11 @@ const LONG: Partial<ApplicantAnswers> = {
 
 const longGroup = (): FormState => groupWithMembers(3, LONG);
 
-const PAGES: Array<[string, () => FormState]> = [
+// Each page with the answers it is opened with, and the address that opens it when not its path
+// (a group member opened by its Edit link).
+const PAGES: Array<[string, () => FormState, string?]> = [
   ['/check-your-answers', () => singleComplete(LONG)],
-  ['/check-your-answers', () => run(longGroup(), { type: 'editApplication', index: 0 })],
+  ['/check-your-answers', longGroup, editHref(0)],
   ['/group-edit', longGroup],
   ['/your-contact-details', () => singleComplete(LONG)],
   ['/passenger-name', () => singleComplete(LONG)],
@@ -43,10 +46,10 @@ const PAGES: Array<[string, () => FormState]> = [
 
 describe(`the journey at ${WIDTH} CSS pixels`, () => {
   for (const language of LANGUAGES) {
-    it.each(PAGES)(`%s does not scroll sideways in ${language}`, async (path, state) => {
+    it.each(PAGES)(`%s does not scroll sideways in ${language}`, async (path, state, address = path) => {
       await test.page.setViewportSize({ width: WIDTH, height: 700 });
       await seedSession(test.context, state(), language);
-      await test.page.goto(`${baseUrl()}${path}`);
+      await test.page.goto(`${baseUrl()}${address}`);
       await at(test.page, path);
       expect(await test.page.evaluate(() => document.documentElement.dir)).toBe(language === 'ar' ? 'rtl' : 'ltr');
       const widths = await test.page.evaluate(() => ({

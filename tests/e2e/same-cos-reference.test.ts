@@ -4,10 +4,13 @@
 // journey-without-javascript.test.ts); a number already given in another application in progress
 // or approved, with and without JavaScript. In English and Arabic, axe-clean.
 import { randomBytes, randomUUID } from 'node:crypto';
+import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { COS_REFERENCES_IN_USE_PATH } from '../../src/shared/api/cos-references-in-use.ts';
 import { NEW_FROM_CONCESSION_PATH } from '../../src/shared/api/new-from-concession.ts';
+import { editHref } from '../../src/shared/journey/page-forms.ts';
 import { buildSubmission } from '../../src/shared/journey/submission.ts';
+import { PAGE_DATA_ID, type PageFacts } from '../../src/shared/pages/page-data.ts';
 import {
   axeViolations,
   axeViolationsWithoutJavaScript,
@@ -18,7 +21,7 @@ import {
 } from './support/browser.ts';
 import { launchBrowser } from './support/chromium.ts';
 import { SPONSOR, at, worker } from './support/journey.ts';
-import { groupWithMembers, run, seedSession, singleComplete } from './support/journey-states.ts';
+import { groupWithMembers, seedSession, singleComplete } from './support/journey-states.ts';
 import { answerSingleApplicationWithoutJavaScript, button, send } from './support/no-javascript.ts';
 
 // What the console says: a hydration mismatch is reported there as an error.
@@ -45,10 +48,10 @@ const TEXTS = {
 
 describe.each(['en', 'ar'] as const)('the same COS number twice in a group, in %s', (language) => {
   it('warns on the group overview and on a member’s check your answers, and the group can still be sent', async () => {
-    // Every member of these groups has the fixture's COS number.
-    await seedSession(test.context, run(groupWithMembers(2), { type: 'editApplication', index: 1 }), language);
+    // Every member of these groups has the fixture's COS number. The second is opened by its Edit link.
+    await seedSession(test.context, groupWithMembers(2), language);
     const { page } = test;
-    await page.goto(`${baseUrl()}/check-your-answers`);
+    await page.goto(`${baseUrl()}${editHref(1)}`);
     await at(page, '/check-your-answers');
     await expect(page.locator('#same-cos-warning').textContent()).resolves.toContain(TEXTS[language].current);
     expect(await axeViolations(page)).toEqual([]);
@@ -74,6 +77,10 @@ const IN_USE = {
   },
 } as const;
 
+/** What the service looked up for the page it sent whole (written into it as its data). */
+const pageFacts = (page: Page): Promise<PageFacts> =>
+  page.evaluate((id) => JSON.parse(document.getElementById(id)?.textContent ?? '{}').facts, PAGE_DATA_ID);
+
 /** A COS number no other test gives. */
 const newCosNumber = () => `C2G8U${randomBytes(4).toString('hex').toUpperCase()}`;
 
@@ -92,15 +99,16 @@ describe.each(['en', 'ar'] as const)('a COS number already given in another appl
   it('warns on check your answers and the group overview with JavaScript, and the group can still be sent', async () => {
     const number = newCosNumber();
     const { page, context } = test;
-    const group = run(groupWithMembers(2, { 'cos-reference': ` ${number.toLowerCase()}` }), {
-      type: 'editApplication',
-      index: 1,
+    await seedSession(context, groupWithMembers(2, { 'cos-reference': ` ${number.toLowerCase()}` }), language);
+    // The service looks the numbers up for every answer it gives for the page: the app asks the API nothing.
+    const asked: string[] = [];
+    page.on('request', (request) => {
+      if (request.url().endsWith(COS_REFERENCES_IN_USE_PATH)) asked.push(request.url());
     });
-    await seedSession(context, group, language);
-    const answered = () => page.waitForResponse((response) => response.url().endsWith(COS_REFERENCES_IN_USE_PATH));
-    // Asked as the page shows, and not in use yet.
-    await Promise.all([answered(), page.goto(`${baseUrl()}/check-your-answers`)]);
+    // Asked as the page shows (the second member, opened by its Edit link), and not in use yet.
+    await page.goto(`${baseUrl()}${editHref(1)}`);
     await at(page, '/check-your-answers');
+    expect(await pageFacts(page)).toEqual({ cosReferencesInUse: { asked: [number], inUse: [] } });
     expect(await page.locator('#cos-in-use-warning').count()).toBe(0);
 
     // Sent by someone since: the page shown again says so.
@@ -116,6 +124,7 @@ describe.each(['en', 'ar'] as const)('a COS number already given in another appl
     expect(await axeViolations(page)).toEqual([]);
     await page.click('main button[value="send"]');
     await at(page, '/complete');
+    expect(asked).toEqual([]);
     expect(consoleMessages).toEqual([]);
   });
 

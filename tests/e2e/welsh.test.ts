@@ -240,7 +240,7 @@ describe.each([true, false])('the passport page in Welsh (JavaScript: %s)', (jav
     async () => {
       const context = await test.browser.newContext({ javaScriptEnabled: javaScript });
       try {
-        // The pages before it, answered: in the tab's storage with JavaScript, through the forms without.
+        // The pages before it, answered: given to the service with JavaScript, through the forms without.
         if (javaScript) await seedSession(context, singleComplete(), 'cy');
         else await chooseLanguage(context, 'cy');
         const page = await context.newPage();

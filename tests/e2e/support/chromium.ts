@@ -81,6 +81,15 @@ export async function launchBrowser(endpoint?: string): Promise<Browser> {
 }
 
 /**
+ * Gives the context a new address of its own from now on (its cookies, and so its session, stay):
+ * for a test that fills in more forms in a minute than a person could, which would spend the
+ * address's budget of forms (FORM_RATE_LIMIT a minute, decision 026).
+ */
+export async function moveToNewAddress(context: BrowserContext): Promise<void> {
+  await context.setExtraHTTPHeaders({ 'x-forwarded-for': clientAddress() });
+}
+
+/**
  * An address of its own for each context, as each person behind a load balancer has: the services
  * of the browser tests believe X-Forwarded-For from loopback (TRUST_PROXY), so every context has
  * its own budgets of forms, status calls and sessions (per address, decision 026), as it would.

@@ -5,7 +5,7 @@
 import { DATE_FIELDS, type ApplicantAnswers } from '../../../src/shared/domain/answers.ts';
 import type { DateParts } from '../../../src/shared/dates/date-parts.ts';
 import type { Language } from '../../../src/shared/i18n/languages.ts';
-import { INITIAL_FORM_STATE } from '../../../src/shared/journey/form-state.ts';
+import { parseSavedFormState } from '../../../src/shared/journey/form-state.ts';
 import {
   ACTION_FIELD,
   DELETE_FIELD,
@@ -21,11 +21,12 @@ import {
   INELIGIBLE_PATH,
   type JourneyPath,
 } from '../../../src/shared/journey/paths.ts';
-import { journeyReducer, type JourneyAction } from '../../../src/shared/journey/reducer.ts';
+import type { JourneyAction } from '../../../src/shared/journey/reducer.ts';
 import { findStep } from '../../../src/shared/journey/steps.ts';
 import { answersFingerprint } from '../../../src/shared/journey/submission.ts';
 import { FORM_SESSION_COOKIE } from '../../../src/shared/pages/form-session.ts';
 import { FORM_TOKEN_COOKIE, FORM_TOKEN_FIELD } from '../../../src/shared/pages/form-token.ts';
+import { PAGE_ANSWER_TYPE, type PageAnswer } from '../../../src/shared/pages/page-data.ts';
 import { SECTION_FIELDS } from '../../../src/shared/validation/sections.ts';
 
 /**
@@ -134,6 +135,13 @@ class Cookies {
 const clientAddress = () => `198.19.${Math.floor(Math.random() * 254) + 1}.${Math.floor(Math.random() * 254) + 1}`;
 
 /**
+ * How many forms the seeding client sends from one address before it takes another: fewer than
+ * the service takes from one address in a minute (FORM_RATE_LIMIT, 60), which a group of ten
+ * given at a machine's pace would pass. The session is the browser's, whatever its address.
+ */
+const FORMS_PER_ADDRESS = 40;
+
+/**
  * Gives the service `steps` through its pages' forms, in `language`, as one browser: resolves to
  * the id of the session that keeps them. A link (Change, Edit) is followed by the form after it,
  * posted to the link's address; a journey may not end on one.
@@ -144,20 +152,28 @@ export async function answerThroughForms(
   language: Language,
 ): Promise<string> {
   const cookies = new Cookies();
-  const address = clientAddress();
+  let address = clientAddress();
+  let sent = 0;
   const headers = () => ({ cookie: cookies.header(`lang=${language}`), 'x-forwarded-for': address });
   const start = await fetch(`${baseUrl}/`, { headers: headers() });
   cookies.take(start);
   const token = cookies.get(FORM_TOKEN_COOKIE);
   if (token === undefined) throw new Error('The service gave no form token');
 
-  // The answers as the service keeps them, for the fingerprint a sending page shows.
-  let state = INITIAL_FORM_STATE;
+  /** The fingerprint of the answers the page at `path` shows, which its Send carries: read from the service's own answer for the page. */
+  const shownFingerprint = async (path: string): Promise<string> => {
+    const response = await fetch(`${baseUrl}${path}`, { headers: { ...headers(), accept: PAGE_ANSWER_TYPE } });
+    cookies.take(response);
+    const answer = (await response.json()) as PageAnswer;
+    if (answer.location !== path || answer.data === undefined)
+      throw new Error(`${path} is not shown to send from: the service answered ${answer.location}`);
+    return answersFingerprint(parseSavedFormState(answer.data.session.formState));
+  };
+
   let link: { path: string; query: string } | undefined;
   for (const step of steps) {
     if (step.type === 'change' || step.type === 'editApplication') {
       link = linkOf(step);
-      state = journeyReducer(state, step, new Date()).state;
       continue;
     }
     const form =
@@ -166,13 +182,18 @@ export async function answerThroughForms(
             path: step.from,
             fields: [
               [ACTION_FIELD, JOURNEY_BUTTONS.send],
-              [FINGERPRINT_FIELD, answersFingerprint(state)],
+              [FINGERPRINT_FIELD, await shownFingerprint(step.from)],
             ] as [string, string][],
           }
         : formOf(step);
     if (form === undefined) continue;
     const query = link !== undefined && link.path === form.path ? link.query : '';
     link = undefined;
+    if (sent === FORMS_PER_ADDRESS) {
+      address = clientAddress();
+      sent = 0;
+    }
+    sent += 1;
     const body = new URLSearchParams([[FORM_TOKEN_FIELD, token], ...form.fields]);
     const response = await fetch(`${baseUrl}${form.path}${query}`, {
       method: 'POST',
@@ -183,7 +204,9 @@ export async function answerThroughForms(
     cookies.take(response);
     if (response.status >= 500 || response.status === 403 || response.status === 429)
       throw new Error(`${form.path} answered ${response.status}`);
-    if (step.type !== 'send' && step.type !== 'empty') state = journeyReducer(state, step, new Date()).state;
+    // A send the service did not take (other answers than the page showed, say) leaves no receipts.
+    if (step.type === 'send' && response.status !== 303)
+      throw new Error(`Sending from ${form.path} answered ${response.status}`);
   }
   if (link !== undefined)
     throw new Error(`A journey given to the service ends on the link ${link.path}${link.query}: open it instead`);

@@ -13,20 +13,9 @@ import { journeyReducer, type JourneyAction } from '../../../src/shared/journey/
 import type { StepPath } from '../../../src/shared/journey/paths.ts';
 import { CHECK_ANSWERS_PATH, GROUP_EDIT_PATH, type JourneyPath } from '../../../src/shared/journey/paths.ts';
 
-let clock = () => new Date();
-
-/** Builds the states below as of `at` instead of now (for a browser whose clock is set to it). */
-export function asOf<T>(at: Date, build: () => T): T {
-  const previous = clock;
-  clock = () => at;
-  try {
-    return build();
-  } finally {
-    clock = previous;
-  }
-}
-
-const now = () => clock();
+// The service judges the answers by its own clock, so the states are built as of now: a state built
+// as of another time could not be given to it.
+const now = () => new Date();
 
 // The steps each state was built by, from the initial state: what seedSession sends the service. A
 // state built by hand has none, and cannot be given to it.

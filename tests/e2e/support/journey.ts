@@ -98,13 +98,11 @@ export const defaultWorkDates = (): WorkDates => ({ first: daysFromToday(11), la
 
 /** Presses Continue and waits for the next page, or for the error summary to show new errors. */
 export async function continueFrom(page: Page): Promise<void> {
-  const before = {
-    url: page.url(),
-    errors: await page
-      .locator('.govuk-error-summary')
-      .textContent({ timeout: 1 })
-      .catch(() => null),
-  };
+  // Read at once from the page as it is: the answer to Continue comes later (from the service).
+  const before = await page.evaluate(() => ({
+    url: location.href,
+    errors: document.querySelector('.govuk-error-summary')?.textContent ?? null,
+  }));
   await page.getByRole('button', { name: inAnyLanguage('apply.continue') }).click();
   await page.waitForFunction(
     ({ url, errors }) =>
