@@ -206,6 +206,8 @@ export function createFormSessions(options: FormSessionsOptions): FormSessions {
     },
 
     async save(request, draft) {
+      // Saved: what the request wrote no longer says all (when the draft ends).
+      written.delete(request);
       const id = idOf(request);
       return id !== undefined && (await saveDraft(database, hashOf(id), draft, now())) !== undefined;
     },

@@ -5,7 +5,16 @@
 // server would draw it without JavaScript. Until the answer comes the page on screen stays. When
 // there is no answer to be had (the network, an older build, a page the server answers only as
 // HTML), the address is loaded whole instead, as a browser without the app would load it.
-import { startTransition, useCallback, useLayoutEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import {
+  startTransition,
+  useCallback,
+  useEffect,
+  useLayoutEffect,
+  useMemo,
+  useRef,
+  useState,
+  type ReactNode,
+} from 'react';
 import {
   createPath,
   Router,
@@ -40,6 +49,9 @@ function keepCopy(data: PageData): void {
   }
 }
 
+/** A location's address as the server answers for it: its path and query, without a fragment. */
+const addressOf = ({ pathname, search }: Pick<Location, 'pathname' | 'search'>) => `${pathname}${search}`;
+
 /** Marks the page as waiting for the server's answer to a move (the browser tests wait for it to end). */
 function waiting(on: boolean): void {
   if (on) document.documentElement.setAttribute(LOADING_ATTRIBUTE, '');
@@ -57,10 +69,13 @@ export function PageRouter({ data, children }: { data: PageData; children: React
   const primed = useRef<PageAnswer | undefined>(undefined);
   // Only the latest move is shown: an answer for one the user has since left behind is dropped.
   const latest = useRef(0);
+  // The page on screen's address (path and query), which a link within it (#main-content) keeps.
+  const onScreen = useRef(addressOf(history.location));
 
   const show = useCallback((next: Shown) => {
     waiting(false);
     keepCopy(next.data);
+    onScreen.current = addressOf(next.location);
     startTransition(() => setShown(next));
   }, []);
 
@@ -92,10 +107,15 @@ export function PageRouter({ data, children }: { data: PageData; children: React
     [data.build],
   );
 
+  // The page the tab loaded: its copy too.
+  useEffect(() => keepCopy(data), [data]);
+
   useLayoutEffect(
     () =>
       history.listen(({ action, location }) => {
         const href = createPath(location);
+        // A link within the page (the skip link) moves nowhere: the page stays as it is.
+        if (action === 'POP' && addressOf(location) === onScreen.current) return;
         const answered = primed.current;
         primed.current = undefined;
         if (answered?.location === href && answered.data !== undefined) {
@@ -144,7 +164,7 @@ export function PageRouter({ data, children }: { data: PageData; children: React
         window.location.assign(answer.location);
         return undefined;
       }
-      if (answer.location === createPath(history.location)) {
+      if (answer.location === addressOf(history.location)) {
         // The same page again (its errors, a notice): drawn from the answer where it stands.
         show({ action: history.action, location: history.location, data: answer.data });
         return answer.data;
