@@ -190,6 +190,7 @@ describe.each(testEngines())('saved drafts on $name', (engine) => {
     expect(await readFormSession(test.db, hash(50), since(now))).toEqual({
       ...values,
       idHash: hash(50),
+      version: expect.stringMatching(/^\d+$/),
       savedAt: daysBefore(2),
       savedUntil: new Date(daysBefore(2).getTime() + 28 * 24 * 60 * 60_000).toISOString(),
     });
@@ -223,5 +224,26 @@ describe.each(testEngines())('saved drafts on $name', (engine) => {
     expect(await readFormSession(test.db, winner, since(now))).toBeDefined();
     expect(await readFormSession(test.db, loser, since(now))).toBeUndefined();
     expect(await draftJobs()).toHaveLength(2);
+  });
+});
+
+describe.each(testEngines())('a session written at the version read, on $name', (engine) => {
+  const test = useMigratedTestDatabase(engine);
+
+  it('is written when no other write came since, and not otherwise', async () => {
+    await insertFormSession(test.db, hash(1), values, now);
+    const read = await readFormSession(test.db, hash(1), since(now));
+    expect(read?.version).toMatch(/^\d+$/);
+    // Another request of the browser writes first: the write made on the old version is refused.
+    expect(await updateFormSession(test.db, hash(1), { ...values, formState: '{"b":2}' }, now)).toBe(true);
+    expect(
+      await updateFormSession(test.db, hash(1), { ...values, formState: '{"c":3}' }, now, undefined, read!.version),
+    ).toBe(false);
+    const again = await readFormSession(test.db, hash(1), since(now));
+    expect(again?.formState).toBe('{"b":2}');
+    expect(
+      await updateFormSession(test.db, hash(1), { ...values, formState: '{"c":3}' }, now, undefined, again!.version),
+    ).toBe(true);
+    expect((await readFormSession(test.db, hash(1), since(now)))?.formState).toBe('{"c":3}');
   });
 });

@@ -17,6 +17,8 @@ export interface FormSessionValues extends PageSession {
 /** A session as stored: its values, the hash of its current id, and when it was last saved as a draft. */
 export interface StoredFormSession extends FormSessionValues {
   readonly idHash: Buffer;
+  /** The row's version as read (PostgreSQL's `xmin`): a write made on it fails when another came first. */
+  readonly version: string;
   /** The last save of "Save and come back later" (null: never saved); no write of the values clears it. */
   readonly savedAt: Date | null;
 }
@@ -46,7 +48,7 @@ export async function readFormSession(
 ): Promise<StoredFormSession | undefined> {
   const { rows } = await db.query<Omit<StoredFormSession, 'idHash' | 'savedUntil'> & { idHash: Uint8Array }>(
     `SELECT id_hash AS "idHash", form_state AS "formState", status_token AS "statusToken", notice,
-            status_opened_at AS "statusOpenedAt", saved_at AS "savedAt"
+            status_opened_at AS "statusOpenedAt", saved_at AS "savedAt", xmin::text AS version
      FROM form_sessions
      WHERE (id_hash = $1 OR (previous_id_hash = $1 AND rotated_at >= $3))
        AND (updated_at >= $2 OR saved_at >= $4)
@@ -74,9 +76,10 @@ export async function insertFormSession(
 }
 
 /**
- * Writes `values` over the session whose current id hashes to `idHash`. With `renewedIdHash`,
- * the session takes that id, and its id until now opens it for a while longer. A saved draft
- * stays saved: its answers go on changing, and its link opens what they are now.
+ * Writes `values` over the session whose current id hashes to `idHash` (only if its row is still
+ * at `version`, when given). With `renewedIdHash`, the session takes that id, and its id until now
+ * opens it for a while longer. A saved draft stays saved: its answers go on changing, and its link
+ * opens what they are now. Resolves to whether it wrote.
  */
 export async function updateFormSession(
   db: Queryable,
@@ -84,16 +87,27 @@ export async function updateFormSession(
   values: FormSessionValues,
   now: Date,
   renewedIdHash?: Buffer,
-): Promise<void> {
-  await db.query(
+  version?: string,
+): Promise<boolean> {
+  const { rowCount } = await db.query(
     `UPDATE form_sessions
      SET form_state = $2, status_token = $3, notice = $4, status_opened_at = $5, updated_at = $6,
          previous_id_hash = CASE WHEN $7::bytea IS NULL THEN previous_id_hash ELSE id_hash END,
          rotated_at = CASE WHEN $7::bytea IS NULL THEN rotated_at ELSE $6 END,
          id_hash = coalesce($7::bytea, id_hash)
-     WHERE id_hash = $1`,
-    [idHash, values.formState, values.statusToken, values.notice, values.statusOpenedAt, now, renewedIdHash ?? null],
+     WHERE id_hash = $1 AND ($8::text IS NULL OR xmin::text = $8)`,
+    [
+      idHash,
+      values.formState,
+      values.statusToken,
+      values.notice,
+      values.statusOpenedAt,
+      now,
+      renewedIdHash ?? null,
+      version ?? null,
+    ],
   );
+  return rowCount > 0;
 }
 
 /** Ends the session whose id (current or previous) hashes to `idHash`. */

@@ -165,30 +165,36 @@ export function createFormSessions(options: FormSessionsOptions): FormSessions {
 
     async update(request, reply, change, { renew = false } = {}) {
       const id = idOf(request);
+      const renewed = renew ? newId() : undefined;
+      const renewedHash = renewed === undefined ? undefined : hashOf(renewed);
+      // Made on the session as read, and written only if no other request of the browser (two
+      // tabs, two Sends) wrote it since; when one did, made again under the row's lock, where they
+      // take turns, each changing what the one before it wrote. A browser without a session, or
+      // whose session is over, starts a new one.
+      const found = id === undefined ? undefined : await readFormSession(database, hashOf(id), since());
+      const current = found === undefined ? NO_VALUES : values(found);
+      const next = change(current);
+      if (next === undefined) return current;
+      checkSize(next);
+      let kept = next;
       let given: string | undefined;
-      let kept: FormSessionValues;
-      if (id === undefined) {
-        const next = change(NO_VALUES);
-        if (next === undefined) return NO_VALUES;
-        given = await start(request, next);
-        kept = next;
-      } else {
-        // Changed under its row's lock: the requests of one browser (two tabs, two Sends) take
-        // turns, each changing what the one before it wrote. A session that is over gives way to
-        // a new one, as for a browser that had none.
+      if (found === undefined) given = await start(request, next);
+      else if (await updateFormSession(database, found.idHash, next, now(), renewedHash, found.version))
+        given = renewed;
+      else {
         let fresh: FormSessionValues | undefined;
         kept = await database.transaction(async (tx) => {
-          const session = await readFormSession(tx, hashOf(id), since(), true);
-          const current = session === undefined ? NO_VALUES : values(session);
-          const next = change(current);
-          if (next === undefined) return current;
+          const session = await readFormSession(tx, hashOf(id!), since(), true);
+          const latest = session === undefined ? NO_VALUES : values(session);
+          const changed = change(latest);
+          if (changed === undefined) return latest;
+          checkSize(changed);
           // Started once the transaction is over: the budget is counted on the database's own
           // connection, which on the embedded database is the one the transaction holds.
-          if (session === undefined) return (fresh = next);
-          checkSize(next);
-          given = renew ? newId() : undefined;
-          await updateFormSession(tx, session.idHash, next, now(), given === undefined ? undefined : hashOf(given));
-          return next;
+          if (session === undefined) return (fresh = changed);
+          await updateFormSession(tx, session.idHash, changed, now(), renewedHash);
+          given = renewed;
+          return changed;
         });
         if (fresh !== undefined) given = await start(request, fresh);
       }
