@@ -1,10 +1,10 @@
-// The server side of a browser without JavaScript (decisions 024 and 026): the values its tab
-// would keep in session storage, kept in the database under a random id in an HttpOnly cookie.
+// The browser's session on the server (decisions 024, 026 and 040): the journey in progress and the
+// status link opened, kept in the database under a random id in an HttpOnly cookie.
 // A session is started only by a change that keeps something (a form's answer, a verified status
 // link), never for reading a page, within a budget of new sessions per address; its id is always
 // one the server issued, and is renewed when asked (a status link kept, the statuses opened, a
-// send). A session is changed under its row's lock, so two requests of one browser never
-// overwrite each other unseen: the second changes what the first wrote.
+// send). Two requests of one browser never overwrite each other unseen: a change is written only at
+// the version it was made on, else made again under the row's lock, on what the other wrote.
 import { createHash, randomBytes } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { FORM_SESSION_COOKIE, FORM_SESSION_IDLE_MS } from '#shared/pages/form-session.ts';

@@ -1,6 +1,6 @@
 // The status pages without JavaScript (decisions 024 and 026). The emailed link's token is checked
 // first: a link that opens a submission is kept in the browser's session (under a new id) and
-// taken out of the address, as the browser does with it in session storage; an expired or unknown
+// taken out of the address, for the pages with JavaScript and without (decision 040); an expired or unknown
 // one is shown at once, from its address, and nothing is kept. The licence form opens the
 // submission with the API's own service (services/status-access.ts: attempts counted, lockout);
 // once it has, the status pages stay open for the browser for a while, so that they are plain

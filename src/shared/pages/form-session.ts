@@ -1,5 +1,5 @@
-// A browser without JavaScript keeps its answers on the server (decision 024): the server keeps,
-// under a random id in this cookie, what a tab with JavaScript keeps in session storage.
+// Every browser's answers in progress are kept on the server (decisions 024 and 040), under a random
+// id in this cookie.
 
 /** The cookie that holds the session's id (HttpOnly, SameSite=Lax, Secure in production). */
 export const FORM_SESSION_COOKIE = 'formSession';

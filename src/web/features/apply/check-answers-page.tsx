@@ -15,7 +15,7 @@ import { formatLeaveDate } from './answer-format.ts';
 import { SPONSOR_FIELDS, answerRows } from './answer-rows.tsx';
 import { AnswersChangedNotice, AnswersFingerprintField } from './answers-fingerprint.tsx';
 import type { QuestionField } from './field-texts.ts';
-import { JourneyForm, SaveButton, journeyButton } from './journey-form.tsx';
+import { JourneyForm, SaveButton, SendButton, journeyButton } from './journey-form.tsx';
 import { JourneyPage } from './journey-page.tsx';
 import { useJourney } from './journey-store.ts';
 import { LateArrivalWarning } from './late-arrival-warning.tsx';
@@ -126,12 +126,7 @@ export function CheckAnswersPage() {
                   <p className="govuk-body">{t('apply.checkAnswers.sendHint')}</p>
                   <AnswersFingerprintField />
                   <div className="govuk-button-group">
-                    <Button
-                      text={sending ? t('apply.checkAnswers.sending') : t('apply.checkAnswers.send')}
-                      busy={sending}
-                      {...journeyButton(JOURNEY_BUTTONS.send)}
-                      preventDoubleClick
-                    />
+                    <SendButton text={t('apply.checkAnswers.send')} sending={sending} />
                     <SaveButton />
                   </div>
                 </>

@@ -16,7 +16,7 @@ import { usePageBackLink } from '../../app/page-back-link.tsx';
 import { useSpaLinkHandler } from '../../app/spa-link.ts';
 import { DeleteConfirmation } from './delete-confirmation.tsx';
 import { GroupMembers } from './group-members.tsx';
-import { JourneyForm, SaveButton, journeyButton } from './journey-form.tsx';
+import { JourneyForm, SaveButton, SendButton, journeyButton } from './journey-form.tsx';
 import { JourneyPage } from './journey-page.tsx';
 import { useJourney } from './journey-store.ts';
 import { SPONSOR_FIELDS, answerRows } from './answer-rows.tsx';
@@ -98,14 +98,7 @@ export function GroupEditPage() {
                       {...journeyButton(JOURNEY_BUTTONS.addApplication)}
                     />
                   )}
-                  {group.length > 0 && (
-                    <Button
-                      text={sending ? t('apply.checkAnswers.sending') : t('apply.group.submit')}
-                      busy={sending}
-                      {...journeyButton(JOURNEY_BUTTONS.send)}
-                      preventDoubleClick
-                    />
-                  )}
+                  {group.length > 0 && <SendButton text={t('apply.group.submit')} sending={sending} />}
                   <SaveButton />
                 </div>
               </>

@@ -65,3 +65,16 @@ export function SaveButton() {
     <Button text={t('saveReturn.button')} classes="govuk-button--secondary" {...journeyButton(JOURNEY_BUTTONS.save)} />
   );
 }
+
+/** The button that sends the applications: "Sending…" and busy while a send is under way. */
+export function SendButton({ text, sending }: { text: string; sending: boolean }) {
+  const { t } = useTranslation();
+  return (
+    <Button
+      text={sending ? t('apply.checkAnswers.sending') : text}
+      busy={sending}
+      {...journeyButton(JOURNEY_BUTTONS.send)}
+      preventDoubleClick
+    />
+  );
+}
