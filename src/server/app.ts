@@ -32,6 +32,7 @@ import { createSavedDraftForms } from './http/saved-draft-forms.ts';
 import { createStatusLinkRecoveryForms } from './http/status-link-recovery-forms.ts';
 import { createStatusForms } from './http/status-forms.ts';
 import { createLogger } from './logger.ts';
+import { createSecurityLog } from './security/security-log.ts';
 import type { ServiceMetrics } from './metrics/metrics.ts';
 import { registerHttpMetrics } from './metrics/metrics.ts';
 import { createDocumentTokens, type DocumentTokens } from './tokens/document-tokens.ts';
@@ -151,7 +152,8 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
 
   registerHealthRoutes(app, database);
   const now = deps.now ?? (() => new Date());
-  const limits = await registerRateLimits(app, { database, now });
+  const securityLog = createSecurityLog({ logger: app.log, addressKey: config.securityLogKey, metrics });
+  const limits = await registerRateLimits(app, { database, now, securityLog });
   await registerNewFromConcessionRoute(app, { config, database, limits, now, metrics });
   // Made on first use: keys may be generated into DATA_DIR, which most requests never need.
   let tokens: Promise<StatusLinkTokens> | undefined =
@@ -204,6 +206,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     sessions: createFormSessions({ database, now, cookies, limits, newSessionsPerHour: config.sessionRateLimit }),
     limits,
     cookies,
+    securityLog,
     handlers: [
       createJourneyForms(createJourney({ database, now, lookUpCosReferences, metrics }), drafts),
       createSavedDraftForms(drafts),

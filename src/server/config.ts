@@ -157,12 +157,21 @@ const declarations = {
     default: undefined,
     requiredInProduction: false,
     description:
-      'TCP port of a separate listener (on `HOST`) answering `GET /metrics` with Prometheus metrics, for the server and for `npm run worker`; when not set nothing listens. Keep it unreachable from the internet',
+      'TCP port of a separate listener (on `METRICS_HOST`) answering `GET /metrics` with Prometheus metrics, for the server and for `npm run worker`; when not set nothing listens. It has no authentication: keep it unreachable from the internet',
     parse: (value, { problems }) => {
       if (!/^\d+$/.test(value) || Number(value) > 65535)
         problems.push('METRICS_PORT must be a whole number from 0 to 65535');
       return Number(value);
     },
+  }),
+  /** The address the metrics listener binds to: only this machine by default. */
+  metricsHost: variable({
+    name: 'METRICS_HOST',
+    default: '127.0.0.1',
+    requiredInProduction: false,
+    description:
+      'Address the metrics listener (`METRICS_PORT`) binds to: this machine only by default; `0.0.0.0` where Prometheus scrapes from another host (a container), on a network the internet cannot reach',
+    parse: text,
   }),
   /** Absolute path; PGlite keeps its files in `<dataDir>/pglite`. */
   dataDir: variable({
@@ -424,6 +433,24 @@ const declarations = {
     description:
       'Emails sent to one email address per hour, across every submission and instance; more wait for the next hour (each wait counts as one of the email’s 10 attempts), so an address given in many applications is not flooded',
     parse: positiveWholeNumber('EMAIL_RATE_LIMIT'),
+  }),
+  /** Distinct email addresses the requests of one client address may have the service email in an hour. */
+  emailSenderLimit: variable({
+    name: 'EMAIL_SENDER_LIMIT',
+    default: '20',
+    requiredInProduction: false,
+    description:
+      'Distinct email addresses that the requests from one client address may have the service email in an hour (submissions, saved applications, new status links), counted in the database across every instance; a request that would email one more is refused, so the service cannot be used to send an attacker’s words to strangers',
+    parse: positiveWholeNumber('EMAIL_SENDER_LIMIT'),
+  }),
+  /** The key of the security log's hash of client addresses; a random key of each process when unset. */
+  securityLogKey: variable({
+    name: 'SECURITY_LOG_KEY',
+    default: undefined,
+    requiredInProduction: false,
+    description:
+      'Secret key of the keyed hash (HMAC-SHA-256) that stands for the client address in the security log, so one client can be followed across lines without the log holding addresses; give every instance the same one. When not set, each process makes a random key, and the same client reads differently in each process and after a restart',
+    parse: text,
   }),
   /** Whether the caseworker console is served at /caseworker. */
   caseworkerConsole: variable({

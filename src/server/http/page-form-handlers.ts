@@ -6,6 +6,7 @@
 // answers a Change link shows, a status link). The app sends the same forms and asks for the same
 // addresses, as JSON (page-responses.ts writes either). A form that did not come from this
 // service's pages changes nothing, cookies included.
+import { placeOf, type SecurityLog } from '../security/security-log.ts';
 import { randomBytes, timingSafeEqual } from 'node:crypto';
 import formBody from '@fastify/formbody';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -78,6 +79,8 @@ export function targetOf(url: string, shown: boolean): PageTarget {
 export interface PageForms {
   readonly sessions: FormSessions;
   readonly limits: RateLimits;
+  /** Where the forms' security events are written (a refused form, a limit reached, a wrong licence number). */
+  readonly securityLog: SecurityLog;
 }
 
 /** The forms (and the addresses that show a view of what the session keeps) of some pages. */

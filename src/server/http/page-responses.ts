@@ -3,6 +3,7 @@
 // address) for the app, which asks with `Accept: application/json` and draws the page itself; the
 // page saying why a form (or a page) could not be answered; and the page offering to try again
 // when the service failed. The same handlers answer both: what differs is only how it is written.
+import { placeOf, type SecurityLog } from '../security/security-log.ts';
 import { createHash } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { matchPath } from 'react-router';
@@ -193,6 +194,7 @@ export function createPageResponses(options: PageResponseOptions): PageResponses
 
   async function answer(request: FastifyRequest, reply: FastifyReply, result: PageResult, forms: PageForms) {
     if (reply.sent || result.kind === 'sent') return reply;
+    if (result.kind === 'problem') recordRefusal(request, result.problem, forms.securityLog);
     if ('retryAfterSeconds' in result && result.retryAfterSeconds !== undefined)
       reply.header('retry-after', String(result.retryAfterSeconds));
     const target = targetOf(request.url, isPageRequest(request));
@@ -270,4 +272,11 @@ function renderPage(
     request.log.error({ err: error, path: request.url.split('?')[0] }, 'Rendering a page on the server failed');
     return { kind: 'page', html: index };
   }
+}
+
+/** A refusal of the service's own (another site's form, a limit reached) in the security log. */
+function recordRefusal(request: FastifyRequest, problem: FormProblem, securityLog: SecurityLog): void {
+  if (problem.kind === 'refused') securityLog.record('cross-site-refused', placeOf(request), 'refused');
+  if (problem.kind === 'tooMany' || problem.kind === 'sessionsTooMany')
+    securityLog.record('rate-limited', placeOf(request), problem.kind);
 }

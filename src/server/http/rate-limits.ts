@@ -8,6 +8,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Database } from '../db/database.ts';
 import { countHit, readHits } from '../db/rate-limit-repository.ts';
 import type { AddressBudgets, Budget } from '../services/address-budgets.ts';
+import { placeOf, type SecurityLog } from '../security/security-log.ts';
 import { HttpError } from './http-error.ts';
 
 export interface RateLimits extends AddressBudgets {
@@ -27,9 +28,9 @@ const keyOf = (budget: Budget, address: string) => `${budget}:${normalizeIP(addr
  */
 export async function registerRateLimits(
   app: FastifyInstance,
-  options: { readonly database: Database; readonly now: () => Date },
+  options: { readonly database: Database; readonly now: () => Date; readonly securityLog: SecurityLog },
 ): Promise<RateLimits> {
-  const { database, now } = options;
+  const { database, now, securityLog } = options;
   class DatabaseStore implements FastifyRateLimitStore {
     incr(
       key: string,
@@ -49,8 +50,10 @@ export async function registerRateLimits(
   await app.register(rateLimit, {
     global: false,
     store: DatabaseStore,
-    errorResponseBuilder: (_request, context) =>
-      new HttpError(429, 'TooManyRequests', `Too many requests from this address: try again in ${context.after}`),
+    errorResponseBuilder: (request, context) => {
+      securityLog.record('rate-limited', placeOf(request), 'api');
+      return new HttpError(429, 'TooManyRequests', `Too many requests from this address: try again in ${context.after}`);
+    },
   });
   return {
     perMinute: (budget, max) => ({ max, timeWindow: 60_000, keyGenerator: (request) => keyOf(budget, request.ip) }),

@@ -12,6 +12,7 @@ import { pathOf, registerPageForms, type PageFormHandler, type PageForms } from 
 import { createPageResponses, isPagePath, type PageResponses } from './page-responses.ts';
 import type { RateLimits } from './rate-limits.ts';
 import { registerStaticFiles } from './static-files.ts';
+import type { SecurityLog } from '../security/security-log.ts';
 
 // Paths that belong to the server, not to the SPA's router: an unknown one is a real 404.
 const reservedPrefixes = ['/api', '/health', '/assets'];
@@ -26,6 +27,8 @@ interface WebAppPages {
   readonly cookies: Cookies;
   /** The pages whose forms (and links) change what a session keeps. */
   readonly handlers: readonly PageFormHandler[];
+  /** Where the forms' security events are written. */
+  readonly securityLog: SecurityLog;
 }
 
 /**
@@ -51,7 +54,7 @@ export async function registerWebApp(
     handlers: pages.handlers,
     publicOrigin: new URL(config.publicBaseUrl).origin,
   });
-  const forms: PageForms = { sessions: pages.sessions, limits: pages.limits };
+  const forms: PageForms = { sessions: pages.sessions, limits: pages.limits, securityLog: pages.securityLog };
   const servePage = (request: FastifyRequest, reply: FastifyReply) =>
     answerPage(request, reply, { responses, forms, cookies: pages.cookies });
 

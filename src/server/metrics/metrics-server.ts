@@ -59,17 +59,17 @@ export async function startMetricsServer(
 }
 
 /**
- * The process's metrics and their listener on METRICS_PORT (on HOST), or undefined when
+ * The process's metrics and their listener on METRICS_PORT (on METRICS_HOST), or undefined when
  * METRICS_PORT is not set: then nothing is counted and nothing listens.
  */
 export async function startConfiguredMetrics(
-  config: Pick<Config, 'metricsPort' | 'host'>,
+  config: Pick<Config, 'metricsPort' | 'metricsHost'>,
   database: Database,
   logger: Pick<Logger, 'info'>,
 ): Promise<{ readonly metrics: ServiceMetrics; readonly server: MetricsServer } | undefined> {
   if (config.metricsPort === undefined) return undefined;
   const metrics = createMetrics({ database });
-  const server = await startMetricsServer(metrics.registry, { host: config.host, port: config.metricsPort });
-  logger.info({ host: config.host, port: server.port }, `Metrics listening on port ${server.port}`);
+  const server = await startMetricsServer(metrics.registry, { host: config.metricsHost, port: config.metricsPort });
+  logger.info({ host: config.metricsHost, port: server.port }, `Metrics listening on port ${server.port}`);
   return { metrics, server };
 }

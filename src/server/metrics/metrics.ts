@@ -6,6 +6,7 @@ import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom
 import type { Database } from '../db/database.ts';
 import { outboxBacklog } from '../db/job-repository.ts';
 import { countLockoutsInForce } from '../db/status-access-repository.ts';
+import { securityEvents, type SecurityEvent } from '../security/security-log.ts';
 
 /** The emails the service sends, by what they are about. */
 export const emailKinds = [
@@ -37,6 +38,8 @@ export interface ServiceMetrics {
   decision(outcome: DecisionOutcomeLabel): void;
   /** Counts a licence lockout begun (the fifth wrong licence number within the hour). */
   lockoutStarted(): void;
+  /** Counts one line of the security log. */
+  securityEvent(event: SecurityEvent): void;
   /** Counts one HTTP answer. */
   httpRequest(route: string, method: string, statusCode: number, seconds: number): void;
 }
@@ -93,11 +96,18 @@ export function createMetrics(options: { readonly database?: Database; readonly 
     labelNames: ['outcome'] as const,
     registers: [registry],
   });
+  const security = new Counter({
+    name: 'cwc_security_events_total',
+    help: 'Lines of the security log written in this process, by event',
+    labelNames: ['event'] as const,
+    registers: [registry],
+  });
   // Zero from the start, so a rate() over them works before the first event.
   for (const kind of emailKinds) for (const outcome of ['sent', 'failed']) emails.labels(kind, outcome).inc(0);
   for (const outcome of decisionOutcomes) decisions.labels(outcome).inc(0);
   submissions.inc(0);
   lockouts.inc(0);
+  for (const event of Object.keys(securityEvents)) security.labels(event).inc(0);
 
   if (database !== undefined) {
     new Gauge({
@@ -160,6 +170,7 @@ export function createMetrics(options: { readonly database?: Database; readonly 
     submissionAccepted: () => submissions.inc(),
     decision: (outcome) => decisions.labels(outcome).inc(),
     lockoutStarted: () => lockouts.inc(),
+    securityEvent: (event) => security.labels(event).inc(),
     httpRequest(route, method, statusCode, seconds) {
       const statusClass = `${Math.floor(statusCode / 100)}xx`;
       const knownMethod = httpMethods.includes(method) ? method : 'other';
