@@ -6,7 +6,7 @@
 // answers a Change link shows, a status link). The app sends the same forms and asks for the same
 // addresses, as JSON (page-responses.ts writes either). A form that did not come from this
 // service's pages changes nothing, cookies included.
-import { placeOf, type SecurityLog } from '../security/security-log.ts';
+import type { SecurityLog } from '../security/security-log.ts';
 import { randomBytes, timingSafeEqual } from 'node:crypto';
 import formBody from '@fastify/formbody';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
