@@ -150,7 +150,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     reply.header('cache-control', 'no-store');
   });
 
-  registerHealthRoutes(app, database);
+  registerHealthRoutes(app, database, deps.now ?? (() => new Date()));
   const now = deps.now ?? (() => new Date());
   const securityLog = createSecurityLog({ logger: app.log, addressKey: config.securityLogKey, metrics });
   const limits = await registerRateLimits(app, { database, now, securityLog });

@@ -300,6 +300,11 @@ describe('the load balancer', () => {
     expect(haproxy).toMatch(/^\s*option forwardfor$/m);
   });
 
+  it('keeps the health probes from the public: the balancer asks them of each instance itself', () => {
+    const frontend = haproxy.slice(haproxy.indexOf('frontend public'), haproxy.indexOf('backend web'));
+    expect(frontend).toMatch(/^\s*http-request deny deny_status 404 if \{ path_beg \/health\/ \}$/m);
+  });
+
   it('logs no query string (a status link’s token travels in one) and no client address', () => {
     const formats = [...haproxy.matchAll(/^\s*log-format "(.*)"$/gm)].map((m) => m[1] ?? '');
     expect(formats).toHaveLength(1);

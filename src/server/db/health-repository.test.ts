@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import type { Database } from './database.ts';
 import { isDatabaseWritable } from './health-repository.ts';
 import { testEngines, useMigratedTestDatabase } from '../test-support/test-databases.ts';
 
@@ -14,16 +13,18 @@ describe.each(testEngines())('the readiness write on $name', (engine) => {
   });
 
   it('fails where the database reads but does not write', async () => {
-    // Read-only transactions answer SELECT 1 as a full disk or a standby does, and refuse writes.
-    const readOnly: Pick<Database, 'transaction'> = {
-      transaction: (fn) =>
-        test.db.transaction(async (tx) => {
-          await tx.query('SET TRANSACTION READ ONLY');
-          expect((await tx.query<{ ok: number }>('SELECT 1 AS ok')).rows[0]?.ok).toBe(1);
-          return fn(tx);
-        }),
-    };
-    expect(await isDatabaseWritable(readOnly)).toBe(false);
+    // A read-only transaction answers SELECT 1 as a full disk or a standby does, and refuses writes.
+    let writable: boolean | undefined;
+    const rolledBack = new Error('rolled back: the failed write left the transaction aborted');
+    await expect(
+      test.db.transaction(async (tx) => {
+        await tx.query('SET TRANSACTION READ ONLY');
+        expect((await tx.query<{ ok: number }>('SELECT 1 AS ok')).rows[0]?.ok).toBe(1);
+        writable = await isDatabaseWritable(tx);
+        throw rolledBack;
+      }),
+    ).rejects.toBe(rolledBack);
+    expect(writable).toBe(false);
     expect(await isDatabaseWritable(test.db)).toBe(true);
   });
 

@@ -6,21 +6,48 @@ import { isDatabaseWritable } from '../db/health-repository.ts';
 // before the load balancer's own timeout. Ready means the database takes writes: one that only
 // reads (a full disk, a read-only standby) would fail every submission.
 const readinessTimeoutMs = 3_000;
+/**
+ * The probe is public, so its cost must not grow with its callers: the database is asked at most
+ * once in this time, and every call meanwhile gets that answer (a load balancer probes every few
+ * seconds, so it still sees each change within a second).
+ */
+const probeIntervalMs = 1_000;
 
-export function registerHealthRoutes(app: FastifyInstance, database: Database): void {
+export function registerHealthRoutes(app: FastifyInstance, database: Database, now: () => Date): void {
   // Probes arrive every few seconds from every load balancer: log them only when they go wrong.
   const logLevel = 'warn';
+  const isReady = cachedProbe(() => writableWithin(database, readinessTimeoutMs), now, probeIntervalMs);
 
   app.get('/health/live', { logLevel }, () => ({ status: 'ok' }));
 
   app.get('/health/ready', { logLevel }, async (_request, reply) => {
-    let timer: NodeJS.Timeout | undefined;
-    const timeout = new Promise<boolean>((resolve) => {
-      timer = setTimeout(() => resolve(false), readinessTimeoutMs);
-    });
-    const ready = await Promise.race([isDatabaseWritable(database), timeout]);
-    clearTimeout(timer);
-    if (!ready) return reply.code(503).send({ status: 'unavailable' });
+    if (!(await isReady())) return reply.code(503).send({ status: 'unavailable' });
     return { status: 'ok' };
   });
+}
+
+/** Whether the database took a write within `timeoutMs`. */
+async function writableWithin(database: Database, timeoutMs: number): Promise<boolean> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<boolean>((resolve) => {
+    timer = setTimeout(() => resolve(false), timeoutMs);
+  });
+  try {
+    return await Promise.race([isDatabaseWritable(database), timeout]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/**
+ * `probe`'s answer, asked again only when the last was asked `intervalMs` ago or more: calls
+ * meanwhile, and while it runs, share it.
+ */
+function cachedProbe(probe: () => Promise<boolean>, now: () => Date, intervalMs: number): () => Promise<boolean> {
+  let last: { readonly at: number; readonly answer: Promise<boolean> } | undefined;
+  return () => {
+    const at = now().getTime();
+    if (last === undefined || at - last.at >= intervalMs) last = { at, answer: probe() };
+    return last.answer;
+  };
 }
