@@ -168,7 +168,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   });
   registerDocumentKeysRoute(app, { documents });
   await registerClearanceCheckRoute(app, { database, documents, limits, now, perMinute: config.checkRateLimit });
-  await registerFeedbackRoute(app, { database, limits, now });
+  await registerFeedbackRoute(app, { database, limits, now, securityLog });
   const lookUpCosReferences = createCosReferenceLookup(database);
   await registerCosReferencesInUseRoute(app, {
     lookUp: lookUpCosReferences,
@@ -190,6 +190,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
         now,
         cookies,
         limits,
+        securityLog,
         sessions: createStaffSessions(database),
         signIn: createStaffSignIn({
           ...config.oidc,

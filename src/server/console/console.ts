@@ -2,6 +2,7 @@
 // their routes, cookies, limits and headers. Staff sign in through the OpenID provider; every
 // other page is answered only behind the staff guard, and every form carries its session's CSRF
 // token. Pages are rendered on the server (console-views.ts) and need no JavaScript.
+import type { SecurityLog } from '../security/security-log.ts';
 import { createHash } from 'node:crypto';
 import formBody from '@fastify/formbody';
 import type { FastifyInstance, FastifyReply } from 'fastify';
@@ -31,6 +32,7 @@ export interface ConsoleOptions {
   readonly limits: RateLimits;
   readonly sessions: StaffSessions;
   readonly signIn: StaffSignIn;
+  readonly securityLog: SecurityLog;
   /** The provider's origin: the sign-out form's answer leads there (CSP form-action). */
   readonly issuerOrigin: string;
 }

@@ -5,6 +5,7 @@ import { createHash, timingSafeEqual } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Cookies } from '../http/cookies.ts';
 import type { RateLimits } from '../http/rate-limits.ts';
+import { placeOf, type SecurityLog } from '../security/security-log.ts';
 import type { StaffRole } from './staff.ts';
 import type { StaffSession, StaffSessions } from './staff-sessions.ts';
 import { STAFF_SESSION_COOKIE } from './staff-sessions.ts';
@@ -37,6 +38,7 @@ export interface StaffGuardOptions {
   readonly cookies: Cookies;
   readonly limits: RateLimits;
   readonly now: () => Date;
+  readonly securityLog: SecurityLog;
   /** Sends a page saying why the request was refused. */
   readonly refuse: (reply: FastifyReply, code: number, message: Message, signedIn: SignedIn) => FastifyReply;
 }
@@ -53,7 +55,7 @@ export function formIsOurs(session: StaffSession, body: unknown): boolean {
 }
 
 export function createStaffGuard(options: StaffGuardOptions): StaffGuard {
-  const { sessions, cookies, limits, now, refuse } = options;
+  const { sessions, cookies, limits, now, refuse, securityLog } = options;
   return {
     async signedIn(request, reply, role = 'CASEWORKER') {
       const id = cookies.read(request, STAFF_SESSION_COOKIE);
@@ -69,6 +71,7 @@ export function createStaffGuard(options: StaffGuardOptions): StaffGuard {
       }
       const signedIn = { session: found.session, id };
       if (!found.session.staff.roles.includes(role)) {
+        securityLog.record('role-refused', placeOf(request), role);
         await refuse(
           reply,
           403,
@@ -89,6 +92,7 @@ export function createStaffGuard(options: StaffGuardOptions): StaffGuard {
   /** A form's CSRF token, then the staff member's budget; false when refused (the answer sent). */
   async function formMayGoOn(request: FastifyRequest, reply: FastifyReply, signedIn: SignedIn): Promise<boolean> {
     if (!formIsOurs(signedIn.session, request.body)) {
+      securityLog.record('cross-site-refused', placeOf(request), 'console');
       await refuse(
         reply,
         403,
@@ -103,6 +107,7 @@ export function createStaffGuard(options: StaffGuardOptions): StaffGuard {
     }
     const spent = await limits.take(signedIn.session.staff.id, 'staffForms', STAFF_FORMS_PER_MINUTE, 60_000);
     if (!spent.allowed) {
+      securityLog.record('rate-limited', placeOf(request), 'staffForms');
       reply.header('retry-after', String(spent.retryAfterSeconds));
       await refuse(
         reply,

@@ -2,6 +2,7 @@
 // session kept on the server (staff-sessions.ts) under an HttpOnly cookie, `__Host-` prefixed
 // wherever it is Secure. The pages that say a session has ended are open to anyone.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { placeOf } from '../security/security-log.ts';
 import type { ConsoleOptions, ConsolePages } from './console.ts';
 import { formIsOurs } from './staff-guard.ts';
 import { STAFF_SESSION_COOKIE } from './staff-sessions.ts';
@@ -15,7 +16,7 @@ export function registerStaffSignInPages(
   scope: FastifyInstance,
   options: ConsoleOptions & { readonly pages: ConsolePages },
 ): void {
-  const { cookies, sessions, signIn, now, limits, pages } = options;
+  const { cookies, sessions, signIn, now, limits, pages, securityLog } = options;
 
   const pendingOf = (request: FastifyRequest): PendingSignIn | undefined => {
     const kept = cookies.read(request, SIGN_IN_COOKIE);
@@ -30,6 +31,7 @@ export function registerStaffSignInPages(
   scope.get('/caseworker/sign-in', async (request, reply) => {
     const spent = await limits.take(request.ip, 'staffSignIns', SIGN_INS_PER_MINUTE, 60_000);
     if (!spent.allowed) {
+      securityLog.record('rate-limited', placeOf(request), 'staffSignIns');
       reply.header('retry-after', String(spent.retryAfterSeconds));
       return pages.send(reply, 429, 'message', {
         title: 'Too many sign-ins from this address',
@@ -55,10 +57,12 @@ export function registerStaffSignInPages(
         const { id } = await sessions.create(finished.staff, finished.idToken, now());
         cookies.set(request, reply, STAFF_SESSION_COOKIE, id);
         request.log.info({ staffId: finished.staff.id }, 'Staff signed in');
+        securityLog.record('sign-in-succeeded', placeOf(request), 'signed-in');
         return reply.redirect('/caseworker', 303);
       }
       case 'no-role':
         request.log.warn({ staffId: finished.staff.id }, 'Sign-in without a console role refused');
+        securityLog.record('sign-in-failed', placeOf(request), 'no-role');
         return pages.send(reply, 403, 'message', {
           title: 'You do not have access to the caseworker console',
           paragraphs: [
@@ -68,6 +72,7 @@ export function registerStaffSignInPages(
         });
       case 'failed':
         request.log.warn({ reason: finished.reason }, 'Staff sign-in failed');
+        securityLog.record('sign-in-failed', placeOf(request), 'failed');
         return pages.send(reply, 400, 'message', {
           title: 'Sign-in did not work',
           paragraphs: ['The sign-in may have taken too long, or been started in another tab.'],
@@ -81,6 +86,7 @@ export function registerStaffSignInPages(
     const found = id === undefined ? undefined : await sessions.read(id, now());
     if (id === undefined || found?.outcome !== 'active') return reply.redirect('/caseworker/signed-out', 303);
     if (!formIsOurs(found.session, request.body)) {
+      securityLog.record('cross-site-refused', placeOf(request), 'console');
       return pages.send(reply, 403, 'message', {
         title: 'Sign out from the console’s own page',
         paragraphs: ['This form did not come from the console.'],

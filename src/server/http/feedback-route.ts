@@ -4,6 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import * as v from 'valibot';
 import { FEEDBACK_API_PATH } from '#shared/api/feedback.ts';
 import { createFeedbackGiver, type FeedbackOptions } from '../services/feedback.ts';
+import { placeOf, type SecurityLog } from '../security/security-log.ts';
 import { HttpError } from './http-error.ts';
 import { parseBody, registerJsonApi } from './json-api.ts';
 
@@ -14,7 +15,10 @@ const feedbackRequestSchema = v.strictObject({
   comment: v.pipe(v.string(), v.maxLength(8000)),
 });
 
-export async function registerFeedbackRoute(app: FastifyInstance, options: FeedbackOptions): Promise<void> {
+export async function registerFeedbackRoute(
+  app: FastifyInstance,
+  options: FeedbackOptions & { readonly securityLog: SecurityLog },
+): Promise<void> {
   const give = createFeedbackGiver(options);
   await registerJsonApi(app, (scope) => {
     scope.post(FEEDBACK_API_PATH, { bodyLimit: 32 * 1024 }, async (request, reply) => {
@@ -25,6 +29,7 @@ export async function registerFeedbackRoute(app: FastifyInstance, options: Feedb
         throw new HttpError(400, 'InvalidRequest', 'Choose a rating; a comment must follow the page’s rule', details);
       }
       if (given.kind === 'tooMany') {
+        options.securityLog.record('rate-limited', placeOf(request), 'feedback');
         reply.header('retry-after', String(given.retryAfterSeconds));
         throw new HttpError(429, 'TooManyRequests', 'Too much feedback from this address: try again later');
       }

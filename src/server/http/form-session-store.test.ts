@@ -15,6 +15,7 @@ import {
   type FormSessions,
 } from './form-session-store.ts';
 import { registerRateLimits } from './rate-limits.ts';
+import { createSecurityLog } from '../security/security-log.ts';
 
 describe.each(testEngines())('a browser’s session on $name', (engine) => {
   const database = useMigratedTestDatabase(engine);
@@ -28,7 +29,8 @@ describe.each(testEngines())('a browser’s session on $name', (engine) => {
     failure = undefined;
     app = Fastify();
     const now = () => clock;
-    const limits = await registerRateLimits(app, { database: database.db, now });
+    const securityLog = createSecurityLog({ logger: app.log, addressKey: 'test' });
+    const limits = await registerRateLimits(app, { database: database.db, now, securityLog });
     sessions = createFormSessions({
       database: database.db,
       now,

@@ -52,7 +52,11 @@ export async function registerRateLimits(
     store: DatabaseStore,
     errorResponseBuilder: (request, context) => {
       securityLog.record('rate-limited', placeOf(request), 'api');
-      return new HttpError(429, 'TooManyRequests', `Too many requests from this address: try again in ${context.after}`);
+      return new HttpError(
+        429,
+        'TooManyRequests',
+        `Too many requests from this address: try again in ${context.after}`,
+      );
     },
   });
   return {

@@ -13,6 +13,7 @@ import { FAKE_INDEX_HTML as indexHtml, renderedFrom, writeFakeWebBuild } from '.
 import { createCookies } from './cookies.ts';
 import { createFormSessions } from './form-session-store.ts';
 import { registerRateLimits } from './rate-limits.ts';
+import { createSecurityLog } from '../security/security-log.ts';
 import { registerWebApp } from './web-app.ts';
 
 const logLines: string[] = [];
@@ -33,7 +34,8 @@ beforeAll(async () => {
   const logger: FastifyBaseLogger = createLogger({ logLevel: 'info' }, stream);
   app = Fastify({ loggerInstance: logger });
   const now = () => new Date();
-  const limits = await registerRateLimits(app, { database, now });
+  const securityLog = createSecurityLog({ logger, addressKey: 'test' });
+  const limits = await registerRateLimits(app, { database, now, securityLog });
   const cookies = createCookies({ alwaysSecure: false });
   await registerWebApp(
     app,
@@ -42,6 +44,7 @@ beforeAll(async () => {
       sessions: createFormSessions({ database, now, cookies, limits, newSessionsPerHour: 30 }),
       limits,
       cookies,
+      securityLog,
       handlers: [],
     },
   );

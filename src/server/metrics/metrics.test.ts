@@ -183,7 +183,7 @@ it(
 it('listens for metrics nowhere without METRICS_PORT', { timeout: 120_000 }, async () => {
   server = await startServer(serverEnv);
   expect(logMessages(server).some((message) => message.startsWith('Metrics listening'))).toBe(false);
-  expect(await startConfiguredMetrics({ host: '127.0.0.1', metricsPort: undefined }, {} as never, console)).toBe(
+  expect(await startConfiguredMetrics({ metricsHost: '127.0.0.1', metricsPort: undefined }, {} as never, console)).toBe(
     undefined,
   );
 });
