@@ -1,5 +1,5 @@
 // The reference a person sees for one application (decision 013): "CWC-" and ten characters of
-// Crockford's base32 in two groups of five, then a check character: CWC-7K3M9-QF2XA-B. Crockford's
+// Crockford's base32 in two groups of five, then a check character: CWC-7K3M9-QF2XA-A. Crockford's
 // alphabet has no I, L, O or U, so nothing read out over the phone is mistaken for another
 // character; the check character (Luhn mod 32) catches any one mistyped character and most swaps
 // of two neighbours before a lookup is even tried.
