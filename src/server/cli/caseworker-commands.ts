@@ -72,7 +72,7 @@ Commands:
                                                               against the published keys (exit code 0 only when valid)
   help                                                        this text
 
-<reference> is the application reference (CWC-7K3M9-QF2XA-B), in any case, with or without its
+<reference> is the application reference (CWC-7K3M9-QF2XA-A), in any case, with or without its
 dashes and the CWC prefix (7k3m9qf2xab). Any other value is taken as an applicant id as it is.
 
 A note or reason must not hold personal data (email addresses, passport numbers, the worker's name).

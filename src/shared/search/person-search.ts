@@ -56,7 +56,7 @@ const referenceCharacters = (folded: string) => folded.replace(/ /g, '').replace
 export interface SearchablePerson {
   readonly givenNames: string;
   readonly familyName: string;
-  /** The application's reference, CWC-7K3M9-QF2XA-B. */
+  /** The application's reference, CWC-7K3M9-QF2XA-A. */
   readonly applicantId: string;
   /** The certificate of sponsorship number. */
   readonly cosReference: string;

@@ -23,7 +23,7 @@ export type Waiting =
 
 /** One row of a list (the queues and the search). */
 export interface CaseSummary {
-  /** The application reference, as the service writes it (CWC-7K3M9-QF2XA-B), or an older id as it is. */
+  /** The application reference, as the service writes it (CWC-7K3M9-QF2XA-A), or an older id as it is. */
   readonly reference: string;
   /** "Family, Given"; null once the personal data is deleted (retention). */
   readonly workerName: string | null;
