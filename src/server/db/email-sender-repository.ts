@@ -3,7 +3,7 @@
 import type { Database, Queryable } from './database.ts';
 
 /** The hour over which a client's recipients are counted. */
-export const EMAIL_SENDER_WINDOW_MS = 60 * 60_000;
+const EMAIL_SENDER_WINDOW_MS = 60 * 60_000;
 
 /**
  * The first key of the advisory lock a client's count is changed under (the second is a hash of
