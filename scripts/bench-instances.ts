@@ -211,6 +211,7 @@ async function start(cleanUps: Array<() => Promise<void>>, dir: string): Promise
     STATUS_RATE_LIMIT: '10000000',
     // Every submission here has the same sponsor; the email limit has tests of its own.
     EMAIL_RATE_LIMIT: '10000000',
+    EMAIL_SENDER_LIMIT: '10000000',
   });
 
   // All three at once: they migrate together under the migrations' advisory lock.

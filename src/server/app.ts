@@ -154,7 +154,8 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   const now = deps.now ?? (() => new Date());
   const securityLog = createSecurityLog({ logger: app.log, addressKey: config.securityLogKey, metrics });
   const limits = await registerRateLimits(app, { database, now, securityLog });
-  await registerNewFromConcessionRoute(app, { config, database, limits, now, metrics });
+  const emailSenders = { perHour: config.emailSenderLimit, securityLog };
+  await registerNewFromConcessionRoute(app, { config, database, limits, now, metrics, emailSenders });
   // Made on first use: keys may be generated into DATA_DIR, which most requests never need.
   let tokens: Promise<StatusLinkTokens> | undefined =
     deps.tokens === undefined ? undefined : Promise.resolve(deps.tokens);
@@ -202,14 +203,14 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
       });
     }
   }
-  const drafts = createSavedDrafts({ database, now, emailRateLimit: config.emailRateLimit });
+  const drafts = createSavedDrafts({ database, now, emailRateLimit: config.emailRateLimit, emailSenders });
   await registerWebApp(app, config, {
     sessions: createFormSessions({ database, now, cookies, limits, newSessionsPerHour: config.sessionRateLimit }),
     limits,
     cookies,
     securityLog,
     handlers: [
-      createJourneyForms(createJourney({ database, now, lookUpCosReferences, metrics }), drafts),
+      createJourneyForms(createJourney({ database, now, lookUpCosReferences, metrics, emailSenders }), drafts),
       createSavedDraftForms(drafts),
       createStatusForms({
         access: createStatusAccess({ database, now, tokens: statusLinkTokens, documents, metrics }),

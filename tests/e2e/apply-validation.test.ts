@@ -7,6 +7,7 @@ import { parseSavedFormState } from '../../src/shared/journey/form-state.ts';
 import { PAGE_DATA_ID } from '../../src/shared/pages/page-data.ts';
 import { FIELD_RULES } from '../../src/shared/validation/fields.ts';
 import { MESSAGE_KEYS } from '../../src/shared/validation/messages.ts';
+import ar from '../../src/shared/i18n/translations/ar.json';
 import en from '../../src/shared/i18n/translations/en.json';
 import { axeViolations, baseUrl, useBrowser } from './support/browser.ts';
 import {
@@ -133,6 +134,53 @@ describe('the validation messages', () => {
         await at(page, path);
         for (const field of fields) await page.fill(`#${field}`, hidden(await page.inputValue(`#${field}`)));
         await submitExpectingErrors(page, ...fields.map((field) => m(field, 'noControlCharacters')));
+      } finally {
+        await context.close();
+      }
+    }
+  });
+
+  it('refuse a web address in the sponsor’s name and the worker’s names, in English and in Arabic, and let real names with dots through (decision 044)', async () => {
+    const arabic = (field: string) =>
+      (ar.validation as unknown as Record<string, Record<string, string>>)[field]!.noWebAddress!;
+    // Each page once a language; each field gets each kind of address across the two languages.
+    const cases = [
+      ['en', '/sponsor-details', { 'sponsor-name': 'https://evil.example/pay' }],
+      ['en', '/passenger-name', { 'family-name': 'www.evil.example', 'given-name': 'evil.example/pay' }],
+      ['ar', '/sponsor-details', { 'sponsor-name': 'evil.example/pay' }],
+      ['ar', '/passenger-name', { 'family-name': 'https://evil.example/pay', 'given-name': 'www.evil.example' }],
+    ] as const;
+    for (const [language, path, typed] of cases) {
+      const context = await test.browser.newContext();
+      try {
+        await seedSession(context, singleComplete(), language);
+        const page = await context.newPage();
+        await page.goto(`${baseUrl()}${path}`);
+        await at(page, path);
+        const fields = Object.keys(typed) as Array<'sponsor-name' | 'family-name' | 'given-name'>;
+        for (const field of fields) await page.fill(`#${field}`, (typed as Record<string, string>)[field]!);
+        if (language === 'en') {
+          await submitExpectingErrors(page, ...fields.map((field) => m(field, 'noWebAddress')));
+        } else {
+          await continueFrom(page);
+          await page.locator('.govuk-error-summary').waitFor();
+          await page.waitForFunction(() => document.activeElement?.classList.contains('govuk-error-summary'));
+          expect(await page.title()).toMatch(/^خطأ: /);
+          const shown = await page.locator('.govuk-error-summary li a').allTextContents();
+          for (const field of fields) {
+            expect(shown).toContain(arabic(field));
+            expect(await page.locator(`#${field}-error`).textContent()).toContain(arabic(field));
+          }
+        }
+        expect(await axeViolations(page)).toEqual([]);
+        // Real names with dots, apostrophes and hyphens pass.
+        if (path === '/sponsor-details') await page.fill('#sponsor-name', 'St. John’s Theatre Co.,Ltd.');
+        else {
+          await page.fill('#family-name', 'O’Brien-Smith');
+          await page.fill('#given-name', 'J.R.R.');
+        }
+        await continueFrom(page);
+        expect(new URL(page.url()).pathname).not.toBe(path);
       } finally {
         await context.close();
       }

@@ -115,6 +115,8 @@ export async function startService(options: { manualReview: boolean; tokenKeys: 
       MANUAL_REVIEW: String(options.manualReview),
       // Every journey emails the same sponsor; the per-address limit is tested by the server tests.
       EMAIL_RATE_LIMIT: '100000',
+      // The journeys of the whole run come from a few addresses; the sender limit is tested by the server tests.
+      EMAIL_SENDER_LIMIT: '100000',
       // The tests are the load balancer: each browser context says which address it is (chromium.ts).
       TRUST_PROXY: '127.0.0.1',
       // The caseworker console's local OpenID provider, on any free port (the issuer names it).

@@ -312,7 +312,7 @@ describe.each(testEngines())('the server’s sessions against a hostile client, 
           ...applicant.concessionForm,
           formGroupId: `CWC-00000000-0000-4000-8000-${String(n).padStart(12, '0')}`,
           sponsorEmailAddress: victim,
-          sponsorName: 'Pay the visa fee now at https://pay.example.net',
+          sponsorName: 'Pay the visa fee now by calling 0800 000 0000',
         },
         secondaryDetails: { ...applicant.secondaryDetails, workerEmailAddress: victim },
       }));

@@ -105,6 +105,30 @@ describe.each(testEngines())('the journey without JavaScript, on $name', (engine
     expect(logs.join('\n')).not.toContain('not an email');
   });
 
+  it('refuses a web address in a name with the field’s own error, as the browser and the API do (decision 044)', async () => {
+    const user = browser();
+    await user.post('/your-contact-details', { 'sponsor-email': 'bookings@example.org' });
+    for (const address of ['https://evil.example/pay', 'www.evil.example', 'evil.example/pay']) {
+      const sponsor = await user.post('/sponsor-details', { 'sponsor-name': address, 'sponsor-reference': 'TNB1' });
+      expect(sponsor.statusCode, address).toBe(422);
+      expect(parseSavedFormState(renderedFrom(sponsor.body).session!.formState!).errors.sponsorDetails).toEqual({
+        'sponsor-name': 'noWebAddress',
+      });
+    }
+    await user.post('/sponsor-details', { 'sponsor-name': 'St. John’s Theatre', 'sponsor-reference': 'TNB1' });
+    await user.post('/what-would-you-like-to-do', { 'what-would-you-like-to-do': 'single-application' });
+    for (const address of ['https://evil.example/pay', 'www.evil.example', 'evil.example/pay']) {
+      const names = await user.post('/passenger-name', { 'family-name': address, 'given-name': address });
+      expect(names.statusCode, address).toBe(422);
+      expect(parseSavedFormState(renderedFrom(names.body).session!.formState!).errors.passengerName).toEqual({
+        'family-name': 'noWebAddress',
+        'given-name': 'noWebAddress',
+      });
+    }
+    const real = await user.post('/passenger-name', { 'family-name': 'O’Brien-Smith', 'given-name': 'J.R.R.' });
+    expect(real.headers.location).toBe('/passenger-date-of-birth');
+  });
+
   it('shows a Change link’s page as the link leads to it, and changes the answers only with its form', async () => {
     const user = browser();
     await answerEverything(user);

@@ -6,8 +6,10 @@ import { FINGERPRINT_FIELD, postedJourneyForm } from '#shared/journey/page-forms
 import { JOURNEY_PAGE_PATHS, START_PATH, type JourneyPath } from '#shared/journey/paths.ts';
 import type { Journey } from '../services/journey.ts';
 import type { SavedDrafts } from '../services/saved-drafts.ts';
+import { placeOf } from '../security/security-log.ts';
 import {
   draftSessionOf,
+  emailsTooMany,
   formField,
   pageLanguageOf,
   pathOf,
@@ -26,15 +28,18 @@ export function createJourneyForms(journey: Journey, drafts: SavedDrafts): PageF
       if (posted === undefined) return undefined;
       const session = draftSessionOf(forms, request, reply);
       if (posted.kind === 'save') {
-        const saved = await drafts.save(session, path, pageLanguageOf(request), posted.action);
+        const saved = await drafts.save(session, path, pageLanguageOf(request), placeOf(request), posted.action);
+        if (saved.kind === 'emailsTooMany') return emailsTooMany(request, saved.retryAfterSeconds);
         return saved.kind === 'go' ? { kind: 'redirect', to: saved.to } : { kind: 'page', code: 422 };
       }
       const answer = await journey.answer(session, targetOf(request.url, false), posted, {
         shown: formField(request.body, FINGERPRINT_FIELD),
         language: pageLanguageOf(request),
         log: request.log,
+        place: placeOf(request),
       });
       if (answer.kind === 'go') return { kind: 'redirect', to: answer.to };
+      if (answer.kind === 'emailsTooMany') return emailsTooMany(request, answer.retryAfterSeconds);
       return { kind: 'page', code: answer.code, view: answer.outcome === undefined ? {} : { outcome: answer.outcome } };
     },
     async get(request, reply, forms, target) {

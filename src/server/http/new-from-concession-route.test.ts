@@ -202,6 +202,34 @@ describe.each(testEngines())('POST /api/public/newFromConcession on $name', (eng
     expect(await countRows(test.db)).toEqual(empty);
   });
 
+  it('refuses a web address in the sponsor’s name and each worker name with that field’s error, storing nothing (decision 044)', async () => {
+    const cases: Array<[section: 'concessionForm' | 'secondaryDetails', key: string, field: string]> = [
+      ['concessionForm', 'sponsorName', 'sponsor-name'],
+      ['secondaryDetails', 'familyName', 'family-name'],
+      ['secondaryDetails', 'givenNames', 'given-name'],
+    ];
+    for (const address of ['https://evil.example/pay', 'www.evil.example', 'evil.example/pay', 'Pay at pay-now.com']) {
+      for (const [section, key, field] of cases) {
+        const [applicant] = freshRequest(1);
+        const sent = structuredClone(applicant!) as unknown as Record<typeof section, Record<string, string>>;
+        sent[section][key] = address;
+        const response = await post([sent]);
+        expect(response.statusCode, `${key}: ${address}`).toBe(400);
+        expect(response.json().details, `${key}: ${address}`).toEqual([{ index: 0, field, rule: 'noWebAddress' }]);
+      }
+    }
+    expect(await countRows(test.db)).toEqual(empty);
+    // Real names with dots, apostrophes and hyphens are stored.
+    const [real] = freshRequest(1);
+    const stored = await post([
+      {
+        concessionForm: { ...real!.concessionForm, sponsorName: 'St. John’s Theatre Co.,Ltd.' },
+        secondaryDetails: { ...real!.secondaryDetails, familyName: 'O’Brien-Smith', givenNames: 'J.R.R.' },
+      },
+    ]);
+    expect(stored.statusCode).toBe(201);
+  });
+
   it('refuses a place of departure that is not on the list, as the page does, and stores the list’s name of one that is', async () => {
     for (const place of ['Paris', 'Belfast', 'Kilkenny Castle']) {
       const [applicant] = freshRequest(1);

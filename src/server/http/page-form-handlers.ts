@@ -185,6 +185,17 @@ export const tooMany = (request: FastifyRequest, retryAfterSeconds: number): Pag
   retryAfterSeconds,
 });
 
+/**
+ * The problem page of a form whose emails would take the client past its distinct addresses of
+ * the hour (decision 044): nothing was sent or saved; "Try again" sends it again.
+ */
+export const emailsTooMany = (request: FastifyRequest, retryAfterSeconds: number): PageResult => ({
+  kind: 'problem',
+  code: 429,
+  problem: { kind: 'emailsTooMany', resend: fieldsOf(request.body) },
+  retryAfterSeconds,
+});
+
 const statusOf = (error: unknown): number | undefined =>
   typeof error === 'object' && error !== null && 'statusCode' in error && typeof error.statusCode === 'number'
     ? error.statusCode

@@ -10,8 +10,10 @@ import {
   SAVE_APPLICATION_PATH,
 } from '#shared/pages/saved-drafts.ts';
 import { returnPathOf, type SavedDrafts } from '../services/saved-drafts.ts';
+import { placeOf } from '../security/security-log.ts';
 import {
   draftSessionOf,
+  emailsTooMany,
   formField,
   pageLanguageOf,
   targetOf,
@@ -47,7 +49,8 @@ export function createSavedDraftForms(drafts: SavedDrafts): PageFormHandler {
       if (target.path !== SAVE_APPLICATION_PATH) return undefined;
       const from = returnPathOf(target.query) ?? CHECK_ANSWERS_PATH;
       const email = formField(request.body, 'sponsor-email') ?? '';
-      const saved = await drafts.saveWithEmail(session, from, pageLanguageOf(request), email);
+      const saved = await drafts.saveWithEmail(session, from, pageLanguageOf(request), placeOf(request), email);
+      if (saved.kind === 'emailsTooMany') return emailsTooMany(request, saved.retryAfterSeconds);
       return saved.kind === 'go'
         ? { kind: 'redirect', to: saved.to }
         : { kind: 'page', code: 422, view: { outcome: { draftEmail: 'refused' } } };

@@ -11,9 +11,12 @@ import { RetryLaterError } from './job-handler.ts';
 
 const HOUR_MS = 60 * 60_000;
 
-/** The budget's key for an address: its hash, letter case and surrounding spaces aside. */
-export const recipientBudgetKey = (address: string) =>
-  `email:${createHash('sha256').update(address.trim().toLowerCase(), 'utf8').digest('base64url')}`;
+/** The SHA-256 of an email address, letter case and surrounding spaces aside: what the tables keep in its place. */
+export const emailAddressHash = (address: string): Buffer =>
+  createHash('sha256').update(address.trim().toLowerCase(), 'utf8').digest();
+
+/** The budget's key for an address: its hash. */
+export const recipientBudgetKey = (address: string) => `email:${emailAddressHash(address).toString('base64url')}`;
 
 /** `sender`, sending at most `perHour` emails to one address an hour; one more throws RetryLaterError. */
 export function limitEmailsPerAddress(

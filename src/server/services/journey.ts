@@ -25,7 +25,9 @@ import type { PageFacts, PageOutcome } from '#shared/pages/page-data.ts';
 import type { Database } from '../db/database.ts';
 import type { FormSessionValues } from '../db/form-session-repository.ts';
 import type { ServiceMetrics } from '../metrics/metrics.ts';
+import type { SecurityEventPlace } from '../security/security-log.ts';
 import type { CosReferenceLookup } from './cos-references.ts';
+import type { EmailSenderLimit } from './email-senders.ts';
 import { acceptSubmission } from './submissions.ts';
 
 /** The browser's session as the journey reads and changes it (the HTTP layer binds it to the request). */
@@ -51,10 +53,15 @@ export interface JourneyAddress {
 export type JourneyView =
   { readonly kind: 'show'; readonly session?: FormSessionValues } | { readonly kind: 'go'; readonly to: string };
 
-/** What a form of the journey comes to: the next page, or the page again showing why not (HTTP status `code`). */
+/**
+ * What a form of the journey comes to: the next page, the page again showing why not (HTTP status
+ * `code`), or nothing sent because its emails would take the client past its distinct addresses
+ * of the hour (decision 044).
+ */
 export type JourneyAnswer =
   | { readonly kind: 'go'; readonly to: string }
-  | { readonly kind: 'show'; readonly code: number; readonly outcome?: PageOutcome };
+  | { readonly kind: 'show'; readonly code: number; readonly outcome?: PageOutcome }
+  | { readonly kind: 'emailsTooMany'; readonly retryAfterSeconds: number };
 
 export interface JourneyOptions {
   readonly database: Database;
@@ -62,6 +69,8 @@ export interface JourneyOptions {
   /** Which COS numbers other applications have: check your answers and the group overview warn of them. */
   readonly lookUpCosReferences: CosReferenceLookup;
   readonly metrics?: ServiceMetrics | undefined;
+  /** The distinct addresses a client may have emailed in an hour (EMAIL_SENDER_LIMIT). */
+  readonly emailSenders?: EmailSenderLimit | undefined;
 }
 
 export interface Journey {
@@ -78,6 +87,8 @@ export interface Journey {
       /** The language of the page: the submission's emails follow it. */
       readonly language: Language;
       readonly log: FastifyBaseLogger;
+      /** Where the form came from: the client whose emails a Send asks for. */
+      readonly place: SecurityEventPlace;
     },
   ): Promise<JourneyAnswer>;
   /** What the page at `path` shows beyond the answers: the COS numbers of `formState` another application has. */
@@ -160,7 +171,12 @@ export function createJourney(options: JourneyOptions): Journey {
   async function send(
     session: JourneySession,
     path: JourneyPath,
-    { shown, language, log }: { shown: string | undefined; language: Language; log: FastifyBaseLogger },
+    {
+      shown,
+      language,
+      log,
+      place,
+    }: { shown: string | undefined; language: Language; log: FastifyBaseLogger; place: SecurityEventPlace },
   ): Promise<JourneyAnswer> {
     let plan: SendPlan = { kind: 'changed' };
     await session.update((kept) => {
@@ -187,7 +203,10 @@ export function createJourney(options: JourneyOptions): Journey {
 
     let settled: SendSettlement;
     try {
-      const accepted = await acceptSubmission(options, decided.body, now(), language);
+      const accepted = await acceptSubmission(options, decided.body, now(), language, place);
+      // Nothing stored, every answer kept: the page says why, and its Try again sends again.
+      if (accepted.outcome === 'emailsTooMany')
+        return { kind: 'emailsTooMany', retryAfterSeconds: accepted.retryAfterSeconds };
       if (accepted.outcome === 'refused')
         settled = settleSend(decided.state, { kind: 'refused', answers: accepted.errors }, now());
       // The next Send tries a new group id.

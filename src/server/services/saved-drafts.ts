@@ -3,7 +3,9 @@
 // device is emailed to their contact email (asked for first when they hold none yet). The link's
 // token works once; each use emails a new one (db/form-session-repository.ts, the send-draft-link
 // job). A link that does not open a draft (unknown, used, ended, altered) says nothing of whether
-// one existed.
+// one existed. The contact email counts against the saving client's distinct addresses of the
+// hour (decision 044): over them, nothing is saved; the new link of a link used goes to the same
+// address, chosen by nobody new, and is not counted.
 import type { Language } from '#shared/i18n/languages.ts';
 import { answersOf, parseSavedFormState, serialiseFormState } from '#shared/journey/form-state.ts';
 import { journeyReducer, type JourneyAction } from '#shared/journey/reducer.ts';
@@ -21,6 +23,8 @@ import type { Database } from '../db/database.ts';
 import { findDraftByReturnToken, type DraftSave, type TakenDraft } from '../db/form-session-repository.ts';
 import { readHits } from '../db/rate-limit-repository.ts';
 import { recipientBudgetKey } from '../jobs/email-recipient-limit.ts';
+import type { SecurityEventPlace } from '../security/security-log.ts';
+import { spendEmailSender, type EmailSenderLimit } from './email-senders.ts';
 import { draftLinkTokenHash } from '../tokens/draft-link-tokens.ts';
 import { noticeOf, type JourneySession } from './journey.ts';
 
@@ -35,16 +39,40 @@ export interface SavedDraftsOptions {
   readonly now: () => Date;
   /** Emails to one address an hour (EMAIL_RATE_LIMIT): past it, the link's email comes later, and the page says so. */
   readonly emailRateLimit: number;
+  /** The distinct addresses a client may have emailed in an hour (EMAIL_SENDER_LIMIT). */
+  readonly emailSenders?: EmailSenderLimit | undefined;
 }
 
-/** What saving came to: where the browser goes (the page saying it is saved, or the one asking for an email), or the email page again with its error. */
-export type SaveResult = { readonly kind: 'go'; readonly to: string } | { readonly kind: 'refused' };
+/**
+ * What saving came to: where the browser goes (the page saying it is saved, or the one asking for
+ * an email), the email page again with its error, or nothing saved because the link's email would
+ * take the client past its distinct addresses of the hour.
+ */
+export type SaveResult =
+  | { readonly kind: 'go'; readonly to: string }
+  | { readonly kind: 'refused' }
+  | { readonly kind: 'emailsTooMany'; readonly retryAfterSeconds: number };
 
 export interface SavedDrafts {
-  /** Saves the answers of the page `from` (after `action`, the page's own answers, if any): where to go next. */
-  save(session: DraftSession, from: JourneyPath, language: Language, action?: JourneyAction): Promise<SaveResult>;
+  /**
+   * Saves the answers of the page `from` (after `action`, the page's own answers, if any), for the
+   * client at `place`: where to go next.
+   */
+  save(
+    session: DraftSession,
+    from: JourneyPath,
+    language: Language,
+    place: SecurityEventPlace,
+    action?: JourneyAction,
+  ): Promise<SaveResult>;
   /** Saves the answers with `email` as their contact email (the save page's question). */
-  saveWithEmail(session: DraftSession, from: JourneyPath, language: Language, email: string): Promise<SaveResult>;
+  saveWithEmail(
+    session: DraftSession,
+    from: JourneyPath,
+    language: Language,
+    place: SecurityEventPlace,
+    email: string,
+  ): Promise<SaveResult>;
   /** Whether the link's `token` opens a saved draft; changes nothing. */
   opens(token: string): Promise<boolean>;
   /** Opens the draft of the link's `token` in this browser: the page it lands on, or undefined when the link opens none. */
@@ -77,8 +105,19 @@ export function createSavedDrafts(options: SavedDraftsOptions): SavedDrafts {
   const emailLater = async (email: string) =>
     ((await readHits(database, recipientBudgetKey(email), now()))?.hits ?? 0) >= options.emailRateLimit;
 
-  /** Saves what the session keeps, whose contact email is `email`. */
-  async function saveKept(session: DraftSession, from: JourneyPath, language: Language, email: string) {
+  /** Saves what the session keeps, whose contact email is `email`, for the client at `place`. */
+  async function saveKept(
+    session: DraftSession,
+    from: JourneyPath,
+    language: Language,
+    place: SecurityEventPlace,
+    email: string,
+  ): Promise<SaveResult> {
+    // Counted first, in a transaction of its own: over the limit, nothing is saved or enqueued.
+    if (options.emailSenders !== undefined) {
+      const refused = await spendEmailSender(database, options.emailSenders, place, 'draft', [email], now());
+      if (refused !== undefined) return { kind: 'emailsTooMany', retryAfterSeconds: refused.retryAfterSeconds };
+    }
     if (!(await session.save({ path: from, language }))) return { kind: 'go', to: from } as const;
     const later = await emailLater(email);
     return {
@@ -88,7 +127,7 @@ export function createSavedDrafts(options: SavedDraftsOptions): SavedDrafts {
   }
 
   return {
-    async save(session, from, language, action) {
+    async save(session, from, language, place, action) {
       const kept = await session.update((current) => {
         if (action === undefined) return undefined;
         const state = journeyReducer(parseSavedFormState(current.formState), action, now()).state;
@@ -96,10 +135,10 @@ export function createSavedDrafts(options: SavedDraftsOptions): SavedDrafts {
       });
       const email = contactEmailOf(kept.formState, now());
       if (email === undefined) return { kind: 'go', to: `${SAVE_APPLICATION_PATH}?${fromQuery(from)}` };
-      return saveKept(session, from, language, email);
+      return saveKept(session, from, language, place, email);
     },
 
-    async saveWithEmail(session, from, language, typed) {
+    async saveWithEmail(session, from, language, place, typed) {
       const kept = await session.update((current) => {
         const state = parseSavedFormState(current.formState);
         const answered = journeyReducer(
@@ -118,7 +157,7 @@ export function createSavedDrafts(options: SavedDraftsOptions): SavedDrafts {
         return { ...current, formState: serialiseFormState(next), notice: null };
       });
       const email = contactEmailOf(kept.formState, now());
-      return email === undefined ? { kind: 'refused' } : saveKept(session, from, language, email);
+      return email === undefined ? { kind: 'refused' } : saveKept(session, from, language, place, email);
     },
 
     async opens(token) {

@@ -144,8 +144,16 @@ export async function makeServerDirectory(): Promise<{ readonly dir: string; rea
     join(dir, 'web', 'index.html'),
     '<!doctype html><meta name="analytics-id" content=""><title>Test</title>',
   );
-  // Tests send many emails to one address; the per-address limit has tests of its own.
-  return { dir, env: { DATA_DIR: join(dir, 'data'), WEB_ROOT: join(dir, 'web'), EMAIL_RATE_LIMIT: '100000' } };
+  // Tests send many emails to one address, and from one address to many; both limits have tests of their own.
+  return {
+    dir,
+    env: {
+      DATA_DIR: join(dir, 'data'),
+      WEB_ROOT: join(dir, 'web'),
+      EMAIL_RATE_LIMIT: '100000',
+      EMAIL_SENDER_LIMIT: '100000',
+    },
+  };
 }
 
 /** Kills a process a test left running (a failed test, say) and waits for it to be gone. */

@@ -31,6 +31,7 @@ import { DECLARATION, PURPOSE_OF_STAY } from '../domain/fixed-values.ts';
 import { checkPassportNumber } from '../domain/passport-number.ts';
 import { hasForbiddenCharacters } from './characters.ts';
 import { isValidEmail } from './email.ts';
+import { hasWebAddress } from './web-address.ts';
 import { MAX_LENGTHS, type RuleName } from './fields.ts';
 
 /** The answer keys that have a check here: every answer of an applicant. */
@@ -70,6 +71,9 @@ function date<F extends AnswerField>(
 // A name as a passport prints it has a letter: punctuation or digits alone stand for no name.
 const hasLetter = (value: string | undefined) => /\p{L}/u.test(value ?? '');
 
+// A name that holds a web address would carry a link into the service's emails (decision 044).
+const noWebAddress = (value: string | undefined) => (hasWebAddress(value) ? 'noWebAddress' : undefined);
+
 const isPlane = (answers: ApplicantAnswers) => (answers['method-of-arrival'] ?? '').trim() === 'plane';
 
 /** The dates the cross-field rules need, each null when not (yet) a real day. */
@@ -88,7 +92,7 @@ export const FIELD_CHECKS: { readonly [F in AnswerField]: Check<F> } = {
     if (hasForbiddenCharacters(answers['sponsor-email'])) return 'noControlCharacters';
     return isValidEmail(answers['sponsor-email'] ?? '') ? undefined : 'validEmail';
   },
-  'sponsor-name': text('sponsor-name'),
+  'sponsor-name': (answers, now) => text('sponsor-name')(answers, now) ?? noWebAddress(answers['sponsor-name']),
   'sponsor-reference': text('sponsor-reference'),
   'what-would-you-like-to-do': (answers) => {
     if (blank(answers['what-would-you-like-to-do'])) return 'required';
@@ -100,10 +104,16 @@ export const FIELD_CHECKS: { readonly [F in AnswerField]: Check<F> } = {
     return hasForbiddenCharacters(answers.nationality) ? 'noControlCharacters' : undefined;
   },
   'family-name': (answers, now) =>
-    text('family-name')(answers, now) ?? (hasLetter(answers['family-name']) ? undefined : 'hasLetter'),
+    text('family-name')(answers, now) ??
+    noWebAddress(answers['family-name']) ??
+    (hasLetter(answers['family-name']) ? undefined : 'hasLetter'),
   'given-name': (answers, now) => {
     if (hasOneName(answers)) return blank(answers['given-name']) ? undefined : 'emptyWithOneName';
-    return text('given-name')(answers, now) ?? (hasLetter(answers['given-name']) ? undefined : 'hasLetter');
+    return (
+      text('given-name')(answers, now) ??
+      noWebAddress(answers['given-name']) ??
+      (hasLetter(answers['given-name']) ? undefined : 'hasLetter')
+    );
   },
   'one-name': (answers) => (blank(answers['one-name']) || hasOneName(answers) ? undefined : 'validOption'),
   'worker-email': (answers) => {

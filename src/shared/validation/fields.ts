@@ -4,21 +4,22 @@
 // message `validation.<field>.<rule>` (messages.ts). Names say what the rule requires
 // (`beforeToday`: the date must be before today), except the two status refusals `doesNotMatch` and `tooManyRequests`.
 // `noControlCharacters` (characters.ts) guards every free-text answer; the passport number's own
-// `characters` rule already refuses anything but letters and digits.
+// `characters` rule already refuses anything but letters and digits. `noWebAddress`
+// (web-address.ts) guards the names, which the emails carry (decision 044).
 
 /** The rules of each field, in the order they are checked. */
 export const FIELD_RULES = {
   'sponsor-email': ['required', 'noControlCharacters', 'validEmail'],
-  'sponsor-name': ['required', 'noControlCharacters', 'maxLength'],
+  'sponsor-name': ['required', 'noControlCharacters', 'maxLength', 'noWebAddress'],
   'sponsor-reference': ['required', 'noControlCharacters', 'maxLength'],
   'what-would-you-like-to-do': ['required', 'validOption'],
   // `eligible` is checked on submitted payloads only: on the page an ineligible nationality
   // leads to the /ineligible page rather than to an error message.
   nationality: ['required', 'noControlCharacters', 'eligible'],
   // `hasLetter`: a name of punctuation only ("-", ".") stands for no name at all (decision 029).
-  'family-name': ['required', 'noControlCharacters', 'maxLength', 'hasLetter'],
+  'family-name': ['required', 'noControlCharacters', 'maxLength', 'noWebAddress', 'hasLetter'],
   // `emptyWithOneName`: none are given when the passport shows only one name (`one-name`, decision 029).
-  'given-name': ['required', 'noControlCharacters', 'maxLength', 'hasLetter', 'emptyWithOneName'],
+  'given-name': ['required', 'noControlCharacters', 'maxLength', 'noWebAddress', 'hasLetter', 'emptyWithOneName'],
   'one-name': ['validOption'],
   'worker-email': ['noControlCharacters', 'validEmail'],
   'date-of-birth': ['required', 'validDate', 'beforeToday'],

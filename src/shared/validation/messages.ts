@@ -14,6 +14,7 @@ export const MESSAGE_KEYS = {
     required: 'validation.sponsor-name.required',
     noControlCharacters: 'validation.sponsor-name.noControlCharacters',
     maxLength: 'validation.sponsor-name.maxLength',
+    noWebAddress: 'validation.sponsor-name.noWebAddress',
   },
   'sponsor-reference': {
     required: 'validation.sponsor-reference.required',
@@ -33,12 +34,14 @@ export const MESSAGE_KEYS = {
     required: 'validation.family-name.required',
     noControlCharacters: 'validation.family-name.noControlCharacters',
     maxLength: 'validation.family-name.maxLength',
+    noWebAddress: 'validation.family-name.noWebAddress',
     hasLetter: 'validation.family-name.hasLetter',
   },
   'given-name': {
     required: 'validation.given-name.required',
     noControlCharacters: 'validation.given-name.noControlCharacters',
     maxLength: 'validation.given-name.maxLength',
+    noWebAddress: 'validation.given-name.noWebAddress',
     hasLetter: 'validation.given-name.hasLetter',
     emptyWithOneName: 'validation.given-name.emptyWithOneName',
   },

@@ -25,6 +25,7 @@ const TEXTS: Record<FormProblem['kind'], readonly [title: string, body: string]>
   tooLarge: ['serverOnly.formTooLarge.title', 'serverOnly.formTooLarge.body'],
   tooMany: ['serverOnly.formTooMany.title', 'serverOnly.formTooMany.body'],
   sessionsTooMany: ['serverOnly.sessionsTooMany.title', 'serverOnly.sessionsTooMany.body'],
+  emailsTooMany: ['serverOnly.emailsTooMany.title', 'serverOnly.emailsTooMany.body'],
   failed: ['serverOnly.formFailed.title', 'serverOnly.formFailed.body'],
 };
 
