@@ -168,7 +168,14 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     tokens: () => (documentTokens ??= createDocumentTokens(config)),
   });
   registerDocumentKeysRoute(app, { documents });
-  await registerClearanceCheckRoute(app, { database, documents, limits, now, perMinute: config.checkRateLimit });
+  await registerClearanceCheckRoute(app, {
+    database,
+    documents,
+    limits,
+    now,
+    securityLog,
+    perMinute: config.checkRateLimit,
+  });
   await registerFeedbackRoute(app, { database, limits, now, securityLog });
   const lookUpCosReferences = createCosReferenceLookup(database);
   await registerCosReferencesInUseRoute(app, {
@@ -220,7 +227,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
         now,
       }),
       createClearanceCheckForms({
-        check: createClearanceChecker({ database, documents, limits, now }),
+        check: createClearanceChecker({ database, documents, now, securityLog }),
         checkRateLimit: config.checkRateLimit,
         now,
       }),

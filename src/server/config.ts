@@ -404,7 +404,7 @@ const declarations = {
     default: '30',
     requiredInProduction: false,
     description:
-      'Checks of pre-clearance documents (the check page, its form and its call) accepted per client address per minute, counted in the database across every instance; more are answered 429. Apart from this, ten checks that find nothing lock an address out of checking for an hour',
+      'Checks of pre-clearance documents (the check page, its form and its call) accepted per client address per minute, counted in the database across every instance; more are answered 429 with the time to try again at. Apart from this, typed checks that find nothing slow an address down and then stop it (decision 042); a QR code whose signature verifies is always answered',
     parse: positiveWholeNumber('CHECK_RATE_LIMIT'),
   }),
   /** Forms sent to the pages (without JavaScript), and the journey's look-ups of certificate numbers (with it), per client address per minute, across every page and instance. */

@@ -214,30 +214,45 @@ describe('the check page', () => {
     expect(await axeViolations(page)).toEqual([]);
   });
 
-  it('locks a connection out after ten checks that found nothing, saying until when, axe-clean in both languages', async () => {
+  it('past the limit of checks that found nothing, says when to try again, never "not valid", axe-clean in English and Arabic', async () => {
     // One connection, with and without JavaScript.
     const address = { 'x-forwarded-for': `198.19.${Math.floor(Math.random() * 254) + 1}.7` };
     const plain = await test.browser.newContext({ javaScriptEnabled: false, extraHTTPHeaders: address });
     const scripted = await test.browser.newContext({ extraHTTPHeaders: address });
     try {
       const page = await plain.newPage();
-      for (let attempt = 1; attempt <= 10; attempt += 1) {
+      // Four links whose token does not verify find nothing; then the connection waits a minute.
+      for (let attempt = 1; attempt <= 4; attempt += 1) {
         await page.goto(`${baseUrl()}/check-a-clearance?t=made.up-${attempt}.token`);
         expect(await heading(page)).toBe('This document is not valid');
       }
       const locked = await page.goto(`${baseUrl()}/check-a-clearance?t=made.up.token`);
       expect(locked?.status()).toBe(429);
-      expect(await heading(page)).toBe('You cannot check more documents for now');
-      expect(await page.locator('main').textContent()).toMatch(/again after \d{2}:\d{2} \(UK time\)/);
+      expect(Number(locked?.headers()['retry-after'])).toBeGreaterThan(0);
+      expect(await heading(page)).toBe('Too many checks from your connection');
+      const shown = (await page.locator('main').textContent())!;
+      expect(shown).toMatch(/Try again at \d{2}:\d{2} \(UK time\)/);
+      expect(shown).toContain('The document has not been checked');
+      expect(shown).not.toContain('not valid');
       expect(await axeViolationsWithoutJavaScript(page)).toEqual([]);
       await page.getByRole('link', { name: 'العربية' }).click();
-      await page.locator('h1', { hasText: 'لا يمكنك التحقق من مزيد من الوثائق الآن' }).waitFor();
+      await page.locator('h1', { hasText: 'محاولات تحقق كثيرة جدًا من اتصالك' }).waitFor();
+      expect(await page.locator('main').textContent()).toMatch(/حاول مرة أخرى في الساعة \d{2}:\d{2}/);
       expect(await axeViolationsWithoutJavaScript(page)).toEqual([]);
 
       const withScript = await scripted.newPage();
       await withScript.goto(`${baseUrl()}/check-a-clearance`);
       await typeCheck(withScript, 'K3M9-QF2X-F');
-      await withScript.locator('h1', { hasText: 'You cannot check more documents for now' }).waitFor();
+      await withScript.locator('h1', { hasText: 'Too many checks from your connection' }).waitFor();
+      expect(await withScript.locator('main').textContent()).toMatch(/Try again at \d{2}:\d{2} \(UK time\)/);
+      expect(await axeViolations(withScript)).toEqual([]);
+      await withScript.goto(`${baseUrl()}/check-a-clearance?lang=ar`);
+      await withScript.fill('#check-code', 'K3M9-QF2X-F');
+      await withScript.fill('#date-of-birth-day', '17');
+      await withScript.fill('#date-of-birth-month', '5');
+      await withScript.fill('#date-of-birth-year', '1990');
+      await withScript.getByRole('button', { name: 'التحقق من الوثيقة' }).click();
+      await withScript.locator('h1', { hasText: 'محاولات تحقق كثيرة جدًا من اتصالك' }).waitFor();
       expect(await axeViolations(withScript)).toEqual([]);
     } finally {
       await plain.close();

@@ -72,16 +72,6 @@ export async function recordClearanceCheck(db: Queryable, check: ClearanceCheckR
   ]);
 }
 
-/** How many checks of `checkCode` answered "not valid" since `since`. */
-export async function countFailedChecks(db: Queryable, checkCode: string, since: Date): Promise<number> {
-  const { rows } = await db.query<{ failures: number }>(
-    `SELECT count(*)::int AS failures FROM clearance_checks
-     WHERE check_code = $1 AND outcome = 'not-valid' AND checked_at > $2`,
-    [checkCode, since],
-  );
-  return rows[0]?.failures ?? 0;
-}
-
 /** The checks of the documents of one application, newest first (the caseworker's history). */
 export async function listClearanceChecks(db: Queryable, applicantId: string): Promise<ClearanceCheckRecord[]> {
   const { rows } = await db.query<ClearanceCheckRecord>(

@@ -1,7 +1,8 @@
 // The check page without JavaScript (decision 027): its form posts the check code and date of
 // birth to the page, and a QR code's link (`?t=`) is checked as the page is rendered, so an
 // officer's phone shows the answer whether or not it runs the app. Nothing is kept in a session;
-// every check spends the address's `checks` budget, and counts as the call's do.
+// every check spends the address's `checks` budget, and counts as the call's do. A check refused by
+// a limit shows the locked page with the time to try again at (decision 042).
 import type { FastifyRequest } from 'fastify';
 import type { ClearanceCheckView } from '#shared/api/clearance-check.ts';
 import { CHECK_A_CLEARANCE_PATH, CLEARANCE_TOKEN_PARAMETER } from '#shared/api/clearance-check-link.ts';
@@ -10,11 +11,13 @@ import {
   validateClearanceCheck,
   type ClearanceCheckAnswers,
 } from '#shared/validation/clearance-check.ts';
+import { placeOf, type SecurityEventPlace } from '../security/security-log.ts';
+import { onTheMinute } from '../services/check-limits.ts';
 import type { CheckedClearance, ClearanceQuery } from '../services/clearance-checks.ts';
 import { formField, type PageFormHandler, type PageForms, type PageResult } from './page-form-handlers.ts';
 
 export interface ClearanceCheckFormsOptions {
-  readonly check: (address: string, query: ClearanceQuery) => Promise<CheckedClearance>;
+  readonly check: (place: SecurityEventPlace, query: ClearanceQuery) => Promise<CheckedClearance>;
   /** Checks from one address a minute: the page spends the call's budget. */
   readonly checkRateLimit: number;
   readonly now: () => Date;
@@ -37,10 +40,12 @@ export function createClearanceCheckForms(options: ClearanceCheckFormsOptions): 
     forms: PageForms,
     query: ClearanceQuery,
   ): Promise<PageResult> => {
+    const place = placeOf(request);
     const spent = await forms.limits.take(request.ip, 'checks', options.checkRateLimit, 60_000);
+    if (!spent.allowed) forms.securityLog.record('rate-limited', place, 'checks');
     const checked: CheckedClearance = spent.allowed
-      ? await options.check(request.ip, query)
-      : { kind: 'locked', until: new Date(options.now().getTime() + spent.retryAfterSeconds * 1000) };
+      ? await options.check(place, query)
+      : { kind: 'locked', until: onTheMinute(options.now().getTime() + spent.retryAfterSeconds * 1000) };
     if (checked.kind === 'locked') {
       const retryAfter = Math.max(1, Math.ceil((checked.until.getTime() - options.now().getTime()) / 1000));
       return show({ kind: 'locked', until: checked.until.toISOString() }, 429, retryAfter);

@@ -1,7 +1,8 @@
 // POST /api/public/clearanceCheck: the check page's call (decision 027). A typed check code and
 // date of birth, or the token of a document's QR code, get the live answer. Every check spends the
-// address's `checks` budget (a minute's worth); the check itself, and the lockout of an address
-// whose checks keep finding nothing, are the service's (services/clearance-checks.ts).
+// address's `checks` budget (a minute's worth); the check itself, and the limits of an address
+// whose checks keep finding nothing, are the service's (services/clearance-checks.ts, decision
+// 042): a check they refuse is answered 429 with the time to try again at, never "not valid".
 import { partsFromIso } from '#shared/dates/date-parts.ts';
 import type { FastifyInstance } from 'fastify';
 import {
@@ -16,12 +17,13 @@ import {
   type ClearanceCheckerOptions,
   type ClearanceQuery,
 } from '../services/clearance-checks.ts';
+import { placeOf } from '../security/security-log.ts';
 import { HttpError } from './http-error.ts';
 import { parseBody, registerJsonApi } from './json-api.ts';
 import type { RateLimits } from './rate-limits.ts';
 
 export interface ClearanceCheckOptions extends ClearanceCheckerOptions {
-  /** The per-address budgets: these calls spend `checks`, and checks that find nothing `checkFailures`. */
+  /** The per-address budgets: these calls spend `checks`. */
   readonly limits: RateLimits;
   /** Checks from one address a minute. */
   readonly perMinute: number;
@@ -48,14 +50,17 @@ export async function registerClearanceCheckRoute(app: FastifyInstance, options:
             throw new HttpError(400, 'InvalidRequest', 'Enter a check code and a date of birth', details);
           query = { kind: 'code', checkCode: body.checkCode, dateOfBirth: body.dateOfBirth };
         }
-        const checked = await check(request.ip, query);
+        const checked = await check(placeOf(request), query);
         if (checked.kind === 'result') return checked.result;
         const seconds = Math.max(1, Math.ceil((checked.until.getTime() - options.now().getTime()) / 1000));
         reply.header('retry-after', String(seconds));
+        const at = checked.until.toISOString();
         throw new HttpError(
           429,
           CHECKS_LOCKED_ERROR,
-          'Too many checks from this address found nothing: try again later',
+          `Too many checks from this address found nothing: try again at ${at}`,
+          undefined,
+          { retryAt: at },
         );
       },
     );

@@ -135,27 +135,150 @@ describe.each(testEngines())('checking a document, with and without JavaScript, 
     expect(await recorded()).toEqual([]);
   });
 
-  it('locks an address out for the hour after ten checks that found nothing, and a code after five', async () => {
-    for (let attempt = 0; attempt < 10; attempt += 1) {
-      expect((await call({ checkCode: MADE_UP_CODE, dateOfBirth: DATE_OF_BIRTH })).json().outcome).toBe('not-valid');
-    }
-    const locked = await call({ checkCode, dateOfBirth: DATE_OF_BIRTH });
-    expect(locked.statusCode).toBe(429);
-    expect(locked.json()).toMatchObject({ error: 'ChecksLockedError' });
-    expect(Number(locked.headers['retry-after'])).toBeGreaterThan(3500);
-    // Another address is not locked; an hour later this one is not either.
-    expect((await call({ checkCode, dateOfBirth: DATE_OF_BIRTH }, '198.51.100.1')).json().outcome).toBe('valid');
-    clock = new Date(START.getTime() + 60 * 60_000 + 1000);
-    expect((await call({ checkCode, dateOfBirth: DATE_OF_BIRTH })).json().outcome).toBe('valid');
+  /** A code written as the service writes them that no document has, one per `n`. */
+  const madeUpCode = (n: number) => newCheckCode(() => new Uint8Array(8).fill(n));
+  const minutesAfter = (start: Date, minutes: number) => new Date(start.getTime() + minutes * 60_000);
+  const securityEvents = () =>
+    logLines
+      .map((line) => JSON.parse(line) as { securityEvent?: string; outcome?: string })
+      .filter((line) => line.securityEvent !== undefined)
+      .map((line) => `${line.securityEvent} ${line.outcome}`);
+  /** Expects the locked answer, never "not valid": a 429 saying when to try again. */
+  const expectLockedUntil = async (response: Awaited<ReturnType<typeof call>>, until: Date) => {
+    expect(response.statusCode).toBe(429);
+    expect(response.json()).toMatchObject({ error: 'ChecksLockedError', retryAt: until.toISOString() });
+    expect(response.json().message).toMatch(/try again at/);
+    expect(Number(response.headers['retry-after'])).toBe(Math.ceil((until.getTime() - clock.getTime()) / 1000));
+  };
 
-    // Five wrong dates of birth for one code, from five addresses: the right one then finds
-    // nothing for the hour.
-    for (let attempt = 0; attempt < 5; attempt += 1) {
-      await call({ checkCode, dateOfBirth: `1980-01-0${attempt + 1}` }, `192.0.2.${attempt + 1}`);
+  it('a genuine document stays valid after an attacker’s five wrong dates of birth: to another address at once, to the same address once its lock is over', async () => {
+    const attacker = '203.0.113.66';
+    for (let attempt = 1; attempt <= 5; attempt += 1) {
+      clock = minutesAfter(START, attempt === 5 ? 1 : 0);
+      const wrong = await call({ checkCode, dateOfBirth: `1980-01-0${attempt}` }, attacker);
+      expect(wrong.json()).toMatchObject({ outcome: 'not-valid' });
     }
-    expect((await call({ checkCode, dateOfBirth: DATE_OF_BIRTH }, '192.0.2.99')).json().outcome).toBe('not-valid');
-    clock = new Date(clock.getTime() + 60 * 60_000 + 1000);
-    expect((await call({ checkCode, dateOfBirth: DATE_OF_BIRTH }, '192.0.2.99')).json().outcome).toBe('valid');
+    // An officer at another address is told the truth.
+    expect((await call({ checkCode, dateOfBirth: DATE_OF_BIRTH }, '198.51.100.1')).json()).toMatchObject({
+      outcome: 'valid',
+      checkCode,
+    });
+    // At the attacker's address the code is locked for an hour from its fifth failure: the answer
+    // is "try again at", never "not valid", and retries do not keep the lock going.
+    const lockEnds = minutesAfter(START, 61);
+    for (const minutes of [2, 30, 60]) {
+      clock = minutesAfter(START, minutes);
+      await expectLockedUntil(await call({ checkCode, dateOfBirth: DATE_OF_BIRTH }, attacker), lockEnds);
+    }
+    clock = lockEnds;
+    expect((await call({ checkCode, dateOfBirth: DATE_OF_BIRTH }, attacker)).json()).toMatchObject({
+      outcome: 'valid',
+    });
+    expect(securityEvents().filter((event) => event.startsWith('check-'))).toEqual([
+      ...Array<string>(5).fill('check-not-valid typed'),
+      'check-limited locked',
+      'check-limited locked',
+      'check-limited locked',
+    ]);
+  });
+
+  it('slows an address’s typed checks that keep finding nothing, then stops them for an hour; a QR code that verifies is never refused', async () => {
+    const address = '203.0.113.9';
+    const token = new URL(link).searchParams.get('t')!;
+    // Four failures cost nothing; after each further one the next typed check waits 1, 2, 4, 8,
+    // 15 and 15 minutes (rounded up to the whole minute), and the tenth stops typed checks for an hour.
+    const waits = [1, 2, 4, 8, 15, 15];
+    let n = 0;
+    const fail = async () => {
+      n += 1;
+      expect((await call({ checkCode: madeUpCode(n), dateOfBirth: DATE_OF_BIRTH }, address)).json().outcome).toBe(
+        'not-valid',
+      );
+    };
+    for (let i = 0; i < 4; i += 1) await fail();
+    for (const wait of waits) {
+      const until = minutesAfter(clock, wait);
+      await expectLockedUntil(await call({ checkCode, dateOfBirth: DATE_OF_BIRTH }, address), until);
+      // The right code is refused too (no answer at all), and a QR code that verifies is answered.
+      expect((await call({ token }, address)).json()).toMatchObject({ outcome: 'valid', checkCode });
+      clock = minutesAfter(until, -0.5);
+      await expectLockedUntil(await call({ checkCode: madeUpCode(99), dateOfBirth: DATE_OF_BIRTH }, address), until);
+      clock = until;
+      await fail();
+    }
+    expect(n).toBe(10);
+    const stopEnds = minutesAfter(clock, 60);
+    await expectLockedUntil(await call({ checkCode, dateOfBirth: DATE_OF_BIRTH }, address), stopEnds);
+    // Stopped: typed checks wait the hour, QR codes that verify are answered, from this address and any other.
+    expect((await call({ token }, address)).json()).toMatchObject({ outcome: 'valid' });
+    expect((await call({ token }, '198.51.100.1')).json()).toMatchObject({ outcome: 'valid' });
+    expect((await call({ checkCode, dateOfBirth: DATE_OF_BIRTH }, '198.51.100.1')).json().outcome).toBe('valid');
+    clock = minutesAfter(stopEnds, -1);
+    await expectLockedUntil(await call({ checkCode, dateOfBirth: DATE_OF_BIRTH }, address), stopEnds);
+    clock = stopEnds;
+    expect((await call({ checkCode, dateOfBirth: DATE_OF_BIRTH }, address)).json().outcome).toBe('valid');
+
+    const events = securityEvents().filter((event) => event.startsWith('check-'));
+    expect(events.filter((event) => event === 'check-not-valid typed')).toHaveLength(10);
+    expect(events.filter((event) => event === 'check-limited slowed')).toHaveLength(12);
+    expect(events.filter((event) => event === 'check-limited locked')).toHaveLength(2);
+  });
+
+  it('an IPv6 address counts by its /64; a token that does not verify counts as a failure of the address', async () => {
+    const [header, claims, signature] = new URL(link).searchParams.get('t')!.split('.');
+    const forged = `${header}.${claims}.${signature!.slice(0, -4)}AAAA`;
+    for (let i = 1; i <= 4; i += 1) {
+      const response = await call({ token: `${forged}${i}` }, `2001:db8:1:2::${i}`);
+      expect(response.json().outcome).toBe('not-valid');
+    }
+    // The fifth from the same /64 waits a minute, typed or a token that does not verify.
+    await expectLockedUntil(
+      await call({ checkCode, dateOfBirth: DATE_OF_BIRTH }, '2001:db8:1:2:ffff::1'),
+      minutesAfter(START, 1),
+    );
+    await expectLockedUntil(await call({ token: forged }, '2001:db8:1:2::9'), minutesAfter(START, 1));
+    expect((await call({ checkCode, dateOfBirth: DATE_OF_BIRTH }, '2001:db8:1:3::1')).json().outcome).toBe('valid');
+    expect(securityEvents().filter((event) => event.startsWith('check-'))).toEqual([
+      ...Array<string>(4).fill('check-not-valid token'),
+      'check-limited slowed',
+      'check-limited slowed',
+    ]);
+  });
+
+  it('lets through no more failures than the limits allow when an address sends many checks at once', async () => {
+    const answers = await Promise.all(
+      Array.from({ length: 12 }, (_, i) => call({ checkCode: madeUpCode(i + 1), dateOfBirth: DATE_OF_BIRTH })),
+    );
+    const statuses = answers.map((answer) => answer.statusCode).sort();
+    expect(statuses).toEqual([...Array<number>(4).fill(200), ...Array<number>(8).fill(429)]);
+  });
+
+  it('without JavaScript: a check refused by a limit shows the locked page with the time, never "not valid"', async () => {
+    const browser = formBrowser(() => app);
+    await browser.get('/check-a-clearance');
+    const fields = (code: string, day: string) => ({
+      'check-code': code,
+      'date-of-birth-day': day,
+      'date-of-birth-month': '1',
+      'date-of-birth-year': '1990',
+    });
+    for (let day = 1; day <= 4; day += 1) {
+      const wrong = await browser.post('/check-a-clearance', fields(checkCode, String(day)));
+      expect(renderedFrom(wrong.body).outcome?.check).toMatchObject({
+        kind: 'result',
+        result: { outcome: 'not-valid' },
+      });
+    }
+    const slowed = await browser.post('/check-a-clearance', fields(checkCode, '31'));
+    expect(slowed.statusCode).toBe(429);
+    expect(slowed.headers['retry-after']).toBe('60');
+    expect(renderedFrom(slowed.body).outcome?.check).toEqual({
+      kind: 'locked',
+      until: minutesAfter(START, 1).toISOString(),
+    });
+    clock = minutesAfter(START, 1);
+    const valid = await browser.post('/check-a-clearance', fields(checkCode, '31'));
+    expect(renderedFrom(valid.body).outcome?.check).toMatchObject({ kind: 'result', result: { outcome: 'valid' } });
   });
 
   it('without JavaScript: the QR code’s link shows the answer as the page is rendered; HEAD checks nothing', async () => {

@@ -11,6 +11,7 @@ import type { Database } from '../db/database.ts';
 import { insertFormSession, saveDraft } from '../db/form-session-repository.ts';
 import { enqueueJob, listJobs } from '../db/job-repository.ts';
 import { countHit } from '../db/rate-limit-repository.ts';
+import { recordCheckFailure } from '../db/check-failure-repository.ts';
 import { createStaffSessions } from '../console/staff-sessions.ts';
 import { addLostStolenPassports } from '../db/lost-stolen-passport-repository.ts';
 import type { NewApplication } from '../db/submission-repository.ts';
@@ -319,7 +320,7 @@ describe.each(testEngines())('the job handlers on $name', (engine) => {
       expect((await listJobs(test.db, { kind: 'send-decisions' }))[0]?.completedAt).not.toBeNull();
     });
 
-    it('deletes, every hour, the sessions idle for 24 hours, the drafts saved 28 days ago, the caseworkers’ sessions that are over and the budgets’ ended windows', async () => {
+    it('deletes, every hour, the sessions idle for 24 hours, the drafts saved 28 days ago, the caseworkers’ sessions that are over, the budgets’ ended windows and the document checks’ failures two hours old', async () => {
       const hour = 60 * 60_000;
       const session = (id: number) => Buffer.alloc(32, id);
       const values = { formState: null, statusToken: null, notice: null, statusOpenedAt: null, savedUntil: null };
@@ -335,17 +336,28 @@ describe.each(testEngines())('the job handlers on $name', (engine) => {
       }
       await countHit(test.db, 'forms:198.51.100.1', 60_000, new Date(now.getTime() - 2 * 60_000));
       await countHit(test.db, 'forms:198.51.100.2', 60_000, now);
+      for (const minutes of [121, 119])
+        await recordCheckFailure(test.db, '198.51.100.3', {
+          failedAt: new Date(now.getTime() - minutes * 60_000),
+          checkCode: null,
+        });
       const staff = { id: 'staff-1', name: 'Ann', roles: ['CASEWORKER'] as const };
       await createStaffSessions(test.db).create(staff, 'id-token', new Date(now.getTime() - 31 * 60_000));
       await createStaffSessions(test.db).create(staff, 'id-token', new Date(now.getTime() - 29 * 60_000));
       await enqueueJob(test.db, { kind: 'purge-sessions', runAfter: now });
       await drain(now);
-      const left = await test.db.query<{ sessions: number; staffSessions: number; counts: number }>(
+      const left = await test.db.query<{
+        sessions: number;
+        staffSessions: number;
+        counts: number;
+        checkFailures: number;
+      }>(
         `SELECT (SELECT count(*)::int FROM form_sessions) AS sessions,
                 (SELECT count(*)::int FROM staff_sessions) AS "staffSessions",
-                (SELECT count(*)::int FROM rate_limit_counters) AS counts`,
+                (SELECT count(*)::int FROM rate_limit_counters) AS counts,
+                (SELECT count(*)::int FROM check_failures) AS "checkFailures"`,
       );
-      expect(left.rows[0]).toEqual({ sessions: 2, staffSessions: 1, counts: 1 });
+      expect(left.rows[0]).toEqual({ sessions: 2, staffSessions: 1, counts: 1, checkFailures: 1 });
     });
   });
 });

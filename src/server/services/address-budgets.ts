@@ -1,11 +1,11 @@
 // What one client address may spend, per budget and window (decision 026): the services that limit
-// an address (checks that find nothing, feedback) spend here, the way the pages' forms do. The
+// an address (feedback) spend here, the way the pages' forms do. The
 // counts are kept in the database, so every instance spends from the same budget.
 
 /**
  * What a request spends: a form sent to the pages, a status call (the API's status, documents and
  * new-link calls, and the status pages' forms), a submission, a new session, a check of a
- * document, a check that found nothing, a feedback stored.
+ * document, a feedback stored. (Checks that find nothing are counted apart: check-limits.ts.)
  */
 export type Budget =
   | 'forms'
@@ -13,7 +13,6 @@ export type Budget =
   | 'submissions'
   | 'sessions'
   | 'checks'
-  | 'checkFailures'
   | 'feedback'
   /** Staff sign-ins started from an address, and the console's forms a member of staff sends (counted by their id). */
   | 'staffSignIns'

@@ -53,11 +53,18 @@ export interface DocumentClaims {
 /** A token that is not a document of this service, or no longer one (altered, another key, expired). */
 export class InvalidDocumentTokenError extends Error {
   readonly reason: string;
+  /**
+   * Whether its signature verified against the published keys all the same (a document of this
+   * service, past its expiry or with claims it does not know): such a token was not guessed.
+   */
+  readonly signatureVerified: boolean;
 
   constructor(reason: string) {
     super(`The document token is not valid (${reason})`);
     this.name = 'InvalidDocumentTokenError';
     this.reason = reason;
+    // jose checks the claims only once the signature has verified.
+    this.signatureVerified = reason === 'ERR_JWT_EXPIRED' || reason === 'ERR_JWT_CLAIM_VALIDATION_FAILED';
   }
 }
 

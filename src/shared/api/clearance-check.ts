@@ -49,7 +49,10 @@ export const clearanceCheckResponseSchema = v.variant('outcome', [
 /** The check's answer. */
 export type ClearanceCheckResponse = v.InferOutput<typeof clearanceCheckResponseSchema>;
 
-/** The error of a check refused because the address made too many checks that found nothing (429). */
+/**
+ * The error of a check refused by the limits of an address's checks that found nothing (429, decision
+ * 042), with `Retry-After` and `retryAt` (the ISO time to try again at). It is no answer about the document.
+ */
 export const CHECKS_LOCKED_ERROR = 'ChecksLockedError';
 
 /** What the check page shows. */
@@ -62,7 +65,7 @@ export type ClearanceCheckView =
     }
   | { readonly kind: 'checking' }
   | { readonly kind: 'result'; readonly result: ClearanceCheckResponse }
-  /** Too many checks from this connection found nothing: none until `until` (an ISO time). */
+  /** Refused by a limit of this connection's checks: try again at `until` (an ISO time on the whole minute). */
   | { readonly kind: 'locked'; readonly until: string }
   | { readonly kind: 'failed' };
 

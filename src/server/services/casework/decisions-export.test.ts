@@ -21,9 +21,31 @@ describe('a CSV cell', () => {
 
   it('never begins with what a spreadsheet reads as a formula', () => {
     expect(csvCell('=HYPERLINK("http://x")')).toBe(`"'=HYPERLINK(""http://x"")"`);
-    for (const start of ['+', '-', '@', '\t']) expect(csvCell(`${start}1`)).toBe(`'${start}1`);
+    for (const start of ['+', '-', '@']) expect(csvCell(`${start}1`)).toBe(`'${start}1`);
+    expect(csvCell('\t1')).toBe(`"'\t1"`);
     expect(csvCell('\r1')).toBe(`"'\r1"`);
     expect(csvCell('1-2')).toBe('1-2');
+  });
+
+  it('holds no formula after any separator a spreadsheet may split on, and stays one cell there', () => {
+    expect(csvCell('TNB;=1+1')).toBe(`"'TNB;=1+1"`);
+    for (const separator of [',', ';', '\t', '|', '\n', '\r\n', '\r'])
+      for (const start of ['=', '+', '-', '@', ' =']) {
+        const value = `TNB${separator}${start}1+1`;
+        const cell = csvCell(value);
+        // Quoted, so a spreadsheet splitting on that separator keeps it whole, and text from its apostrophe.
+        expect(cell.startsWith(`"'`)).toBe(true);
+        expect(parseCsv(`${cell},x`)).toEqual([[`'${value}`, 'x']]);
+      }
+  });
+
+  it('leaves legitimate values as they read', () => {
+    for (const value of ['Smith-Jones', '2026-03-02T10:00:00.000Z', 'automated', 'CWC-7K3M9-QF2XA-B', 'Côte d’Ivoire'])
+      expect(csvCell(value)).toBe(value);
+    // A separator alone only quotes the cell.
+    expect(csvCell('Dates wrong; leave too late')).toBe('"Dates wrong; leave too late"');
+    expect(csvCell('a|b')).toBe('"a|b"');
+    expect(csvCell('10 - 12 days')).toBe('10 - 12 days');
   });
 });
 

@@ -97,11 +97,22 @@ function decidedBy(record: DecisionRecord): string {
 }
 
 /**
- * One CSV cell. A cell a spreadsheet would read as a formula (beginning with = + - @, a tab or a
- * carriage return) gets a leading apostrophe, so opening the file runs nothing a sponsor typed;
- * a cell holding a comma, a quote or a line break is quoted, its quotes doubled (RFC 4180).
+ * Where a spreadsheet could read a formula: a cell beginning with = + - @ (spaces before it
+ * allowed), a tab or a carriage return, or such a part after any character a spreadsheet may split
+ * a line on, by its locale or its user's choice (comma, semicolon, tab, bar, line breaks).
+ */
+const FORMULA = /(?:^|[,;\t|\r\n])\s*[=+\-@]|^[\t\r]/u;
+/** A quote, or any of those separators. */
+const NEEDS_QUOTES = /[",;\t|\r\n]/u;
+
+/**
+ * One CSV cell. A cell in which a spreadsheet could read a formula (one beginning with = + - @, a
+ * tab or a carriage return, or such a part after any separator: `TNB;=1+1`) gets a leading
+ * apostrophe, so opening the file runs nothing a sponsor typed. A cell holding a quote or any
+ * separator is quoted, its quotes doubled (RFC 4180): a spreadsheet splitting on `;` or `|` keeps
+ * it one cell, which its apostrophe makes text. Other values are written as they are.
  */
 export function csvCell(value: string): string {
-  const safe = /^[=+\-@\t\r]/u.test(value) ? `'${value}` : value;
-  return /[",\r\n]/u.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
+  const safe = FORMULA.test(value) ? `'${value}` : value;
+  return NEEDS_QUOTES.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
 }

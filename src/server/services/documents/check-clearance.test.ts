@@ -8,7 +8,7 @@ import { daysAfter, sampleSubmission } from '../../test-support/sample-submissio
 import { testEngines, useMigratedTestDatabase } from '../../test-support/test-databases.ts';
 import { TEST_DOCUMENT_PRIVATE_KEY, newTestKeyPems } from '../../test-support/test-keys.ts';
 import { createDocumentTokens, type DocumentTokens } from '../../tokens/document-tokens.ts';
-import { checkClearance, type ClearanceCheckRequest } from './check-clearance.ts';
+import { checkClearance, readDocumentToken, type ClearanceCheckRequest } from './check-clearance.ts';
 import { createDocumentService, type DocumentService } from './document-service.ts';
 
 const START = new Date('2026-03-02T10:00:00Z');
@@ -89,6 +89,18 @@ describe.each(testEngines())('checking a pre-clearance document on $name', (engi
     });
     expect(await check({ kind: 'token', token: forged })).toEqual(notValid);
     expect(await check({ kind: 'token', token: 'x'.repeat(5000) })).toEqual(notValid);
+  });
+
+  it('tells a token signed here but spent from one made up, for the limits of the public check', async () => {
+    const deps = { database: test.db, documents, now: () => clock };
+    expect(await readDocumentToken(deps, token, START)).toMatchObject({ verified: true, claims: { checkCode } });
+    const [header, claims, signature] = token.split('.');
+    const altered = `${header}.${claims}.${signature!.slice(0, -2)}AA`;
+    expect(await readDocumentToken(deps, altered, START)).toEqual({ verified: false, signed: false });
+    expect(await readDocumentToken(deps, 'not a token', START)).toEqual({ verified: false, signed: false });
+    // Two days after the leave date the token has expired: spent, but not guessed.
+    const spent = new Date(`${daysAfter(START, 43)}T12:00:00Z`);
+    expect(await readDocumentToken(deps, token, spent)).toEqual({ verified: false, signed: true });
   });
 
   it('says withdrawn, with when, once a caseworker withdraws the approval', async () => {

@@ -8,8 +8,8 @@ import { londonToday, toIsoDate } from '#shared/dates/calendar.ts';
 import { parseCheckCode } from '#shared/domain/check-code.ts';
 import { findApplication, listStatusChanges } from '../../db/application-repository.ts';
 import type { Queryable } from '../../db/database.ts';
-import { countFailedChecks, findDocumentIssue, recordClearanceCheck } from '../../db/document-repository.ts';
-import { InvalidDocumentTokenError, verifyDocumentToken } from '../../tokens/document-tokens.ts';
+import { findDocumentIssue, recordClearanceCheck } from '../../db/document-repository.ts';
+import { InvalidDocumentTokenError, verifyDocumentToken, type DocumentClaims } from '../../tokens/document-tokens.ts';
 import type { DocumentService } from './document-service.ts';
 
 /** How a document is named to the check. */
@@ -49,52 +49,69 @@ interface CheckDeps {
   readonly now: () => Date;
 }
 
-/** Checks answering "not valid" for one code within an hour after which it answers only that, for the rest of the hour. */
-const MAX_FAILED_CHECKS_PER_CODE = 5;
-const FAILURE_WINDOW_MS = 60 * 60_000;
+/** What a QR code's token came to: its claims when it verifies, or whether its signature did at least. */
+export type DocumentTokenReading =
+  | { readonly verified: true; readonly claims: DocumentClaims }
+  /** `signed`: the signature verified but the token is spent (expired); otherwise it was made up or altered. */
+  | { readonly verified: false; readonly signed: boolean };
+
+/** Reads a QR code's token against the published keys, as at `at`. */
+export async function readDocumentToken(deps: CheckDeps, token: string, at: Date): Promise<DocumentTokenReading> {
+  try {
+    return { verified: true, claims: await verifyDocumentToken(token, await deps.documents.publishedKeys(), at) };
+  } catch (error) {
+    if (error instanceof InvalidDocumentTokenError) return { verified: false, signed: error.signatureVerified };
+    throw error;
+  }
+}
+
+/** A check from the public: the typed code and date of birth, or a QR code's token as read. */
+export type PublicClearanceCheckRequest =
+  Extract<ClearanceCheckRequest, { kind: 'code' }> | { readonly kind: 'token'; readonly reading: DocumentTokenReading };
 
 /**
- * A check from the public (the check page and its call), recorded: after five "not valid" answers
- * for a code in an hour, the code answers "not valid" to everyone until the hour is over, so its
- * date of birth cannot be guessed however many connections try. The answer looks the same.
+ * A check from the public (the check page and its call), recorded. Its limits are the caller's
+ * (services/clearance-checks.ts, decision 042): whatever they are, this answers only what is true.
  */
 export async function checkClearanceForPublic(
   deps: CheckDeps,
-  request: Exclude<ClearanceCheckRequest, { kind: 'staff' }>,
+  request: PublicClearanceCheckRequest,
 ): Promise<ClearanceCheck> {
   const at = deps.now();
-  const typedCode = request.kind === 'code' ? parseCheckCode(request.checkCode) : undefined;
-  const guarded =
-    typedCode !== undefined &&
-    (await countFailedChecks(deps.database, typedCode, new Date(at.getTime() - FAILURE_WINDOW_MS))) >=
-      MAX_FAILED_CHECKS_PER_CODE;
-  const result: ClearanceCheck = guarded
-    ? { outcome: 'not-valid', checkedAt: at }
-    : await checkClearance(deps, request);
+  const result = await answer(deps, request, at);
   await recordClearanceCheck(deps.database, {
     checkedAt: at,
     way: request.kind,
-    checkCode: result.outcome === 'not-valid' ? (typedCode ?? null) : result.checkCode,
+    checkCode:
+      result.outcome !== 'not-valid'
+        ? result.checkCode
+        : request.kind === 'code'
+          ? (parseCheckCode(request.checkCode) ?? null)
+          : null,
     outcome: result.outcome,
   });
   return result;
 }
 
 export async function checkClearance(deps: CheckDeps, request: ClearanceCheckRequest): Promise<ClearanceCheck> {
-  const checkedAt = deps.now();
+  const at = deps.now();
+  if (request.kind !== 'token') return answer(deps, request, at);
+  return answer(deps, { kind: 'token', reading: await readDocumentToken(deps, request.token, at) }, at);
+}
+
+async function answer(
+  deps: CheckDeps,
+  request: PublicClearanceCheckRequest | Extract<ClearanceCheckRequest, { kind: 'staff' }>,
+  checkedAt: Date,
+): Promise<ClearanceCheck> {
   const notValid: ClearanceCheck = { outcome: 'not-valid', checkedAt };
 
   let checkCode: string | undefined;
   let dateOfBirth: string | undefined;
   let reference: string | undefined;
   if (request.kind === 'token') {
-    try {
-      const claims = await verifyDocumentToken(request.token, await deps.documents.publishedKeys(), checkedAt);
-      ({ checkCode, dateOfBirth, applicationReference: reference } = claims);
-    } catch (error) {
-      if (error instanceof InvalidDocumentTokenError) return notValid;
-      throw error;
-    }
+    if (!request.reading.verified) return notValid;
+    ({ checkCode, dateOfBirth, applicationReference: reference } = request.reading.claims);
   } else {
     checkCode = parseCheckCode(request.checkCode);
     if (request.kind === 'code') dateOfBirth = request.dateOfBirth;

@@ -123,7 +123,7 @@ describe('the check page', () => {
 
     serve(
       () =>
-        new Response(JSON.stringify({ error: 'ChecksLockedError' }), {
+        new Response(JSON.stringify({ error: 'ChecksLockedError', retryAt: '2026-07-01T12:06:00.000Z' }), {
           status: 429,
           headers: { 'content-type': 'application/json', 'retry-after': '600' },
         }),
@@ -132,7 +132,30 @@ describe('the check page', () => {
       fireEvent.click(screen.getByRole('link', { name: 'Check another document' }));
     });
     await typeAndCheck('K3M9-QF2X-F', '17');
-    await screen.findByRole('heading', { level: 1, name: 'You cannot check more documents for now' });
+    await screen.findByRole('heading', { level: 1, name: 'Too many checks from your connection' });
+    // The time the service gave, in London (BST), and never "not valid".
+    expect(document.body.textContent).toContain('Try again at 13:06 (UK time).');
+    expect(document.body.textContent).toContain('this is not an answer about whether it is valid');
+    expect(document.body.textContent).not.toContain('not valid');
+  });
+
+  it('says when to try again after the minute’s budget of checks too, on the whole minute', async () => {
+    vi.useFakeTimers({ now: new Date('2026-07-01T12:05:10.000Z'), toFake: ['Date'] });
+    try {
+      serve(
+        () =>
+          new Response(JSON.stringify({ error: 'TooManyRequests' }), {
+            status: 429,
+            headers: { 'content-type': 'application/json', 'retry-after': '30' },
+          }),
+      );
+      await open('/check-a-clearance');
+      await typeAndCheck('K3M9-QF2X-F', '17');
+      await screen.findByRole('heading', { level: 1, name: 'Too many checks from your connection' });
+      expect(document.body.textContent).toContain('Try again at 13:06 (UK time).');
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('checks a QR code’s link once, by its token', async () => {

@@ -1,6 +1,8 @@
 // The public check page of pre-clearance documents (decision 027): an officer or an employer types
 // the document's check code and the worker's date of birth, or opens the QR code's link, and sees
-// the live answer: valid, withdrawn, or not valid. Works without JavaScript: the form posts to
+// the live answer: valid, withdrawn, or not valid; or, past a limit of the checks from their
+// connection, the time to try again at, which is no answer about the document (decision 042).
+// Works without JavaScript: the form posts to
 // the page, and the QR code's link is checked by the server as it renders the page.
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Link, useLocation } from 'react-router';
@@ -253,6 +255,7 @@ function ChecksLocked({ until }: { until: string }) {
   return (
     <MessagePage title={t('check.lockedTitle')}>
       <p className="govuk-body">{t('check.lockedBody', { time: formatDateTime(until).slice(-5) })}</p>
+      <p className="govuk-body">{t('check.lockedNotAnswer')}</p>
     </MessagePage>
   );
 }

@@ -69,9 +69,8 @@ async function ask(data: PageData, token: string | null, body: object): Promise<
     });
     if (response.ok) {
       view = { kind: 'result', result: v.parse(clearanceCheckResponseSchema, await response.json()) };
-    } else if (response.status === 429 && (await errorOf(response)) === CHECKS_LOCKED_ERROR) {
-      const seconds = Number(response.headers.get('retry-after') ?? '3600');
-      view = { kind: 'locked', until: new Date(Date.now() + seconds * 1000).toISOString() };
+    } else if (response.status === 429) {
+      view = { kind: 'locked', until: await retryTimeOf(response) };
     } else view = { kind: 'failed' };
   } catch {
     view = { kind: 'failed' };
@@ -80,11 +79,23 @@ async function ask(data: PageData, token: string | null, body: object): Promise<
   return view;
 }
 
-async function errorOf(response: Response): Promise<string> {
+/**
+ * When a refused check may be made again (an ISO time on the whole minute, shown as HH:MM): the
+ * time the service's limit gave, else the Retry-After of any other limit (the minute's budget).
+ */
+async function retryTimeOf(response: Response): Promise<string> {
   try {
-    const body = (await response.json()) as { error?: unknown };
-    return typeof body.error === 'string' ? body.error : '';
+    const body = (await response.json()) as { error?: unknown; retryAt?: unknown };
+    if (
+      body.error === CHECKS_LOCKED_ERROR &&
+      typeof body.retryAt === 'string' &&
+      !Number.isNaN(Date.parse(body.retryAt))
+    )
+      return new Date(body.retryAt).toISOString();
   } catch {
-    return '';
+    // Not the service's own answer: its Retry-After says.
   }
+  const seconds = Number(response.headers.get('retry-after'));
+  const at = Date.now() + (Number.isFinite(seconds) && seconds > 0 ? seconds : 60) * 1000;
+  return new Date(Math.ceil(at / 60_000) * 60_000).toISOString();
 }
