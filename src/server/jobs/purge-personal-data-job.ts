@@ -5,6 +5,7 @@ import { FORM_SESSION_IDLE_MS } from '#shared/pages/form-session.ts';
 import { SAVED_DRAFT_DAYS } from '#shared/pages/saved-drafts.ts';
 import { deleteIdleFormSessions } from '../db/form-session-repository.ts';
 import { deleteEndedWindows } from '../db/rate-limit-repository.ts';
+import { deleteOldLicenceRecords } from '../db/status-access-repository.ts';
 import { deleteFinishedJobs } from '../db/job-repository.ts';
 import { purgeEndedStaffSessions } from '../console/staff-sessions.ts';
 import type { JobHandler } from './job-handler.ts';
@@ -36,9 +37,10 @@ export function createPurgePersonalDataHandler(deps: PurgeJobDependencies): JobH
  * `purge-sessions` (hourly): deletes the sessions of browsers without JavaScript idle for 24 hours
  * (their answers, never sent), a draft saved with "Save and come back later" only once
  * SAVED_DRAFT_DAYS have passed since its last save, the caseworkers' sessions that are over (idle
- * or past their 12 hours, with their ID tokens) and the counts of the per-address budgets whose
- * window has ended, so no table holds more than a day's (an hour's) use beyond the saved drafts.
- * Idempotent.
+ * or past their 12 hours, with their ID tokens), the counts of the per-address budgets whose
+ * window has ended, and the licence numbers' failures and lockouts a day after they stopped
+ * counting, with the client addresses they name (decision 043), so no table holds more than a
+ * day's (an hour's) use beyond the saved drafts. Idempotent.
  */
 export function createPurgeSessionsHandler(deps: Pick<PurgeJobDependencies, 'db'>): JobHandler {
   return async (_payload, { now, logger }) => {
@@ -49,6 +51,10 @@ export function createPurgeSessionsHandler(deps: Pick<PurgeJobDependencies, 'db'
     );
     const staffSessions = await purgeEndedStaffSessions(deps.db, now);
     const counts = await deleteEndedWindows(deps.db, now);
-    logger.info({ sessions, staffSessions, counts }, 'Sessions and ended budget windows deleted');
+    const licence = await deleteOldLicenceRecords(deps.db, now);
+    logger.info(
+      { sessions, staffSessions, counts, licenceFailures: licence.failures, licenceLockouts: licence.lockouts },
+      'Sessions, ended budget windows and old licence attempts deleted',
+    );
   };
 }
