@@ -247,7 +247,8 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
       }),
       createFeedbackForms({ give: createFeedbackGiver({ database, limits, now }) }),
       createStatusLinkRecoveryForms({
-        recover: (request, place, log) => recoverStatusLink({ config, database, now, securityLog }, request, place, log),
+        recover: (request, place, log) =>
+          recoverStatusLink({ config, database, now, securityLog }, request, place, log),
         statusRateLimit: config.statusRateLimit,
       }),
     ],

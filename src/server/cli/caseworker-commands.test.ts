@@ -348,7 +348,8 @@ describe.each(testEngines())('caseworker commands on $name', (engine) => {
     const result = await storeSubmission(test.db, sampleSubmission(now, [{}]), now);
     if (result.outcome !== 'created') throw new Error('not created');
     const earlier = new Date(now.getTime() - LOCKOUT_MS - 10 * 60_000);
-    for (let i = 0; i < 5; i += 1) await attemptLicence(test.db, result.submissionId, '203.0.113.7', () => false, earlier);
+    for (let i = 0; i < 5; i += 1)
+      await attemptLicence(test.db, result.submissionId, '203.0.113.7', () => false, earlier);
     expect(await run('unlock', result.applicants[0]?.applicantId ?? '')).toBe(0);
     expect(out).toMatch(/was not locked; 5 failed attempts cleared\.\n$/);
   });

@@ -74,7 +74,8 @@ export function registerApplicationPages(
     approve: 'Application approved. The sponsor will be emailed.',
     reject: 'Application rejected. The sponsor will be emailed.',
     withdraw: 'Application withdrawn. The sponsor will be emailed.',
-    unlock: 'The licence lockouts have ended and the failed attempts are cleared: the status page opens again at every address.',
+    unlock:
+      'The licence lockouts have ended and the failed attempts are cleared: the status page opens again at every address.',
     'resend-status-link': 'A new status link will be emailed to the sponsor’s email address.',
   };
 

@@ -210,10 +210,7 @@ export function applicationContext(application: ApplicationDetail) {
         row('Licence number', sponsor.licenceNumber),
         row('Email address', sponsor.email),
         row('Language of emails', { en: 'English', cy: 'Welsh', ar: 'Arabic' }[sponsor.language]),
-        row(
-          'Status page',
-          licenceText(application.licence),
-        ),
+        row('Status page', licenceText(application.licence)),
       ],
     },
     ...(answers === null

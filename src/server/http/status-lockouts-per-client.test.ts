@@ -163,7 +163,9 @@ describe.each(testEngines())('status links and lockouts per client, on $name', (
     expect((await status(LICENCE, ATTACKER, await tokens.sign(submissionId))).statusCode).toBe(200);
     // Still written to the security log, as wrong numbers that count for nothing.
     expect(
-      securityLines().filter((line) => line.securityEvent === 'licence-number-wrong' && line.outcome === 'expired-link'),
+      securityLines().filter(
+        (line) => line.securityEvent === 'licence-number-wrong' && line.outcome === 'expired-link',
+      ),
     ).toHaveLength(14);
   });
 
@@ -307,7 +309,8 @@ describe.each(testEngines())('status links and lockouts per client, on $name', (
     // An expired link's form, over the budget: the same.
     clock = new Date(START.getTime() + 100 * DAY_MS);
     const newLink = { 'status-action': 'new-link', 'sponsor-licence-number': LICENCE };
-    for (let call = 0; call < 2; call += 1) expect((await user.post(`/status?epat=${token}`, newLink)).statusCode).toBe(200);
+    for (let call = 0; call < 2; call += 1)
+      expect((await user.post(`/status?epat=${token}`, newLink)).statusCode).toBe(200);
     const form = await user.post(`/status?epat=${token}`, {
       'status-action': 'new-link',
       'sponsor-licence-number': LICENCE,

@@ -12,11 +12,7 @@ import { maskPassportNumber, type PublicStatusResponse, type StatusItem } from '
 import { normaliseLicenceNumber, validateSponsorLicenceNumber } from '#shared/validation/licence-number.ts';
 import type { ApplicationRecord } from '../db/application-repository.ts';
 import type { Database } from '../db/database.ts';
-import {
-  openWithLicence,
-  type LicenceAttemptEvents,
-  type OpenedSubmission,
-} from '../db/status-access-repository.ts';
+import { openWithLicence, type LicenceAttemptEvents, type OpenedSubmission } from '../db/status-access-repository.ts';
 import type { ServiceMetrics } from '../metrics/metrics.ts';
 import type { SecurityEventPlace, SecurityLog } from '../security/security-log.ts';
 import { ExpiredTokenError, InvalidTokenError, type StatusLinkTokens } from '../tokens/status-link-tokens.ts';
