@@ -290,7 +290,7 @@ describe('the caseworker console', () => {
       ).map(([, who, what, application]) => `${who} | ${what} | ${application}`);
     expect(await rows()).toEqual([
       `Casey Worker (local-caseworker) | Status link sent again | ${second.references[0]}`,
-      `Casey Worker (local-caseworker) | Licence lockout ended | ${second.references[0]}`,
+      `Casey Worker (local-caseworker) | Licence lockouts ended | ${second.references[0]}`,
       `Casey Worker (local-caseworker) | Withdrawn | ${first.references[0]}`,
       `Alex Admin (local-admin) | Approved | ${second.references[1]}`,
       `Casey Worker (local-caseworker) | Rejected | ${second.references[0]}`,
