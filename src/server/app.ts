@@ -183,8 +183,25 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     limits,
     formRateLimit: config.formRateLimit,
   });
-  await registerStatusRoutes(app, { config, database, limits, now, tokens: statusLinkTokens, documents, metrics });
-  await registerNewStatusLinkRoute(app, { config, database, limits, now, tokens: statusLinkTokens, metrics });
+  await registerStatusRoutes(app, {
+    config,
+    database,
+    limits,
+    now,
+    tokens: statusLinkTokens,
+    documents,
+    metrics,
+    securityLog,
+  });
+  await registerNewStatusLinkRoute(app, {
+    config,
+    database,
+    limits,
+    now,
+    tokens: statusLinkTokens,
+    metrics,
+    securityLog,
+  });
   const cookies = createCookies({ alwaysSecure: config.isProduction });
   // The caseworker console, before the web app, whose catch-all would take its addresses. Without
   // a provider (a server test's buildApp; `npm start` starts a local one) it is left out.
@@ -220,9 +237,15 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
       createJourneyForms(createJourney({ database, now, lookUpCosReferences, metrics, emailSenders }), drafts),
       createSavedDraftForms(drafts),
       createStatusForms({
-        access: createStatusAccess({ database, now, tokens: statusLinkTokens, documents, metrics }),
-        requestNewLink: (token, licenceNumber, log) =>
-          requestNewStatusLink({ config, database, now, tokens: statusLinkTokens, metrics }, token, licenceNumber, log),
+        access: createStatusAccess({ database, now, tokens: statusLinkTokens, documents, metrics, securityLog }),
+        requestNewLink: (token, licenceNumber, place, log) =>
+          requestNewStatusLink(
+            { config, database, now, tokens: statusLinkTokens, metrics, securityLog },
+            token,
+            licenceNumber,
+            place,
+            log,
+          ),
         statusRateLimit: config.statusRateLimit,
         now,
       }),
@@ -233,7 +256,8 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
       }),
       createFeedbackForms({ give: createFeedbackGiver({ database, limits, now }) }),
       createStatusLinkRecoveryForms({
-        recover: (request, log) => recoverStatusLink({ config, database, now }, request, log),
+        recover: (request, place, log) =>
+          recoverStatusLink({ config, database, now, securityLog }, request, place, log),
         statusRateLimit: config.statusRateLimit,
       }),
     ],

@@ -389,13 +389,13 @@ const declarations = {
       'Submissions accepted per client address per minute, counted in the database across every instance; more are answered 429',
     parse: positiveWholeNumber('SUBMISSION_RATE_LIMIT'),
   }),
-  /** Status, download and new-link calls (and the status pages' forms) accepted per client address per minute, across every instance. */
+  /** Status, download and new-link calls, status links opened and the status pages' forms accepted per client address per minute, across every instance. */
   statusRateLimit: variable({
     name: 'STATUS_RATE_LIMIT',
     default: '60',
     requiredInProduction: false,
     description:
-      'Status, document and new-link calls, and the status pages’ forms, accepted per client address per minute, together, counted in the database across every instance; more are answered 429',
+      'Status, document and new-link calls, status links opened, and the status pages’ forms, accepted per client address per minute, together, counted in the database across every instance; more are answered 429 (a status link’s at an address without its token)',
     parse: positiveWholeNumber('STATUS_RATE_LIMIT'),
   }),
   /** Checks of pre-clearance documents (the check page and its call) accepted per client address per minute. */
@@ -416,13 +416,13 @@ const declarations = {
       'Forms sent to the pages (without JavaScript), and the look-ups of certificate of sponsorship numbers in use that check your answers and the group overview make (with it), accepted per client address per minute, across every page, counted in the database across every instance; more are answered 429 (a form, with a page that offers to send it again)',
     parse: positiveWholeNumber('FORM_RATE_LIMIT'),
   }),
-  /** Sessions (of browsers without JavaScript) one client address may start per hour. */
+  /** Anonymous sessions (started by a first answer) one client address may start per hour; a verified status link's are not counted. */
   sessionRateLimit: variable({
     name: 'SESSION_RATE_LIMIT',
     default: '30',
     requiredInProduction: false,
     description:
-      'Sessions that one client address may start per hour (a browser without JavaScript starts one with its first answer or status link), counted in the database across every instance; a form that would start one more is answered 429 with a page',
+      'Sessions that one client address may start per hour with a first answer, counted in the database across every instance; a form that would start one more is answered 429 with a page. A status link whose token verifies starts its session outside this budget (it spends STATUS_RATE_LIMIT)',
     parse: positiveWholeNumber('SESSION_RATE_LIMIT'),
   }),
   /** Emails sent to one email address per hour, across every submission; more wait for the next hour. */

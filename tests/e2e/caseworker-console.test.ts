@@ -210,16 +210,16 @@ describe('the caseworker console', () => {
     expect((await statuses(first)).statuses).toEqual(['withdrawn']);
   });
 
-  it('ends a licence lockout: the sponsor can open the status page again', async () => {
+  it('ends the licence lockouts: the status page opens again at the address that was locked out', async () => {
     for (let attempt = 0; attempt < 5; attempt += 1) await statuses(second, 'WRONG1234');
     expect((await statuses(second)).code).toBe(429);
 
     const { page } = test;
     await signIn(page, 'caseworker');
     await page.goto(`${service.baseUrl}/caseworker/applications/${second.references[0]}`);
-    expect(await page.locator('main').textContent()).toContain('Locked since');
-    await page.getByRole('button', { name: 'End the licence lockout' }).click();
-    await page.locator('.govuk-notification-banner', { hasText: 'The licence lockout has ended' }).waitFor();
+    expect(await page.locator('main').textContent()).toContain('Locked out at 1 address');
+    await page.getByRole('button', { name: 'End the licence lockouts' }).click();
+    await page.locator('.govuk-notification-banner', { hasText: 'The licence lockouts have ended' }).waitFor();
     await expectAxeClean(page);
     expect(await statuses(second)).toEqual({ code: 200, statuses: ['rejected', 'approved'] });
 
@@ -290,7 +290,7 @@ describe('the caseworker console', () => {
       ).map(([, who, what, application]) => `${who} | ${what} | ${application}`);
     expect(await rows()).toEqual([
       `Casey Worker (local-caseworker) | Status link sent again | ${second.references[0]}`,
-      `Casey Worker (local-caseworker) | Licence lockout ended | ${second.references[0]}`,
+      `Casey Worker (local-caseworker) | Licence lockouts ended | ${second.references[0]}`,
       `Casey Worker (local-caseworker) | Withdrawn | ${first.references[0]}`,
       `Alex Admin (local-admin) | Approved | ${second.references[1]}`,
       `Casey Worker (local-caseworker) | Rejected | ${second.references[0]}`,

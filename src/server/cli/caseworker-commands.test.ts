@@ -291,7 +291,7 @@ describe.each(testEngines())('caseworker commands on $name', (engine) => {
     const { submissionId } = result;
     const second = result.applicants[1]?.applicantId ?? '';
     const attempt = (licence: string, at: Date) =>
-      attemptLicence(test.db, submissionId, (stored) => stored === licence, at);
+      attemptLicence(test.db, submissionId, '203.0.113.7', (stored) => stored === licence, at);
     for (let i = 1; i <= 5; i += 1)
       expect(await attempt('WRONG', new Date(now.getTime() - (10 - i) * 60_000))).toBe('mismatch');
     expect(await attempt('LIC123456', now)).toBe('locked');
@@ -348,7 +348,8 @@ describe.each(testEngines())('caseworker commands on $name', (engine) => {
     const result = await storeSubmission(test.db, sampleSubmission(now, [{}]), now);
     if (result.outcome !== 'created') throw new Error('not created');
     const earlier = new Date(now.getTime() - LOCKOUT_MS - 10 * 60_000);
-    for (let i = 0; i < 5; i += 1) await attemptLicence(test.db, result.submissionId, () => false, earlier);
+    for (let i = 0; i < 5; i += 1)
+      await attemptLicence(test.db, result.submissionId, '203.0.113.7', () => false, earlier);
     expect(await run('unlock', result.applicants[0]?.applicantId ?? '')).toBe(0);
     expect(out).toMatch(/was not locked; 5 failed attempts cleared\.\n$/);
   });

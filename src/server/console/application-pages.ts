@@ -1,5 +1,5 @@
 // An application's page and what may be done with it: approve, reject with a reason, withdraw with
-// a reason, end a licence lockout, send the status link again. Each action posts the status the
+// a reason, end the licence lockouts, send the status link again. Each action posts the status the
 // page showed, and a result of the casework services (the same the CLI calls) becomes a page here.
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { formatDateTime } from '#shared/dates/format.ts';
@@ -74,7 +74,8 @@ export function registerApplicationPages(
     approve: 'Application approved. The sponsor will be emailed.',
     reject: 'Application rejected. The sponsor will be emailed.',
     withdraw: 'Application withdrawn. The sponsor will be emailed.',
-    unlock: 'The licence lockout has ended: the sponsor can open the status page again.',
+    unlock:
+      'The licence lockouts have ended and the failed attempts are cleared: the status page opens again at every address.',
     'resend-status-link': 'A new status link will be emailed to the sponsor’s email address.',
   };
 

@@ -108,7 +108,7 @@ const ACTION_TEXTS: Record<string, string> = {
   approve: 'Approved',
   reject: 'Rejected',
   withdraw: 'Withdrawn',
-  unlock: 'Licence lockout ended',
+  unlock: 'Licence lockouts ended',
   'resend-status-link': 'Status link sent again',
   'export-decisions': 'Decisions exported',
 };
@@ -136,7 +136,7 @@ function historyRow(event: HistoryEvent): { when: string; who: string; what: str
       return {
         when,
         who: authorText(event.by),
-        what: 'Licence lockout ended',
+        what: 'Licence lockouts ended',
         why: `${event.failuresCleared} failed attempt${event.failuresCleared === 1 ? '' : 's'} cleared`,
       };
     case 'staff-action':
@@ -156,6 +156,18 @@ function historyRow(event: HistoryEvent): { when: string; who: string; what: str
         why: '',
       };
   }
+}
+
+/**
+ * The status page's state for the sponsor's row: the clients (addresses) locked out now, and the
+ * failed licence numbers of the last day (decision 043: a lockout is one client's, and the sponsor
+ * at any other address still opens the page).
+ */
+function licenceText(licence: ApplicationDetail['licence']): string {
+  const failed = `${licence.failedAttempts} failed licence number attempt${licence.failedAttempts === 1 ? '' : 's'} in the last day`;
+  if (licence.lockedSince === undefined) return failed;
+  const where = licence.lockouts === 1 ? '1 address' : `${licence.lockouts} addresses`;
+  return `Locked out at ${where} (the first since ${formatDateTime(licence.lockedSince)}); ${failed}`;
 }
 
 const cells = (texts: readonly string[]) => texts.map((text) => ({ text }));
@@ -198,12 +210,7 @@ export function applicationContext(application: ApplicationDetail) {
         row('Licence number', sponsor.licenceNumber),
         row('Email address', sponsor.email),
         row('Language of emails', { en: 'English', cy: 'Welsh', ar: 'Arabic' }[sponsor.language]),
-        row(
-          'Status page',
-          application.licence.lockedSince === undefined
-            ? `${application.licence.failedAttempts} failed licence number attempt${application.licence.failedAttempts === 1 ? '' : 's'}`
-            : `Locked since ${formatDateTime(application.licence.lockedSince)}`,
-        ),
+        row('Status page', licenceText(application.licence)),
       ],
     },
     ...(answers === null
@@ -256,7 +263,7 @@ export function applicationContext(application: ApplicationDetail) {
         case 'withdraw':
           return { text: 'Withdraw', href: `${base}/withdraw`, classes: 'govuk-button--secondary' };
         case 'unlock':
-          return { text: 'End the licence lockout', formAction: `${base}/unlock`, classes: 'govuk-button--secondary' };
+          return { text: 'End the licence lockouts', formAction: `${base}/unlock`, classes: 'govuk-button--secondary' };
         case 'resend-status-link':
           return {
             text: 'Send the status link again',

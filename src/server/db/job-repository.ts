@@ -34,6 +34,11 @@ export const jobKinds = {
    * link is used. Payload: { draftId }.
    */
   sendDraftLink: 'send-draft-link',
+  /**
+   * Email the sponsor that a client was locked out of the status page (decision 043), enqueued
+   * with the lockout, at most once an hour per submission. Payload: { submissionId }.
+   */
+  sendLockoutNotice: 'send-lockout-notice',
 } as const;
 
 export interface NewJob {

@@ -2,7 +2,13 @@ import { describe, expect, it } from 'vitest';
 import type { DecidedApplication, RejectionReason, RenderedEmail } from './templates.ts';
 import type { WithdrawnApplication } from './templates.ts';
 import { confirmationEmail, decisionsEmail, escapeHtml, workerConfirmationEmail } from './templates.ts';
-import { newStatusLinkEmail, savedDraftEmail, withdrawalEmail, workerWithdrawalEmail } from './templates.ts';
+import {
+  lockoutNoticeEmail,
+  newStatusLinkEmail,
+  savedDraftEmail,
+  withdrawalEmail,
+  workerWithdrawalEmail,
+} from './templates.ts';
 
 const statusLink = 'https://cwc.example.gov.uk/status?epat=eyJhbGciOiJFUzI1NiJ9.eyJzdWIiOiJ4In0.c2ln';
 
@@ -449,6 +455,52 @@ describe('withdrawal emails', () => {
   });
 });
 
+describe('lockoutNoticeEmail', () => {
+  const notice = {
+    sponsorName: 'Riverside Theatre Company',
+    references: ['CWC-7K3M9-QF2XA-B', 'CWC-2N4P6-RS8TV-C'],
+    newLinkPage: 'https://cwc.example.gov.uk/get-status-link',
+  };
+
+  it('says someone was locked out for an hour, what the sponsor can do, and the way to a new link and to us', () => {
+    const email = lockoutNoticeEmail(notice);
+    expect(email.subject).toBe(
+      'Creative worker concession: 2 applications: status page locked after wrong licence numbers',
+    );
+    expectEverywhere(email, [
+      'Riverside Theatre Company',
+      'Application reference: CWC-7K3M9-QF2XA-B',
+      'Application reference: CWC-2N4P6-RS8TV-C',
+      'wrong sponsor licence number 5 times in an hour',
+      'locked out of the status page for an hour',
+      'You can still check the status with your link',
+      notice.newLinkPage,
+      'https://www.gov.uk/contact-ukvi-inside-outside-uk',
+      'at most once an hour',
+    ]);
+    expectPlainText(email);
+  });
+
+  it('speaks of one application when there is one', () => {
+    const email = lockoutNoticeEmail({ ...notice, references: ['CWC-7K3M9-QF2XA-B'] });
+    expect(email.subject).toBe(
+      'Creative worker concession: application CWC-7K3M9-QF2XA-B: status page locked after wrong licence numbers',
+    );
+    expectEverywhere(email, ['the status of an application for']);
+  });
+
+  it('is in Welsh, then in English, for a Welsh submission, and in Arabic for an Arabic one', () => {
+    const welsh = lockoutNoticeEmail({ ...notice, language: 'cy' });
+    expect(welsh.subject).toContain('tudalen statws wedi’i chloi');
+    expect(welsh.subject).toContain(' / Creative worker concession');
+    expectEverywhere(welsh, ['Cysylltu â ni', 'Contact us', notice.newLinkPage]);
+    const arabic = lockoutNoticeEmail({ ...notice, language: 'ar' });
+    expect(arabic.html).toMatch(/<html lang="ar" dir="rtl">/);
+    expect(arabic.subject).toContain('قفل صفحة الحالة');
+    expectEverywhere(arabic, ['مُنع شخص ما من الوصول إلى صفحة حالة طلباتك', notice.newLinkPage]);
+  });
+});
+
 describe('savedDraftEmail', () => {
   const link = 'https://cwc.example.gov.uk/continue-application?token=AbC-_0123456789abcdefghijklmnopqrstuvwxyzAB';
   // Saved at 10am GMT; 28 days later the clocks have gone forward, so the link works until 11am.
@@ -526,6 +578,7 @@ describe('every email', () => {
     }),
     newStatusLinkEmail({ sponsorName: 'A', references: ['CWC-1'], statusLink, statusLinkTtlDays: 90 }),
     savedDraftEmail({ link: statusLink, savedAt: new Date(), until: new Date(), language: 'en' }),
+    lockoutNoticeEmail({ sponsorName: 'A', references: ['CWC-1'], newLinkPage: statusLink }),
   ];
 
   it('names the service, shortly, before what happened, so an inbox can tell these emails apart', () => {

@@ -490,6 +490,49 @@ export function newStatusLinkEmail(input: {
 }
 
 /**
+ * A client was locked out of the submission's status page after 5 wrong licence numbers in an hour
+ * (decision 043), sent at most once an hour per submission. It says what happened and what the
+ * sponsor can do (wait, get a new link without the email, contact us), never who or where from:
+ * no address, no number typed.
+ */
+export function lockoutNoticeEmail(input: {
+  sponsorName: string;
+  /** The references of the submission's applications, so the sponsor can tell which group it is. */
+  references: readonly string[];
+  /** The page for a new status link without the email (`/get-status-link`, decision 041). */
+  newLinkPage: string;
+  /** The submission's language (English when not given). */
+  language?: Language;
+}): RenderedEmail {
+  const count = input.references.length;
+  const plural = count !== 1;
+  const [only] = input.references;
+  return compose(input.language ?? 'en', ({ t, service, value, details, subject }) => ({
+    subject: subject(
+      plural || only === undefined
+        ? t('email.lockout.subjectMany', { count })
+        : t('email.lockout.subjectOne', { reference: value(only) }),
+    ),
+    blocks: [
+      heading(plural ? t('email.lockout.titleMany') : t('email.lockout.titleOne')),
+      paragraph(plural ? t('email.lockout.introMany', { service }) : t('email.lockout.introOne', { service })),
+      details([
+        [t('email.labels.sponsor'), input.sponsorName],
+        ...input.references.map((reference) => [t('email.labels.reference'), reference] as const),
+      ]),
+      paragraph(t('email.lockout.ifYou')),
+      paragraph(t('email.lockout.ifNotYou')),
+      paragraph(t('email.lockout.newLink')),
+      link(input.newLinkPage),
+      heading(t('email.common.contactUs')),
+      paragraph(t('email.lockout.question')),
+      link(CONTACT_URL),
+      paragraph(t('email.lockout.atMostHourly')),
+    ],
+  }));
+}
+
+/**
  * The link to a draft saved with "Save and come back later", emailed to the draft's contact email
  * when it is saved and each time its link is used (the link works once). It holds no word of the
  * user's: anyone can type any address, so it says only what the service did, and when.

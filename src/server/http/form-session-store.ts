@@ -1,7 +1,8 @@
 // The browser's session on the server (decisions 024, 026 and 040): the journey in progress and the
 // status link opened, kept in the database under a random id in an HttpOnly cookie.
 // A session is started only by a change that keeps something (a form's answer, a verified status
-// link), never for reading a page, within a budget of new sessions per address; its id is always
+// link), never for reading a page, an anonymous one within a budget of new sessions per address (a
+// verified status link's is not anonymous: decision 043, its caller spends the status budget); its id is always
 // one the server issued, and is renewed when asked (a status link kept, the statuses opened, a
 // send). Two requests of one browser never overwrite each other unseen: a change is written only at
 // the version it was made on, else made again under the row's lock, on what the other wrote.
@@ -63,13 +64,15 @@ export interface FormSessions {
    * Changes what the browser's session keeps to what `change` makes of it (undefined: keep it as
    * it is), starting a session if it has none, and renewing its id with `renew`. Another request
    * of the browser changing it waits for this one, and `change` gets what this one kept. Resolves
-   * to what is kept. Throws SessionLimitError or SessionTooLargeError.
+   * to what is kept. Throws SessionLimitError or SessionTooLargeError. A session started for a
+   * status link whose token verified (`verifiedStatusLink`) is not one of the anonymous sessions an
+   * address may start in an hour: the caller has spent the address's status budget for it.
    */
   update(
     request: FastifyRequest,
     reply: FastifyReply,
     change: (kept: FormSessionValues) => FormSessionValues | undefined,
-    options?: { readonly renew?: boolean },
+    options?: { readonly renew?: boolean; readonly verifiedStatusLink?: boolean },
   ): Promise<FormSessionValues>;
   /**
    * Ends the browser's session: deleted, and its cookie forgotten. A session saved to come back
@@ -91,7 +94,7 @@ export interface FormSessionsOptions {
   readonly now: () => Date;
   readonly cookies: Cookies;
   readonly limits: RateLimits;
-  /** Sessions one address may start in an hour. */
+  /** Anonymous sessions (started by a first answer) one address may start in an hour. */
   readonly newSessionsPerHour: number;
   /** The largest form state (bytes of its JSON) a session keeps. */
   readonly maxBytes?: number;
@@ -143,12 +146,14 @@ export function createFormSessions(options: FormSessionsOptions): FormSessions {
 
   /**
    * A new session under a new id (an id the server did not issue, or one that is over, is never
-   * taken up), if the address may start one more this hour.
+   * taken up), if the address may start one more this hour (a verified status link's: always).
    */
-  const start = async (request: FastifyRequest, next: FormSessionValues) => {
+  const start = async (request: FastifyRequest, next: FormSessionValues, verifiedStatusLink: boolean) => {
     checkSize(next);
-    const spent = await options.limits.take(request.ip, 'sessions', options.newSessionsPerHour, HOUR_MS);
-    if (!spent.allowed) throw new SessionLimitError(spent.retryAfterSeconds);
+    if (!verifiedStatusLink) {
+      const spent = await options.limits.take(request.ip, 'sessions', options.newSessionsPerHour, HOUR_MS);
+      if (!spent.allowed) throw new SessionLimitError(spent.retryAfterSeconds);
+    }
     const id = newId();
     await insertFormSession(database, hashOf(id), next, now());
     return id;
@@ -163,7 +168,7 @@ export function createFormSessions(options: FormSessionsOptions): FormSessions {
       return session === undefined ? NO_VALUES : values(session);
     },
 
-    async update(request, reply, change, { renew = false } = {}) {
+    async update(request, reply, change, { renew = false, verifiedStatusLink = false } = {}) {
       const id = idOf(request);
       const renewed = renew ? newId() : undefined;
       const renewedHash = renewed === undefined ? undefined : hashOf(renewed);
@@ -178,7 +183,7 @@ export function createFormSessions(options: FormSessionsOptions): FormSessions {
       checkSize(next);
       let kept = next;
       let given: string | undefined;
-      if (found === undefined) given = await start(request, next);
+      if (found === undefined) given = await start(request, next, verifiedStatusLink);
       else if (await updateFormSession(database, found.idHash, next, now(), renewedHash, found.version))
         given = renewed;
       else {
@@ -196,7 +201,7 @@ export function createFormSessions(options: FormSessionsOptions): FormSessions {
           given = renewed;
           return changed;
         });
-        if (fresh !== undefined) given = await start(request, fresh);
+        if (fresh !== undefined) given = await start(request, fresh, verifiedStatusLink);
       }
       if (given !== undefined) give(request, reply, given);
       written.set(request, kept);

@@ -1,6 +1,6 @@
 // POST /api/public/newStatusLink: the way out of the "Link expired" page. The new status link
 // service (services/new-status-link.ts) does the work; the answer is the same 202 whether the
-// licence number matched, did not, or the submission is locked, so this call tells nobody whether
+// licence number matched, did not, or the client is locked out, so this call tells nobody whether
 // a licence number is right.
 import type { FastifyInstance } from 'fastify';
 import {
@@ -10,6 +10,7 @@ import {
   type NewStatusLinkResponse,
 } from '#shared/api/public-status.ts';
 import type { Config } from '../config.ts';
+import { placeOf } from '../security/security-log.ts';
 import { requestNewStatusLink, type NewStatusLinkOptions } from '../services/new-status-link.ts';
 import { HttpError } from './http-error.ts';
 import { parseBody, registerJsonApi } from './json-api.ts';
@@ -41,6 +42,7 @@ function newStatusLinkRoute(app: FastifyInstance, options: NewStatusLinkRouteOpt
       options,
       body.publicAccessTokenJWT,
       body.sponsorLicenceNumber,
+      placeOf(request),
       request.log,
     );
     if (result.outcome === 'invalid') throw new HttpError(401, STATUS_ERRORS.invalidToken, 'Application not found');

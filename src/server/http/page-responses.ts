@@ -8,6 +8,7 @@ import { createHash } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { matchPath } from 'react-router';
 import { STATUS_TOKEN_PARAMETER } from '#shared/api/public-status.ts';
+import { STATUS_LIMITED_PARAMETER } from '#shared/api/status-form.ts';
 import { CONSENT_SAVED_PARAMETER } from '#shared/cookies/consent.ts';
 import { LANGUAGE_PARAMETER } from '#shared/i18n/languages.ts';
 import { FORM_TOKEN_COOKIE } from '#shared/pages/form-token.ts';
@@ -192,9 +193,10 @@ export function createPageResponses(options: PageResponseOptions): PageResponses
     return sendJson(reply, code, { location: target.url, data: await dataOf(request, reply, target, result?.view) });
   }
 
-  async function answer(request: FastifyRequest, reply: FastifyReply, result: PageResult, forms: PageForms) {
-    if (reply.sent || result.kind === 'sent') return reply;
-    if (result.kind === 'problem') recordRefusal(request, result.problem, forms.securityLog);
+  async function answer(request: FastifyRequest, reply: FastifyReply, given: PageResult, forms: PageForms) {
+    if (reply.sent || given.kind === 'sent') return reply;
+    if (given.kind === 'problem') recordRefusal(request, given.problem, forms.securityLog);
+    const result = tokenFreeTooMany(request.url, given);
     if ('retryAfterSeconds' in result && result.retryAfterSeconds !== undefined)
       reply.header('retry-after', String(result.retryAfterSeconds));
     const target = targetOf(request.url, isPageRequest(request));
@@ -231,6 +233,24 @@ export function createPageResponses(options: PageResponseOptions): PageResponses
   }
 
   return { answerGet, answer, sendFailure };
+}
+
+/**
+ * A 429 (a budget, a lockout) is never answered at an address holding a status link's token
+ * (decision 043): the address bar, the history and a screenshot of the page would keep it. It
+ * sends the browser to the address without the token, where the page says why and for how long;
+ * the app, asking for JSON, is answered that page at that address (answerJson follows the redirect).
+ */
+function tokenFreeTooMany<R extends PageResult>(url: string, result: R): R | Extract<PageResult, { kind: 'redirect' }> {
+  const code = result.kind === 'page' || result.kind === 'problem' ? result.code : undefined;
+  if (code !== 429) return result;
+  const at = url.indexOf('?');
+  if (at === -1) return result;
+  const query = new URLSearchParams(url.slice(at + 1));
+  if (!query.has(STATUS_TOKEN_PARAMETER)) return result;
+  query.delete(STATUS_TOKEN_PARAMETER);
+  query.set(STATUS_LIMITED_PARAMETER, String(('retryAfterSeconds' in result && result.retryAfterSeconds) || 60));
+  return { kind: 'redirect', to: `${localAddress(url.slice(0, at))}?${query}` };
 }
 
 /**

@@ -1,7 +1,9 @@
 // The status pages without JavaScript (decisions 024 and 026). The emailed link's token is checked
-// first: a link that opens a submission is kept in the browser's session (under a new id) and
-// taken out of the address, for the pages with JavaScript and without (decision 040); an expired or unknown
-// one is shown at once, from its address, and nothing is kept. The licence form opens the
+// first, as a status call from the address's status budget: a link that opens a submission is kept
+// in the browser's session (under a new id, outside the budget of anonymous sessions: decision 043)
+// and taken out of the address, for the pages with JavaScript and without (decision 040); an
+// expired or unknown one is shown at once, from its address, and nothing is kept. Over the budget,
+// the page saying so is shown at an address without the token (page-responses.ts sends it there). The licence form opens the
 // submission with the API's own service (services/status-access.ts: attempts counted, lockout);
 // once it has, the status pages stay open for the browser for a while, so that they are plain
 // pages: links, a search that is a GET, and Back. Downloads answer the PDF itself, or a page saying why there is none.
@@ -11,12 +13,14 @@ import {
   DOWNLOAD_APPROVED,
   refusedStatusView,
   STATUS_FORM_FIELDS,
+  STATUS_LIMITED_PARAMETER,
   type StatusFormOutcome,
   type StatusView,
 } from '#shared/api/status-form.ts';
 import { NO_SESSION } from '#shared/pages/page-data.ts';
 import { validateSponsorLicenceNumber } from '#shared/validation/licence-number.ts';
 import type { OpenedSubmission } from '../db/status-access-repository.ts';
+import { placeOf, type SecurityEventPlace } from '../security/security-log.ts';
 import type { NewStatusLinkResult } from '../services/new-status-link.ts';
 import { statusResponseOf, type StatusAccess, type StatusRefusal } from '../services/status-access.ts';
 import type { FormSessionValues } from './form-session-store.ts';
@@ -30,9 +34,10 @@ export interface StatusFormsOptions {
   readonly requestNewLink: (
     token: string,
     licenceNumber: string,
+    place: SecurityEventPlace,
     log: FastifyBaseLogger,
   ) => Promise<NewStatusLinkResult>;
-  /** Status calls accepted from one address a minute: the status pages' forms spend the API's budget. */
+  /** Status calls accepted from one address a minute: the status links opened and the status pages' forms spend the API's budget. */
   readonly statusRateLimit: number;
   readonly now: () => Date;
 }
@@ -51,6 +56,14 @@ const CODES: Record<StatusView['kind'], number> = {
   locked: 429,
   failed: 503,
 };
+
+/** The page saying a status link was over its address's status budget, with the seconds to wait (1 to 60). */
+const linkTooMany = (retryAfterSeconds: number): PageResult => ({
+  kind: 'problem',
+  code: 429,
+  problem: { kind: 'linkTooMany' },
+  retryAfterSeconds: Number.isSafeInteger(retryAfterSeconds) ? Math.min(Math.max(retryAfterSeconds, 1), 60) : 60,
+});
 
 /** The query of a request. */
 const queryOf = (request: FastifyRequest) => new URLSearchParams(request.url.split('?')[1] ?? '');
@@ -109,6 +122,10 @@ export function createStatusForms(options: StatusFormsOptions): PageFormHandler 
       const query = new URLSearchParams(target.query);
       const token = query.get(STATUS_TOKEN_PARAMETER);
       if (token !== null) {
+        // Opening a link is a status call: it spends the status budget, never the sessions budget
+        // of anonymous visitors, which a busy address may have used up.
+        const spent = await forms.limits.take(request.ip, 'status', options.statusRateLimit, 60_000);
+        if (!spent.allowed) return linkTooMany(spent.retryAfterSeconds);
         const verdict = await access.check(token);
         query.delete(STATUS_TOKEN_PARAMETER);
         const rest = query.size === 0 ? '' : `?${query}`;
@@ -118,7 +135,7 @@ export function createStatusForms(options: StatusFormsOptions): PageFormHandler 
             request,
             reply,
             (kept) => ({ ...kept, statusToken: token, statusOpenedAt: null, notice: null }),
-            { renew: true },
+            { renew: true, verifiedStatusLink: true },
           );
         }
         if (verdict === 'valid') return { kind: 'redirect', to: `${localAddress(target.path)}${rest}` };
@@ -126,9 +143,11 @@ export function createStatusForms(options: StatusFormsOptions): PageFormHandler 
         const view: StatusView = { kind: verdict === 'expired' ? 'expiredLink' : 'invalidLink' };
         return show({ view }, undefined, verdict === 'expired' ? token : '');
       }
+      const limited = query.get(STATUS_LIMITED_PARAMETER);
+      if (limited !== null) return linkTooMany(Number.parseInt(limited, 10));
       const kept = await forms.sessions.read(request);
       if (!isOpen(kept)) return undefined;
-      const opened = await access.reopen(kept.statusToken!);
+      const opened = await access.reopen(kept.statusToken!, placeOf(request));
       const view: StatusView =
         opened.outcome === 'ok'
           ? { kind: 'loaded', response: statusResponseOf(opened.submission) }
@@ -155,7 +174,7 @@ export function createStatusForms(options: StatusFormsOptions): PageFormHandler 
         if (rule === 'required') return render({ view: expired, newLink: 'required' }, 422);
         let asked: NewStatusLinkResult;
         try {
-          asked = await options.requestNewLink(token, licenceNumber, request.log);
+          asked = await options.requestNewLink(token, licenceNumber, placeOf(request), request.log);
         } catch (error) {
           request.log.error({ err: error }, 'Asking for a new status link from a form failed');
           return render({ view: expired, newLink: 'failed' }, 503);
@@ -172,7 +191,9 @@ export function createStatusForms(options: StatusFormsOptions): PageFormHandler 
       const asked = formField(request.body, STATUS_FORM_FIELDS.download);
       const open = asked !== undefined && isOpen(kept) && token === kept.statusToken;
       if (!open && rule !== undefined) return render({ view: { kind: 'licenceError', rule } });
-      const opened = open ? await access.reopen(token) : await access.open(token, licenceNumber);
+      const opened = open
+        ? await access.reopen(token, placeOf(request))
+        : await access.open(token, licenceNumber, placeOf(request));
       if (opened.outcome !== 'ok') {
         const view = refusedView(opened);
         return render({ view }, codeOf(view));

@@ -5,10 +5,15 @@ import { STATUS_LINK_RECOVERY_PATH } from '#shared/pages/page-paths.ts';
 import type { StatusLinkRecoveryAnswers } from '#shared/validation/status-link-recovery.ts';
 import type { StatusLinkRecoveryRequest, StatusLinkRecoveryResult } from '../services/status-link-recovery.ts';
 import type { FastifyBaseLogger } from 'fastify';
+import { placeOf, type SecurityEventPlace } from '../security/security-log.ts';
 import { formField, tooMany, type PageFormHandler, type PageForms } from './page-form-handlers.ts';
 
 export interface StatusLinkRecoveryFormsOptions {
-  readonly recover: (request: StatusLinkRecoveryRequest, log: FastifyBaseLogger) => Promise<StatusLinkRecoveryResult>;
+  readonly recover: (
+    request: StatusLinkRecoveryRequest,
+    place: SecurityEventPlace,
+    log: FastifyBaseLogger,
+  ) => Promise<StatusLinkRecoveryResult>;
   /** Status calls accepted from one address a minute: the form spends the API's budget. */
   readonly statusRateLimit: number;
 }
@@ -25,6 +30,7 @@ export function createStatusLinkRecoveryForms(options: StatusLinkRecoveryFormsOp
       };
       const result = await options.recover(
         { reference: answers['application-reference'], licenceNumber: answers['sponsor-licence-number'] },
+        placeOf(request),
         request.log,
       );
       if (result.outcome === 'invalid')

@@ -12,6 +12,7 @@ import {
 } from '#shared/api/public-status.ts';
 import type { Config } from '../config.ts';
 import { preparePreClearanceDocuments } from '../pdf/pre-clearance-document.ts';
+import { placeOf } from '../security/security-log.ts';
 import { createStatusAccess, statusResponseOf, type StatusAccessOptions } from '../services/status-access.ts';
 import { parseBody, registerJsonApi } from './json-api.ts';
 import type { RateLimits } from './rate-limits.ts';
@@ -31,8 +32,8 @@ export async function registerStatusRoutes(app: FastifyInstance, options: Status
 }
 
 function statusRoutes(app: FastifyInstance, options: StatusRouteOptions): void {
-  // The per-address limit slows one address trying many tokens; the lockout per submission,
-  // which must hold everywhere, is in the database.
+  // The per-address limit slows one address trying many tokens; the lockout per client and
+  // submission, which must hold on every instance, is in the database.
   const limits = {
     bodyLimit: 16 * 1024,
     config: { rateLimit: options.limits.perMinute('status', options.config.statusRateLimit) },
@@ -42,14 +43,14 @@ function statusRoutes(app: FastifyInstance, options: StatusRouteOptions): void {
 
   app.post(PUBLIC_STATUS_PATH, limits, async (request): Promise<PublicStatusResponse> => {
     const body = parseBody(publicStatusRequestSchema, request.body, shapeMessage);
-    const opened = await access.open(body.publicAccessTokenJWT, body.sponsorLicenceNumber);
+    const opened = await access.open(body.publicAccessTokenJWT, body.sponsorLicenceNumber, placeOf(request));
     if (opened.outcome !== 'ok') throw statusRefusalError(opened);
     return statusResponseOf(opened.submission);
   });
 
   app.post(PDF_MAKER_PATH, limits, async (request, reply) => {
     const body = parseBody(pdfMakerRequestSchema, request.body, shapeMessage);
-    const opened = await access.open(body.publicAccessTokenJWT, body.sponsorLicenceNumber);
+    const opened = await access.open(body.publicAccessTokenJWT, body.sponsorLicenceNumber, placeOf(request));
     if (opened.outcome !== 'ok') throw statusRefusalError(opened);
     const documents = await access.documents(opened.submission, body.applicantIds);
     if (documents.outcome !== 'ok') throw noDocumentsError(documents);

@@ -11,6 +11,7 @@ import { createPurgePersonalDataHandler, createPurgeSessionsHandler } from './pu
 import { createSendConfirmationHandler, createSendWorkerConfirmationHandler } from './send-confirmation-job.ts';
 import { createSendDecisionsHandler } from './send-decisions-job.ts';
 import { createSendDraftLinkHandler } from './send-draft-link-job.ts';
+import { createSendLockoutNoticeHandler } from './send-lockout-notice-job.ts';
 import { createSendStatusLinkHandler } from './send-status-link-job.ts';
 import { createSendWithdrawalHandler, createSendWorkerWithdrawalHandler } from './send-withdrawal-job.ts';
 
@@ -101,6 +102,11 @@ export function createJobHandlers(deps: JobHandlerDependencies): JobHandlers {
     [jobKinds.sendDraftLink]: createSendDraftLinkHandler({
       db,
       emailSender: emailSenderFor('draft-link'),
+      publicBaseUrl: config.publicBaseUrl,
+    }),
+    [jobKinds.sendLockoutNotice]: createSendLockoutNoticeHandler({
+      db,
+      emailSender: emailSenderFor('lockout-notice'),
       publicBaseUrl: config.publicBaseUrl,
     }),
   };

@@ -8,6 +8,7 @@ import { deleteEndedWindows } from '../db/rate-limit-repository.ts';
 import { deleteEndedEmailSenders } from '../db/email-sender-repository.ts';
 import { deleteCheckFailuresBefore } from '../db/check-failure-repository.ts';
 import { CHECK_FAILURES_KEPT_MS } from '../services/check-limits.ts';
+import { deleteOldLicenceRecords } from '../db/status-access-repository.ts';
 import { deleteFinishedJobs } from '../db/job-repository.ts';
 import { purgeEndedStaffSessions } from '../console/staff-sessions.ts';
 import type { JobHandler } from './job-handler.ts';
@@ -40,10 +41,10 @@ export function createPurgePersonalDataHandler(deps: PurgeJobDependencies): JobH
  * (their answers, never sent), a draft saved with "Save and come back later" only once
  * SAVED_DRAFT_DAYS have passed since its last save, the caseworkers' sessions that are over (idle
  * or past their 12 hours, with their ID tokens), the counts of the per-address budgets whose
- * window has ended, the email addresses counted for a client more than an hour ago (decision 044)
- * and the document checks' failures two hours old (decision 042), so no table holds more than a
- * day's (an hour's) use beyond the saved drafts.
- * Idempotent.
+ * window has ended, the email addresses counted for a client more than an hour ago (decision 044),
+ * the document checks' failures two hours old (decision 042), and the licence numbers' failures
+ * and lockouts a day after they stopped counting, with the client addresses they name (decision
+ * 043), so no table holds more than a day's (an hour's) use beyond the saved drafts. Idempotent.
  */
 export function createPurgeSessionsHandler(deps: Pick<PurgeJobDependencies, 'db'>): JobHandler {
   return async (_payload, { now, logger }) => {
@@ -55,6 +56,17 @@ export function createPurgeSessionsHandler(deps: Pick<PurgeJobDependencies, 'db'
     const staffSessions = await purgeEndedStaffSessions(deps.db, now);
     const counts = (await deleteEndedWindows(deps.db, now)) + (await deleteEndedEmailSenders(deps.db, now));
     const checkFailures = await deleteCheckFailuresBefore(deps.db, new Date(now.getTime() - CHECK_FAILURES_KEPT_MS));
-    logger.info({ sessions, staffSessions, counts, checkFailures }, 'Sessions and ended budget windows deleted');
+    const licence = await deleteOldLicenceRecords(deps.db, now);
+    logger.info(
+      {
+        sessions,
+        staffSessions,
+        counts,
+        checkFailures,
+        licenceFailures: licence.failures,
+        licenceLockouts: licence.lockouts,
+      },
+      'Sessions, ended budget windows and old failures deleted',
+    );
   };
 }

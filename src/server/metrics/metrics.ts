@@ -17,6 +17,7 @@ export const emailKinds = [
   'withdrawal',
   'worker-withdrawal',
   'draft-link',
+  'lockout-notice',
 ] as const;
 export type EmailKind = (typeof emailKinds)[number];
 
@@ -36,7 +37,7 @@ export interface ServiceMetrics {
   /** Counts a submission stored (a replay of the same body is not a new one). */
   submissionAccepted(): void;
   decision(outcome: DecisionOutcomeLabel): void;
-  /** Counts a licence lockout begun (the fifth wrong licence number within the hour). */
+  /** Counts a licence lockout begun (a client's fifth wrong licence number for a submission within the hour). */
   lockoutStarted(): void;
   /** Counts one line of the security log. */
   securityEvent(event: SecurityEvent): void;
@@ -87,7 +88,7 @@ export function createMetrics(options: { readonly database?: Database; readonly 
   });
   const lockouts = new Counter({
     name: 'cwc_licence_lockouts_total',
-    help: 'Licence lockouts begun in this process (too many wrong licence numbers for one submission)',
+    help: 'Licence lockouts begun in this process (too many wrong licence numbers from one client for one submission)',
     registers: [registry],
   });
   const decisions = new Counter({
@@ -155,7 +156,7 @@ export function createMetrics(options: { readonly database?: Database; readonly 
     });
     new Gauge({
       name: 'cwc_licence_lockouts_in_force',
-      help: 'Submissions locked after too many wrong licence numbers, whose hour is not over (shared figure)',
+      help: 'Clients locked out of a submission after too many wrong licence numbers, whose hour is not over (shared figure)',
       registers: [registry],
       async collect() {
         const count = await countLockoutsInForce(database, now()).catch(() => undefined);

@@ -1,16 +1,20 @@
 // Opening a submission with its status link and the sponsor licence number, and its documents:
 // the API's calls (status-routes.ts) and the status pages' forms without JavaScript
 // (status-forms.ts) both come here. The token is checked first (an expired link told from any
-// other); then the licence number, attempts counted in the database (the fifth failure in an hour
-// locks the submission for an hour, from that failure on). Each refusal is a result, which the
-// API answers with its status and the pages show as the browser shows the API's answer.
+// other, and neither counted against anything); then the licence number, attempts counted in the
+// database per client and submission (decision 043: a client's fifth failure in an hour locks that
+// client out of the submission for an hour, from that failure on; the sponsor at any other
+// address is not locked out, and is emailed). Each refusal is a result, which the API answers with
+// its status and the pages show as the browser shows the API's answer.
 import { createHash, timingSafeEqual } from 'node:crypto';
+import { normalizeIP } from '@fastify/rate-limit';
 import { maskPassportNumber, type PublicStatusResponse, type StatusItem } from '#shared/api/public-status.ts';
 import { normaliseLicenceNumber, validateSponsorLicenceNumber } from '#shared/validation/licence-number.ts';
 import type { ApplicationRecord } from '../db/application-repository.ts';
 import type { Database } from '../db/database.ts';
-import { openWithLicence, type OpenedSubmission } from '../db/status-access-repository.ts';
+import { openWithLicence, type LicenceAttemptEvents, type OpenedSubmission } from '../db/status-access-repository.ts';
 import type { ServiceMetrics } from '../metrics/metrics.ts';
+import type { SecurityEventPlace, SecurityLog } from '../security/security-log.ts';
 import { ExpiredTokenError, InvalidTokenError, type StatusLinkTokens } from '../tokens/status-link-tokens.ts';
 import { rememberVerifiedTokens } from '../tokens/verified-status-tokens.ts';
 import type { DocumentService } from './documents/document-service.ts';
@@ -22,6 +26,8 @@ export interface StatusAccessOptions {
   readonly now: () => Date;
   /** Counts the lockouts begun here (METRICS_PORT). */
   readonly metrics?: ServiceMetrics | undefined;
+  /** Where wrong numbers and lockouts begun and ended are written. */
+  readonly securityLog: SecurityLog;
 }
 
 /** Why a status link (and licence number) did not open a submission. */
@@ -52,14 +58,14 @@ export type DocumentsResult =
 export interface StatusAccess {
   /** What a status link's token is: one that opens a submission, one that did but has expired, or none of ours. */
   check(token: string): Promise<'valid' | 'expired' | 'invalid'>;
-  /** The submission the token and licence number open, or why not. */
-  open(token: string, licenceNumber: string): Promise<OpenResult>;
+  /** The submission the token and licence number open for the client at `place`, or why not. */
+  open(token: string, licenceNumber: string, place: SecurityEventPlace): Promise<OpenResult>;
   /**
    * The submission the token opens, its licence number having been checked before (the status
    * pages stay open for a while without JavaScript), or why not (the link has expired since, or
-   * the submission is locked).
+   * the client at `place` is locked out).
    */
-  reopen(token: string): Promise<OpenResult>;
+  reopen(token: string, place: SecurityEventPlace): Promise<OpenResult>;
   /** The pre-clearance document of each of `applicantIds` (approved, in this submission), as one PDF. */
   documents(submission: OpenedSubmission, applicantIds: readonly string[]): Promise<DocumentsResult>;
 }
@@ -69,6 +75,28 @@ const digest = (value: string) => createHash('sha256').update(normaliseLicenceNu
 /** Same licence number, trimmed and case-insensitive, compared in constant time (digests of equal length). */
 export function sameLicenceNumber(stored: string, typed: string): boolean {
   return timingSafeEqual(digest(stored), digest(typed));
+}
+
+/**
+ * The client an attempt is counted against (decision 043): its address as the trusted proxies give
+ * it, an IPv6 address by its /64 (one host can hold the whole /64), as the per-address budgets
+ * count it.
+ */
+export const clientOf = (address: string): string => normalizeIP(address);
+
+/** What a counted attempt did, written to the security log and the metrics. */
+export function licenceAttemptEvents(
+  options: Pick<StatusAccessOptions, 'securityLog' | 'metrics'>,
+  place: SecurityEventPlace,
+): LicenceAttemptEvents {
+  return {
+    wrongNumber: () => options.securityLog.record('licence-number-wrong', place, 'mismatch'),
+    lockoutStarted: () => {
+      options.securityLog.record('licence-lockout-started', place, 'locked');
+      options.metrics?.lockoutStarted();
+    },
+    lockoutEnded: () => options.securityLog.record('licence-lockout-ended', place, 'expired'),
+  };
 }
 
 export function createStatusAccess(options: StatusAccessOptions): StatusAccess {
@@ -85,11 +113,20 @@ export function createStatusAccess(options: StatusAccessOptions): StatusAccess {
       throw error;
     }
   };
-  const openWith = async (token: string, matches: (stored: string) => boolean): Promise<OpenResult> => {
+  const openWith = async (
+    token: string,
+    matches: (stored: string) => boolean,
+    place: SecurityEventPlace,
+  ): Promise<OpenResult> => {
     const named = await submissionOf(token);
     if (named.outcome !== 'ok') return named;
-    const opened = await openWithLicence(options.database, named.submissionId, matches, options.now(), () =>
-      options.metrics?.lockoutStarted(),
+    const opened = await openWithLicence(
+      options.database,
+      named.submissionId,
+      clientOf(place.address),
+      matches,
+      options.now(),
+      licenceAttemptEvents(options, place),
     );
     return opened.outcome === 'unknown' ? { outcome: 'invalid' } : opened;
   };
@@ -99,17 +136,17 @@ export function createStatusAccess(options: StatusAccessOptions): StatusAccess {
       return named.outcome === 'ok' ? 'valid' : named.outcome === 'expired' ? 'expired' : 'invalid';
     },
 
-    async open(token, licenceNumber) {
+    async open(token, licenceNumber, place) {
       const named = await submissionOf(token);
       if (named.outcome !== 'ok') return named;
       if (validateSponsorLicenceNumber(licenceNumber)['sponsor-licence-number'] !== undefined) {
         return { outcome: 'licenceRequired' };
       }
-      return openWith(token, (stored) => sameLicenceNumber(stored, licenceNumber));
+      return openWith(token, (stored) => sameLicenceNumber(stored, licenceNumber), place);
     },
 
     // The number was checked when the pages were opened: it is taken as matching.
-    reopen: (token) => openWith(token, () => true),
+    reopen: (token, place) => openWith(token, () => true, place),
 
     async documents({ applications }, applicantIds) {
       const wanted: ApplicationRecord[] = [];

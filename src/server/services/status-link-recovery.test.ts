@@ -41,8 +41,9 @@ describe.each(testEngines())('a new status link by application reference on $nam
 
   const recover = (request: StatusLinkRecoveryRequest) =>
     recoverStatusLink(
-      { config: { retentionDays: RETENTION_DAYS }, database: test.db, now: () => clock },
+      { config: { retentionDays: RETENTION_DAYS }, database: test.db, now: () => clock, securityLog: { record() {} } },
       request,
+      { address: '203.0.113.7', route: '/get-status-link' },
       log.logger,
     );
   const linkJobs = async () => (await listJobs(test.db, { kind: 'send-status-link' })).map((job) => job.payload);
@@ -111,8 +112,18 @@ describe.each(testEngines())('a new status link by application reference on $nam
         outcome: 'requested',
       });
     }
-    expect(await readLicenceState(test.db, submissionId, clock)).toEqual({ lockedSince: undefined, failedAttempts: 0 });
-    const opened = await openWithLicence(test.db, submissionId, (stored) => sameLicenceNumber(stored, LICENCE), clock);
+    expect(await readLicenceState(test.db, submissionId, clock)).toEqual({
+      lockedSince: undefined,
+      lockouts: 0,
+      failedAttempts: 0,
+    });
+    const opened = await openWithLicence(
+      test.db,
+      submissionId,
+      '203.0.113.7',
+      (stored) => sameLicenceNumber(stored, LICENCE),
+      clock,
+    );
     expect(opened.outcome).toBe('ok');
     expect(opened.outcome === 'ok' && opened.submission.applications.map((a) => a.applicantId)).toEqual(REFERENCES);
   });

@@ -12,6 +12,7 @@ import { validateStatusLinkRecovery } from '#shared/validation/status-link-recov
 import type { Config } from '../config.ts';
 import type { Database } from '../db/database.ts';
 import { findSubmissionOfReference } from '../db/submission-repository.ts';
+import type { SecurityEventPlace, SecurityLog } from '../security/security-log.ts';
 import { enqueueStatusLinkEmail } from './new-status-link.ts';
 import { sameLicenceNumber } from './status-access.ts';
 
@@ -19,6 +20,8 @@ export interface StatusLinkRecoveryOptions {
   readonly config: Pick<Config, 'retentionDays'>;
   readonly database: Database;
   readonly now: () => Date;
+  /** Where a reference and licence number that do not match are written. */
+  readonly securityLog: SecurityLog;
 }
 
 /** What the page's form holds, as typed. */
@@ -46,6 +49,7 @@ const DAY_MS = 86_400_000;
 export async function recoverStatusLink(
   options: StatusLinkRecoveryOptions,
   request: StatusLinkRecoveryRequest,
+  place: SecurityEventPlace,
   log: FastifyBaseLogger,
 ): Promise<StatusLinkRecoveryResult> {
   const errors = validateStatusLinkRecovery({
@@ -71,6 +75,9 @@ export async function recoverStatusLink(
   // At most one email per submission in NEW_LINK_EMAIL_WINDOW_MS, however often the right pair is sent.
   else outcome = (await enqueueStatusLinkEmail(options.database, found.submissionId, now)) ? 'sent' : 'sentRecently';
 
+  // A guess, or a typing slip: counted against nothing, but written down (the client's hash only).
+  if (outcome === 'unknownReference') options.securityLog.record('status-link-recovery-unmatched', place, 'unknown');
+  if (outcome === 'licenceMismatch') options.securityLog.record('status-link-recovery-unmatched', place, 'mismatch');
   // The submission id only: never the reference, licence number or address typed or stored.
   log.info({ submissionId: found?.submissionId, outcome }, 'New status link asked for by application reference');
   return { outcome: 'requested' };

@@ -25,12 +25,15 @@ export function setCookies(response: { headers: Record<string, unknown> }): stri
 
 /**
  * A browser for `app` (read at each request, so a test may replace the app). It starts with the
- * cookies given, a form token of `formToken` by default.
+ * cookies given, a form token of `formToken` by default, and connects from `remoteAddress`
+ * (127.0.0.1 by default).
  */
 export function formBrowser(
   app: () => FastifyInstance,
   initial: Record<string, string> = { formToken: 'f'.repeat(43) },
+  { remoteAddress }: { readonly remoteAddress?: string } = {},
 ): FormBrowser {
+  const from = remoteAddress === undefined ? {} : { remoteAddress };
   const cookies = new Map(Object.entries(initial));
   const cookieHeader = () => [...cookies].map(([name, value]) => `${name}=${value}`).join('; ');
   const keep = (response: LightMyRequestResponse): LightMyRequestResponse => {
@@ -47,8 +50,9 @@ export function formBrowser(
   return {
     cookies,
     get: async (url, headers = {}) =>
-      keep(await app().inject({ url, headers: { cookie: cookieHeader(), ...headers } })),
-    head: async (url) => keep(await app().inject({ method: 'HEAD', url, headers: { cookie: cookieHeader() } })),
+      keep(await app().inject({ url, headers: { cookie: cookieHeader(), ...headers }, ...from })),
+    head: async (url) =>
+      keep(await app().inject({ method: 'HEAD', url, headers: { cookie: cookieHeader() }, ...from })),
     post: async (url, fields, headers = {}) =>
       keep(
         await app().inject({
@@ -61,6 +65,7 @@ export function formBrowser(
             ...headers,
           },
           payload: new URLSearchParams({ 'form-token': tokenCookie(), ...fields }).toString(),
+          ...from,
         }),
       ),
   };

@@ -3,6 +3,13 @@
 // without JavaScript, decision 024).
 import { STATUS_ERRORS, type PublicStatusResponse } from './public-status.ts';
 
+/**
+ * The query parameter of a status page's address that says a status link (or its page's form) was
+ * over its address's budget, with the seconds until it may try again: a 429 is never answered at an
+ * address that holds a link's token (decision 043), but sent here, where it says so.
+ */
+export const STATUS_LIMITED_PARAMETER = 'limited';
+
 /** Where the status call stands. */
 export type StatusView =
   | { readonly kind: 'ask' }

@@ -57,11 +57,13 @@ export interface PageFacts {
  * Why a form (or, without `resend`, a page) could not be answered: refused (not from this
  * service's pages), too long to keep, the service failing, too many forms from one address in a
  * minute, too many sessions started from it in an hour, or too many different email addresses
- * its requests had the service email in an hour (decision 044). Shown on a page of its own; "Try
- * again" sends `resend` (the fields as sent) again.
+ * its requests had the service email in an hour (decision 044); or a status link (or its expired
+ * page's form) over the address's status budget, shown at an address without the link's token
+ * (decision 043), whose way on is the emailed link again. Shown on a page of its own; "Try again"
+ * sends `resend` (the fields as sent) again.
  */
 export type FormProblem =
-  | { readonly kind: 'refused' | 'tooLarge' }
+  | { readonly kind: 'refused' | 'tooLarge' | 'linkTooMany' }
   | {
       readonly kind: 'failed' | 'tooMany' | 'sessionsTooMany' | 'emailsTooMany';
       readonly resend?: readonly (readonly [string, string])[];

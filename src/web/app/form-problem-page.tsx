@@ -13,8 +13,9 @@ registerTexts(texts);
 /**
  * What the server answers a form it could not take, and a page it could not show: refused (sent
  * without the browser's form token, or from another site), too long, the service failing, too
- * many forms from one connection, or too many sessions started from it. Nothing was saved; "Try
- * again" sends the same form again (or opens the page again). The server sends it as a page without
+ * many forms from one connection, or too many sessions started from it, or too many status links
+ * opened from it. Nothing was saved; "Try again" sends the same form again (or opens the page
+ * again); a status link is opened again from the email. The server sends it as a page without
  * the app; the app draws it when the server answers one of its forms so, loading it (and its texts)
  * only then.
  */
@@ -26,6 +27,7 @@ const TEXTS: Record<FormProblem['kind'], readonly [title: string, body: string]>
   tooMany: ['serverOnly.formTooMany.title', 'serverOnly.formTooMany.body'],
   sessionsTooMany: ['serverOnly.sessionsTooMany.title', 'serverOnly.sessionsTooMany.body'],
   emailsTooMany: ['serverOnly.emailsTooMany.title', 'serverOnly.emailsTooMany.body'],
+  linkTooMany: ['serverOnly.linkTooMany.title', 'serverOnly.linkTooMany.body'],
   failed: ['serverOnly.formFailed.title', 'serverOnly.formFailed.body'],
 };
 
@@ -33,6 +35,14 @@ export function FormProblemPage({ problem }: { problem: FormProblem }) {
   const { t } = useTranslation();
   const { pathname, search } = useLocation();
   const [title, body] = TEXTS[problem.kind];
+  // The way on is the emailed link again: this address no longer holds its token.
+  if (problem.kind === 'linkTooMany') {
+    return (
+      <MessagePage title={t(title)}>
+        <p className="govuk-body">{t(body)}</p>
+      </MessagePage>
+    );
+  }
   if (problem.kind === 'refused' || problem.kind === 'tooLarge') {
     return (
       <MessagePage title={t(title)}>

@@ -115,7 +115,7 @@ describe.each(testEngines())('an application’s page on $name', (engine) => {
   it('tells the whole history: status changes with who and why, unlocks, staff actions, documents', async () => {
     const { ids, submissionId } = await store();
     const [first, second] = ids as [string, string];
-    for (let i = 0; i < 3; i += 1) await attemptLicence(test.db, submissionId, () => false, now);
+    for (let i = 0; i < 3; i += 1) await attemptLicence(test.db, submissionId, '203.0.113.7', () => false, now);
     expect((await detail(first)).actions.map((a) => a.action)).toContain('unlock');
     const minutes = (n: number) => new Date(now.getTime() + n * 60_000);
     await unlockSubmissionLicence(deps(minutes(1)), ann, { reference: second });

@@ -234,7 +234,7 @@ describe.each(testEngines())('staff actions on $name', (engine) => {
 
   it('unlocks the submission’s licence, audited with what it cleared', async () => {
     const { ids, submissionId } = await store(test.db, 2);
-    for (let i = 0; i < 5; i += 1) await attemptLicence(test.db, submissionId, () => false, now);
+    for (let i = 0; i < 5; i += 1) await attemptLicence(test.db, submissionId, '203.0.113.7', () => false, now);
     const result = await unlockSubmissionLicence(deps(), ann, { reference: ids[1]! });
     expect(result).toEqual({
       outcome: 'done',
