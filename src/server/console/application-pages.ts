@@ -23,6 +23,7 @@ import {
   REJECTION_TEXTS,
   STATUS_TEXTS,
 } from './casework-views.ts';
+import { placeOf } from '../security/security-log.ts';
 import type { ConsoleOptions, ConsolePages } from './console.ts';
 import { fieldsOf, formError, staffOf, type Fields } from './console-requests.ts';
 import type { SignedIn } from './staff-guard.ts';
@@ -260,6 +261,8 @@ export function registerApplicationPages(
     if (who === undefined) return reply;
     const result = await unlockSubmissionLicence(deps, staffOf(who), { reference: request.params.reference });
     if (result.outcome !== 'done') return notFound(reply, who, request.params.reference);
+    if (result.lockoutBeganAt !== undefined)
+      options.securityLog.record('licence-lockout-ended', placeOf(request), 'unlocked');
     return reply.redirect(`${applicationPath(result.reference)}?done=unlock`, 303);
   });
 
