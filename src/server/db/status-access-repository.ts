@@ -17,7 +17,7 @@ const MAX_FAILED_ATTEMPTS = 5;
  * count and for a lockout's end to be noticed at the client's next attempt. The hourly purge
  * deletes them then.
  */
-export const LICENCE_RECORDS_KEPT_MS = 24 * 60 * 60_000;
+const LICENCE_RECORDS_KEPT_MS = 24 * 60 * 60_000;
 
 export type LicenceAttemptOutcome = 'ok' | 'mismatch' | 'locked' | 'unknown';
 
