@@ -105,6 +105,32 @@ function compose(language: Language, write: (writer: Writer) => Written): Render
   return render(parts.map((part) => part.subject).join(' / '), parts);
 }
 
+/**
+ * The subject and opening of an email about a submission named by its references (a new status
+ * link, a lockout): the reference when there is one application, how many otherwise; then the
+ * sponsor and every reference, so the sponsor can tell which group it is.
+ */
+function aboutSubmission(
+  { t, service, value, details, subject }: Writer,
+  texts: 'email.newLink' | 'email.lockout',
+  input: { readonly sponsorName: string; readonly references: readonly string[] },
+): Written {
+  const count = input.references.length;
+  const [only] = input.references;
+  const one = count === 1 && only !== undefined;
+  return {
+    subject: subject(one ? t(`${texts}.subjectOne`, { reference: value(only) }) : t(`${texts}.subjectMany`, { count })),
+    blocks: [
+      heading(one ? t(`${texts}.titleOne`) : t(`${texts}.titleMany`)),
+      paragraph(one ? t(`${texts}.introOne`, { service }) : t(`${texts}.introMany`, { service })),
+      details([
+        [t('email.labels.sponsor'), input.sponsorName],
+        ...input.references.map((reference) => [t('email.labels.reference'), reference] as const),
+      ]),
+    ],
+  };
+}
+
 /** Sponsor's confirmation after submitting one application or a group. */
 export function confirmationEmail(input: {
   sponsorName: string;
@@ -460,33 +486,26 @@ export function newStatusLinkEmail(input: {
   /** The submission's language (English when not given). */
   language?: Language;
 }): RenderedEmail {
-  const count = input.references.length;
-  const plural = count !== 1;
-  const [only] = input.references;
-  return compose(input.language ?? 'en', ({ t, service, value, details, days, subject }) => ({
-    subject: subject(
-      plural || only === undefined
-        ? t('email.newLink.subjectMany', { count })
-        : t('email.newLink.subjectOne', { reference: value(only) }),
-    ),
-    blocks: [
-      heading(plural ? t('email.newLink.titleMany') : t('email.newLink.titleOne')),
-      paragraph(plural ? t('email.newLink.introMany', { service }) : t('email.newLink.introOne', { service })),
-      details([
-        [t('email.labels.sponsor'), input.sponsorName],
-        ...input.references.map((reference) => [t('email.labels.reference'), reference] as const),
-      ]),
-      paragraph(t('email.newLink.checkWithLink')),
-      link(input.statusLink),
-      paragraph(t('email.common.needLicenceToSee')),
-      paragraph(
-        plural
-          ? t('email.newLink.linkStopsMany', { days: days(input.statusLinkTtlDays) })
-          : t('email.newLink.linkStopsOne', { days: days(input.statusLinkTtlDays) }),
-      ),
-      paragraph(t('email.newLink.notYou')),
-    ],
-  }));
+  const plural = input.references.length !== 1;
+  return compose(input.language ?? 'en', (writer) => {
+    const { t, days } = writer;
+    const opening = aboutSubmission(writer, 'email.newLink', input);
+    return {
+      subject: opening.subject,
+      blocks: [
+        ...opening.blocks,
+        paragraph(t('email.newLink.checkWithLink')),
+        link(input.statusLink),
+        paragraph(t('email.common.needLicenceToSee')),
+        paragraph(
+          plural
+            ? t('email.newLink.linkStopsMany', { days: days(input.statusLinkTtlDays) })
+            : t('email.newLink.linkStopsOne', { days: days(input.statusLinkTtlDays) }),
+        ),
+        paragraph(t('email.newLink.notYou')),
+      ],
+    };
+  });
 }
 
 /**
@@ -504,32 +523,24 @@ export function lockoutNoticeEmail(input: {
   /** The submission's language (English when not given). */
   language?: Language;
 }): RenderedEmail {
-  const count = input.references.length;
-  const plural = count !== 1;
-  const [only] = input.references;
-  return compose(input.language ?? 'en', ({ t, service, value, details, subject }) => ({
-    subject: subject(
-      plural || only === undefined
-        ? t('email.lockout.subjectMany', { count })
-        : t('email.lockout.subjectOne', { reference: value(only) }),
-    ),
-    blocks: [
-      heading(plural ? t('email.lockout.titleMany') : t('email.lockout.titleOne')),
-      paragraph(plural ? t('email.lockout.introMany', { service }) : t('email.lockout.introOne', { service })),
-      details([
-        [t('email.labels.sponsor'), input.sponsorName],
-        ...input.references.map((reference) => [t('email.labels.reference'), reference] as const),
-      ]),
-      paragraph(t('email.lockout.ifYou')),
-      paragraph(t('email.lockout.ifNotYou')),
-      paragraph(t('email.lockout.newLink')),
-      link(input.newLinkPage),
-      heading(t('email.common.contactUs')),
-      paragraph(t('email.lockout.question')),
-      link(CONTACT_URL),
-      paragraph(t('email.lockout.atMostHourly')),
-    ],
-  }));
+  return compose(input.language ?? 'en', (writer) => {
+    const { t } = writer;
+    const opening = aboutSubmission(writer, 'email.lockout', input);
+    return {
+      subject: opening.subject,
+      blocks: [
+        ...opening.blocks,
+        paragraph(t('email.lockout.ifYou')),
+        paragraph(t('email.lockout.ifNotYou')),
+        paragraph(t('email.lockout.newLink')),
+        link(input.newLinkPage),
+        heading(t('email.common.contactUs')),
+        paragraph(t('email.lockout.question')),
+        link(CONTACT_URL),
+        paragraph(t('email.lockout.atMostHourly')),
+      ],
+    };
+  });
 }
 
 /**
