@@ -125,7 +125,10 @@ export function createStatusForms(options: StatusFormsOptions): PageFormHandler 
         // Opening a link is a status call: it spends the status budget, never the sessions budget
         // of anonymous visitors, which a busy address may have used up.
         const spent = await forms.limits.take(request.ip, 'status', options.statusRateLimit, 60_000);
-        if (!spent.allowed) return linkTooMany(spent.retryAfterSeconds);
+        if (!spent.allowed) {
+          forms.securityLog.record('rate-limited', placeOf(request), 'status');
+          return linkTooMany(spent.retryAfterSeconds);
+        }
         const verdict = await access.check(token);
         query.delete(STATUS_TOKEN_PARAMETER);
         const rest = query.size === 0 ? '' : `?${query}`;

@@ -296,8 +296,13 @@ describe.each(testEngines())('status links and lockouts per client, on $name', (
     expect(over.statusCode).toBe(303);
     expect(over.headers.location).not.toContain('epat');
     expect(over.headers.location).toMatch(/^\/status\?/);
+    const limited = () =>
+      securityLines().filter((line) => line.securityEvent === 'rate-limited' && line.outcome === 'status');
+    expect(limited()).toHaveLength(1);
     const shown = await user.get(String(over.headers.location));
     expect(shown.statusCode).toBe(429);
+    // Showing the page that says so is not another request refused.
+    expect(limited()).toHaveLength(1);
     expect(renderedFrom(shown.body).formProblem).toEqual({ kind: 'linkTooMany' });
     expect(shown.body).not.toContain(token);
     // The app's JSON answers the address it shows, without the token.
