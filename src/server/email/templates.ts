@@ -105,6 +105,26 @@ function compose(language: Language, write: (writer: Writer) => Written): Render
   return render(parts.map((part) => part.subject).join(' / '), parts);
 }
 
+/** The texts of the emails aboutSubmission opens, each key written whole (the translations' test finds them so). */
+const submissionTexts = {
+  newLink: {
+    subjectOne: 'email.newLink.subjectOne',
+    subjectMany: 'email.newLink.subjectMany',
+    titleOne: 'email.newLink.titleOne',
+    titleMany: 'email.newLink.titleMany',
+    introOne: 'email.newLink.introOne',
+    introMany: 'email.newLink.introMany',
+  },
+  lockout: {
+    subjectOne: 'email.lockout.subjectOne',
+    subjectMany: 'email.lockout.subjectMany',
+    titleOne: 'email.lockout.titleOne',
+    titleMany: 'email.lockout.titleMany',
+    introOne: 'email.lockout.introOne',
+    introMany: 'email.lockout.introMany',
+  },
+} as const;
+
 /**
  * The subject and opening of an email about a submission named by its references (a new status
  * link, a lockout): the reference when there is one application, how many otherwise; then the
@@ -112,17 +132,17 @@ function compose(language: Language, write: (writer: Writer) => Written): Render
  */
 function aboutSubmission(
   { t, service, value, details, subject }: Writer,
-  texts: 'email.newLink' | 'email.lockout',
+  texts: (typeof submissionTexts)[keyof typeof submissionTexts],
   input: { readonly sponsorName: string; readonly references: readonly string[] },
 ): Written {
   const count = input.references.length;
   const [only] = input.references;
   const one = count === 1 && only !== undefined;
   return {
-    subject: subject(one ? t(`${texts}.subjectOne`, { reference: value(only) }) : t(`${texts}.subjectMany`, { count })),
+    subject: subject(one ? t(texts.subjectOne, { reference: value(only) }) : t(texts.subjectMany, { count })),
     blocks: [
-      heading(one ? t(`${texts}.titleOne`) : t(`${texts}.titleMany`)),
-      paragraph(one ? t(`${texts}.introOne`, { service }) : t(`${texts}.introMany`, { service })),
+      heading(one ? t(texts.titleOne) : t(texts.titleMany)),
+      paragraph(one ? t(texts.introOne, { service }) : t(texts.introMany, { service })),
       details([
         [t('email.labels.sponsor'), input.sponsorName],
         ...input.references.map((reference) => [t('email.labels.reference'), reference] as const),
@@ -489,7 +509,7 @@ export function newStatusLinkEmail(input: {
   const plural = input.references.length !== 1;
   return compose(input.language ?? 'en', (writer) => {
     const { t, days } = writer;
-    const opening = aboutSubmission(writer, 'email.newLink', input);
+    const opening = aboutSubmission(writer, submissionTexts.newLink, input);
     return {
       subject: opening.subject,
       blocks: [
@@ -525,7 +545,7 @@ export function lockoutNoticeEmail(input: {
 }): RenderedEmail {
   return compose(input.language ?? 'en', (writer) => {
     const { t } = writer;
-    const opening = aboutSubmission(writer, 'email.lockout', input);
+    const opening = aboutSubmission(writer, submissionTexts.lockout, input);
     return {
       subject: opening.subject,
       blocks: [
