@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { popplerPageTexts } from '../test-support/pdf-poppler.ts';
 import { pdfQrCodes } from '../test-support/pdf-qr-codes.ts';
 import { pdfPageTexts } from '../test-support/pdf-text.ts';
 import { sampleDocumentDetails } from '../test-support/sample-documents.ts';
@@ -194,6 +195,36 @@ describe('the pre-clearance document', () => {
     const pages = await pdfPageTexts(await renderPreClearanceDocuments([longest, longest], ISSUED, 'cy'));
     expect(pages).toHaveLength(2);
     for (const page of pages) expect(page).toContain('Yr ateb ar y dudalen honno sy’n cyfrif');
+  });
+
+  it('lays out Arabic and mixed answers right to left by the Unicode Bidirectional Algorithm, shaped (decision 046)', async () => {
+    const arabic = details('الحسيني', 'ليلى', {
+      nationality: 'JOR - Jordanian',
+      sponsorName: 'مؤسسة الفنون الإبداعية',
+      placeOfDeparture: 'Dublin Airport',
+      portOfArrival: 'مطار مانشستر',
+      carrier: 'Emirates',
+      flightNumber: 'EK ٢٠٥',
+    });
+    const pdf = await renderPreClearanceDocuments([arabic], ISSUED);
+    // poppler reads the glyphs where they stand and gives right-to-left runs back in reading
+    // order (marked with U+202B … U+202C, taken out here): what it reads is what the page shows.
+    const [page] = (await popplerPageTexts(pdf)).map((text) => text.replace(/[\u202a-\u202e]/g, '')) as [string];
+    // Digits keep their order inside right-to-left text: 205, not 502.
+    expect(page).toContain('Emirates EK ٢٠٥');
+    expect(page).not.toContain('٥٠٢');
+    // Words follow one another right to left, a space between them, not run together.
+    expect(page).toContain('مطار مانشستر');
+    expect(page).not.toContain('مانشسترمطار');
+    expect(page).toContain('الحسيني');
+    expect(page).toContain('ليلى');
+    // Shaped: lam and alef are one glyph (the font's ligature), which extractors give back with
+    // its two letters the other way round, as they turn a right-to-left run character by character.
+    expect(page).toMatch(/مؤسسة الفنون ا(لإ|إل)بداعية/);
+    // A sentence that quotes an Arabic name keeps its English order around it.
+    expect(page).toMatch(/for paid creative work for\s+مؤسسة الفنون ا(لإ|إل)بداعية\s*from 13 March 2026/);
+    // The QR code still reads.
+    expect(await pdfQrCodes(pdf)).toEqual([arabic.checkLink]);
   });
 
   it('refuses to make an empty document', async () => {

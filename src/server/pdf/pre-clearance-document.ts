@@ -18,6 +18,7 @@ import { formatDateTime, formatLongDate } from '#shared/dates/format.ts';
 import type { Language } from '#shared/i18n/languages.ts';
 import { textsIn } from '../email/texts.ts';
 import { SERVICE_NAME } from '../service-name.ts';
+import { directionOf, layOutInReadingOrder } from './reading-order.ts';
 
 const require = createRequire(import.meta.url);
 
@@ -47,13 +48,17 @@ function withSharedLayouts(font: ParsedFont): ParsedFont {
   const copy = <T extends object>(value: T): T =>
     Object.assign(Object.create(Object.getPrototypeOf(value) as object) as T, value);
   font.layout = (text: string, ...more: unknown[]): GlyphRun => {
-    // Features, script or direction asked for: shaped as asked, not cached.
-    if (more.some((option) => option !== undefined)) return shape(text, ...more);
-    let run = runs.get(text);
+    // A run of a line laid out by the UBA comes with its direction (reading-order.ts): shaped in
+    // it, whatever fontkit would take from the run's script (Arabic digits read left to right).
+    const direction = directionOf(more[0]);
+    // Other features, a script or a direction asked for: shaped as asked, not cached.
+    if (direction === undefined && more.some((option) => option !== undefined)) return shape(text, ...more);
+    const key = direction === undefined ? text : `${direction}\u0000${text}`;
+    let run = runs.get(key);
     if (run === undefined) {
-      run = shape(text);
+      run = direction === undefined ? shape(text) : shape(text, [], undefined, undefined, direction);
       if (runs.size >= LAYOUT_CACHE_SIZE) runs.delete(runs.keys().next().value as string);
-      runs.set(text, run);
+      runs.set(key, run);
     }
     return Object.assign(copy(run), { positions: run.positions.map(copy) });
   };
@@ -351,6 +356,8 @@ export function renderPreClearanceDocuments(
   doc.registerFont(REGULAR_FONT, regular as unknown as PDFKit.Mixins.PDFFontSource);
   doc.registerFont(BOLD_FONT, bold as unknown as PDFKit.Mixins.PDFFontSource);
   doc.font(REGULAR_FONT);
+  // Answers may be typed in Arabic (a name, a sponsor, a place): every text is laid out by the UBA.
+  layOutInReadingOrder(doc);
 
   const chunks: Buffer[] = [];
   doc.on('data', (chunk: Buffer) => chunks.push(chunk));
