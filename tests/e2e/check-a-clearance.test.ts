@@ -35,6 +35,14 @@ const databaseUrl = workerServices().manual.databaseUrl;
 
 const heading = (page: Page) => page.locator('h1').textContent();
 
+/** GOV.UK's green (success) and red (error), as the browser computes them. */
+const GREEN = 'rgb(15, 122, 82)';
+const RED = 'rgb(202, 53, 53)';
+
+/** The background of the answer's panel: the answer told at a glance, not only in words. */
+const panelColour = (page: Page) =>
+  page.locator('.govuk-panel').evaluate((panel) => getComputedStyle(panel).backgroundColor);
+
 /** Types the check code and the date of birth (17 5 1990, the sample worker's) and checks. */
 async function typeCheck(page: Page, code: string, day = '17'): Promise<void> {
   await page.fill('#check-code', code);
@@ -89,6 +97,11 @@ describe.skipIf(databaseUrl === '')('checking a pre-clearance document', () => {
         const shown = (await officer.locator('main').textContent())!;
         for (const value of ['Seán Ó Súilleabháin', reference!, checkCode, SPONSOR.name, 'Checked on'])
           expect(shown).toContain(value);
+        // What matches the worker in front of the officer: the date of birth, the nationality and
+        // the passport number's ending, the rest masked; valid in GOV.UK's green panel.
+        for (const value of ['17 May 1990', 'USA - American', '•••••••123']) expect(shown).toContain(value);
+        expect(shown).not.toContain('PSILLEA123');
+        expect(await panelColour(officer)).toBe(GREEN);
         expect(await officer.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(320);
         const violations = javaScriptEnabled
           ? await axeViolations(officer)
@@ -101,6 +114,15 @@ describe.skipIf(databaseUrl === '')('checking a pre-clearance document', () => {
         expect(
           javaScriptEnabled ? await axeViolations(officer) : await axeViolationsWithoutJavaScript(officer),
         ).toEqual([]);
+        // And in Welsh.
+        await officer.getByRole('link', { name: 'Cymraeg' }).click();
+        await officer.locator('h1', { hasText: 'Mae’r cliriad hwn yn ddilys' }).waitFor();
+        expect(await officer.locator('main').textContent()).toContain('17 Mai 1990');
+        expect(
+          javaScriptEnabled ? await axeViolations(officer) : await axeViolationsWithoutJavaScript(officer),
+        ).toEqual([]);
+        await officer.getByRole('link', { name: 'English' }).click();
+        await officer.locator('h1', { hasText: 'This clearance is valid' }).waitFor();
         await phone.close();
       }
 
@@ -117,9 +139,27 @@ describe.skipIf(databaseUrl === '')('checking a pre-clearance document', () => {
       await page.getByRole('link', { name: 'Check another document' }).click();
       await typeCheck(page, checkCode, '18');
       await page.locator('h1', { hasText: 'This document is not valid' }).waitFor();
+      expect(await panelColour(page)).toBe(RED);
       expect(await axeViolations(page)).toEqual([]);
-      const madeUp = checkCode.startsWith('0') ? checkCode.replace(/^0/, '1') : checkCode.replace(/^./, '0');
+      // "Check another document" keeps the code typed, not the date of birth.
       await page.getByRole('link', { name: 'Check another document' }).click();
+      await page.locator('h1', { hasText: 'Check a pre-clearance document' }).waitFor();
+      expect(await page.inputValue('#check-code')).toBe(checkCode);
+      expect(await page.inputValue('#date-of-birth-day')).toBe('');
+      // Without JavaScript too.
+      const formOnly = await browser.newContext({ javaScriptEnabled: false });
+      const noScriptForm = await formOnly.newPage();
+      await noScriptForm.goto(`${baseUrl()}/check-a-clearance`);
+      await typeCheck(noScriptForm, checkCode, '18');
+      await noScriptForm.locator('h1', { hasText: 'This document is not valid' }).waitFor();
+      expect(await panelColour(noScriptForm)).toBe(RED);
+      expect(await axeViolationsWithoutJavaScript(noScriptForm)).toEqual([]);
+      await noScriptForm.getByRole('link', { name: 'Check another document' }).click();
+      await noScriptForm.locator('h1', { hasText: 'Check a pre-clearance document' }).waitFor();
+      expect(await noScriptForm.inputValue('#check-code')).toBe(checkCode);
+      expect(await axeViolationsWithoutJavaScript(noScriptForm)).toEqual([]);
+      await formOnly.close();
+      const madeUp = checkCode.startsWith('0') ? checkCode.replace(/^0/, '1') : checkCode.replace(/^./, '0');
       await typeCheck(page, madeUp);
       // A made-up code either fails its check character (an error) or finds nothing.
       await page.locator('h1, .govuk-error-summary').first().waitFor();
@@ -138,6 +178,8 @@ describe.skipIf(databaseUrl === '')('checking a pre-clearance document', () => {
       expect(await page.locator('.govuk-warning-text').textContent()).toContain(
         'The pre-clearance document must not be used.',
       );
+      expect(await panelColour(page)).toBe(RED);
+      expect(await page.locator('.govuk-panel').textContent()).toContain(`Application reference ${reference!}`);
       expect(await axeViolations(page)).toEqual([]);
       // In Arabic, without JavaScript.
       const plain = await browser.newContext({ javaScriptEnabled: false });
@@ -145,6 +187,11 @@ describe.skipIf(databaseUrl === '')('checking a pre-clearance document', () => {
       await noScript.goto(qrLink!);
       await noScript.getByRole('link', { name: 'العربية' }).click();
       await noScript.locator('h1', { hasText: 'سُحب هذا التصريح' }).waitFor();
+      expect(await noScript.locator('.govuk-panel').textContent()).toContain(reference!);
+      expect(await axeViolationsWithoutJavaScript(noScript)).toEqual([]);
+      await noScript.getByRole('link', { name: 'Cymraeg' }).click();
+      await noScript.locator('h1', { hasText: 'Mae’r cliriad hwn wedi cael ei dynnu’n ôl' }).waitFor();
+      expect(await panelColour(noScript)).toBe(RED);
       expect(await axeViolationsWithoutJavaScript(noScript)).toEqual([]);
       await plain.close();
       await page.goto(statusLink);

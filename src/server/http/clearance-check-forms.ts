@@ -4,8 +4,12 @@
 // every check spends the address's `checks` budget, and counts as the call's do. A check refused by
 // a limit shows the locked page with the time to try again at (decision 042).
 import type { FastifyRequest } from 'fastify';
-import type { ClearanceCheckView } from '#shared/api/clearance-check.ts';
-import { CHECK_A_CLEARANCE_PATH, CLEARANCE_TOKEN_PARAMETER } from '#shared/api/clearance-check-link.ts';
+import { EMPTY_CLEARANCE_CHECK, type ClearanceCheckView } from '#shared/api/clearance-check.ts';
+import {
+  CHECK_A_CLEARANCE_PATH,
+  CLEARANCE_CODE_PARAMETER,
+  CLEARANCE_TOKEN_PARAMETER,
+} from '#shared/api/clearance-check-link.ts';
 import {
   clearanceCheckQuery,
   validateClearanceCheck,
@@ -50,7 +54,8 @@ export function createClearanceCheckForms(options: ClearanceCheckFormsOptions): 
       const retryAfter = Math.max(1, Math.ceil((checked.until.getTime() - options.now().getTime()) / 1000));
       return show({ kind: 'locked', until: checked.until.toISOString() }, 429, retryAfter);
     }
-    return show({ kind: 'result', result: checked.result }, CODES[checked.result.outcome]);
+    const typed = query.kind === 'code' ? { checkCode: query.checkCode } : {};
+    return show({ kind: 'result', result: checked.result, ...typed }, CODES[checked.result.outcome]);
   };
 
   return {
@@ -58,6 +63,13 @@ export function createClearanceCheckForms(options: ClearanceCheckFormsOptions): 
 
     async get(request, _reply, forms, target) {
       const token = target.query.get(CLEARANCE_TOKEN_PARAMETER);
+      const code = target.query.get(CLEARANCE_CODE_PARAMETER);
+      // "Check another document" after a "not valid": the question, its code filled in.
+      if (token === null && code !== null)
+        return show(
+          { kind: 'ask', answers: { ...EMPTY_CLEARANCE_CHECK, 'check-code': code.slice(0, 100) }, errors: {} },
+          200,
+        );
       // A HEAD, or an image another site points here, checks nothing: the page shows the question.
       if (token === null || !target.shown) return undefined;
       return checkAndShow(request, forms, { kind: 'token', token });

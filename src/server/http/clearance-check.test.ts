@@ -88,7 +88,12 @@ describe.each(testEngines())('checking a document, with and without JavaScript, 
       sponsorName: 'Example Theatre Ltd',
       documentIssuedAt: START.toISOString(),
       checkedAt: START.toISOString(),
+      // What lets an officer match the person in front of them: never the whole passport number.
+      dateOfBirth: DATE_OF_BIRTH,
+      nationality: sampleSubmission(START).applicants[0]!.secondaryDetails.nationality,
+      passportNumber: '••••••000',
     });
+    expect(typed.body).not.toContain('P00000000');
     const scanned = await call({ token: new URL(link).searchParams.get('t') });
     expect(scanned.json()).toMatchObject({ outcome: 'valid', checkCode });
     expect(await recorded()).toEqual([
@@ -300,7 +305,12 @@ describe.each(testEngines())('checking a document, with and without JavaScript, 
     const withdrawn = await browser.get(pathOfLink());
     expect(renderedFrom(withdrawn.body).outcome?.check).toEqual({
       kind: 'result',
-      result: { outcome: 'withdrawn', withdrawnAt: START.toISOString(), checkedAt: START.toISOString() },
+      result: {
+        outcome: 'withdrawn',
+        applicationReference: applicantId,
+        withdrawnAt: START.toISOString(),
+        checkedAt: START.toISOString(),
+      },
     });
   });
 
@@ -343,6 +353,16 @@ describe.each(testEngines())('checking a document, with and without JavaScript, 
     expect(renderedFrom(wrong.body).outcome?.check).toEqual({
       kind: 'result',
       result: { outcome: 'not-valid', checkedAt: START.toISOString() },
+      // The code typed, as the service writes it: "Check another document" keeps it.
+      checkCode,
+    });
+    // That link opens the question with the code filled in, checking nothing.
+    const again = await browser.get(`/check-a-clearance?code=${checkCode}`);
+    expect(again.statusCode).toBe(200);
+    expect(renderedFrom(again.body).outcome?.check).toEqual({
+      kind: 'ask',
+      answers: { 'check-code': checkCode, 'date-of-birth': { day: '', month: '', year: '' } },
+      errors: {},
     });
     // A form from another site is refused before anything is checked.
     const forged = await browser.post('/check-a-clearance', fields, { origin: 'https://attacker.example' });

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { popplerPageTexts } from '../test-support/pdf-poppler.ts';
 import { pdfQrCodes } from '../test-support/pdf-qr-codes.ts';
-import { pdfPageTexts } from '../test-support/pdf-text.ts';
+import { pdfPageTexts, pdfTextSizes } from '../test-support/pdf-text.ts';
 import { sampleDocumentDetails } from '../test-support/sample-documents.ts';
 import { renderPreClearanceDocuments, type PreClearanceDetails } from './pre-clearance-document.ts';
 
@@ -144,11 +145,10 @@ describe('the pre-clearance document', () => {
     }
   });
 
-  it('carries the Welsh text beneath the English for a sponsor who used Welsh, on one page per worker (decision 032)', async () => {
+  it('carries the Welsh text beneath the English for a sponsor who used Welsh (decision 032)', async () => {
     const pdf = await renderPreClearanceDocuments([details('Llŷr Ŵyn', 'Siân')], ISSUED, 'cy');
-    const pages = await pdfPageTexts(pdf);
-    expect(pages).toHaveLength(1);
-    const [page] = pages as [string];
+    // Each text twice at 9 pt or more takes more than a page: read as one text.
+    const page = (await pdfPageTexts(pdf)).join(' ');
     const englishThenWelsh = [
       ['Pre-clearance document', 'Dogfen cyn-gliriad'],
       ['Remote clearance granted', 'Cliriad o bell wedi’i roi'],
@@ -180,7 +180,7 @@ describe('the pre-clearance document', () => {
     expect(page).toContain('14 July 2034');
   });
 
-  it('keeps a Welsh document to one page per worker with every answer as long as the service takes it', async () => {
+  it('continues a Welsh document too long for a page at 9 pt on a page with the same QR code, check code, name and reference', async () => {
     const words = (length: number, word: string) => word.repeat(Math.ceil(length / word.length)).slice(0, length);
     const longest = details(words(100, 'Wolfeschlegelsteinhausen '), words(100, 'Maximiliana '), {
       sponsorName: words(160, 'Theatre Company '),
@@ -191,9 +191,70 @@ describe('the pre-clearance document', () => {
       carrier: words(100, 'Aer '),
       flightNumber: 'F'.repeat(20),
     });
-    const pages = await pdfPageTexts(await renderPreClearanceDocuments([longest, longest], ISSUED, 'cy'));
+    const pdf = await renderPreClearanceDocuments([longest], ISSUED, 'cy');
+    const pages = await pdfPageTexts(pdf);
     expect(pages).toHaveLength(2);
-    for (const page of pages) expect(page).toContain('Yr ateb ar y dudalen honno sy’n cyfrif');
+    const [first, second] = pages as [string, string];
+    expect(first).toContain('Remote clearance granted');
+    expect(first).toContain('Continued on the next page / Yn parhau ar y dudalen nesaf');
+    expect(second).toContain('Pre-clearance document, continued Dogfen cyn-gliriad, parhad');
+    expect(second).toContain('Yr ateb ar y dudalen honno sy’n cyfrif');
+    for (const page of pages) {
+      expect(page).toContain(longest.checkCode);
+      expect(page).toContain(longest.applicationReference);
+      expect(page).toContain('Wolfeschlegelsteinhausen');
+    }
+    // Every page of it can be checked on its own: the same document, the same link.
+    expect(await pdfQrCodes(pdf)).toEqual([longest.checkLink, longest.checkLink]);
+  });
+
+  it('lays out Arabic and mixed answers right to left by the Unicode Bidirectional Algorithm, shaped (decision 046)', async () => {
+    const arabic = details('الحسيني', 'ليلى', {
+      nationality: 'JOR - Jordanian',
+      sponsorName: 'مؤسسة الفنون الإبداعية',
+      placeOfDeparture: 'Dublin Airport',
+      portOfArrival: 'مطار مانشستر',
+      carrier: 'Emirates',
+      flightNumber: 'EK ٢٠٥',
+    });
+    const pdf = await renderPreClearanceDocuments([arabic], ISSUED);
+    // poppler reads the glyphs where they stand and gives right-to-left runs back in reading
+    // order (marked with U+202B … U+202C, taken out here): what it reads is what the page shows.
+    const [page] = (await popplerPageTexts(pdf)).map((text) => text.replace(/[\u202a-\u202e]/g, '')) as [string];
+    // Digits keep their order inside right-to-left text: 205, not 502.
+    expect(page).toContain('Emirates EK ٢٠٥');
+    expect(page).not.toContain('٥٠٢');
+    // Words follow one another right to left, a space between them, not run together.
+    expect(page).toContain('مطار مانشستر');
+    expect(page).not.toContain('مانشسترمطار');
+    expect(page).toContain('الحسيني');
+    expect(page).toContain('ليلى');
+    // Shaped: lam and alef are one glyph (the font's ligature), which extractors give back with
+    // its two letters the other way round, as they turn a right-to-left run character by character.
+    expect(page).toMatch(/مؤسسة الفنون ا(لإ|إل)بداعية/);
+    // A sentence that quotes an Arabic name keeps its English order around it.
+    expect(page).toMatch(/for paid creative work for\s+مؤسسة الفنون ا(لإ|إل)بداعية\s*from 13 March 2026/);
+    // The QR code still reads.
+    expect(await pdfQrCodes(pdf)).toEqual([arabic.checkLink]);
+  });
+
+  it('sets no text under 9 pt, English or bilingual, with every answer as long as the service takes it', async () => {
+    const words = (length: number, word: string) => word.repeat(Math.ceil(length / word.length)).slice(0, length);
+    const longest = details(words(100, 'Wolfeschlegelsteinhausen '), words(100, 'Maximiliana '), {
+      sponsorName: words(160, 'Theatre Company '),
+      sponsorReference: 'X'.repeat(50),
+      cosReference: 'C'.repeat(50),
+      placeOfDeparture: words(100, 'Dublin '),
+      portOfArrival: words(100, 'Heathrow '),
+      carrier: words(100, 'Aer '),
+      flightNumber: 'F'.repeat(20),
+    });
+    for (const language of ['en', 'cy'] as const) {
+      const pdf = await renderPreClearanceDocuments([details('Öberg', 'Åsa'), longest], ISSUED, language);
+      const sizes = (await pdfTextSizes(pdf)).flat();
+      expect(sizes.length).toBeGreaterThan(50);
+      expect(Math.min(...sizes), language).toBeGreaterThanOrEqual(9);
+    }
   });
 
   it('refuses to make an empty document', async () => {

@@ -18,6 +18,7 @@ import { formatDateTime, formatLongDate } from '#shared/dates/format.ts';
 import type { Language } from '#shared/i18n/languages.ts';
 import { textsIn } from '../email/texts.ts';
 import { SERVICE_NAME } from '../service-name.ts';
+import { directionOf, layOutInReadingOrder } from './reading-order.ts';
 
 const require = createRequire(import.meta.url);
 
@@ -47,13 +48,17 @@ function withSharedLayouts(font: ParsedFont): ParsedFont {
   const copy = <T extends object>(value: T): T =>
     Object.assign(Object.create(Object.getPrototypeOf(value) as object) as T, value);
   font.layout = (text: string, ...more: unknown[]): GlyphRun => {
-    // Features, script or direction asked for: shaped as asked, not cached.
-    if (more.some((option) => option !== undefined)) return shape(text, ...more);
-    let run = runs.get(text);
+    // A run of a line laid out by the UBA comes with its direction (reading-order.ts): shaped in
+    // it, whatever fontkit would take from the run's script (Arabic digits read left to right).
+    const direction = directionOf(more[0]);
+    // Other features, a script or a direction asked for: shaped as asked, not cached.
+    if (direction === undefined && more.some((option) => option !== undefined)) return shape(text, ...more);
+    const key = direction === undefined ? text : `${direction}\u0000${text}`;
+    let run = runs.get(key);
     if (run === undefined) {
-      run = shape(text);
+      run = direction === undefined ? shape(text) : shape(text, [], undefined, undefined, direction);
       if (runs.size >= LAYOUT_CACHE_SIZE) runs.delete(runs.keys().next().value as string);
-      runs.set(text, run);
+      runs.set(key, run);
     }
     return Object.assign(copy(run), { positions: run.positions.map(copy) });
   };
@@ -351,6 +356,8 @@ export function renderPreClearanceDocuments(
   doc.registerFont(REGULAR_FONT, regular as unknown as PDFKit.Mixins.PDFFontSource);
   doc.registerFont(BOLD_FONT, bold as unknown as PDFKit.Mixins.PDFFontSource);
   doc.font(REGULAR_FONT);
+  // Answers may be typed in Arabic (a name, a sponsor, a place): every text is laid out by the UBA.
+  layOutInReadingOrder(doc);
 
   const chunks: Buffer[] = [];
   doc.on('data', (chunk: Buffer) => chunks.push(chunk));
@@ -451,13 +458,25 @@ function renderPage(
   const checkBottom = doc.y;
 
   doc.y = Math.max(decisionBottom, checkBottom) + 18;
-  // One page per worker, whatever the lengths of the answers: the details, conditions and how to
-  // check are set smaller when at the usual size they would not fit.
+  // One page per worker when the details, conditions and how to check fit at 9 pt or more: they
+  // are set smaller, down to 9 pt, to fit. Below 9 pt a page is no longer readable (a bilingual
+  // page, each text twice, rarely fits at all): the text then flows on to a continuation page,
+  // which carries the same QR code and check code, the worker's name and the reference.
   const available = doc.page.height - doc.page.margins.bottom - doc.y;
   const size = BODY_SIZES.find((body) => lowerPartHeight(doc, details, words, fullWidth, body) <= available);
   const body = size ?? BODY_SIZES.at(-1)!;
-  renderDetails(doc, section, details, words, left, fullWidth, body);
+  const flow = flowing(doc, section, details, words, { left, fullWidth, qrLeft, top, body, fits: size !== undefined });
+  renderDetails(doc, section, details, words, left, fullWidth, body, flow);
 
+  const conditionItems = conditions(details, words);
+  const headingHeight = (key: string) =>
+    0.8 * lineHeight(doc, BOLD_FONT, body + HEADING_STEP) +
+    measure(doc, BOLD_FONT, body + HEADING_STEP, words.sayBeside(key), fullWidth);
+  const itemHeight = (condition: string) =>
+    0.2 * lineHeight(doc, BOLD_FONT, body + HEADING_STEP) +
+    measure(doc, REGULAR_FONT, body, condition, fullWidth - BULLET_INDENT);
+  // A heading is kept with what follows it.
+  flow.room(headingHeight('document.conditionsHeading') + itemHeight(conditionItems[0]!));
   doc.moveDown(0.8);
   section.add(
     doc.struct('H2', {}, () => {
@@ -470,12 +489,15 @@ function renderPage(
   );
   const list = doc.struct('L');
   section.add(list);
-  for (const condition of conditions(details, words)) {
+  for (const condition of conditionItems) {
+    flow.room(itemHeight(condition));
     const item = doc.struct('LI');
     list.add(item);
     doc.moveDown(0.2);
     const y = doc.y;
-    item.add(doc.struct('Lbl', {}, () => doc.font(REGULAR_FONT).fontSize(body).text('•', left, y)));
+    item.add(
+      doc.struct('Lbl', {}, () => doc.font(REGULAR_FONT).fontSize(body).fillColor(TEXT_COLOUR).text('•', left, y)),
+    );
     // Wrapped lines hang under the text, not under the bullet.
     item.add(
       doc.struct('LBody', {}, () => doc.text(condition, left + BULLET_INDENT, y, { width: fullWidth - BULLET_INDENT })),
@@ -484,26 +506,107 @@ function renderPage(
   }
   list.end();
 
+  const check = howToCheck(details, words);
+  flow.room(
+    headingHeight('document.checkHeading') +
+      0.2 * lineHeight(doc, BOLD_FONT, body + HEADING_STEP) +
+      measure(doc, REGULAR_FONT, body, check, fullWidth),
+  );
   doc.moveDown(0.8);
   section.add(
     doc.struct('H2', {}, () => {
       doc
         .font(BOLD_FONT)
         .fontSize(body + HEADING_STEP)
+        .fillColor(TEXT_COLOUR)
         .text(words.sayBeside('document.checkHeading'), left, doc.y, { width: fullWidth });
     }),
   );
   section.add(
     doc.struct('P', {}, () => {
-      doc.moveDown(0.2).font(REGULAR_FONT).fontSize(body).text(howToCheck(details, words), left, doc.y, {
+      doc.moveDown(0.2).font(REGULAR_FONT).fontSize(body).text(check, left, doc.y, {
         width: fullWidth,
       });
     }),
   );
 }
 
+/** The smallest text on a document: below it a page is not comfortably read, least of all a bilingual one. */
+const SMALLEST_TEXT = 9;
+
+/** Where the lower part of a worker's pages goes next: `room` moves to a continuation page when a block would not fit. */
+interface Flow {
+  room(height: number): void;
+}
+
+function flowing(
+  doc: PDFKit.PDFDocument,
+  section: PDFKit.PDFStructureElement,
+  details: PreClearanceDetails,
+  words: Words,
+  page: {
+    readonly left: number;
+    readonly fullWidth: number;
+    readonly qrLeft: number;
+    readonly top: number;
+    readonly body: number;
+    readonly fits: boolean;
+  },
+): Flow {
+  // On a page that is continued, room is kept at the bottom for the note that says so.
+  const noteHeight = lineHeight(doc, REGULAR_FONT, SMALLEST_TEXT) + 6;
+  const bottom = () => doc.page.height - doc.page.margins.bottom - (page.fits ? 0 : noteHeight);
+  return {
+    room(height) {
+      if (page.fits || doc.y + height <= bottom()) return;
+      const noteY = doc.page.height - doc.page.margins.bottom - lineHeight(doc, REGULAR_FONT, SMALLEST_TEXT);
+      section.add(
+        doc.struct('P', {}, () => {
+          const note = words.sayBeside('document.continuedOnNextPage');
+          doc.font(REGULAR_FONT).fontSize(SMALLEST_TEXT).fillColor(TEXT_COLOUR);
+          // No width: one line, right-aligned by hand, which pdfkit never moves to a new page.
+          doc.text(note, page.left + page.fullWidth - doc.widthOfString(note), noteY, { lineBreak: false });
+        }),
+      );
+      doc.addPage();
+      // The same document's QR code and check code: any page of it can be checked on its own.
+      renderCheckCode(doc, section, details, words, page.qrLeft, page.top);
+      const checkBottom = doc.y;
+      const besideQr = page.qrLeft - page.left - 20;
+      section.add(
+        doc.struct('P', {}, () => {
+          doc
+            .font(BOLD_FONT)
+            .fontSize(14)
+            .fillColor(TEXT_COLOUR)
+            .text(words.say('document.continued'), page.left, page.top, { width: besideQr });
+          doc.moveDown(0.3);
+          doc
+            .font(REGULAR_FONT)
+            .fontSize(10.5)
+            .text(workerName(details), { width: besideQr })
+            .text(details.applicationReference, { width: besideQr });
+        }),
+      );
+      doc.y = Math.max(doc.y, checkBottom) + 18;
+    },
+  };
+}
+
+function workerName(details: PreClearanceDetails): string {
+  return [details.givenNames.trim(), details.familyName].filter((name) => name !== '').join(' ');
+}
+
+function measure(doc: PDFKit.PDFDocument, font: string, size: number, text: string, width: number): number {
+  return doc.font(font).fontSize(size).heightOfString(text, { width });
+}
+
+function lineHeight(doc: PDFKit.PDFDocument, font: string, size: number): number {
+  return doc.font(font).fontSize(size).currentLineHeight(true);
+}
+
 /** The text sizes the lower part of a page may take, largest first: the usual one, then smaller until it fits. */
-const BODY_SIZES = [10.5, 10, 9.5, 9, 8.5, 8, 7.5, 7, 6.5];
+const BODY_SIZES = [10.5, 10, 9.5, SMALLEST_TEXT];
 /** How much larger a heading of the lower part is than its text. */
 const HEADING_STEP = 2.5;
 const BULLET_INDENT = 14;
@@ -608,6 +711,7 @@ function renderDetails(
   left: number,
   fullWidth: number,
   size: number,
+  flow: Flow,
 ): void {
   const table = doc.struct('Table');
   section.add(table);
@@ -615,6 +719,13 @@ function renderDetails(
   const valueX = left + labelWidth;
   const valueWidth = fullWidth - labelWidth;
   for (const [label, value] of rows(details, words)) {
+    // A row is never split between pages.
+    flow.room(
+      Math.max(
+        measure(doc, BOLD_FONT, size, label, labelWidth - 12),
+        measure(doc, REGULAR_FONT, size, value === '' ? '—' : value, valueWidth),
+      ),
+    );
     const y = doc.y;
     const row = doc.struct('TR');
     table.add(row);

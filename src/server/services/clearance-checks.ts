@@ -6,6 +6,7 @@
 // document look "not valid". Every instance counts in the database.
 import { normalizeIP } from '@fastify/rate-limit';
 import type { ClearanceCheckResponse } from '#shared/api/clearance-check.ts';
+import { maskPassportNumber } from '#shared/api/public-status.ts';
 import { parseCheckCode } from '#shared/domain/check-code.ts';
 import {
   forgetCheckFailure,
@@ -94,9 +95,20 @@ function toResponse(check: ClearanceCheck): ClearanceCheckResponse {
   const checkedAt = check.checkedAt.toISOString();
   switch (check.outcome) {
     case 'valid':
-      return { ...check, documentIssuedAt: check.documentIssuedAt.toISOString(), checkedAt };
+      return {
+        ...check,
+        // Its last characters, to match the passport shown: the whole number is no one's to read here.
+        passportNumber: maskPassportNumber(check.passportNumber),
+        documentIssuedAt: check.documentIssuedAt.toISOString(),
+        checkedAt,
+      };
     case 'withdrawn':
-      return { outcome: 'withdrawn', withdrawnAt: check.withdrawnAt.toISOString(), checkedAt };
+      return {
+        outcome: 'withdrawn',
+        applicationReference: check.applicationReference,
+        withdrawnAt: check.withdrawnAt.toISOString(),
+        checkedAt,
+      };
     case 'not-valid':
       return { outcome: 'not-valid', checkedAt };
   }

@@ -9,3 +9,9 @@ export const CLEARANCE_TOKEN_PARAMETER = 't';
 
 /** Where anyone finds the public keys that verify a document's token offline. */
 export const DOCUMENT_KEYS_PATH = '/.well-known/jwks.json';
+
+/**
+ * The query parameter of "Check another document" after a "not valid" answer: the check code typed,
+ * filled in again (the code alone is no secret, decision 027; the date of birth never goes in a link).
+ */
+export const CLEARANCE_CODE_PARAMETER = 'code';

@@ -34,6 +34,12 @@ export const clearanceCheckResponseSchema = v.variant('outcome', [
     checkCode: text,
     familyName: text,
     givenNames: text,
+    /** What lets an officer match the person in front of them. */
+    dateOfBirth: isoDay,
+    /** As answered ("POL - Polish"); the page names the country in its language. */
+    nationality: text,
+    /** Masked but for its last characters (`maskPassportNumber`): never the whole number. */
+    passportNumber: text,
     arrivalDate: isoDay,
     firstWorkDate: isoDay,
     lastWorkDate: isoDay,
@@ -42,7 +48,12 @@ export const clearanceCheckResponseSchema = v.variant('outcome', [
     documentIssuedAt: timestamp,
     checkedAt: timestamp,
   }),
-  v.object({ outcome: v.literal('withdrawn'), withdrawnAt: timestamp, checkedAt: timestamp }),
+  v.object({
+    outcome: v.literal('withdrawn'),
+    applicationReference: text,
+    withdrawnAt: timestamp,
+    checkedAt: timestamp,
+  }),
   v.object({ outcome: v.literal('not-valid'), checkedAt: timestamp }),
 ]);
 
@@ -64,7 +75,8 @@ export type ClearanceCheckView =
       readonly errors: FieldErrors<'check-code' | 'date-of-birth'>;
     }
   | { readonly kind: 'checking' }
-  | { readonly kind: 'result'; readonly result: ClearanceCheckResponse }
+  /** The answer; `checkCode`, the code typed for it (as the service writes it), for "Check another document". */
+  | { readonly kind: 'result'; readonly result: ClearanceCheckResponse; readonly checkCode?: string }
   /** Refused by a limit of this connection's checks: try again at `until` (an ISO time on the whole minute). */
   | { readonly kind: 'locked'; readonly until: string }
   | { readonly kind: 'failed' };

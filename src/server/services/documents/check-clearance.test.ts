@@ -57,6 +57,10 @@ describe.each(testEngines())('checking a pre-clearance document on $name', (engi
       sponsorName: 'Example Theatre Ltd',
       documentIssuedAt: START,
       checkedAt: START,
+      // What lets an officer match the worker in front of them (the public answer masks the passport number).
+      dateOfBirth: '1990-01-31',
+      nationality: sampleSubmission(START).applicants[0]!.secondaryDetails.nationality,
+      passportNumber: 'P00000000',
     };
     expect(await byCode()).toMatchObject(valid);
     // Typed as people type it.
@@ -106,7 +110,13 @@ describe.each(testEngines())('checking a pre-clearance document on $name', (engi
   it('says withdrawn, with when, once a caseworker withdraws the approval', async () => {
     clock = new Date('2026-03-04T15:30:00Z');
     await changeApplicationStatus(test.db, applicantId, { to: 'withdrawn', actor: 'test', now: clock });
-    const withdrawn = { outcome: 'withdrawn', checkCode, withdrawnAt: clock, checkedAt: clock };
+    const withdrawn = {
+      outcome: 'withdrawn',
+      applicationReference: applicantId,
+      checkCode,
+      withdrawnAt: clock,
+      checkedAt: clock,
+    };
     expect(await byCode()).toEqual(withdrawn);
     expect(await check({ kind: 'token', token })).toEqual(withdrawn);
     // A wrong date of birth still reveals nothing.

@@ -28,6 +28,12 @@ export interface ValidClearance {
   readonly checkCode: string;
   readonly familyName: string;
   readonly givenNames: string;
+  /** What lets an officer match the person in front of them: YYYY-MM-DD. */
+  readonly dateOfBirth: string;
+  /** As answered ("POL - Polish"). */
+  readonly nationality: string;
+  /** Whole: the public answer masks it (services/clearance-checks.ts). */
+  readonly passportNumber: string;
   /** Calendar days, YYYY-MM-DD. */
   readonly arrivalDate: string;
   readonly firstWorkDate: string;
@@ -40,7 +46,14 @@ export interface ValidClearance {
 
 export type ClearanceCheck =
   | ValidClearance
-  | { readonly outcome: 'withdrawn'; readonly checkCode: string; readonly withdrawnAt: Date; readonly checkedAt: Date }
+  | {
+      readonly outcome: 'withdrawn';
+      /** The withdrawn application's, so the officer can name it to UKVI. */
+      readonly applicationReference: string;
+      readonly checkCode: string;
+      readonly withdrawnAt: Date;
+      readonly checkedAt: Date;
+    }
   | { readonly outcome: 'not-valid'; readonly checkedAt: Date };
 
 interface CheckDeps {
@@ -129,7 +142,13 @@ async function answer(
     const withdrawal = (await listStatusChanges(deps.database, application.applicantId)).findLast(
       (change) => change.toStatus === 'withdrawn',
     );
-    return { outcome: 'withdrawn', checkCode, withdrawnAt: withdrawal?.changedAt ?? application.updatedAt, checkedAt };
+    return {
+      outcome: 'withdrawn',
+      applicationReference: application.applicantId,
+      checkCode,
+      withdrawnAt: withdrawal?.changedAt ?? application.updatedAt,
+      checkedAt,
+    };
   }
   if (application.status !== 'approved' || application.leaveDate < toIsoDate(londonToday(checkedAt))) return notValid;
   return {
@@ -138,6 +157,9 @@ async function answer(
     checkCode,
     familyName: application.familyName ?? '',
     givenNames: application.givenNames ?? '',
+    dateOfBirth: details.dateOfBirth,
+    nationality: details.nationality,
+    passportNumber: application.passportNumber ?? '',
     arrivalDate: application.arrivalDate,
     firstWorkDate: details.firstWorkDate,
     lastWorkDate: details.lastWorkDate,

@@ -22,6 +22,9 @@ const VALID = {
   checkCode: 'K3M9-QF2X-F',
   familyName: 'Ó Súilleabháin',
   givenNames: 'Seán',
+  dateOfBirth: '1990-05-17',
+  nationality: 'IRL - Irish',
+  passportNumber: '••••••567',
   arrivalDate: '2026-07-12',
   firstWorkDate: '2026-07-13',
   lastWorkDate: '2026-08-01',
@@ -104,9 +107,77 @@ describe('the check page', () => {
     expect(document.activeElement?.tagName).toBe('H1');
   });
 
+  it('shows a valid answer in a green panel with what matches the worker: date of birth, passport ending, nationality', async () => {
+    serve(() => Response.json(VALID));
+    await open('/check-a-clearance');
+    await typeAndCheck('K3M9-QF2X-F', '17');
+    const heading = await screen.findByRole('heading', { level: 1, name: 'This clearance is valid' });
+    expect(heading.closest('.govuk-panel')?.className).toContain('govuk-panel--confirmation');
+    expect(heading.closest('.govuk-panel')?.textContent).toContain('Seán Ó Súilleabháin');
+    const rows = Object.fromEntries(
+      [...document.querySelectorAll('.govuk-summary-list__row')].map((row) => [
+        row.querySelector('dt')?.textContent,
+        row.querySelector('dd')?.textContent,
+      ]),
+    );
+    expect(rows).toMatchObject({
+      Name: 'Seán Ó Súilleabháin',
+      'Date of birth': '17 May 1990',
+      Nationality: 'IRL - Irish',
+      // Masked on screen; read out as its ending.
+      'Passport number': '••••••567ending 567',
+    });
+  });
+
+  it('shows "not valid" and "withdrawn" in a red panel, the withdrawn one with the application reference', async () => {
+    serve(() =>
+      Response.json({
+        outcome: 'withdrawn',
+        applicationReference: 'CWC-7K3M9-QF2XA-B',
+        withdrawnAt: '2026-07-04T15:30:00.000Z',
+        checkedAt: CHECKED_AT,
+      }),
+    );
+    await open('/check-a-clearance');
+    await typeAndCheck('K3M9-QF2X-F', '17');
+    const withdrawn = await screen.findByRole('heading', { level: 1, name: 'This clearance has been withdrawn' });
+    const panel = withdrawn.closest('.govuk-panel');
+    expect(panel?.className).toContain('app-panel--not-valid');
+    expect(panel?.className).not.toContain('govuk-panel--confirmation');
+    expect(panel?.textContent).toContain('Application reference CWC-7K3M9-QF2XA-B');
+
+    serve(() => Response.json({ outcome: 'not-valid', checkedAt: CHECKED_AT }));
+    await act(async () => {
+      fireEvent.click(screen.getByRole('link', { name: 'Check another document' }));
+    });
+    await typeAndCheck('K3M9-QF2X-F', '18');
+    const notValid = await screen.findByRole('heading', { level: 1, name: 'This document is not valid' });
+    expect(notValid.closest('.govuk-panel')?.className).toContain('app-panel--not-valid');
+  });
+
+  it('keeps the code typed when "Check another document" follows a "not valid", not the date of birth', async () => {
+    serve(() => Response.json({ outcome: 'not-valid', checkedAt: CHECKED_AT }));
+    await open('/check-a-clearance');
+    await typeAndCheck('k3m9 qf2x f', '18');
+    await screen.findByRole('heading', { level: 1, name: 'This document is not valid' });
+    const again = screen.getByRole('link', { name: 'Check another document' });
+    // Without JavaScript the link itself carries the code.
+    expect(again.getAttribute('href')).toBe('/check-a-clearance?code=K3M9-QF2X-F');
+    await act(async () => {
+      fireEvent.click(again);
+    });
+    expect((screen.getByLabelText('Check code') as HTMLInputElement).value).toBe('K3M9-QF2X-F');
+    expect((screen.getByLabelText('Day') as HTMLInputElement).value).toBe('');
+  });
+
   it('says withdrawn with when, not valid with nothing more, and locked until when', async () => {
     serve(() =>
-      Response.json({ outcome: 'withdrawn', withdrawnAt: '2026-07-04T15:30:00.000Z', checkedAt: CHECKED_AT }),
+      Response.json({
+        outcome: 'withdrawn',
+        applicationReference: 'CWC-7K3M9-QF2XA-B',
+        withdrawnAt: '2026-07-04T15:30:00.000Z',
+        checkedAt: CHECKED_AT,
+      }),
     );
     await open('/check-a-clearance');
     await typeAndCheck('K3M9-QF2X-F', '17');

@@ -4,7 +4,7 @@
 // connection, the time to try again at, which is no answer about the document (decision 042).
 // Works without JavaScript: the form posts to
 // the page, and the QR code's link is checked by the server as it renders the page.
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { Link, useLocation } from 'react-router';
 import texts from 'virtual:translations/en/check';
 import validationTexts from 'virtual:translations/en/validation';
@@ -13,7 +13,11 @@ import {
   type ClearanceCheckResponse,
   type ClearanceCheckView,
 } from '#shared/api/clearance-check.ts';
-import { CHECK_A_CLEARANCE_PATH, CLEARANCE_TOKEN_PARAMETER } from '#shared/api/clearance-check-link.ts';
+import {
+  CHECK_A_CLEARANCE_PATH,
+  CLEARANCE_CODE_PARAMETER,
+  CLEARANCE_TOKEN_PARAMETER,
+} from '#shared/api/clearance-check-link.ts';
 import { formatDateTime, formatLongDate } from '#shared/dates/format.ts';
 import { CLEARANCE_CHECK_FIELDS, type ClearanceCheckAnswers } from '#shared/validation/clearance-check.ts';
 import { ERROR_SUMMARY_TITLE_KEY, messageKey } from '#shared/validation/messages.ts';
@@ -70,7 +74,7 @@ export function CheckAClearancePage() {
   }, [view]);
 
   let page;
-  if (view.kind === 'result') page = <CheckResult result={view.result} />;
+  if (view.kind === 'result') page = <CheckResult result={view.result} checkCode={view.checkCode} />;
   else if (view.kind === 'locked') page = <ChecksLocked until={view.until} />;
   else if (token !== null && view.kind === 'checking') page = <CheckingLink />;
   else page = <CheckQuestion view={view} />;
@@ -185,54 +189,117 @@ function CheckQuestion({ view }: { view: ClearanceCheckView }) {
   );
 }
 
-function CheckAnotherLink() {
+/** "Check another document": after a "not valid" to a typed code, the question with that code filled in again. */
+function CheckAnotherLink({ checkCode }: { checkCode?: string }) {
   const { t } = useTranslation();
   const data = usePageData();
+  // The link carries the code for a page without JavaScript (the server fills it in); never the date of birth.
+  const to =
+    checkCode === undefined
+      ? CHECK_A_CLEARANCE_PATH
+      : `${CHECK_A_CLEARANCE_PATH}?${new URLSearchParams({ [CLEARANCE_CODE_PARAMETER]: checkCode }).toString()}`;
   return (
     <p className="govuk-body">
-      <Link className="govuk-link" to={CHECK_A_CLEARANCE_PATH} onClick={() => checkAnother(data)}>
+      <Link className="govuk-link" to={to} onClick={() => checkAnother(data, checkCode)}>
         {t('check.checkAnother')}
       </Link>
     </p>
   );
 }
 
-function CheckResult({ result }: { result: ClearanceCheckResponse }) {
+/**
+ * An answer: its title in a panel that tells valid from not at a glance, not only in words: GOV.UK's
+ * green confirmation panel for a valid clearance, the same panel in GOV.UK's error red (white text
+ * at 5.2:1) for a document that must not be used.
+ */
+function AnswerPage({
+  title,
+  valid,
+  panelBody,
+  children,
+}: {
+  title: string;
+  valid: boolean;
+  panelBody?: ReactNode;
+  children: ReactNode;
+}) {
+  usePageTitle(title);
+  return (
+    <div className="govuk-grid-row">
+      <div className="govuk-grid-column-two-thirds">
+        <div className={`govuk-panel app-confirmation ${valid ? 'govuk-panel--confirmation' : 'app-panel--not-valid'}`}>
+          <h1 className="govuk-panel__title">{title}</h1>
+          {panelBody !== undefined && <div className="govuk-panel__body">{panelBody}</div>}
+        </div>
+        {children}
+      </div>
+    </div>
+  );
+}
+
+/** A passport number masked but for its ending, read out as "ending 567". */
+function MaskedPassportNumber({ masked }: { masked: string }) {
+  const { t } = useTranslation();
+  return (
+    <>
+      <bdi aria-hidden="true">{masked}</bdi>
+      <span className="govuk-visually-hidden">{t('check.passportEnding', { digits: masked.slice(-3) })}</span>
+    </>
+  );
+}
+
+function CheckResult({ result, checkCode }: { result: ClearanceCheckResponse; checkCode?: string }) {
   const { t, language } = useTranslation();
   const moment = useMoment();
   const checked = moment(result.checkedAt);
   const checkedAt = <p className="govuk-body">{t('check.checkedAt', { date: checked.date, time: checked.time })}</p>;
   if (result.outcome === 'withdrawn') {
     return (
-      <MessagePage title={t('check.withdrawnTitle')}>
+      <AnswerPage
+        title={t('check.withdrawnTitle')}
+        valid={false}
+        panelBody={
+          <>
+            {t('check.reference')} <bdi className="app-reference">{result.applicationReference}</bdi>
+          </>
+        }
+      >
         <WarningText
           text={t('check.withdrawnBody', { date: moment(result.withdrawnAt).date })}
           iconFallbackText={t('apply.warning')}
         />
         {checkedAt}
         <CheckAnotherLink />
-      </MessagePage>
+      </AnswerPage>
     );
   }
   if (result.outcome === 'not-valid') {
     return (
-      <MessagePage title={t('check.notValidTitle')}>
+      <AnswerPage title={t('check.notValidTitle')} valid={false}>
         <p className="govuk-body">{t('check.notValidBody')}</p>
         <p className="govuk-body">{t('check.notValidNext')}</p>
         {checkedAt}
-        <CheckAnotherLink />
-      </MessagePage>
+        <CheckAnotherLink checkCode={checkCode} />
+      </AnswerPage>
     );
   }
   const day = (iso: string) => formatLongDate(iso, language);
   const issued = moment(result.documentIssuedAt);
-  const row = (key: string, value: string) => ({ key: { text: t(key) }, value: { html: <bdi>{value}</bdi> } });
+  const name = `${result.givenNames} ${result.familyName}`.trim();
+  const row = (key: string, value: ReactNode) => ({
+    key: { text: t(key) },
+    value: { html: typeof value === 'string' ? <bdi>{value}</bdi> : value },
+  });
   return (
-    <MessagePage title={t('check.validTitle')}>
+    <AnswerPage title={t('check.validTitle')} valid panelBody={<bdi>{name}</bdi>}>
       <p className="govuk-body">{t('check.validIntro')}</p>
       <SummaryList
         rows={[
-          row('check.name', `${result.givenNames} ${result.familyName}`.trim()),
+          row('check.name', name),
+          row('check.dateOfBirth', day(result.dateOfBirth)),
+          // As answered, as the document prints it: what the officer compares.
+          row('check.nationality', result.nationality),
+          row('check.passportNumber', <MaskedPassportNumber masked={result.passportNumber} />),
           row('check.reference', result.applicationReference),
           row('check.code', result.checkCode),
           row('check.sponsor', result.sponsorName),
@@ -246,7 +313,7 @@ function CheckResult({ result }: { result: ClearanceCheckResponse }) {
       {checkedAt}
       <div className="govuk-inset-text">{t('check.liveAnswer')}</div>
       <CheckAnotherLink />
-    </MessagePage>
+    </AnswerPage>
   );
 }
 

@@ -34,9 +34,13 @@ export function useCheckView(token: string | null): ClearanceCheckView {
   return token === null ? ASK : { kind: 'checking' };
 }
 
-/** Back to the empty question. */
-export function checkAnother(data: PageData): void {
-  store.set(data, { token: null, view: ASK });
+/** Back to the question: empty, or with the check code of a "not valid" answer filled in again. */
+export function checkAnother(data: PageData, checkCode = ''): void {
+  const view: ClearanceCheckView =
+    checkCode === ''
+      ? ASK
+      : { kind: 'ask', answers: { ...EMPTY_CLEARANCE_CHECK, 'check-code': checkCode }, errors: {} };
+  store.set(data, { token: null, view });
 }
 
 /** Checks the typed question (the page's rule first); resolves to the view it ends in. */
@@ -47,7 +51,8 @@ export async function checkTyped(data: PageData, answers: ClearanceCheckAnswers)
     store.set(data, { token: null, view });
     return view;
   }
-  return ask(data, null, clearanceCheckQuery(answers));
+  const query = clearanceCheckQuery(answers);
+  return ask(data, null, query, query.checkCode);
 }
 
 /** Checks a QR code's token, unless the server answered it with the page or this page already has its answer. */
@@ -56,7 +61,13 @@ export async function checkToken(data: PageData, token: string): Promise<void> {
   await ask(data, token, { token });
 }
 
-async function ask(data: PageData, token: string | null, body: object): Promise<ClearanceCheckView> {
+/** Asks the check call; `checkCode`, the code typed (none for a QR code), stays with the answer. */
+async function ask(
+  data: PageData,
+  token: string | null,
+  body: object,
+  checkCode?: string,
+): Promise<ClearanceCheckView> {
   store.set(data, { token, view: { kind: 'checking' } });
   let view: ClearanceCheckView;
   try {
@@ -68,7 +79,8 @@ async function ask(data: PageData, token: string | null, body: object): Promise<
       referrerPolicy: 'no-referrer',
     });
     if (response.ok) {
-      view = { kind: 'result', result: v.parse(clearanceCheckResponseSchema, await response.json()) };
+      const result = v.parse(clearanceCheckResponseSchema, await response.json());
+      view = { kind: 'result', result, ...(checkCode !== undefined && { checkCode }) };
     } else if (response.status === 429) {
       view = { kind: 'locked', until: await retryTimeOf(response) };
     } else view = { kind: 'failed' };
