@@ -73,13 +73,13 @@ export function NationalityPage() {
             text={t('apply.nationality.british', {
               nationality: country === undefined ? chosen : sentenceDemonym(country),
             })}
-            iconFallbackText={t('apply.warning')}
+            iconFallbackText={t('common.warning')}
           />
         )}
         {status === 'visaNational' && (
           <WarningText
             html={<RenderedText html={t('apply.nationality.visaNational')} inline />}
-            iconFallbackText={t('apply.warning')}
+            iconFallbackText={t('common.warning')}
           />
         )}
       </div>

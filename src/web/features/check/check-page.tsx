@@ -207,7 +207,7 @@ function CheckResult({ result }: { result: ClearanceCheckResponse }) {
       <MessagePage title={t('check.withdrawnTitle')}>
         <WarningText
           text={t('check.withdrawnBody', { date: moment(result.withdrawnAt).date })}
-          iconFallbackText={t('apply.warning')}
+          iconFallbackText={t('common.warning')}
         />
         {checkedAt}
         <CheckAnotherLink />
