@@ -88,6 +88,26 @@ describe.each(testEngines())('the status pages without JavaScript, on $name', (e
     expect(logLines.join('\n')).not.toContain(link.split('epat=')[1]!);
   });
 
+  it('opens a Welsh email’s link in Welsh in a browser that never chose a language, the token kept out of the log', async () => {
+    const token = link.split('epat=')[1]!;
+    const welsh = new URL(tokens.statusLink(token, 'cy'));
+    expect(welsh.searchParams.get('epat')).toBe(token);
+    // A language link first: the choice kept in the cookie, then the link without it.
+    const chosen = await openLink(`${welsh.pathname}${welsh.search}`);
+    expect(chosen.statusCode).toBe(302);
+    expect([chosen.headers['set-cookie']].flat().join('\n')).toMatch(/(^|\n)lang=cy;/);
+    expect(chosen.headers.location).toBe(link);
+    cookie += '; lang=cy';
+    const opened = await openLink(String(chosen.headers.location));
+    expect(opened.headers.location).toBe('/status');
+    const page = await app.inject({ url: '/status', headers: { cookie } });
+    // The test build's page shows the cookies its renderer was given: the language is Welsh.
+    expect(page.body).toMatch(/<div id="root">\/status \| [^|]*\blang=cy\b/);
+    expect(logLines.join('\n')).not.toContain(token);
+    // An English email's link says English, so it opens in English whatever the browser chose before.
+    expect(new URL(tokens.statusLink(token, 'en')).searchParams.get('lang')).toBe('en');
+  });
+
   /** Keeps the cookies a response sets, as a browser does. */
   const keep = <R extends { headers: Record<string, unknown> }>(response: R): R => {
     for (const line of setCookies(response)) {
