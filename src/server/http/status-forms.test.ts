@@ -161,6 +161,35 @@ describe.each(testEngines())('the status pages without JavaScript, on $name', (e
     expect(renderedFrom(closed.body).session?.statusToken).toBe(link.split('epat=')[1]);
   });
 
+  it('keeps the pages open the same way once the app’s status call opened them, for the browser keeping the link only', async () => {
+    const token = link.split('epat=')[1]!;
+    const statusCall = (headers: Record<string, string>, licence = LICENCE) =>
+      app.inject({
+        method: 'POST',
+        url: '/api/public/publicStatus',
+        headers: { 'content-type': 'application/json', ...headers },
+        payload: { publicAccessTokenJWT: token, sponsorLicenceNumber: licence },
+      });
+    // A browser keeping no link: its call is answered, and no session is started for it.
+    const elsewhere = await statusCall({});
+    expect(elsewhere.statusCode).toBe(200);
+    expect(setCookies(elsewhere).filter((line) => line.startsWith('formSession='))).toEqual([]);
+
+    await openLink();
+    // A wrong number keeps nothing open.
+    keep(await statusCall({ cookie }, 'WRONG1234'));
+    expect(renderedFrom((await get('/status')).body).outcome).toBeUndefined();
+    const before = cookie;
+    expect(keep(await statusCall({ cookie })).statusCode).toBe(200);
+    // Opened: the session has a new id, and a refresh is answered with the statuses.
+    expect(cookie).not.toBe(before);
+    for (const url of ['/status', '/status/0']) expect(viewOf(await get(url))?.kind, url).toBe('loaded');
+    const pdf = await post('/status', { download: ids[0]! });
+    expect(pdf.headers['content-type']).toBe('application/pdf');
+    clock = new Date(clock.getTime() + STATUS_OPEN_MS);
+    expect(renderedFrom((await get('/status')).body).outcome).toBeUndefined();
+  });
+
   it('counts a wrong number sent from the form as the API does, with the attempts left, locking both at the fifth', async () => {
     await openLink();
     for (let attempt = 1; attempt <= 4; attempt += 1) {
