@@ -39,7 +39,7 @@ const KEYS = new Set(
 );
 
 /** The keys of the translation files among `text`'s dotted words. */
-export function rawKeysIn(text: string): string[] {
+function rawKeysIn(text: string): string[] {
   return [...new Set([...text.matchAll(/\b[a-z][a-zA-Z0-9]*(?:\.[a-zA-Z0-9_]+)+\b/g)].map((m) => m[0]))].filter(
     (word) => KEYS.has(word),
   );
