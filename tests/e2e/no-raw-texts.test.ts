@@ -206,9 +206,9 @@ describe.skipIf(databaseUrl === '')('no translation key reaches the user', () =>
     await page.evaluate(() =>
       document
         .querySelector('main')
-        ?.insertAdjacentHTML('beforeend', '<span class="govuk-visually-hidden">apply.warning</span>'),
+        ?.insertAdjacentHTML('beforeend', '<span class="govuk-visually-hidden">common.warning</span>'),
     );
-    expect(rawKeysIn(await everythingSaid(page))).toEqual(['apply.warning']);
+    expect(rawKeysIn(await everythingSaid(page))).toEqual(['common.warning']);
   });
 
   describe.each(LANGUAGES.flatMap((language) => [true, false].map((javaScript) => [language, javaScript] as const)))(
