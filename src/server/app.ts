@@ -30,7 +30,7 @@ import { registerRateLimits } from './http/rate-limits.ts';
 import { createJourneyForms } from './http/journey-forms.ts';
 import { createSavedDraftForms } from './http/saved-draft-forms.ts';
 import { createStatusLinkRecoveryForms } from './http/status-link-recovery-forms.ts';
-import { createStatusForms } from './http/status-forms.ts';
+import { createStatusForms, keepStatusOpen } from './http/status-forms.ts';
 import { createLogger } from './logger.ts';
 import { createSecurityLog } from './security/security-log.ts';
 import type { ServiceMetrics } from './metrics/metrics.ts';
@@ -183,7 +183,10 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     limits,
     formRateLimit: config.formRateLimit,
   });
+  const cookies = createCookies({ alwaysSecure: config.isProduction });
+  const sessions = createFormSessions({ database, now, cookies, limits, newSessionsPerHour: config.sessionRateLimit });
   await registerStatusRoutes(app, {
+    opened: (request, reply, token) => keepStatusOpen(sessions, now, request, reply, token),
     config,
     database,
     limits,
@@ -202,7 +205,6 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     metrics,
     securityLog,
   });
-  const cookies = createCookies({ alwaysSecure: config.isProduction });
   // The caseworker console, before the web app, whose catch-all would take its addresses. Without
   // a provider (a server test's buildApp; `npm start` starts a local one) it is left out.
   if (config.caseworkerConsole) {
@@ -229,7 +231,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   }
   const drafts = createSavedDrafts({ database, now, emailRateLimit: config.emailRateLimit, emailSenders });
   await registerWebApp(app, config, {
-    sessions: createFormSessions({ database, now, cookies, limits, newSessionsPerHour: config.sessionRateLimit }),
+    sessions,
     limits,
     cookies,
     securityLog,

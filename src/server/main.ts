@@ -6,6 +6,7 @@ import { setUpStaffIdentity } from './console/local-identity-start.ts';
 import type { Database } from './db/database.ts';
 import type { RunningWorker } from './jobs/outbox-worker.ts';
 import { startServiceWorker } from './jobs/start-service-worker.ts';
+import { emailDestination } from './email/email-sender.ts';
 import { createLogger } from './logger.ts';
 import type { MetricsServer } from './metrics/metrics-server.ts';
 import { startConfiguredMetrics } from './metrics/metrics-server.ts';
@@ -71,6 +72,12 @@ async function main(): Promise<void> {
     { host: config.host, port, publicBaseUrl: config.publicBaseUrl, nodeEnv: config.nodeEnv },
     `Creative worker concession service listening on port ${port}`,
   );
+  // For the person who ran `npm start`, beside the staff accounts printed before: where the
+  // emails (and in them the status links) go. Printed, not logged: it is not an event.
+  if (!config.isProduction) {
+    console.log(`The service: ${config.publicBaseUrl}`);
+    console.log(emailDestination(config));
+  }
 }
 
 await main();

@@ -78,6 +78,16 @@ describe.each([
         await page.check('input[name="what-would-you-like-to-do"][value="single-application"]');
         await next('/passenger-name');
 
+        // The GOV.UK checkbox, not the browser's own: the native box is hidden under the 40 pixel
+        // box the label draws, which keyboard focus outlines.
+        const checkbox = page.getByLabel(text.checkbox);
+        expect(
+          await checkbox.evaluate((input) => ({
+            native: getComputedStyle(input).opacity,
+            box: getComputedStyle((input as HTMLInputElement).labels![0]!, '::before').width,
+          })),
+        ).toEqual({ native: '0', box: '40px' });
+
         // A dash for given names, as sponsors had to type before: refused, pointing at the option.
         await page.fill('#family-name', 'Suharto');
         await page.fill('#given-name', '-');

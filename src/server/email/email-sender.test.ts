@@ -1,3 +1,4 @@
+import { execSync } from 'node:child_process';
 import { mkdtemp, readFile, readdir, rm, stat, writeFile } from 'node:fs/promises';
 import type { IncomingMessage, Server as HttpServer, ServerResponse } from 'node:http';
 import { createServer as createHttpServer } from 'node:http';
@@ -11,7 +12,7 @@ import { simpleParser } from 'mailparser';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createLogger } from '../logger.ts';
 import type { EmailMessage, EmailSender } from './email-sender.ts';
-import { EmailSendError, createEmailSender, prepareOutboxFolder } from './email-sender.ts';
+import { EmailSendError, createEmailSender, emailDestination, prepareOutboxFolder } from './email-sender.ts';
 import { confirmationEmail } from './templates.ts';
 import type { SmtpReceiver } from '../test-support/smtp-receiver.ts';
 import { startSmtpReceiver } from '../test-support/smtp-receiver.ts';
@@ -21,7 +22,7 @@ const statusLink = `https://cwc.example.gov.uk/status?epat=${token}`;
 const recipient = 'casting.director@riverside-theatre.example';
 const emailFrom = 'Creative worker concession <no-reply@cwc.example.gov.uk>';
 
-const rendered = confirmationEmail({
+const CONFIRMATION = {
   sponsorName: 'Riverside Theatre Company',
   applications: [
     { reference: 'CWC-7K3M9Q-1', workerName: 'Siobhán O’Neill', cosReference: 'C2G8H41290K' },
@@ -30,7 +31,8 @@ const rendered = confirmationEmail({
   statusLink,
   decisionWithinHours: 72,
   statusLinkTtlDays: 90,
-});
+};
+const rendered = confirmationEmail(CONFIRMATION);
 const message: EmailMessage = { to: recipient, ...rendered, reference: 'job-42-confirmation' };
 
 // The project's own logger writing into memory, so the tests see what production would log.
@@ -415,5 +417,36 @@ describe('the outbox folder at start', () => {
     } finally {
       await rm(join(folder, '..'), { recursive: true, force: true });
     }
+  });
+});
+
+describe('where emails go, as `npm start` says it', () => {
+  it('names the outbox folder, the mail server without its password, or Notify', () => {
+    expect(emailDestination({ smtpUrl: undefined, notify: undefined, dataDir: '/srv/data' })).toBe(
+      'Emails are written as .eml files to the folder /srv/data/outbox (the README shows how to read their links)',
+    );
+    expect(
+      emailDestination({ smtpUrl: 'smtp://mailer:s3cret@mail.example:2525', notify: undefined, dataDir: '/srv/data' }),
+    ).toBe('Emails are sent to the mail server smtp://mail.example:2525');
+    expect(
+      emailDestination({
+        smtpUrl: undefined,
+        notify: { apiKey: 'key', templateId: 'template' } as never,
+        dataDir: '/srv/data',
+      }),
+    ).toBe('Emails are sent through GOV.UK Notify');
+  });
+
+  it('the README’s command prints the status links of the latest emails in the outbox', async () => {
+    const readme = await readFile(join(process.cwd(), 'README.md'), 'utf8');
+    const command = /<!-- outbox-links -->\s*```sh\n(.+)\n```/.exec(readme)?.[1];
+    expect(command).toBeDefined();
+    const welsh = `https://cwc.example.gov.uk/status?epat=${token}&lang=cy`;
+    const sender = track(createEmailSender({ smtpUrl: undefined, notify: undefined, emailFrom, dataDir }, logger()));
+    await sender.send({ ...message, ...confirmationEmail({ ...CONFIRMATION, statusLink: welsh }) });
+    // Run from the project's folder (where mailparser is installed), with the service's DATA_DIR.
+    const printed = execSync(command!, { env: { ...process.env, DATA_DIR: dataDir }, encoding: 'utf8' });
+    expect(printed).toContain(welsh);
+    expect(printed).not.toContain('&amp;');
   });
 });

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { constants } from 'node:fs';
 import { access, mkdir, readdir, rename, rm, writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import axios, { isAxiosError, type AxiosInstance } from 'axios';
 import { createTransport } from 'nodemailer';
 import type { NodemailerError } from 'nodemailer';
@@ -74,6 +74,19 @@ const NOTIFY_TIMEOUT_MS = 15_000;
 /** The outbox folder when emails are written to files (no Notify, no SMTP), else undefined. */
 export function outboxFolderOf(config: Pick<Config, 'notify' | 'smtpUrl' | 'dataDir'>): string | undefined {
   return config.notify === undefined && config.smtpUrl === undefined ? join(config.dataDir, 'outbox') : undefined;
+}
+
+/**
+ * Where emails go, in a sentence for the person starting the service (`npm start` prints it): the
+ * outbox folder, the mail server (its address without the user and password), or Notify.
+ */
+export function emailDestination(config: Pick<Config, 'notify' | 'smtpUrl' | 'dataDir'>): string {
+  if (config.notify !== undefined) return 'Emails are sent through GOV.UK Notify';
+  if (config.smtpUrl !== undefined) {
+    const server = new URL(config.smtpUrl);
+    return `Emails are sent to the mail server ${server.protocol}//${server.host}`;
+  }
+  return `Emails are written as .eml files to the folder ${resolve(outboxFolderOf(config)!)} (the README shows how to read their links)`;
 }
 
 /** Notify when configured (it wins), else SMTP when configured, else `.eml` files in DATA_DIR/outbox. */

@@ -116,7 +116,7 @@ describe.each(testEngines())('the new status link call on $name', (engine) => {
     expect(links).toHaveLength(1);
     expect(links[0]?.to).toBe('sponsor@example.org');
     for (const reference of references) expect(links[0]?.text).toContain(`Application reference: ${reference}`);
-    const fresh = /https:\/\/cwc\.example\.gov\.uk\/status\?epat=(\S+)/.exec(links[0]?.text ?? '')?.[1];
+    const fresh = /https:\/\/cwc\.example\.gov\.uk\/status\?epat=([\w.-]+)/.exec(links[0]?.text ?? '')?.[1];
     expect(fresh).toBeDefined();
     const opened = await status('LIC123456', decodeURIComponent(fresh ?? ''));
     expect(opened.statusCode).toBe(200);

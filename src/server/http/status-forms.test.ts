@@ -88,6 +88,26 @@ describe.each(testEngines())('the status pages without JavaScript, on $name', (e
     expect(logLines.join('\n')).not.toContain(link.split('epat=')[1]!);
   });
 
+  it('opens a Welsh email’s link in Welsh in a browser that never chose a language, the token kept out of the log', async () => {
+    const token = link.split('epat=')[1]!;
+    const welsh = new URL(tokens.statusLink(token, 'cy'));
+    expect(welsh.searchParams.get('epat')).toBe(token);
+    // A language link first: the choice kept in the cookie, then the link without it.
+    const chosen = await openLink(`${welsh.pathname}${welsh.search}`);
+    expect(chosen.statusCode).toBe(302);
+    expect([chosen.headers['set-cookie']].flat().join('\n')).toMatch(/(^|\n)lang=cy;/);
+    expect(chosen.headers.location).toBe(link);
+    cookie += '; lang=cy';
+    const opened = await openLink(String(chosen.headers.location));
+    expect(opened.headers.location).toBe('/status');
+    const page = await app.inject({ url: '/status', headers: { cookie } });
+    // The test build's page shows the cookies its renderer was given: the language is Welsh.
+    expect(page.body).toMatch(/<div id="root">\/status \| [^|]*\blang=cy\b/);
+    expect(logLines.join('\n')).not.toContain(token);
+    // An English email's link says English, so it opens in English whatever the browser chose before.
+    expect(new URL(tokens.statusLink(token, 'en')).searchParams.get('lang')).toBe('en');
+  });
+
   /** Keeps the cookies a response sets, as a browser does. */
   const keep = <R extends { headers: Record<string, unknown> }>(response: R): R => {
     for (const line of setCookies(response)) {
@@ -139,6 +159,35 @@ describe.each(testEngines())('the status pages without JavaScript, on $name', (e
     const closed = await get('/status');
     expect(renderedFrom(closed.body).outcome).toBeUndefined();
     expect(renderedFrom(closed.body).session?.statusToken).toBe(link.split('epat=')[1]);
+  });
+
+  it('keeps the pages open the same way once the app’s status call opened them, for the browser keeping the link only', async () => {
+    const token = link.split('epat=')[1]!;
+    const statusCall = (headers: Record<string, string>, licence = LICENCE) =>
+      app.inject({
+        method: 'POST',
+        url: '/api/public/publicStatus',
+        headers: { 'content-type': 'application/json', ...headers },
+        payload: { publicAccessTokenJWT: token, sponsorLicenceNumber: licence },
+      });
+    // A browser keeping no link: its call is answered, and no session is started for it.
+    const elsewhere = await statusCall({});
+    expect(elsewhere.statusCode).toBe(200);
+    expect(setCookies(elsewhere).filter((line) => line.startsWith('formSession='))).toEqual([]);
+
+    await openLink();
+    // A wrong number keeps nothing open.
+    keep(await statusCall({ cookie }, 'WRONG1234'));
+    expect(renderedFrom((await get('/status')).body).outcome).toBeUndefined();
+    const before = cookie;
+    expect(keep(await statusCall({ cookie })).statusCode).toBe(200);
+    // Opened: the session has a new id, and a refresh is answered with the statuses.
+    expect(cookie).not.toBe(before);
+    for (const url of ['/status', '/status/0']) expect(viewOf(await get(url))?.kind, url).toBe('loaded');
+    const pdf = await post('/status', { download: ids[0]! });
+    expect(pdf.headers['content-type']).toBe('application/pdf');
+    clock = new Date(clock.getTime() + STATUS_OPEN_MS);
+    expect(renderedFrom((await get('/status')).body).outcome).toBeUndefined();
   });
 
   it('counts a wrong number sent from the form as the API does, with the attempts left, locking both at the fifth', async () => {

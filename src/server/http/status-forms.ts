@@ -23,7 +23,7 @@ import type { OpenedSubmission } from '../db/status-access-repository.ts';
 import { placeOf, type SecurityEventPlace } from '../security/security-log.ts';
 import type { NewStatusLinkResult } from '../services/new-status-link.ts';
 import { statusResponseOf, type StatusAccess, type StatusRefusal } from '../services/status-access.ts';
-import type { FormSessionValues } from './form-session-store.ts';
+import type { FormSessions, FormSessionValues } from './form-session-store.ts';
 import { localAddress } from './local-address.ts';
 import { formField, pathOf, tooMany, type PageFormHandler, type PageResult } from './page-form-handlers.ts';
 import { noDocumentsError, sendDocuments, statusRefusalError } from './status-answers.ts';
@@ -44,6 +44,32 @@ export interface StatusFormsOptions {
 
 /** How long the status pages stay open after the licence number opened them. */
 export const STATUS_OPEN_MS = 30 * 60_000;
+
+/**
+ * Keeps the status pages of `token` open for the browser whose session keeps that link (the app
+ * opened them with the status call): as the licence form does, under a new id. A browser keeping
+ * no link, or another one, is left as it is; a session that cannot be written (its limits) only
+ * means the number is asked again after a refresh, so the status call is answered all the same.
+ */
+export async function keepStatusOpen(
+  sessions: FormSessions,
+  now: () => Date,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  token: string,
+): Promise<void> {
+  if ((await sessions.read(request)).statusToken !== token) return;
+  try {
+    await sessions.update(
+      request,
+      reply,
+      (kept) => (kept.statusToken === token ? { ...kept, statusOpenedAt: now(), notice: null } : undefined),
+      { renew: true },
+    );
+  } catch (error) {
+    request.log.warn({ err: error }, 'The status pages could not be kept open for the browser');
+  }
+}
 
 /** The status of the page showing each view. */
 const CODES: Record<StatusView['kind'], number> = {

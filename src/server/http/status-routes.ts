@@ -2,7 +2,7 @@
 // sponsor licence number open one submission (services/status-access.ts). A refusal is answered
 // 401 (telling an expired link from any other), 403 with the attempts left, or 429 with when the
 // lockout ends (status-answers.ts).
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import {
   PDF_MAKER_PATH,
   PUBLIC_STATUS_PATH,
@@ -22,6 +22,12 @@ export interface StatusRouteOptions extends StatusAccessOptions {
   readonly config: Pick<Config, 'statusRateLimit'>;
   /** The per-address budgets: these calls spend `status`. */
   readonly limits: RateLimits;
+  /**
+   * Told when the licence number opened the submission of `token`: the browser's session, when it
+   * keeps that link, keeps its status pages open as the status form does without JavaScript, so
+   * that the page refreshed or opened again is answered open (decision 040).
+   */
+  readonly opened?: (request: FastifyRequest, reply: FastifyReply, token: string) => Promise<void>;
 }
 
 export async function registerStatusRoutes(app: FastifyInstance, options: StatusRouteOptions): Promise<void> {
@@ -41,10 +47,11 @@ function statusRoutes(app: FastifyInstance, options: StatusRouteOptions): void {
   const shapeMessage = 'The request is not in the expected shape';
   const access = createStatusAccess(options);
 
-  app.post(PUBLIC_STATUS_PATH, limits, async (request): Promise<PublicStatusResponse> => {
+  app.post(PUBLIC_STATUS_PATH, limits, async (request, reply): Promise<PublicStatusResponse> => {
     const body = parseBody(publicStatusRequestSchema, request.body, shapeMessage);
     const opened = await access.open(body.publicAccessTokenJWT, body.sponsorLicenceNumber, placeOf(request));
     if (opened.outcome !== 'ok') throw statusRefusalError(opened);
+    await options.opened?.(request, reply, body.publicAccessTokenJWT);
     return statusResponseOf(opened.submission);
   });
 

@@ -126,7 +126,7 @@ describe.each(testEngines())('the job handlers on $name', (engine) => {
       expect(confirmation?.text).toContain(`Application reference: ${id}`);
       expect(confirmation?.text).toContain(`Name: Family${index}, Given${index}`);
     }
-    const link = /https:\/\/cwc\.example\.gov\.uk\/status\?epat=(\S+)/.exec(confirmation?.text ?? '')?.[1];
+    const link = /https:\/\/cwc\.example\.gov\.uk\/status\?epat=([\w.-]+)/.exec(confirmation?.text ?? '')?.[1];
     expect(await tokens.verify(decodeURIComponent(link ?? ''))).toEqual({ submissionId });
     const decisions =
       mails.find((m) => m.subject === 'Creative worker concession: decisions on 3 applications')?.text ?? '';
@@ -136,7 +136,7 @@ describe.each(testEngines())('the job handlers on $name', (engine) => {
     expect(blocks[0]).toMatch(/COS0\nDecision: Approved\nLeave the UK: No later than \d\d \w+ 2026$/);
     expect(blocks[1]).toMatch(/Decision: Rejected\nReason: .*less than 3 days/);
     expect(blocks[2]).toMatch(/Decision: Rejected\nReason: .*lost or stolen/);
-    const decisionLink = /https:\/\/cwc\.example\.gov\.uk\/status\?epat=(\S+)/.exec(decisions)?.[1];
+    const decisionLink = /https:\/\/cwc\.example\.gov\.uk\/status\?epat=([\w.-]+)/.exec(decisions)?.[1];
     expect(await tokens.verify(decodeURIComponent(decisionLink ?? ''))).toEqual({ submissionId });
     const worker = mails.find((m) => m.to === 'worker0@example.org');
     expect(worker?.text).not.toContain('epat=');

@@ -49,7 +49,7 @@ export function createSendConfirmationHandler(deps: ConfirmationJobDependencies)
         runAfter: now,
       });
     }
-    const statusLink = deps.tokens.statusLink(await deps.tokens.sign(submissionId));
+    const statusLink = deps.tokens.statusLink(await deps.tokens.sign(submissionId), submission.language);
     const email = confirmationEmail({
       sponsorName: submission.sponsorName,
       applications: applications.map((application) => ({

@@ -67,7 +67,7 @@ export function createSendDecisionsHandler(deps: DecisionsJobDependencies): JobH
       logger.info({ submissionId }, 'Decision email not sent: the personal data has been deleted');
       return;
     }
-    const statusLink = deps.tokens.statusLink(await deps.tokens.sign(submissionId));
+    const statusLink = deps.tokens.statusLink(await deps.tokens.sign(submissionId), submission.language);
     const email = decisionsEmail({
       decisions,
       stillBeingChecked: plan.stillBeingChecked,

@@ -30,7 +30,7 @@ export function createSendStatusLinkHandler(deps: StatusLinkJobDependencies): Jo
     }
     const applications = await listApplicationsOfSubmission(deps.db, submissionId);
     // Signed when the email is made, so a retry later still sends a link with its full lifetime.
-    const statusLink = deps.tokens.statusLink(await deps.tokens.sign(submissionId));
+    const statusLink = deps.tokens.statusLink(await deps.tokens.sign(submissionId), submission.language);
     const email = newStatusLinkEmail({
       sponsorName: submission.sponsorName,
       references: applications.map((application) => application.applicantId),

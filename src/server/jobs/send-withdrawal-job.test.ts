@@ -29,7 +29,7 @@ const t0 = new Date('2026-03-02T10:00:00Z');
 const minutes = (n: number): Date => new Date(t0.getTime() + n * 60_000);
 const SPONSOR = 'sponsor@example.org';
 const WORKER = 'worker0@example.org';
-const STATUS_LINK = /https:\/\/cwc\.example\.gov\.uk\/status\?epat=(\S+)/;
+const STATUS_LINK = /https:\/\/cwc\.example\.gov\.uk\/status\?epat=([\w.-]+)/;
 
 interface Mail {
   readonly envelopeTo: readonly string[];

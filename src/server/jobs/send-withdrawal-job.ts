@@ -38,7 +38,7 @@ export function createSendWithdrawalHandler(deps: WithdrawalJobDependencies): Jo
         runAfter: now,
       });
     }
-    const statusLink = deps.tokens.statusLink(await deps.tokens.sign(application.submissionId));
+    const statusLink = deps.tokens.statusLink(await deps.tokens.sign(application.submissionId), application.language);
     const email = withdrawalEmail({ application: withdrawn, statusLink, language: application.language });
     await deps.emailSender.send({ to: application.sponsorEmail, ...email, reference: applicantId });
     logger.info({ applicantId, wasApproved: withdrawn.wasApproved }, 'Withdrawal sent to the sponsor');

@@ -101,7 +101,9 @@ describe('sign and verify', () => {
   it('builds the status link from the public address', async () => {
     const tokens = await createStatusLinkTokens(config(), { now });
     const token = await tokens.sign('submission-1');
-    expect(tokens.statusLink(token)).toBe(`https://cwc.example.gov.uk/status?epat=${token}`);
+    // With the language its email is written in, so that it opens in that language (decision 032).
+    expect(tokens.statusLink(token, 'en')).toBe(`https://cwc.example.gov.uk/status?epat=${token}&lang=en`);
+    expect(tokens.statusLink(token, 'cy')).toBe(`https://cwc.example.gov.uk/status?epat=${token}&lang=cy`);
   });
 });
 

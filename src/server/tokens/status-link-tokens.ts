@@ -1,5 +1,6 @@
 import { SignJWT, errors, jwtVerify } from 'jose';
-import { STATUS_TOKEN_PARAMETER } from '#shared/api/public-status.ts';
+import { statusLinkPath } from '#shared/api/public-status.ts';
+import type { Language } from '#shared/i18n/languages.ts';
 import type { Config } from '../config.ts';
 import { SIGNING_ALGORITHM, generatedKeyPems, signingKeyOf } from './signing-keys.ts';
 
@@ -27,8 +28,8 @@ export interface StatusLinkTokens {
    * throws InvalidTokenError, as does anything verify refuses as invalid.
    */
   verifyIgnoringExpiry(token: string, maxAgeDays: number): Promise<{ submissionId: string; issuedAt: Date }>;
-  /** The address emailed to the sponsor. */
-  statusLink(token: string): string;
+  /** The address emailed to the sponsor, which opens in the language of the email (`language`). */
+  statusLink(token: string, language: Language): string;
 }
 
 /** A token this service signed whose time has run out: the status page says "Link expired". */
@@ -139,9 +140,8 @@ export async function createStatusLinkTokens(
       return { submissionId: claims.sub, issuedAt };
     },
 
-    statusLink(token) {
-      // A JWT is base64url and dots, which encodeURIComponent leaves alone; it guards anything else.
-      return `${config.publicBaseUrl}/status?${STATUS_TOKEN_PARAMETER}=${encodeURIComponent(token)}`;
+    statusLink(token, language) {
+      return `${config.publicBaseUrl}${statusLinkPath(token, language)}`;
     },
   };
 }

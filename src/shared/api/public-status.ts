@@ -2,12 +2,24 @@
 // response shapes, and the error types the status page tells apart.
 import * as v from 'valibot';
 import { APPLICATION_STATUSES, REJECTION_REASONS } from '../domain/application-status.ts';
+import { LANGUAGE_PARAMETER, type Language } from '../i18n/languages.ts';
 import { hasForbiddenCharacters } from '../validation/characters.ts';
 
 /** The path of the status call. */
 export const PUBLIC_STATUS_PATH = '/api/public/publicStatus';
 /** The query parameter of a status link (`/status?epat=…`) that holds its token. */
 export const STATUS_TOKEN_PARAMETER = 'epat';
+
+/**
+ * The address of a status link, after the service's own: its token, then the language its email is
+ * written in, so that the link opens in that language in any browser (the language link's
+ * parameter, which the server keeps in the language cookie and drops from the address before the
+ * status page takes the token out of it).
+ */
+export function statusLinkPath(token: string, language: Language): string {
+  // A JWT is base64url and dots, which encodeURIComponent leaves alone; it guards anything else.
+  return `/status?${STATUS_TOKEN_PARAMETER}=${encodeURIComponent(token)}&${LANGUAGE_PARAMETER}=${language}`;
+}
 /** The path of the document download. */
 export const PDF_MAKER_PATH = '/api/public/pdf-maker';
 /** The path of the call that emails a new status link in place of an expired one. */

@@ -15,6 +15,9 @@ import {
   type Place,
 } from './places.ts';
 import { searchKey } from './search-text.ts';
+import ar from '../i18n/translations/ar.json';
+import cy from '../i18n/translations/cy.json';
+import en from '../i18n/translations/en.json';
 
 const allNames = (places: readonly Place[]) => places.flatMap(namesOfPlace).map(normalisePlaceName);
 const departureNames = PLACES_OF_DEPARTURE.flatMap(namesOfPlace);
@@ -210,6 +213,44 @@ describe('searching the places of departure', () => {
     expect(names('Dublin Airport Termi')).toEqual(['Dublin Airport']);
     expect(names('ORK')[0]).toBe('Cork Airport');
     expect(findPlaceOfDeparture('Dublin Ferry Terminal')?.name).toBe('Dublin Port');
+  });
+
+  // The hint's examples are written in the page's language (decision 031): each finds its place.
+  it.each([
+    ['en', ['Dublin Airport', 'Rosslare Europort', 'Dundalk']],
+    ['cy', ['Maes Awyr Dulyn', 'Rosslare Europort', 'Dundalk']],
+    ['ar', ['مطار دبلن', 'ميناء روسلير', 'دندالك']],
+  ] as const)('finds the places the %s hint gives as examples', (language, examples) => {
+    const hint = { en, cy, ar }[language].apply.hints['port-of-departure'];
+    for (const example of examples) expect(hint).toContain(example);
+    expect(examples.map((example) => findPlaceOfDeparture(example)?.name)).toEqual([
+      'Dublin Airport',
+      'Rosslare Europort',
+      'Dundalk',
+    ]);
+  });
+
+  it.each([
+    ['Dulyn', 'Dublin'],
+    ['Maes Awyr Dulyn', 'Dublin Airport'],
+    ['Porthladd Dulyn', 'Dublin Port'],
+    ['Corc', 'Cork'],
+    ['Maes Awyr Corc', 'Cork Airport'],
+    ['Maes Awyr Shannon', 'Shannon Airport'],
+    ['دبلن', 'Dublin'],
+    ['مطار دبلن', 'Dublin Airport'],
+    ['ميناء دبلن', 'Dublin Port'],
+    ['مطار كورك', 'Cork Airport'],
+    ['مطار شانون', 'Shannon Airport'],
+  ])('finds a place by its Welsh or Arabic name: %s', (typed, name) => {
+    expect(findPlaceOfDeparture(typed)?.name).toBe(name);
+  });
+
+  it('offers the Dublin places for the start of a Welsh or Arabic name', () => {
+    for (const typed of ['Dulyn', 'dul', 'دبلن'])
+      expect(searchPlacesOfDeparture(typed).map((place) => place.name)).toEqual(
+        expect.arrayContaining(['Dublin Airport', 'Dublin Port', 'Dublin']),
+      );
   });
 
   it('finds words in any order and inside names', () => {

@@ -24,8 +24,33 @@ export interface PlaceOfDeparture extends Place {
 // A place's name, then the other names people type for it: Irish names, codes, other spellings.
 type Names = readonly [name: string, ...aliases: string[]];
 
+// The places' names in Welsh and Arabic, which the hint of a Welsh or Arabic page gives as examples
+// ("Maes Awyr Dulyn", "مطار دبلن") and people reading it type: aliases like the Irish names.
+// The places people leave from most, and every place a hint names.
+const WELSH_AND_ARABIC_NAMES: Readonly<Record<string, readonly string[]>> = {
+  'Dublin Airport': ['Maes Awyr Dulyn', 'مطار دبلن', 'مطار دبلن الدولي'],
+  'Cork Airport': ['Maes Awyr Corc', 'مطار كورك'],
+  'Shannon Airport': ['Maes Awyr Shannon', 'مطار شانون'],
+  'Ireland West Airport Knock': ['Maes Awyr Knock', 'مطار نوك'],
+  'Kerry Airport': ['Maes Awyr Kerry', 'مطار كيري'],
+  'Donegal Airport': ['Maes Awyr Donegal', 'مطار دونيغال'],
+  'Dublin Port': ['Porthladd Dulyn', 'ميناء دبلن'],
+  'Rosslare Europort': ['Porthladd Rosslare', 'ميناء روسلير', 'روسلير'],
+  Dundalk: ['دندالك'],
+  Dublin: ['Dulyn', 'دبلن'],
+  Cork: ['Corc', 'كورك'],
+  Limerick: ['ليمريك'],
+  Galway: ['غالواي'],
+  Waterford: ['ووترفورد'],
+};
+
 function inRepublic(kind: PlaceKind, places: readonly Names[]): PlaceOfDeparture[] {
-  return places.map(([name, ...aliases]) => ({ name, kind, aliases, inRepublic: true }));
+  return places.map(([name, ...aliases]) => ({
+    name,
+    kind,
+    aliases: [...aliases, ...(WELSH_AND_ARABIC_NAMES[name] ?? [])],
+    inRepublic: true,
+  }));
 }
 
 /**

@@ -30,7 +30,7 @@ export function ContinueApplicationPage() {
     <MessagePage title={t('saveReturn.continueTitle')}>
       <p className="govuk-body">{t('saveReturn.continueBody')}</p>
       {hasUnsentAnswers(session.formState) && (
-        <WarningText text={t('saveReturn.replaceWarning')} iconFallbackText={t('apply.warning')} />
+        <WarningText text={t('saveReturn.replaceWarning')} iconFallbackText={t('common.warning')} />
       )}
       <form method="post" action={`${pathname}${search}`} noValidate onSubmit={onSubmit}>
         <FormTokenField />

@@ -57,3 +57,9 @@ export const OPTION_KEYS = {
   plane: 'apply.options.plane',
   road: 'apply.options.road',
 } as const;
+
+/** The hints of the fields picked from a list, while the list is a plain select (without JavaScript, or before the autocomplete is there). */
+export const LIST_HINT_KEYS = {
+  nationality: 'apply.listHints.nationality',
+  'port-of-departure': 'apply.listHints.port-of-departure',
+} as const;

@@ -19,7 +19,7 @@ export function LateArrivalWarning({ arrival }: { arrival: DateParts | undefined
   return (
     <WarningText
       text={t('apply.travel.lateWarning')}
-      iconFallbackText={t('apply.warning')}
+      iconFallbackText={t('common.warning')}
       attributes={{ id: 'late-arrival-warning' }}
     />
   );

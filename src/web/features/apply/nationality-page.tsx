@@ -5,7 +5,14 @@
 // JavaScript enhancement the select still works. A British or visa nationality shows its warning
 // as soon as it is chosen; submitting an ineligible one leads to /ineligible (the step decides).
 import { useRef, useState } from 'react';
-import { COUNTRIES, findCountry, nationalityStatus, sentenceDemonym } from '#shared/countries/countries.ts';
+import {
+  COUNTRIES,
+  findCountry,
+  nationalityStatus,
+  sentenceDemonym,
+  type Country,
+} from '#shared/countries/countries.ts';
+import type { Language } from '#shared/i18n/languages.ts';
 import { nationalityLabel } from '#shared/countries/country-names.ts';
 import { findCountryByText, searchCountries } from '#shared/countries/country-search.ts';
 import { answersOf } from '#shared/journey/form-state.ts';
@@ -15,14 +22,27 @@ import { WarningText } from '../../components/govuk/warning-text/warning-text.ts
 import { RenderedText } from '../../components/rendered-text/rendered-text.tsx';
 import { fieldError } from '../../i18n/field-error.ts';
 import { useTranslation } from '../../i18n/use-translation.ts';
-import { FIELD_HINT_KEYS } from './field-texts.ts';
+import { FIELD_HINT_KEYS, LIST_HINT_KEYS } from './field-texts.ts';
 import { useJourney } from './journey-store.ts';
 import { destinationsOf, usePreloadPages } from './preload-next.ts';
 import { QuestionPage } from './question-page.tsx';
 import { useSelectAutocomplete } from './use-select-autocomplete.ts';
 
-// Sorted by the name shown, so the plain select is usable too.
-const OPTIONS = [...COUNTRIES].sort((a, b) => a.nationality_prefixed.localeCompare(b.nationality_prefixed));
+// Without JavaScript the select is all there is: its options are in the alphabetical order, in the
+// page's language, of the name each shows after its code ("American" of "USA - American", "Yr
+// Almaen" of "DEU - Yr Almaen"), not in the order of the codes.
+const shownName = (value: string, language: Language) => nationalityLabel(value, language).replace(/^[A-Z]{3} - /, '');
+const sorted = new Map<Language, readonly Country[]>();
+function optionsIn(language: Language): readonly Country[] {
+  let options = sorted.get(language);
+  if (options === undefined) {
+    const collator = new Intl.Collator(language);
+    const named = COUNTRIES.map((country) => ({ country, name: shownName(country.nationality_prefixed, language) }));
+    options = named.sort((a, b) => collator.compare(a.name, b.name)).map(({ country }) => country);
+    sorted.set(language, options);
+  }
+  return options;
+}
 
 export function NationalityPage() {
   const { t, language } = useTranslation();
@@ -34,7 +54,7 @@ export function NationalityPage() {
   const title = t('pages.nationality');
   // Text that names no country empties the answer ("Enter a country"): an unknown nationality
   // must not reach the eligibility rule, which would call it ineligible.
-  useSelectAutocomplete(selectRef, {
+  const { enhanced } = useSelectAutocomplete(selectRef, {
     search: (query) => searchCountries(query).map((c) => c.nationality_prefixed),
     lookup: (typed) => findCountryByText(typed)?.nationality_prefixed,
     onChange: setChosen,
@@ -54,14 +74,14 @@ export function NationalityPage() {
         ref={selectRef}
         name="nationality"
         label={{ text: title, isPageHeading: true, classes: 'govuk-label--l' }}
-        hint={{ text: t(hintKey) }}
+        hint={{ text: t(enhanced ? hintKey : LIST_HINT_KEYS.nationality) }}
         errorMessage={rule === undefined ? undefined : fieldError(t, t(messageKey('nationality', rule)))}
         // Controlled by what is chosen: the select, or the autocomplete through onChange above.
         value={findCountry(chosen)?.nationality_prefixed ?? ''}
         onChange={(event) => setChosen(event.currentTarget.value)}
         items={[
           { value: '', text: t('apply.nationality.choose') },
-          ...OPTIONS.map((c) => ({
+          ...optionsIn(language).map((c) => ({
             value: c.nationality_prefixed,
             text: nationalityLabel(c.nationality_prefixed, language),
           })),
@@ -73,13 +93,13 @@ export function NationalityPage() {
             text={t('apply.nationality.british', {
               nationality: country === undefined ? chosen : sentenceDemonym(country),
             })}
-            iconFallbackText={t('apply.warning')}
+            iconFallbackText={t('common.warning')}
           />
         )}
         {status === 'visaNational' && (
           <WarningText
             html={<RenderedText html={t('apply.nationality.visaNational')} inline />}
-            iconFallbackText={t('apply.warning')}
+            iconFallbackText={t('common.warning')}
           />
         )}
       </div>

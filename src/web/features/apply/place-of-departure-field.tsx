@@ -7,23 +7,34 @@ import { useRef, useState } from 'react';
 import { PLACES_OF_DEPARTURE, findPlaceOfDeparture, searchPlacesOfDeparture } from '#shared/countries/places.ts';
 import { Select } from '../../components/govuk/select/select.tsx';
 import { useTranslation } from '../../i18n/use-translation.ts';
+import type { Language } from '#shared/i18n/languages.ts';
+import { LIST_HINT_KEYS } from './field-texts.ts';
 import { useField } from './question-page.tsx';
 import { useSelectAutocomplete } from './use-select-autocomplete.ts';
 
 const FIELD = 'port-of-departure';
-// Sorted by name, so that the plain select is usable too; the autocomplete offers airports and ports first.
-const OPTIONS = PLACES_OF_DEPARTURE.map((place) => place.name).sort((a, b) => a.localeCompare(b, 'en-GB'));
+// Sorted by name in the page's language, so that the plain select is usable too; the autocomplete
+// offers airports and ports first.
+const sorted = new Map<Language, readonly string[]>();
+function optionsIn(language: Language): readonly string[] {
+  let options = sorted.get(language);
+  if (options === undefined) {
+    options = PLACES_OF_DEPARTURE.map((place) => place.name).sort(new Intl.Collator(language).compare);
+    sorted.set(language, options);
+  }
+  return options;
+}
 
 /** The place-of-departure question: a listed place in Ireland, picked with the autocomplete. */
 export function PlaceOfDepartureField() {
-  const { t } = useTranslation();
+  const { t, language } = useTranslation();
   const { value, label, hint, errorMessage } = useField(FIELD);
   const saved = typeof value === 'string' ? value.trim() : '';
   const listed = findPlaceOfDeparture(saved)?.name;
   // An answer that names no place (typed, refused, then reloaded) stays what the box shows.
   const [unlisted, setUnlisted] = useState(listed === undefined ? saved : '');
   const selectRef = useRef<HTMLSelectElement>(null);
-  useSelectAutocomplete(selectRef, {
+  const { enhanced } = useSelectAutocomplete(selectRef, {
     search: (query) => searchPlacesOfDeparture(query).map((place) => place.name),
     lookup: (typed) => findPlaceOfDeparture(typed)?.name,
     keepUnlisted: setUnlisted,
@@ -35,11 +46,12 @@ export function PlaceOfDepartureField() {
       name={FIELD}
       value={listed ?? saved}
       label={{ text: label }}
-      hint={hint}
+      // Without the autocomplete, the hint says to choose from the list rather than to type.
+      hint={enhanced ? hint : { text: t(LIST_HINT_KEYS[FIELD]) }}
       errorMessage={errorMessage}
       items={[
         { value: '', text: t('apply.placeOfDeparture.choose') },
-        ...OPTIONS.map((name) => ({ value: name, text: name })),
+        ...optionsIn(language).map((name) => ({ value: name, text: name })),
         unlisted !== '' && { value: unlisted, text: unlisted },
       ]}
     />

@@ -31,7 +31,7 @@ export function SameCosWarning({ state, scope }: { state: FormState; scope: Scop
           : t('apply.group.sameCosWarning', { names: list }),
         names,
       )}
-      iconFallbackText={t('apply.warning')}
+      iconFallbackText={t('common.warning')}
       attributes={{ id: 'same-cos-warning' }}
     />
   );
@@ -53,7 +53,7 @@ export function CosInUseWarning({ state, scope }: { state: FormState; scope: Sco
               names,
             )
       }
-      iconFallbackText={t('apply.warning')}
+      iconFallbackText={t('common.warning')}
       attributes={{ id: 'cos-in-use-warning' }}
     />
   );

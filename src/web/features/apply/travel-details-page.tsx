@@ -34,7 +34,7 @@ export function TravelDetailsPage() {
       title={t('pages.travelDetails')}
       intro={
         state.reusedTravelDidNotFit && (
-          <WarningText text={t('apply.travel.reusedDidNotFit')} iconFallbackText={t('apply.warning')} />
+          <WarningText text={t('apply.travel.reusedDidNotFit')} iconFallbackText={t('common.warning')} />
         )
       }
       onInput={(form) => setArrival(readAnswers(form, ['date-of-arrival'])['date-of-arrival'])}

@@ -5,7 +5,7 @@
 // presses Continue without picking, the typed text decides (decisions 007 and 016).
 import 'accessible-autocomplete/dist/accessible-autocomplete.min.css';
 import accessibleAutocomplete from 'accessible-autocomplete';
-import { useEffect, useRef, type RefObject } from 'react';
+import { useEffect, useRef, useState, type RefObject } from 'react';
 import { flushSync } from 'react-dom';
 import { escapeHtmlText } from '#shared/pages/html-escape.ts';
 import { useTranslation } from '../../i18n/use-translation.ts';
@@ -44,7 +44,10 @@ export function valueForTyped(
 export function useSelectAutocomplete(
   selectRef: RefObject<HTMLSelectElement | null>,
   options: SelectAutocompleteOptions,
-): void {
+): { readonly enhanced: boolean } {
+  // False until the widget is there: the page's hint says what the control in the page does (a
+  // plain list to choose from, then a box to type in), and the server's render is the plain list.
+  const [enhanced, setEnhanced] = useState(false);
   const { t } = useTranslation();
   // The widget asks for its texts when it speaks, and calls back long after this render: the
   // refs keep both in step with the language and the page shown now.
@@ -74,6 +77,7 @@ export function useSelectAutocomplete(
     const select = selectRef.current;
     if (select === null || select.dataset.enhanced === 'true') return;
     select.dataset.enhanced = 'true';
+    setEnhanced(true);
     accessibleAutocomplete.enhanceSelectElement({
       selectElement: select,
       defaultValue: '',
@@ -154,4 +158,5 @@ export function useSelectAutocomplete(
       form.removeEventListener('mousedown', onMouseDown);
     };
   }, [selectRef]);
+  return { enhanced };
 }

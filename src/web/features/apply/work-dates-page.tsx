@@ -24,7 +24,7 @@ export function WorkDatesPage() {
       intro={
         <>
           {state.reusedWorkDatesDidNotFit && (
-            <WarningText text={t('apply.workDates.reusedDidNotFit')} iconFallbackText={t('apply.warning')} />
+            <WarningText text={t('apply.workDates.reusedDidNotFit')} iconFallbackText={t('common.warning')} />
           )}
           <p className="govuk-body">{t('apply.hints.work-dates')}</p>
         </>

@@ -266,7 +266,7 @@ function CheckResult({ result, checkCode }: { result: ClearanceCheckResponse; ch
       >
         <WarningText
           text={t('check.withdrawnBody', { date: moment(result.withdrawnAt).date })}
-          iconFallbackText={t('apply.warning')}
+          iconFallbackText={t('common.warning')}
         />
         {checkedAt}
         <CheckAnotherLink />

@@ -12,6 +12,7 @@ const TEXT_KEYS = [
   'accessibility.enforcement',
   'accessibility.technicalInformation',
   'accessibility.complianceStatus',
+  'accessibility.nonAccessible',
   'accessibility.improving',
   'accessibility.preparation',
   'accessibility.testing',

@@ -13,7 +13,8 @@ type DownloadState = 'loading' | 'failed';
 export interface Downloads {
   /** The state of the download that `key` names: one applicant's id, or the approved ones' button's key. */
   stateOf(key: string): DownloadState | undefined;
-  download(key: string, applicantIds: readonly string[]): void;
+  /** Downloads them; `form` is the button's form, sent when the page was answered open by the server. */
+  download(key: string, applicantIds: readonly string[], form: HTMLFormElement | null): void;
 }
 
 /**
@@ -35,12 +36,12 @@ export function useDownloads(): Downloads {
     });
   return {
     stateOf: (key) => states.get(key),
-    download: (key, applicantIds) => {
+    download: (key, applicantIds, form) => {
       if (running.current.has(key)) return;
       running.current.add(key);
       setState(key, 'loading');
       announce(t('status.downloading'));
-      downloadDocuments(applicantIds)
+      downloadDocuments(applicantIds, { element: form, field: STATUS_FORM_FIELDS.download, value: key })
         .then(
           () => {
             setState(key, undefined);
@@ -96,7 +97,7 @@ export function DownloadButton({
         value={downloadKey}
         onClick={(event) => {
           event.preventDefault();
-          downloads.download(downloadKey, applicantIds);
+          downloads.download(downloadKey, applicantIds, event.currentTarget.closest('form'));
         }}
       />
       {state === 'failed' && (

@@ -107,7 +107,7 @@ function StatusDetail({ response, index }: { response: PublicStatusResponse; ind
       />
       {item.status === 'rejected' && item.decisionReason !== null && <AfterRejection reason={item.decisionReason} />}
       {item.status === 'withdrawn' && (
-        <WarningText text={t('status.withdrawnWarning')} iconFallbackText={t('apply.warning')} />
+        <WarningText text={t('status.withdrawnWarning')} iconFallbackText={t('common.warning')} />
       )}
       {item.status === 'approved' && (
         <DownloadButton

@@ -49,6 +49,20 @@ async function post(path: string, body: unknown): Promise<Response> {
   });
 }
 
+/** Sends a status page's form, with the button pressed (`field`, `value`), to its address. */
+async function sendForm(form: HTMLFormElement, field: string, value: string): Promise<Response> {
+  const fields = new URLSearchParams();
+  for (const [name, given] of new FormData(form)) if (typeof given === 'string') fields.append(name, given);
+  fields.set(field, value);
+  return fetch(form.getAttribute('action') ?? location.pathname, {
+    method: 'POST',
+    headers: { accept: 'application/pdf' },
+    body: fields,
+    referrerPolicy: 'no-referrer',
+    credentials: 'same-origin',
+  });
+}
+
 async function refusalBody(response: Response): Promise<RefusalBody> {
   try {
     const body = (await response.json()) as unknown;
@@ -126,14 +140,25 @@ export async function requestNewLink(
   }
 }
 
-/** Downloads the documents of these applications and saves the file; throws when it fails. */
-export async function downloadDocuments(applicantIds: readonly string[]): Promise<void> {
+/**
+ * Downloads the documents of these applications and saves the file; throws when it fails. With the
+ * licence number given on this page, by the API; on a page the server answered open (refreshed, or
+ * opened again while the pages stay open), the number is the server's to know: `form`, the
+ * button's form, is sent as the browser would send it without JavaScript, and answered the PDF.
+ */
+export async function downloadDocuments(
+  applicantIds: readonly string[],
+  form: { readonly element: HTMLFormElement | null; readonly field: string; readonly value: string },
+): Promise<void> {
   const state = store.get();
-  const response = await post(PDF_MAKER_PATH, {
-    publicAccessTokenJWT: state.token,
-    sponsorLicenceNumber: state.licenceNumber,
-    applicantIds,
-  });
+  const response =
+    state.licenceNumber === '' && form.element !== null
+      ? await sendForm(form.element, form.field, form.value)
+      : await post(PDF_MAKER_PATH, {
+          publicAccessTokenJWT: state.token,
+          sponsorLicenceNumber: state.licenceNumber,
+          applicantIds,
+        });
   if (!response.ok || response.headers.get('content-type') !== 'application/pdf')
     throw new Error(`The download answered ${response.status}`);
   const named = /filename="([^"]+)"/.exec(response.headers.get('content-disposition') ?? '')?.[1];
