@@ -230,6 +230,32 @@ describe.each(testEngines())('POST /api/public/newFromConcession on $name', (eng
     expect(stored.statusCode).toBe(201);
   });
 
+  it('refuses a worker name in a script other than the passport’s Latin letters, storing nothing, and stores accented Latin names', async () => {
+    const cases: Array<[key: 'familyName' | 'givenNames', field: string]> = [
+      ['familyName', 'family-name'],
+      ['givenNames', 'given-name'],
+    ];
+    for (const name of ['Иванов', 'محمد', '李', 'Ivanов']) {
+      for (const [key, field] of cases) {
+        const [applicant] = freshRequest(1);
+        const response = await post([
+          { ...applicant!, secondaryDetails: { ...applicant!.secondaryDetails, [key]: name } },
+        ]);
+        expect(response.statusCode, `${key}: ${name}`).toBe(400);
+        expect(response.json().details, `${key}: ${name}`).toEqual([{ index: 0, field, rule: 'latinLetters' }]);
+      }
+    }
+    expect(await countRows(test.db)).toEqual(empty);
+    const [real] = freshRequest(1);
+    const stored = await post([
+      {
+        ...real!,
+        secondaryDetails: { ...real!.secondaryDetails, familyName: 'Nguyễn-Øverland', givenNames: 'Élodie Núñez' },
+      },
+    ]);
+    expect(stored.statusCode).toBe(201);
+  });
+
   it('refuses a place of departure that is not on the list, as the page does, and stores the list’s name of one that is', async () => {
     for (const place of ['Paris', 'Belfast', 'Kilkenny Castle']) {
       const [applicant] = freshRequest(1);
