@@ -118,6 +118,23 @@ describe.each(testEngines())('POST /api/public/newFromConcession on $name', (eng
     );
   });
 
+  it('stores a passport number sent with spaces without them', async () => {
+    const [applicant] = freshRequest(1);
+    const spaced = applicant!.concessionForm.passportNumber.replace(/(.{3})/g, '$1 ');
+    const response = await post([
+      { ...applicant!, concessionForm: { ...applicant!.concessionForm, passportNumber: spaced } },
+    ]);
+    expect(response.statusCode).toBe(201);
+    const [item] = response.json<Array<ApplicantPayload & { applicantId: string }>>();
+    expect(item!.concessionForm.passportNumber).toBe(applicant!.concessionForm.passportNumber);
+    const { rows } = await test.db.query<{ id: string }>(
+      'SELECT submission_id AS id FROM applications WHERE applicant_id = $1',
+      [item!.applicantId],
+    );
+    const [stored] = await listApplicationsOfSubmission(test.db, rows[0]!.id);
+    expect(stored?.concessionForm?.passportNumber).toBe(applicant!.concessionForm.passportNumber);
+  });
+
   it('refuses 11 applicants and stores nothing', async () => {
     const response = await post(freshRequest(11));
     expect(response.statusCode).toBe(400);

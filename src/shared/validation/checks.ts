@@ -213,6 +213,18 @@ export function derivedLeaveDate(answers: ApplicantAnswers): CalendarDate | unde
   return leaveDate(arrival, firstWork, lastWork);
 }
 
+/**
+ * The leave date to show the person typing the work dates: the derived one, but only once the
+ * work dates pass their rules. Dates that break them (work of more than 3 months, an end before
+ * the start, a start far from the arrival) give a date that may fall before the work ends, which
+ * would mislead; their error messages say what is wrong instead.
+ */
+export function checkedLeaveDate(answers: ApplicantAnswers, now: Date): CalendarDate | undefined {
+  if (checkField('first-work-date', answers, now) !== undefined) return undefined;
+  if (checkField('last-work-date', answers, now) !== undefined) return undefined;
+  return derivedLeaveDate(answers);
+}
+
 /** The stay length the rules derive from the answers (decision 006); undefined until the dates are real days. */
 export function derivedStayLength(answers: ApplicantAnswers): (typeof STAY_LENGTHS)[number] | undefined {
   const arrival = parseDateParts(answers['date-of-arrival']);
