@@ -263,6 +263,36 @@ describe('the group limit', () => {
     );
     expect(await page.getByRole('button', { name: 'Submit applications' }).count()).toBe(1);
   });
+
+  it.each([true, false])(
+    'says on an eleventh member’s check your answers that the group is full, and discards the member there (JavaScript %s)',
+    async (javaScriptEnabled) => {
+      const context = await test.browser.newContext({ javaScriptEnabled });
+      try {
+        await seedSession(
+          context,
+          run(
+            groupWithMembers(10),
+            { type: 'reuse', kind: 'travel', choice: '0' },
+            { type: 'reuse', kind: 'workDates', choice: '0' },
+          ),
+        );
+        const page = await context.newPage();
+        await page.goto(`${baseUrl()}/check-your-answers`);
+        expect(new URL(page.url()).pathname).toBe('/check-your-answers');
+        expect(await page.locator('main .govuk-inset-text').textContent()).toContain(
+          'A group can have up to 10 applicants.',
+        );
+        const remove = page.getByRole('button', { name: 'Remove this member and return to the group overview' });
+        await Promise.all([page.waitForURL((url) => url.pathname === '/group-edit'), remove.click()]);
+        await page.locator('#group-members').waitFor();
+        expect(await page.locator('#group-members').textContent()).toContain('10');
+        expect(await page.getByRole('button', { name: 'Add another applicant' }).count()).toBe(0);
+      } finally {
+        await context.close();
+      }
+    },
+  );
 });
 
 describe('dates in another time zone', () => {
