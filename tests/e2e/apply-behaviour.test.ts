@@ -411,6 +411,9 @@ describe('moving around', () => {
     expect(await page.locator('main').textContent()).toContain('14 July 1990');
     await page.getByRole('button', { name: 'Confirm details and send the application' }).click();
     await at(page, '/complete');
+    expect(await page.locator('main').textContent()).toContain(
+      'the worker must carry the pre-clearance document, printed or on a phone, with their passport, and show it at the border',
+    );
     // Read where the database can be read (PostgreSQL): one application, the number without its spaces.
     const stored = await storedWithPassport('QA1234567');
     if (stored !== undefined) expect(stored).toBe(1);
