@@ -28,6 +28,21 @@ import { groupWithMembers, run, seedSession, singleComplete } from './support/jo
 
 const test = useBrowser();
 
+const MONTHS = [
+  'January',
+  'February',
+  'March',
+  'April',
+  'May',
+  'June',
+  'July',
+  'August',
+  'September',
+  'October',
+  'November',
+  'December',
+];
+
 /** The applications stored with this passport number, or undefined on the embedded database (nothing to read). */
 async function storedWithPassport(passportNumber: string): Promise<number | undefined> {
   if (workerServices().manual.databaseUrl === '') return undefined;
@@ -248,6 +263,36 @@ describe('the group limit', () => {
     );
     expect(await page.getByRole('button', { name: 'Submit applications' }).count()).toBe(1);
   });
+
+  it.each([true, false])(
+    'says on an eleventh member’s check your answers that the group is full, and discards the member there (JavaScript %s)',
+    async (javaScriptEnabled) => {
+      const context = await test.browser.newContext({ javaScriptEnabled });
+      try {
+        await seedSession(
+          context,
+          run(
+            groupWithMembers(10),
+            { type: 'reuse', kind: 'travel', choice: '0' },
+            { type: 'reuse', kind: 'workDates', choice: '0' },
+          ),
+        );
+        const page = await context.newPage();
+        await page.goto(`${baseUrl()}/check-your-answers`);
+        expect(new URL(page.url()).pathname).toBe('/check-your-answers');
+        expect(await page.locator('main .govuk-inset-text').textContent()).toContain(
+          'A group can have up to 10 applicants.',
+        );
+        const remove = page.getByRole('button', { name: 'Remove this member and return to the group overview' });
+        await Promise.all([page.waitForURL((url) => url.pathname === '/group-edit'), remove.click()]);
+        await page.locator('#group-members').waitFor();
+        expect(await page.locator('#group-members').textContent()).toContain('10');
+        expect(await page.getByRole('button', { name: 'Add another applicant' }).count()).toBe(0);
+      } finally {
+        await context.close();
+      }
+    },
+  );
 });
 
 describe('dates in another time zone', () => {
@@ -290,6 +335,36 @@ describe('moving around', () => {
     await at(page, '/what-would-you-like-to-do');
   });
 
+  it('keeps "Go back" after a reload, leading to the page before', async () => {
+    const { page } = test;
+    await answerSponsor(page, 'single-application');
+    const path = new URL(page.url()).pathname;
+    const before = await page.getByRole('link', { name: 'Go back' }).getAttribute('href');
+    for (let reload = 0; reload < 2; reload += 1) {
+      await page.reload();
+      await at(page, path);
+      // The app has taken over the page the server drew (the reload waits for it): "Go back" is still there.
+      const back = page.getByRole('link', { name: 'Go back' });
+      expect(await back.count(), `reload ${reload}`).toBe(1);
+      expect(await back.getAttribute('href')).toBe(before);
+    }
+    // The page reloaded, answered with its errors, and come back to with the browser's Back: the
+    // app's answers for it are not pages loaded whole, and "Go back" stays all the same.
+    await page.fill('#family-name', '');
+    await continueFrom(page);
+    await page.locator('.govuk-error-summary').waitFor();
+    expect(await page.getByRole('link', { name: 'Go back' }).getAttribute('href')).toBe(before);
+    await page.fill('#family-name', 'Okafor');
+    await page.fill('#given-name', 'Ada');
+    await continueFrom(page);
+    await at(page, '/passenger-date-of-birth');
+    await page.goBack();
+    await at(page, path);
+    expect(await page.getByRole('link', { name: 'Go back' }).getAttribute('href')).toBe(before);
+    await page.getByRole('link', { name: 'Go back' }).click();
+    await at(page, '/what-would-you-like-to-do');
+  });
+
   it('shows the latest leave date as the work dates are typed', async () => {
     const { page, context } = test;
     await seedSession(context, singleComplete());
@@ -306,6 +381,42 @@ describe('moving around', () => {
     await fillDate(page, 'last-work-date', end);
     const expected = addDays(end, 14);
     expect(await leave.textContent()).toMatch(new RegExp(`^No later than 0?${expected.day} \\w+ ${expected.year}$`));
+    // More than 3 months of work, or an end before the start: no date (it would fall before the work ends).
+    for (const last of [addDays(londonToday(new Date()), 130), addDays(londonToday(new Date()), 5)]) {
+      await fillDate(page, 'last-work-date', last);
+      expect(await leave.textContent()).toBe('Correct the work dates to see the latest date to leave.');
+    }
+  });
+
+  it('takes a passport number typed with spaces, stored without them, and months typed as words', async () => {
+    const { page, context } = test;
+    await seedSession(context, singleComplete());
+    await page.goto(`${baseUrl()}${changeHref('/passport-details')}`);
+    await at(page, '/passport-details');
+    await page.fill('#passport-number', 'QA 12 34 567');
+    const issued = addDays(londonToday(new Date()), -400);
+    await fillDate(page, 'passport-issue-date', {
+      day: String(issued.day),
+      month: MONTHS[issued.month - 1]!,
+      year: String(issued.year),
+    });
+    await fillDate(page, 'passport-expiry-date', { day: '1', month: 'Jul', year: String(issued.year + 9) });
+    await continueFrom(page);
+    await at(page, CHECK_ANSWERS_PATH);
+    await page.goto(`${baseUrl()}${changeHref('/passenger-date-of-birth')}`);
+    await at(page, '/passenger-date-of-birth');
+    await fillDate(page, 'date-of-birth', { day: '14', month: 'gorffennaf', year: '1990' });
+    await continueFrom(page);
+    await at(page, CHECK_ANSWERS_PATH);
+    expect(await page.locator('main').textContent()).toContain('14 July 1990');
+    await page.getByRole('button', { name: 'Confirm details and send the application' }).click();
+    await at(page, '/complete');
+    expect(await page.locator('main').textContent()).toContain(
+      'the worker must carry the pre-clearance document, printed or on a phone, with their passport, and show it at the border',
+    );
+    // Read where the database can be read (PostgreSQL): one application, the number without its spaces.
+    const stored = await storedWithPassport('QA1234567');
+    if (stored !== undefined) expect(stored).toBe(1);
   });
 
   it('sends an analytics event for each failed rule once analytics cookies are accepted', async () => {

@@ -7,7 +7,10 @@ import { toDateParts } from '../../src/shared/dates/date-parts.ts';
 import { changeHref } from '../../src/shared/journey/page-forms.ts';
 import { CHECK_ANSWERS_PATH } from '../../src/shared/journey/paths.ts';
 import { validApplicantAnswers } from '../fixtures/applicants.ts';
-import { axeViolations, baseUrl, useBrowser } from './support/browser.ts';
+import ar from '../../src/shared/i18n/translations/ar.json';
+import cy from '../../src/shared/i18n/translations/cy.json';
+import en from '../../src/shared/i18n/translations/en.json';
+import { axeViolations, axeViolationsWithoutJavaScript, baseUrl, useBrowser } from './support/browser.ts';
 import { storedApplicationsOf } from './support/database.ts';
 import { answerNextSendWith } from './support/page-answers.ts';
 import {
@@ -40,9 +43,10 @@ describe('an arrival less than 72 hours away', () => {
     await answerWorkDates(page, { first: daysFromToday(3), last: daysFromToday(20) });
     await at(page, '/check-your-answers');
     const warning = page.locator('#late-arrival-warning');
-    expect(await warning.textContent()).toContain(
-      'Applications made less than 72 hours before the temporary worker arrives in the UK are normally refused.',
-    );
+    expect(await warning.textContent()).toContain(en.apply.travel.lateWarning);
+    expect(await warning.textContent()).toContain('This application will be refused');
+    expect(await warning.textContent()).toContain('An application must be made at least 72 hours before travel.');
+    expect(await warning.textContent()).not.toContain('normally');
     expect(await axeViolations(page)).toEqual([]);
 
     await page.getByRole('link', { name: 'Change Date of arrival in the UK' }).click();
@@ -54,6 +58,51 @@ describe('an arrival less than 72 hours away', () => {
     await warning.waitFor();
     expect(await axeViolations(page)).toEqual([]);
   });
+});
+
+describe('a group member arriving less than 72 hours away', () => {
+  // Members 0 and 1 arrive tomorrow; the travel details of either can be reused by the next.
+  const late = () => {
+    const today = londonToday(new Date());
+    return groupWithMembers(2, {
+      'date-of-arrival': toDateParts(addDays(today, 1)),
+      'first-work-date': toDateParts(addDays(today, 3)),
+      'last-work-date': toDateParts(addDays(today, 20)),
+    });
+  };
+  const texts = { en, cy, ar } as const;
+
+  it.each([
+    ['en', true],
+    ['cy', false],
+    ['ar', true],
+  ] as const)(
+    'is said to be refused where the date is reused and on the overview the group is sent from (%s, JavaScript %s)',
+    async (language, javaScriptEnabled) => {
+      const context = await test.browser.newContext({ javaScriptEnabled });
+      try {
+        await seedSession(context, late(), language);
+        const page = await context.newPage();
+        await page.goto(`${baseUrl()}/reuse-travel-details`);
+        expect(new URL(page.url()).pathname).toBe('/reuse-travel-details');
+        expect(await page.locator('main').textContent()).toContain(texts[language].apply.reuse.lateOption);
+        expect(javaScriptEnabled ? await axeViolations(page) : await axeViolationsWithoutJavaScript(page)).toEqual([]);
+        await page.goto(`${baseUrl()}/group-edit`);
+        expect(new URL(page.url()).pathname).toBe('/group-edit');
+        const warnings = page.locator('[data-late-member]');
+        expect(await warnings.count()).toBe(2);
+        expect(await warnings.first().textContent()).toContain(
+          texts[language].apply.group.lateMember.replace(
+            '{{name}}',
+            `${validApplicantAnswers(new Date())['given-name']} Member0`,
+          ),
+        );
+        expect(javaScriptEnabled ? await axeViolations(page) : await axeViolationsWithoutJavaScript(page)).toEqual([]);
+      } finally {
+        await context.close();
+      }
+    },
+  );
 });
 
 describe('the sponsor of a group', () => {

@@ -8,8 +8,9 @@ import { PAGE_DATA_ID } from '../../src/shared/pages/page-data.ts';
 import { FIELD_RULES } from '../../src/shared/validation/fields.ts';
 import { MESSAGE_KEYS } from '../../src/shared/validation/messages.ts';
 import ar from '../../src/shared/i18n/translations/ar.json';
+import cy from '../../src/shared/i18n/translations/cy.json';
 import en from '../../src/shared/i18n/translations/en.json';
-import { axeViolations, baseUrl, useBrowser } from './support/browser.ts';
+import { axeViolations, axeViolationsWithoutJavaScript, baseUrl, useBrowser } from './support/browser.ts';
 import {
   answerSponsor,
   answerTravel,
@@ -181,6 +182,57 @@ describe('the validation messages', () => {
         }
         await continueFrom(page);
         expect(new URL(page.url()).pathname).not.toBe(path);
+      } finally {
+        await context.close();
+      }
+    }
+  });
+
+  it('refuse worker names in a script other than the passport’s Latin letters, in every language, with and without JavaScript, and let accented names through', async () => {
+    const texts = { en, cy, ar } as unknown as Record<string, { validation: Record<string, Record<string, string>> }>;
+    const cases = [
+      ['en', true, { 'family-name': 'Иванов', 'given-name': 'محمد' }],
+      ['cy', false, { 'family-name': '李', 'given-name': 'Ivanов' }],
+      ['ar', true, { 'family-name': 'محمد', 'given-name': 'Παύλος' }],
+      ['ar', false, { 'family-name': 'Иванов', 'given-name': '山田' }],
+    ] as const;
+    for (const [language, javaScriptEnabled, typed] of cases) {
+      const context = await test.browser.newContext({ javaScriptEnabled });
+      try {
+        await seedSession(context, singleComplete(), language);
+        const page = await context.newPage();
+        await page.goto(`${baseUrl()}/passenger-name`);
+        await page.fill('#family-name', typed['family-name']);
+        await page.fill('#given-name', typed['given-name']);
+        if (language === 'en') {
+          await submitExpectingErrors(page, m('family-name', 'latinLetters'), m('given-name', 'latinLetters'));
+        } else if (javaScriptEnabled) {
+          await continueFrom(page);
+          await page.locator('.govuk-error-summary').waitFor();
+        } else {
+          await Promise.all([
+            page.waitForNavigation({ waitUntil: 'load' }),
+            page.click('main form button[type="submit"]'),
+          ]);
+        }
+        const shown = await page.locator('.govuk-error-summary li a').allTextContents();
+        for (const field of ['family-name', 'given-name']) {
+          const text = texts[language]!.validation[field]!.latinLetters!;
+          expect(shown, `${language} ${field}`).toContain(text);
+          expect(await page.locator(`#${field}-error`).textContent()).toContain(text);
+        }
+        expect(await page.title()).toMatch(language === 'en' ? /^Error: / : language === 'cy' ? /^Gwall: / : /^خطأ: /);
+        expect(javaScriptEnabled ? await axeViolations(page) : await axeViolationsWithoutJavaScript(page)).toEqual([]);
+        // Accents, apostrophes, hyphens and spaces are Latin letters' company: they pass.
+        await page.fill('#family-name', 'Nguyễn-O’Brien');
+        await page.fill('#given-name', 'Élodie Núñez Øverland ß');
+        if (javaScriptEnabled) await continueFrom(page);
+        else
+          await Promise.all([
+            page.waitForNavigation({ waitUntil: 'load' }),
+            page.click('main form button[type="submit"]'),
+          ]);
+        await page.waitForURL((url) => url.pathname !== '/passenger-name');
       } finally {
         await context.close();
       }

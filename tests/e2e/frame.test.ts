@@ -23,6 +23,7 @@ describe('the shared frame', () => {
     expect(await test.page.locator('.govuk-skip-link').textContent()).toBe('Skip to main content');
     expect(await test.page.locator('.govuk-service-navigation').textContent()).toContain(SERVICE);
     expect(await test.page.locator('.govuk-button--start').textContent()).toContain('Start now');
+    expect(await test.page.locator('main').textContent()).toContain('It takes around 10 minutes for one worker');
     const footerLinks = await test.page.locator('.govuk-footer__inline-list a').allTextContents();
     expect(footerLinks).toEqual([
       'Feedback (opens in new tab)',

@@ -189,6 +189,8 @@ describe('decisionsEmail', () => {
       'Download the pre-clearance document from the status page',
       statusLink,
       'sponsor licence number',
+      // What the worker does with it: the officer at the border asks for it with the passport.
+      'The worker must carry the pre-clearance document, printed or on a phone, with their passport, and show it at the border when they arrive in the UK.',
     ]);
     expectNowhere(email, ['Rejected', 'still checking', 'creative-worker-visa']);
     expect(email.html).toContain(`<a href="${statusLink}"`);

@@ -282,6 +282,10 @@ export function decisionsEmail(input: {
         heading(next.heading),
         paragraph(next.text),
         link(input.statusLink),
+        // What the worker does with an approved document: the officer at the border asks for it.
+        ...(approved > 0
+          ? [paragraph(approved > 1 ? t('email.decisions.carryMany') : t('email.decisions.carryOne'))]
+          : []),
         paragraph(t('email.common.needLicence')),
         ...(rejected > 0 ? afterRejection(t, { plural, rejected, anyLate }) : []),
       ],

@@ -118,6 +118,23 @@ describe.each(testEngines())('POST /api/public/newFromConcession on $name', (eng
     );
   });
 
+  it('stores a passport number sent with spaces without them', async () => {
+    const [applicant] = freshRequest(1);
+    const spaced = applicant!.concessionForm.passportNumber.replace(/(.{3})/g, '$1 ');
+    const response = await post([
+      { ...applicant!, concessionForm: { ...applicant!.concessionForm, passportNumber: spaced } },
+    ]);
+    expect(response.statusCode).toBe(201);
+    const [item] = response.json<Array<ApplicantPayload & { applicantId: string }>>();
+    expect(item!.concessionForm.passportNumber).toBe(applicant!.concessionForm.passportNumber);
+    const { rows } = await test.db.query<{ id: string }>(
+      'SELECT submission_id AS id FROM applications WHERE applicant_id = $1',
+      [item!.applicantId],
+    );
+    const [stored] = await listApplicationsOfSubmission(test.db, rows[0]!.id);
+    expect(stored?.concessionForm?.passportNumber).toBe(applicant!.concessionForm.passportNumber);
+  });
+
   it('refuses 11 applicants and stores nothing', async () => {
     const response = await post(freshRequest(11));
     expect(response.statusCode).toBe(400);
@@ -225,6 +242,32 @@ describe.each(testEngines())('POST /api/public/newFromConcession on $name', (eng
       {
         concessionForm: { ...real!.concessionForm, sponsorName: 'St. John’s Theatre Co.,Ltd.' },
         secondaryDetails: { ...real!.secondaryDetails, familyName: 'O’Brien-Smith', givenNames: 'J.R.R.' },
+      },
+    ]);
+    expect(stored.statusCode).toBe(201);
+  });
+
+  it('refuses a worker name in a script other than the passport’s Latin letters, storing nothing, and stores accented Latin names', async () => {
+    const cases: Array<[key: 'familyName' | 'givenNames', field: string]> = [
+      ['familyName', 'family-name'],
+      ['givenNames', 'given-name'],
+    ];
+    for (const name of ['Иванов', 'محمد', '李', 'Ivanов']) {
+      for (const [key, field] of cases) {
+        const [applicant] = freshRequest(1);
+        const response = await post([
+          { ...applicant!, secondaryDetails: { ...applicant!.secondaryDetails, [key]: name } },
+        ]);
+        expect(response.statusCode, `${key}: ${name}`).toBe(400);
+        expect(response.json().details, `${key}: ${name}`).toEqual([{ index: 0, field, rule: 'latinLetters' }]);
+      }
+    }
+    expect(await countRows(test.db)).toEqual(empty);
+    const [real] = freshRequest(1);
+    const stored = await post([
+      {
+        ...real!,
+        secondaryDetails: { ...real!.secondaryDetails, familyName: 'Nguyễn-Øverland', givenNames: 'Élodie Núñez' },
       },
     ]);
     expect(stored.statusCode).toBe(201);

@@ -65,6 +65,18 @@ describe('buildApplicantPayload', () => {
     expect(v.is(applicantPayloadSchema, falsy)).toBe(false);
   });
 
+  it('stores a passport number typed with spaces without them, from the pages and from the API alike', () => {
+    const answers = validApplicantAnswers(NOW, { 'passport-number': ' AB 12 34\u00A056 ' });
+    expect(validateApplicant(answers, NOW)).toEqual({});
+    const built = buildApplicantPayload(answers, FIXTURE_SPONSOR, FIXTURE_GROUP_ID, NOW);
+    expect(built.concessionForm.passportNumber).toBe('AB123456');
+    const payload = validApplicantPayload(NOW);
+    const sent = { ...payload, concessionForm: { ...payload.concessionForm, passportNumber: 'AB 12 34 56' } };
+    const parsed = v.parse(applicantPayloadSchema, sent);
+    expect(parsed.concessionForm.passportNumber).toBe('AB123456');
+    expect(validateApplicantPayload(parsed, NOW)).toEqual([]);
+  });
+
   it('maps the answers to the payload per applicant, with fixed and derived values', () => {
     const answers = validApplicantAnswers(NOW, { 'family-name': '  Ní Bhraonáin ', nationality: 'usa - anything' });
     expect(buildApplicantPayload(answers, FIXTURE_SPONSOR, FIXTURE_GROUP_ID, NOW)).toEqual({

@@ -21,6 +21,7 @@ import {
   MAX_GROUP_SIZE,
   PURPOSE_OF_STAY,
 } from '../domain/fixed-values.ts';
+import { compactPassportNumber } from '../domain/passport-number.ts';
 import type { Receipt } from '../domain/receipt.ts';
 import { asciiDigits } from '../text/ascii-digits.ts';
 import { hasForbiddenCharacters } from '../validation/characters.ts';
@@ -45,8 +46,9 @@ const text = v.pipe(v.string(), v.maxLength(MAX_PAYLOAD_TEXT));
 // `validDate` for the field rather than the schema refusing the whole request. Arabic-Indic,
 // Extended Arabic-Indic and full-width digits are read as ASCII first, and stored so (decision 031).
 const isoDate = v.pipe(v.string(), v.maxLength(40), v.transform(asciiDigits), v.regex(/^(\d{4}-\d{2}-\d{2})?$/));
-// The passport number is letters and digits: its digits are stored in ASCII whatever keyboard typed them.
-const passportNumber = v.pipe(text, v.transform(asciiDigits));
+// The passport number is letters and digits: its digits are stored in ASCII whatever keyboard typed
+// them, and without the spaces of a number copied in groups as some passports print it.
+const passportNumber = v.pipe(text, v.transform(compactPassportNumber));
 const createdDate = v.pipe(v.string(), v.maxLength(40), v.isoTimestamp());
 /** A submission's group id: the prefix and an upper-case UUID. */
 export const GROUP_ID_PATTERN = /^CWC-[0-9A-F]{8}-[0-9A-F]{4}-[0-9A-F]{4}-[0-9A-F]{4}-[0-9A-F]{12}$/;
@@ -162,7 +164,7 @@ export function buildApplicantPayload(
   const workerEmail = trimmed(answers['worker-email']);
   return {
     concessionForm: {
-      passportNumber: asciiDigits(trimmed(answers['passport-number'])),
+      passportNumber: compactPassportNumber(answers['passport-number'] ?? ''),
       passportIssueDate: isoFromParts(answers['passport-issue-date']),
       passportExpiryDate: isoFromParts(answers['passport-expiry-date']),
       dateOfArrivalInUK: isoFromParts(answers['date-of-arrival']),

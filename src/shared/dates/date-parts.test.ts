@@ -40,6 +40,36 @@ describe('date parts', () => {
   });
 });
 
+describe('month names in the month input (the GOV.UK date pattern)', () => {
+  it.each([
+    ['July', 7],
+    ['july', 7],
+    [' JUL ', 7],
+    ['Jul.', 7],
+    ['January', 1],
+    ['Feb', 2],
+    ['Sept', 9],
+    ['sep', 9],
+    ['December', 12],
+    ['Gorffennaf', 7],
+    ['gorffennaf', 7],
+    ['Mawrth', 3],
+    ['Mai', 5],
+    ['Rhagfyr', 12],
+  ])('reads %j as month %i', (month, number) => {
+    expect(parseDateParts({ day: '14', month, year: '2026' })).toEqual({ year: 2026, month: number, day: 14 });
+  });
+
+  it.each(['Ju', 'Julyy', 'Smarch', 'J', 'Jul 7', '7th'])('refuses %j', (month) => {
+    expect(parseDateParts({ day: '14', month, year: '2026' })).toBeNull();
+  });
+
+  it('keeps refusing a day the month does not have', () => {
+    expect(parseDateParts({ day: '31', month: 'April', year: '2026' })).toBeNull();
+    expect(parseDateParts({ day: '30', month: 'Ebrill', year: '2026' })).toEqual({ year: 2026, month: 4, day: 30 });
+  });
+});
+
 describe('date parts in other digits (decision 031)', () => {
   const inDigits = (text: string, digits: string) => [...text].map((d) => digits[Number(d)] ?? d).join('');
   const anyDay = fc.date({

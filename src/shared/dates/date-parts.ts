@@ -3,6 +3,7 @@
 import { isRealDate } from './calendar.ts';
 import { parseIsoDate, type CalendarDate } from './format.ts';
 import { asciiDigits } from '../text/ascii-digits.ts';
+import { WELSH_MONTHS } from './welsh.ts';
 
 /** A date answer as typed in the three GOV.UK date inputs. */
 export interface DateParts {
@@ -18,15 +19,48 @@ export function isDatePartsEmpty(parts: DateParts | undefined): boolean {
 
 // GOV.UK date inputs take numbers: day and month of one or two digits ("5" or "05"), a year of
 // four digits. Two-digit years are refused rather than guessed at. Digits of other keyboards
-// (Arabic-Indic, Extended Arabic-Indic, full-width) are the same numbers (decision 031).
+// (Arabic-Indic, Extended Arabic-Indic, full-width) are the same numbers (decision 031). The
+// GOV.UK date pattern also accepts a month written as a word, as many people type it: the English
+// names and their abbreviations ("July", "Jul", "Jul.", "Sept"), and the Welsh names
+// ("Gorffennaf"), in any case.
 const DAY_OR_MONTH = /^\d{1,2}$/;
 const YEAR = /^\d{4}$/;
 
-/** Reads the three inputs as a calendar day, in any of the digits asciiDigits reads; `null` when they are not a real day (31 April, a two-digit year, letters). */
+const ENGLISH_MONTHS = [
+  'january',
+  'february',
+  'march',
+  'april',
+  'may',
+  'june',
+  'july',
+  'august',
+  'september',
+  'october',
+  'november',
+  'december',
+] as const;
+
+/** Each month's name and abbreviations, lower-case, to its number. */
+const MONTH_NAMES: ReadonlyMap<string, number> = new Map([
+  ...ENGLISH_MONTHS.map((name, index) => [name, index + 1] as const),
+  ...ENGLISH_MONTHS.map((name, index) => [name.slice(0, 3), index + 1] as const),
+  ['sept', 9] as const,
+  ...WELSH_MONTHS.map((name, index) => [name.toLowerCase(), index + 1] as const),
+]);
+
+/** The month input as a number written in digits: its digits, or the number its name stands for. */
+function monthDigits(typed: string): string {
+  const month = asciiDigits(typed).trim();
+  const named = MONTH_NAMES.get(month.toLowerCase().replace(/\.$/, ''));
+  return named === undefined ? month : String(named);
+}
+
+/** Reads the three inputs as a calendar day, in any of the digits asciiDigits reads, the month also by its name; `null` when they are not a real day (31 April, a two-digit year, other letters). */
 export function parseDateParts(parts: DateParts | undefined): CalendarDate | null {
   if (parts === undefined) return null;
   const day = asciiDigits(parts.day).trim();
-  const month = asciiDigits(parts.month).trim();
+  const month = monthDigits(parts.month);
   const year = asciiDigits(parts.year).trim();
   if (!DAY_OR_MONTH.test(day) || !DAY_OR_MONTH.test(month) || !YEAR.test(year)) return null;
   const date = { year: Number(year), month: Number(month), day: Number(day) };

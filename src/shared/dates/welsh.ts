@@ -5,7 +5,7 @@
 // Welsh plural rules are in every ICU we run, so `Intl.PluralRules('cy')` is used as is.
 
 /** The months in Welsh, January first, as GOV.UK Welsh pages write them ("14 Mawrth 2027"). */
-const WELSH_MONTHS = [
+export const WELSH_MONTHS = [
   'Ionawr',
   'Chwefror',
   'Mawrth',

@@ -12,12 +12,24 @@ export const PASSPORT_NUMBER_LENGTH = { min: 3, max: 15 } as const;
 export const STORED_PASSPORT_NUMBER_PATTERN = `^[A-Z0-9]{${PASSPORT_NUMBER_LENGTH.min},${PASSPORT_NUMBER_LENGTH.max}}$`;
 
 const storedForm = new RegExp(STORED_PASSPORT_NUMBER_PATTERN);
-// The form asks for the number as printed: letters (either case) and digits, nothing between.
+// The form asks for the number as printed: letters (either case) and digits. Some passports print
+// the number in groups, and people copy the spaces: they are not part of the number, so they are
+// left out before the number is counted, checked and stored (compactPassportNumber).
 const typedCharacters = /^[A-Za-z0-9]+$/;
 
-/** The first rule a typed passport number fails (trimmed: required, length, characters), or undefined. */
+/**
+ * The passport number as typed, trimmed, its digits in ASCII and its spaces (any width, no-break
+ * too) left out: the form checked and stored. A tab or line break inside stays, for the rule to refuse.
+ */
+export function compactPassportNumber(typed: string): string {
+  return asciiDigits(typed)
+    .trim()
+    .replace(/\p{Zs}+/gu, '');
+}
+
+/** The first rule a typed passport number fails (without its spaces: required, length, characters), or undefined. */
 export function checkPassportNumber(typed: string | undefined): 'required' | 'length' | 'characters' | undefined {
-  const value = asciiDigits(typed ?? '').trim();
+  const value = compactPassportNumber(typed ?? '');
   if (value === '') return 'required';
   if (value.length < PASSPORT_NUMBER_LENGTH.min || value.length > PASSPORT_NUMBER_LENGTH.max) return 'length';
   return typedCharacters.test(value) ? undefined : 'characters';

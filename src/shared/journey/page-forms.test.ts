@@ -74,6 +74,8 @@ describe('a journey form read', () => {
     ],
     ['/complete', { action: 'finish' }, { kind: 'action', action: { type: 'finish' } }],
     ['/ineligible', { action: 'remove-applicant' }, { kind: 'action', action: { type: 'clearAndReturn' } }],
+    // A member the full group refuses is discarded from its own check your answers.
+    ['/check-your-answers', { action: 'remove-applicant' }, { kind: 'action', action: { type: 'clearAndReturn' } }],
   ])('reads the button of %s (%o)', (path, values, expected) => {
     expect(postedJourneyForm(path, fields(values))).toEqual(expected);
   });

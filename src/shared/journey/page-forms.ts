@@ -159,7 +159,9 @@ export function postedJourneyForm(
   }
   if ((path === COMPLETE_PATH || path === INELIGIBLE_PATH) && button === JOURNEY_BUTTONS.finish)
     return action({ type: 'finish' });
-  if (path === INELIGIBLE_PATH && button === JOURNEY_BUTTONS.clearAndReturn) return action({ type: 'clearAndReturn' });
+  // An ineligible member, or one the full group refuses (on its check your answers), is discarded.
+  if ((path === INELIGIBLE_PATH || path === CHECK_ANSWERS_PATH) && button === JOURNEY_BUTTONS.clearAndReturn)
+    return action({ type: 'clearAndReturn' });
   return undefined;
 }
 

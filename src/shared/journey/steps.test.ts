@@ -5,6 +5,9 @@ import type { JourneyPath } from './paths.ts';
 import { CHECK_ANSWERS_PATH, INELIGIBLE_PATH } from './paths.ts';
 import { INITIAL_FORM_STATE } from './form-state.ts';
 import { journeyReducer } from './reducer.ts';
+import ar from '../i18n/translations/ar.json';
+import cy from '../i18n/translations/cy.json';
+import en from '../i18n/translations/en.json';
 
 const NOW = new Date('2026-03-02T10:00:00Z');
 
@@ -67,6 +70,31 @@ describe('the journey as data', () => {
         NOW,
       );
       expect(changing.goTo, step.path).toBe(CHECK_ANSWERS_PATH);
+    }
+  });
+});
+
+describe('how long the start page says an application takes', () => {
+  // About a minute a page: the pages of one worker (every question but the reuse ones, and check
+  // your answers), and of each further group member who reuses the travel details and work dates.
+  const questions = STEPS.map((step) => step.path);
+  const onePerson = questions.filter((path) => !path.startsWith('/reuse-')).length + 1;
+  const firstMemberQuestion = questions.indexOf('/passenger-name');
+  const furtherMember =
+    questions.slice(firstMemberQuestion).filter((path) => path !== '/travel-details' && path !== '/work-dates').length +
+    1;
+
+  it('stays honest as pages come and go: around 10 minutes for one worker, 5 for each further one', () => {
+    expect(Math.abs(onePerson - 10)).toBeLessThanOrEqual(2);
+    expect(Math.abs(furtherMember - 5)).toBeLessThanOrEqual(3);
+  });
+
+  it('is said in every language', () => {
+    expect(en.start.howLong).toContain('around 10 minutes for one worker');
+    expect(en.start.howLong).toContain('around 5 minutes');
+    for (const texts of [cy, ar]) {
+      expect(texts.start.howLong).toMatch(/10/);
+      expect(texts.start.howLong).toMatch(/5/);
     }
   });
 });

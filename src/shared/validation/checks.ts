@@ -32,6 +32,7 @@ import { checkPassportNumber } from '../domain/passport-number.ts';
 import { hasForbiddenCharacters } from './characters.ts';
 import { isValidEmail } from './email.ts';
 import { hasWebAddress } from './web-address.ts';
+import { hasOnlyLatinLetters } from './latin-letters.ts';
 import { MAX_LENGTHS, type RuleName } from './fields.ts';
 
 /** The answer keys that have a check here: every answer of an applicant. */
@@ -74,6 +75,9 @@ const hasLetter = (value: string | undefined) => /\p{L}/u.test(value ?? '');
 // A name that holds a web address would carry a link into the service's emails (decision 044).
 const noWebAddress = (value: string | undefined) => (hasWebAddress(value) ? 'noWebAddress' : undefined);
 
+// The passport prints the names in Latin letters, which the officer matches the document against.
+const latinLetters = (value: string | undefined) => (hasOnlyLatinLetters(value) ? undefined : 'latinLetters');
+
 const isPlane = (answers: ApplicantAnswers) => (answers['method-of-arrival'] ?? '').trim() === 'plane';
 
 /** The dates the cross-field rules need, each null when not (yet) a real day. */
@@ -106,13 +110,15 @@ export const FIELD_CHECKS: { readonly [F in AnswerField]: Check<F> } = {
   'family-name': (answers, now) =>
     text('family-name')(answers, now) ??
     noWebAddress(answers['family-name']) ??
-    (hasLetter(answers['family-name']) ? undefined : 'hasLetter'),
+    (hasLetter(answers['family-name']) ? undefined : 'hasLetter') ??
+    latinLetters(answers['family-name']),
   'given-name': (answers, now) => {
     if (hasOneName(answers)) return blank(answers['given-name']) ? undefined : 'emptyWithOneName';
     return (
       text('given-name')(answers, now) ??
       noWebAddress(answers['given-name']) ??
-      (hasLetter(answers['given-name']) ? undefined : 'hasLetter')
+      (hasLetter(answers['given-name']) ? undefined : 'hasLetter') ??
+      latinLetters(answers['given-name'])
     );
   },
   'one-name': (answers) => (blank(answers['one-name']) || hasOneName(answers) ? undefined : 'validOption'),
@@ -205,6 +211,18 @@ export function derivedLeaveDate(answers: ApplicantAnswers): CalendarDate | unde
   const { arrival, firstWork, lastWork } = travelDates(answers);
   if (arrival === null || firstWork === null || lastWork === null) return undefined;
   return leaveDate(arrival, firstWork, lastWork);
+}
+
+/**
+ * The leave date to show the person typing the work dates: the derived one, but only once the
+ * work dates pass their rules. Dates that break them (work of more than 3 months, an end before
+ * the start, a start far from the arrival) give a date that may fall before the work ends, which
+ * would mislead; their error messages say what is wrong instead.
+ */
+export function checkedLeaveDate(answers: ApplicantAnswers, now: Date): CalendarDate | undefined {
+  if (checkField('first-work-date', answers, now) !== undefined) return undefined;
+  if (checkField('last-work-date', answers, now) !== undefined) return undefined;
+  return derivedLeaveDate(answers);
 }
 
 /** The stay length the rules derive from the answers (decision 006); undefined until the dates are real days. */

@@ -17,9 +17,18 @@ export const FIELD_RULES = {
   // leads to the /ineligible page rather than to an error message.
   nationality: ['required', 'noControlCharacters', 'eligible'],
   // `hasLetter`: a name of punctuation only ("-", ".") stands for no name at all (decision 029).
-  'family-name': ['required', 'noControlCharacters', 'maxLength', 'noWebAddress', 'hasLetter'],
+  // `latinLetters` (latin-letters.ts): the passport prints the names in Latin letters, and the officer matches them.
+  'family-name': ['required', 'noControlCharacters', 'maxLength', 'noWebAddress', 'hasLetter', 'latinLetters'],
   // `emptyWithOneName`: none are given when the passport shows only one name (`one-name`, decision 029).
-  'given-name': ['required', 'noControlCharacters', 'maxLength', 'noWebAddress', 'hasLetter', 'emptyWithOneName'],
+  'given-name': [
+    'required',
+    'noControlCharacters',
+    'maxLength',
+    'noWebAddress',
+    'hasLetter',
+    'latinLetters',
+    'emptyWithOneName',
+  ],
   'one-name': ['validOption'],
   'worker-email': ['noControlCharacters', 'validEmail'],
   'date-of-birth': ['required', 'validDate', 'beforeToday'],

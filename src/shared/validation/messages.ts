@@ -36,6 +36,7 @@ export const MESSAGE_KEYS = {
     maxLength: 'validation.family-name.maxLength',
     noWebAddress: 'validation.family-name.noWebAddress',
     hasLetter: 'validation.family-name.hasLetter',
+    latinLetters: 'validation.family-name.latinLetters',
   },
   'given-name': {
     required: 'validation.given-name.required',
@@ -43,6 +44,7 @@ export const MESSAGE_KEYS = {
     maxLength: 'validation.given-name.maxLength',
     noWebAddress: 'validation.given-name.noWebAddress',
     hasLetter: 'validation.given-name.hasLetter',
+    latinLetters: 'validation.given-name.latinLetters',
     emptyWithOneName: 'validation.given-name.emptyWithOneName',
   },
   'one-name': {

@@ -3,7 +3,13 @@ import { addDays, addMonths, londonToday } from '../dates/calendar.ts';
 import { toDateParts, type DateParts } from '../dates/date-parts.ts';
 import type { ApplicantAnswers } from '../domain/answers.ts';
 import { DECLARATION, MAX_GROUP_SIZE, PURPOSE_OF_STAY } from '../domain/fixed-values.ts';
-import { checkField, checkNationalityEligibility, derivedLeaveDate, derivedStayLength } from './checks.ts';
+import {
+  checkedLeaveDate,
+  checkField,
+  checkNationalityEligibility,
+  derivedLeaveDate,
+  derivedStayLength,
+} from './checks.ts';
 import { SECTION_FIELDS, SECTION_NAMES, validateApplicant, validateSection } from './sections.ts';
 
 // A fixed clock: 14 July 2026, 10:00 BST. Today in London is 14 July.
@@ -247,7 +253,8 @@ describe('maxLength of free-text fields', () => {
   });
 
   it('counts letters, not UTF-16 units', () => {
-    expect(checkField('family-name', with_({ 'family-name': '𝒜'.repeat(100) }), NOW)).toBeUndefined();
+    expect(checkField('sponsor-name', with_({ 'sponsor-name': '𝒜'.repeat(160) }), NOW)).toBeUndefined();
+    expect(checkField('sponsor-name', with_({ 'sponsor-name': '𝒜'.repeat(161) }), NOW)).toBe('maxLength');
   });
 });
 
@@ -268,14 +275,16 @@ describe('port-of-departure: a listed place in Ireland', () => {
   });
 });
 
-describe('passport-number: trimmed, 3 to 15 characters, letters and digits', () => {
+describe('passport-number: without its spaces, 3 to 15 characters, letters and digits', () => {
   it.each([
     ['AB1', undefined],
     ['123456789012345', undefined],
     ['  x1234567  ', undefined],
     ['AB', 'length'],
     ['1234567890123456', 'length'],
-    ['AB 123', 'characters'],
+    ['AB 123', undefined],
+    ['A B', 'length'],
+    ['AB\t123', 'characters'],
     ['AB-123', 'characters'],
     ['ÄB123', 'characters'],
     ['  ', 'required'],
@@ -462,6 +471,18 @@ describe('derived values', () => {
     expect(derivedLeaveDate(with_({ 'last-work-date': EMPTY_DATE }))).toBeUndefined();
     expect(derivedStayLength(with_({ 'date-of-arrival': parts('x', '', '') }))).toBeUndefined();
   });
+
+  it('gives the leave date to show only when the work dates pass their rules, never one that ends before the work', () => {
+    expect(checkedLeaveDate(valid, NOW)).toEqual(addDays(today, 54));
+    // More than 3 months of work: the derived date is 3 months after the start, before the work ends.
+    const tooLong = with_({ 'last-work-date': day(130) });
+    expect(derivedLeaveDate(tooLong)).toEqual(addMonths(addDays(today, 10), 3));
+    expect(checkedLeaveDate(tooLong, NOW)).toBeUndefined();
+    expect(checkedLeaveDate(with_({ 'last-work-date': day(5) }), NOW)).toBeUndefined();
+    expect(checkedLeaveDate(with_({ 'first-work-date': day(40) }), NOW)).toBeUndefined();
+    expect(checkedLeaveDate(with_({ 'first-work-date': day(1), 'last-work-date': day(20) }), NOW)).toBeUndefined();
+    expect(checkedLeaveDate(with_({ 'last-work-date': EMPTY_DATE }), NOW)).toBeUndefined();
+  });
 });
 
 describe('group', () => {
@@ -510,7 +531,11 @@ describe('noControlCharacters: hidden characters in free text', () => {
 
   it('lets through a tab or line break at either end, dropped like a space, and Arabic direction marks', () => {
     expect(
-      validateSection('passengerName', with_({ 'family-name': '\tNí Bhraonáin\r\n', 'given-name': 'محمد\u200F' }), NOW),
+      validateSection(
+        'passengerName',
+        with_({ 'family-name': '\tNí Bhraonáin\r\n', 'given-name': 'Mohammed\u200F' }),
+        NOW,
+      ),
     ).toEqual({});
   });
 });
@@ -548,11 +573,17 @@ describe('names: a passport that shows only one name (decision 029)', () => {
     },
   );
 
-  it.each(["O'Brien", 'Jean-Luc', 'St. John', 'محمد', '李', 'Ní', 'ß', 'Ōe'])(
+  it.each(["O'Brien", 'O’Brien', 'Jean-Luc', 'St. John', 'Ní', 'ß', 'Ōe', 'Élodie', 'Núñez', 'Øverland', 'Nguyễn Văn'])(
     'accepts a name with letters: %j',
     (name) => {
       expect(checkField('given-name', with_({ 'given-name': name }), NOW)).toBeUndefined();
       expect(checkField('family-name', with_({ 'family-name': name }), NOW)).toBeUndefined();
     },
   );
+
+  // The passport prints the names in Latin letters, which the officer matches the document against.
+  it.each(['محمد', '李', 'Иванов', 'Παπαδόπουλος', 'Ivanов'])('refuses a name in another script: %j', (name) => {
+    expect(checkField('given-name', with_({ 'given-name': name }), NOW)).toBe('latinLetters');
+    expect(checkField('family-name', with_({ 'family-name': name }), NOW)).toBe('latinLetters');
+  });
 });

@@ -37,11 +37,16 @@ export function Layout({ children }: { children: ReactNode }) {
   const { pathname, search } = useLocation();
   const { back: backLink } = usePageData();
   const [firstAddress] = useState(`${pathname}${search}`);
+  // The server says where "Go back" leads only in a page loaded whole (a reload, a new tab): the
+  // app's later answers for the same address (its errors after a form, Back to it) do not carry
+  // it, so the first one is kept for as long as the tab stays on that address.
+  const [firstBack] = useState(backLink);
   // Back through the app's own history; on the page the tab loaded first, to the page before it
   // in the journey, as a browser without JavaScript is shown it.
   // A page that says where its own "Go back" leads (page-back-link.tsx) is followed.
   const [pageBack, setPageBack] = useState<string | undefined>(undefined);
-  const back = pageBack ?? previousPath ?? (`${pathname}${search}` === firstAddress ? backLink : undefined);
+  const back =
+    pageBack ?? previousPath ?? (`${pathname}${search}` === firstAddress ? (backLink ?? firstBack) : undefined);
   // Once sent, applications cannot be taken back: the complete page offers Finish, not Go back.
   const showBackLink = back !== undefined && pathname !== COMPLETE_PATH;
 

@@ -3,7 +3,7 @@ import { toIsoDate } from '#shared/dates/calendar.ts';
 import { parseDateParts, type DateParts } from '#shared/dates/date-parts.ts';
 import { formatLongDate, type DateLanguage } from '#shared/dates/format.ts';
 import type { ApplicantAnswers } from '#shared/domain/answers.ts';
-import { derivedLeaveDate } from '#shared/validation/checks.ts';
+import { checkedLeaveDate, derivedLeaveDate } from '#shared/validation/checks.ts';
 
 /** A date answer as "05 March 2026" (the month named in `language`), or '' when it is not a real day. */
 export function formatAnswerDate(parts: DateParts | undefined, language: DateLanguage): string {
@@ -14,5 +14,15 @@ export function formatAnswerDate(parts: DateParts | undefined, language: DateLan
 /** The latest leave date the answers give, formatted; undefined until the dates are real days. */
 export function formatLeaveDate(answers: ApplicantAnswers, language: DateLanguage): string | undefined {
   const leave = derivedLeaveDate(answers);
+  return leave === undefined ? undefined : formatLongDate(toIsoDate(leave), language);
+}
+
+/** The latest leave date to show as the work dates are typed, formatted; undefined until they pass their rules. */
+export function formatCheckedLeaveDate(
+  answers: ApplicantAnswers,
+  language: DateLanguage,
+  now: Date,
+): string | undefined {
+  const leave = checkedLeaveDate(answers, now);
   return leave === undefined ? undefined : formatLongDate(toIsoDate(leave), language);
 }

@@ -78,6 +78,8 @@ export function CompletePage() {
             </p>
           ))}
           <p className="govuk-body">{t('apply.complete.licenceNeeded')}</p>
+          {/* What the worker does with the document once approved: the border officer asks for it. */}
+          <p className="govuk-body">{t('apply.complete.carry')}</p>
           <p className="govuk-body">{t('apply.complete.next', { count })}</p>
           <JourneyForm path={COMPLETE_PATH}>
             <Button text={t('apply.complete.finish')} {...journeyButton(JOURNEY_BUTTONS.finish)} />

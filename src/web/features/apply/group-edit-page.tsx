@@ -21,6 +21,7 @@ import { JourneyPage } from './journey-page.tsx';
 import { useJourney } from './journey-store.ts';
 import { SPONSOR_FIELDS, answerRows } from './answer-rows.tsx';
 import { AnswersChangedNotice, AnswersFingerprintField } from './answers-fingerprint.tsx';
+import { LateMembersWarning } from './late-arrival-warning.tsx';
 import { PageErrorSummary } from './question-page.tsx';
 import { CosInUseWarning, SameCosWarning } from './same-cos-warning.tsx';
 import { RefusedAnswersSummary, SubmissionProblem, isSubmissionProblem } from './submission-problem.tsx';
@@ -81,6 +82,7 @@ export function GroupEditPage() {
           <h2 className="govuk-heading-m">{t('apply.group.applicants')}</h2>
           <SameCosWarning state={state} scope="group" />
           <CosInUseWarning state={state} scope="group" />
+          <LateMembersWarning group={group} />
           <GroupMembers group={group} onLink={onSpaLink} />
           {full && <InsetText text={t('apply.group.limitReached')} />}
           <JourneyForm path={GROUP_EDIT_PATH} onAnswered={onAnswered}>

@@ -13,6 +13,7 @@ import { useTrackErrors } from './journey-analytics.ts';
 import { JourneyForm, SaveButton } from './journey-form.tsx';
 import { JourneyPage } from './journey-page.tsx';
 import { useJourney } from './journey-store.ts';
+import { isLateArrival } from './late-arrival-warning.tsx';
 import { PageErrorSummary } from './question-page.tsx';
 
 const PAGES = {
@@ -78,7 +79,13 @@ export function ReusePage({ kind }: { kind: ReuseKind }) {
                 ...sets.map((set, index) => ({
                   value: String(index),
                   text: describe(set.answers),
-                  hint: { text: t('apply.reuse.usedBy', { names: set.memberNames.join('; ') }) },
+                  // Reusing a date of arrival too near makes this application one the check refuses.
+                  hint: {
+                    text:
+                      kind === 'travel' && isLateArrival(set.answers['date-of-arrival'])
+                        ? `${t('apply.reuse.usedBy', { names: set.memberNames.join('; ') })}. ${t('apply.reuse.lateOption')}`
+                        : t('apply.reuse.usedBy', { names: set.memberNames.join('; ') }),
+                  },
                 })),
                 { divider: t('apply.reuse.or') },
                 { value: '', text: t(page.noneKey), attributes: { 'data-none': 'true' } },

@@ -2,10 +2,11 @@
 // and shown as the dates are typed.
 import { useState } from 'react';
 import { answersOf } from '#shared/journey/form-state.ts';
+import { derivedLeaveDate } from '#shared/validation/checks.ts';
 import { InsetText } from '../../components/govuk/inset-text/inset-text.tsx';
 import { WarningText } from '../../components/govuk/warning-text/warning-text.tsx';
 import { useTranslation } from '../../i18n/use-translation.ts';
-import { formatLeaveDate } from './answer-format.ts';
+import { formatCheckedLeaveDate } from './answer-format.ts';
 import { useJourney } from './journey-store.ts';
 import { DateField, QuestionPage, readAnswers } from './question-page.tsx';
 
@@ -13,9 +14,10 @@ export function WorkDatesPage() {
   const { t, language } = useTranslation();
   const { state } = useJourney();
   const saved = answersOf(state.current);
-  // The dates as typed so far: the leave date follows them, in the language shown now.
+  // The dates as typed so far: the leave date follows them, in the language shown now, and is
+  // shown only for dates that pass their rules (a date before the work ends would mislead).
   const [typed, setTyped] = useState(saved);
-  const leave = formatLeaveDate(typed, language);
+  const leave = formatCheckedLeaveDate(typed, language, new Date());
 
   return (
     <QuestionPage
@@ -37,7 +39,11 @@ export function WorkDatesPage() {
       <InsetText>
         <h2 className="govuk-heading-s govuk-!-margin-bottom-1">{t('apply.workDates.leaveTitle')}</h2>
         <p className="govuk-body govuk-!-margin-0" aria-live="polite" id="lte-leave-date">
-          {leave === undefined ? t('apply.workDates.leaveUnknown') : t('apply.workDates.noLaterThan', { date: leave })}
+          {leave !== undefined
+            ? t('apply.workDates.noLaterThan', { date: leave })
+            : derivedLeaveDate(typed) === undefined
+              ? t('apply.workDates.leaveUnknown')
+              : t('apply.workDates.leaveAfterCorrection')}
         </p>
       </InsetText>
     </QuestionPage>

@@ -25,7 +25,14 @@ export function StartPage() {
     <InfoPage
       titleKey="start.title"
       headingClass="govuk-heading-xl"
-      textKeys={['start.intro', 'start.whoCanUse', 'start.whenToApply', 'start.whatYouNeed', 'start.afterYouApply']}
+      textKeys={[
+        'start.intro',
+        'start.whoCanUse',
+        'start.whenToApply',
+        'start.howLong',
+        'start.whatYouNeed',
+        'start.afterYouApply',
+      ]}
       lead={
         // A sponsor coming back sees first that their answers are kept, and the way back to them.
         continueAt !== undefined && (

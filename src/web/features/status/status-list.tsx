@@ -82,6 +82,8 @@ export function StatusList({ response }: { response: PublicStatusResponse }) {
           </div>
         </>
       )}
+      {/* What the worker does with an approved document: the border officer asks for it. */}
+      {approved.length > 0 && <p className="govuk-body">{t('status.carry')}</p>}
       {approved.length > 0 && (
         <DownloadButton
           downloadKey={DOWNLOAD_APPROVED}

@@ -142,6 +142,29 @@ const group = () => [
 ];
 const announcement = () => document.getElementById('status-announcement');
 
+describe('an approved application', () => {
+  const carry =
+    'Each worker must carry their pre-clearance document, printed or on a phone, with their passport, and show it at the border when they arrive in the UK.';
+
+  it('says on the list and on its own page what the worker does with the document', async () => {
+    await open('/status?epat=token-carry', group());
+    await screen.findByRole('table');
+    expect(document.querySelector('main, body')?.textContent).toContain(carry);
+  });
+
+  it('says nothing of it when no application is approved', async () => {
+    await open('/status?epat=token-none', [group()[1], group()[2]]);
+    await screen.findByRole('table');
+    expect(document.body.textContent).not.toContain(carry);
+  });
+
+  it('says it on the approved application’s own page', async () => {
+    await open('/status/0?epat=token-carry-one', group());
+    await screen.findByRole('button', { name: /Download/ });
+    expect(document.body.textContent).toContain(carry);
+  });
+});
+
 describe('each application on the status list', () => {
   it('is a table row and, for narrow screens, a summary card with the same columns', async () => {
     await open('/status?epat=token-cards', group());

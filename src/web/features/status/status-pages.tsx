@@ -109,6 +109,7 @@ function StatusDetail({ response, index }: { response: PublicStatusResponse; ind
       {item.status === 'withdrawn' && (
         <WarningText text={t('status.withdrawnWarning')} iconFallbackText={t('common.warning')} />
       )}
+      {item.status === 'approved' && <p className="govuk-body">{t('status.carry')}</p>}
       {item.status === 'approved' && (
         <DownloadButton
           downloadKey={item.applicantId}
