@@ -14,10 +14,10 @@ import { pdfQrCodes } from '../../src/server/test-support/pdf-qr-codes.ts';
 import { caseworker } from './support/caseworker.ts';
 import { baseUrl, chooseLanguage, downloadedBytes, useBrowser } from './support/browser.ts';
 import { groupWithMembers, run, seedSession, singleComplete, withReceipts } from './support/journey-states.ts';
-import { waitForMail } from './support/journey.ts';
 import { workerServices } from './support/services.ts';
+import { submitForStatusLink } from './support/status-links.ts';
 import type { FormState } from '../../src/shared/journey/form-state.ts';
-import { buildApplicantPayload, NEW_FROM_CONCESSION_PATH } from '../../src/shared/api/new-from-concession.ts';
+import { buildApplicantPayload } from '../../src/shared/api/new-from-concession.ts';
 import { FIXTURE_SPONSOR, validApplicantAnswers } from '../fixtures/applicants.ts';
 
 const test = useBrowser();
@@ -168,19 +168,8 @@ beforeAll(async () => {
       now,
     ),
   );
-  const response = await fetch(`${base}${NEW_FROM_CONCESSION_PATH}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(body),
-  });
-  expect(response.status, await response.clone().text()).toBe(201);
-  const references = ((await response.json()) as { applicantId: string }[]).map((item) => item.applicantId);
-  const ours = (m: { to: string; text: string }) =>
-    m.to === FIXTURE_SPONSOR['sponsor-email'] && references.every((reference) => m.text.includes(reference));
-  const mail = await waitForMail((all) => all.some(ours), 60_000);
-  reached.statusLink =
-    new RegExp(`${base.replace(/[.]/g, '\\.')}/status\\?epat=[\\w.-]+`).exec(mail.find(ours)?.text ?? '')?.[0] ?? '';
-  expect(reached.statusLink).not.toBe('');
+  const { references, statusLink } = await submitForStatusLink(base, body);
+  reached.statusLink = statusLink;
   for (const reference of references) await caseworker('approve', reference);
 
   // The first member's document, downloaded from the status page, then withdrawn.

@@ -7,13 +7,13 @@
 import { randomUUID } from 'node:crypto';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { buildApplicantPayload, NEW_FROM_CONCESSION_PATH } from '../../src/shared/api/new-from-concession.ts';
+import { buildApplicantPayload } from '../../src/shared/api/new-from-concession.ts';
 import { PUBLIC_STATUS_PATH } from '../../src/shared/api/public-status.ts';
 import { addDays, londonToday } from '../../src/shared/dates/calendar.ts';
 import { toDateParts } from '../../src/shared/dates/date-parts.ts';
 import { FIXTURE_SPONSOR, validApplicantAnswers } from '../fixtures/applicants.ts';
 import { axeViolations, chooseLanguage, useBrowser } from './support/browser.ts';
-import { waitForMail } from './support/journey.ts';
+import { submitForStatusLink } from './support/status-links.ts';
 import { workerServices } from './support/services.ts';
 
 const test = useBrowser();
@@ -58,20 +58,7 @@ beforeAll(async () => {
       now,
     ),
   );
-  const response = await fetch(`${base}${NEW_FROM_CONCESSION_PATH}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(body),
-  });
-  expect(response.status, await response.clone().text()).toBe(201);
-  references = ((await response.json()) as { applicantId: string }[]).map((item) => item.applicantId);
-
-  const ours = (m: { to: string; text: string }) =>
-    m.to === FIXTURE_SPONSOR['sponsor-email'] && references.every((reference) => m.text.includes(reference));
-  const mail = await waitForMail((all) => all.some(ours), 60_000, mailDir);
-  statusLink =
-    new RegExp(`${base.replace(/[.]/g, '\\.')}/status\\?epat=[\\w.-]+`).exec(mail.find(ours)?.text ?? '')?.[0] ?? '';
-  expect(statusLink).not.toBe('');
+  ({ references, statusLink } = await submitForStatusLink(base, body, mailDir));
 
   // The checks run in the service's worker: wait for all four decisions.
   const token = new URL(statusLink).searchParams.get('epat');

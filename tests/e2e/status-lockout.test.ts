@@ -6,12 +6,12 @@ import { mkdirSync } from 'node:fs';
 import { randomUUID } from 'node:crypto';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { buildApplicantPayload, NEW_FROM_CONCESSION_PATH } from '../../src/shared/api/new-from-concession.ts';
+import { buildApplicantPayload } from '../../src/shared/api/new-from-concession.ts';
 import { formatLongDate, formatTimeOfDay } from '../../src/shared/dates/format.ts';
 import { FIXTURE_SPONSOR, validApplicantAnswers } from '../fixtures/applicants.ts';
 import { axeViolations, axeViolationsWithoutJavaScript, chooseLanguage, useBrowser } from './support/browser.ts';
-import { waitForMail } from './support/journey.ts';
 import { workerServices } from './support/services.ts';
+import { submitForStatusLink } from './support/status-links.ts';
 
 const test = useBrowser();
 const { baseUrl: base, mailDir } = workerServices().automatic;
@@ -28,21 +28,7 @@ async function newStatusLink(): Promise<string> {
       now,
     ),
   ];
-  const response = await fetch(`${base}${NEW_FROM_CONCESSION_PATH}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(body),
-  });
-  expect(response.status, await response.clone().text()).toBe(201);
-  const [{ applicantId }] = (await response.json()) as [{ applicantId: string }];
-  const ours = (m: { to: string; text: string }) =>
-    m.to === FIXTURE_SPONSOR['sponsor-email'] && m.text.includes(applicantId);
-  const mail = await waitForMail((all) => all.some(ours), 60_000, mailDir);
-  const link = new RegExp(`${base.replace(/[.]/g, '\\.')}/status\\?epat=[\\w.-]+`).exec(
-    mail.find(ours)?.text ?? '',
-  )?.[0];
-  expect(link).toBeDefined();
-  return link!;
+  return (await submitForStatusLink(base, body, mailDir)).statusLink;
 }
 
 const MESSAGES = {

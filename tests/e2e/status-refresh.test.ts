@@ -4,11 +4,11 @@
 // re-entry count towards the lockout; the downloads still work.
 import { randomUUID } from 'node:crypto';
 import { beforeAll, expect, it } from 'vitest';
-import { buildApplicantPayload, NEW_FROM_CONCESSION_PATH } from '../../src/shared/api/new-from-concession.ts';
+import { buildApplicantPayload } from '../../src/shared/api/new-from-concession.ts';
 import { PUBLIC_STATUS_PATH } from '../../src/shared/api/public-status.ts';
 import { FIXTURE_SPONSOR, validApplicantAnswers } from '../fixtures/applicants.ts';
 import { downloadedBytes, useBrowser } from './support/browser.ts';
-import { waitForMail } from './support/journey.ts';
+import { submitForStatusLink } from './support/status-links.ts';
 import { workerServices } from './support/services.ts';
 
 const test = useBrowser();
@@ -26,17 +26,7 @@ beforeAll(async () => {
       now,
     ),
   ];
-  const response = await fetch(`${base}${NEW_FROM_CONCESSION_PATH}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(body),
-  });
-  expect(response.status, await response.clone().text()).toBe(201);
-  const [{ applicantId }] = (await response.json()) as [{ applicantId: string }];
-  const ours = (m: { to: string; text: string }) =>
-    m.to === FIXTURE_SPONSOR['sponsor-email'] && m.text.includes(applicantId);
-  const mail = await waitForMail((all) => all.some(ours), 60_000, mailDir);
-  statusLink = new RegExp(`${base.replace(/[.]/g, '\\.')}/status\\?epat=[\\w.-]+`).exec(mail.find(ours)!.text)![0];
+  ({ statusLink } = await submitForStatusLink(base, body, mailDir));
   // Decided by the service's worker: wait for the approval.
   const token = new URL(statusLink).searchParams.get('epat');
   for (const deadline = Date.now() + 60_000; ;) {
