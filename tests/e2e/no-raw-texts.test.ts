@@ -17,6 +17,7 @@ import { groupWithMembers, run, seedSession, singleComplete, withReceipts } from
 import { workerServices } from './support/services.ts';
 import { submitForStatusLink } from './support/status-links.ts';
 import type { FormState } from '../../src/shared/journey/form-state.ts';
+import { STEP_PATHS } from '../../src/shared/journey/paths.ts';
 import { buildApplicantPayload } from '../../src/shared/api/new-from-concession.ts';
 import { FIXTURE_SPONSOR, validApplicantAnswers } from '../fixtures/applicants.ts';
 
@@ -98,18 +99,8 @@ const saveWithoutAnEmail = async (page: Page) => {
   ]);
 };
 
-const QUESTIONS = [
-  '/your-contact-details',
-  '/sponsor-details',
-  '/what-would-you-like-to-do',
-  '/passenger-name',
-  '/passenger-date-of-birth',
-  '/nationality',
-  '/passport-details',
-  '/cos-reference',
-  '/travel-details',
-  '/work-dates',
-];
+// The reuse pages are asked only of a group's later members: visited below with a group.
+const QUESTIONS = STEP_PATHS.filter((path) => !path.startsWith('/reuse-'));
 
 const VISITS: Visit[] = [
   { path: '/' },
