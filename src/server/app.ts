@@ -137,7 +137,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   if (metrics !== undefined) registerHttpMetrics(app, metrics);
   // First: plugin scopes registered below take the error handler their parent has at that moment.
   registerErrorHandler(app);
-  await registerSecurityHeaders(app, config);
+  registerSecurityHeaders(app, config);
   // Before the static files (the plugin's rule), so files without a .br/.gz and JSON answers are
   // compressed on the fly. Request bodies are not inflated: none of the API needs it.
   await app.register(compress, { encodings: ['br', 'gzip'], globalDecompression: false, threshold: 256 });

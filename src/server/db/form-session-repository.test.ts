@@ -7,6 +7,7 @@ import {
   insertFormSession,
   issueReturnToken,
   readFormSession,
+  readFormSessionCountingHit,
   saveDraft,
   takeDraftByReturnToken,
   updateFormSession,
@@ -245,5 +246,41 @@ describe.each(testEngines())('a session written at the version read, on $name', 
       await updateFormSession(test.db, hash(1), { ...values, formState: '{"c":3}' }, now, undefined, again!.version),
     ).toBe(true);
     expect((await readFormSession(test.db, hash(1), since(now)))?.formState).toBe('{"c":3}');
+  });
+});
+
+describe.each(testEngines())('a session read as a hit is counted, on $name', (engine) => {
+  const test = useMigratedTestDatabase(engine);
+  const hit = { key: 'forms:192.0.2.1', windowMs: 60_000 };
+
+  it('counts the hit and reads what readFormSession reads, in one statement', async () => {
+    await insertFormSession(test.db, hash(1), values, now);
+    await updateFormSession(test.db, hash(1), { ...values, formState: '{"b":2}' }, now, hash(2));
+    for (const [idHash, at] of [
+      [hash(2), now],
+      // The id before its renewal, within the minute after it.
+      [hash(1), new Date(now.getTime() + 30_000)],
+      // A session idle for a day is over; an id nobody was given opens nothing.
+      [hash(2), hoursBefore(-25)],
+      [hash(9), now],
+    ] as const) {
+      const { session } = await readFormSessionCountingHit(test.db, hit, idHash, since(at), at);
+      expect(session).toEqual(await readFormSession(test.db, idHash, since(at)));
+    }
+    const counted = { ...hit, key: 'forms:192.0.2.3' };
+    await readFormSessionCountingHit(test.db, counted, hash(9), since(now), now);
+    const { count, session } = await readFormSessionCountingHit(test.db, counted, hash(2), since(now), now);
+    expect(session?.formState).toBe('{"b":2}');
+    expect(count.hits).toBe(2);
+    expect(count.windowEndsAt).toEqual(new Date(now.getTime() + 60_000));
+    // Another address's budget is its own.
+    const other = await readFormSessionCountingHit(
+      test.db,
+      { ...hit, key: 'forms:192.0.2.2' },
+      hash(2),
+      since(now),
+      now,
+    );
+    expect(other.count.hits).toBe(1);
   });
 });

@@ -4,6 +4,7 @@ import type { PageSession } from '#shared/pages/page-data.ts';
 import { draftExpiry, SAVED_DRAFT_DAYS } from '#shared/pages/saved-drafts.ts';
 import type { Database, Queryable } from './database.ts';
 import { enqueueJob, jobKinds } from './job-repository.ts';
+import { COUNT_HIT, type Hit, type WindowCount } from './rate-limit-repository.ts';
 
 /**
  * What a browser's session keeps on the server: what its pages are rendered from (when a saved
@@ -46,20 +47,60 @@ export async function readFormSession(
   since: SessionsSince,
   lock = false,
 ): Promise<StoredFormSession | undefined> {
-  const { rows } = await db.query<Omit<StoredFormSession, 'idHash' | 'savedUntil'> & { idHash: Uint8Array }>(
-    `SELECT id_hash AS "idHash", form_state AS "formState", status_token AS "statusToken", notice,
+  const { rows } = await db.query<SessionRow>(
+    `${selectSession(1)} ${lock ? 'FOR UPDATE' : ''}`,
+    sessionParameters(idHash, since),
+  );
+  return storedOf(rows[0]);
+}
+
+/**
+ * Counts `hit` (rate-limit-repository.ts) and reads the session as readFormSession does (without
+ * the lock), in one statement: what a form's request does first.
+ */
+export async function readFormSessionCountingHit(
+  db: Queryable,
+  hit: Hit,
+  idHash: Buffer,
+  since: SessionsSince,
+  now: Date,
+): Promise<{ readonly count: WindowCount; readonly session: StoredFormSession | undefined }> {
+  const { rows } = await db.query<WindowCount & Nullable<SessionRow>>(
+    `WITH hit AS (${COUNT_HIT.sql})
+     SELECT hit.hits, hit."windowEndsAt", session.*
+     FROM hit LEFT JOIN LATERAL (${selectSession(COUNT_HIT.parameters(hit, now).length + 1)}) session ON true`,
+    [...COUNT_HIT.parameters(hit, now), ...sessionParameters(idHash, since)],
+  );
+  const { hits, windowEndsAt, ...session } = rows[0]!;
+  return {
+    count: { hits, windowEndsAt },
+    session: session.idHash === null ? undefined : storedOf(session as SessionRow),
+  };
+}
+
+/** A session's row as read. */
+type SessionRow = Omit<StoredFormSession, 'idHash' | 'savedUntil'> & { idHash: Uint8Array };
+type Nullable<Row> = { [Column in keyof Row]: Row[Column] | null };
+
+/**
+ * The statement reading the session whose id hashes to a parameter, as readFormSession says, its
+ * four parameters numbered from `first` (sessionParameters gives them).
+ */
+const selectSession = (first: number) => {
+  const [idHash, active, renewed, saved] = [0, 1, 2, 3].map((offset) => `$${first + offset}`);
+  return `SELECT id_hash AS "idHash", form_state AS "formState", status_token AS "statusToken", notice,
             status_opened_at AS "statusOpenedAt", saved_at AS "savedAt", xmin::text AS version
      FROM form_sessions
-     WHERE (id_hash = $1 OR (previous_id_hash = $1 AND rotated_at >= $3))
-       AND (updated_at >= $2 OR saved_at >= $4)
-     ${lock ? 'FOR UPDATE' : ''}`,
-    [idHash, since.active, since.renewed, since.saved],
-  );
-  const row = rows[0];
+     WHERE (id_hash = ${idHash} OR (previous_id_hash = ${idHash} AND rotated_at >= ${renewed}))
+       AND (updated_at >= ${active} OR saved_at >= ${saved})`;
+};
+const sessionParameters = (idHash: Buffer, since: SessionsSince) => [idHash, since.active, since.renewed, since.saved];
+
+const storedOf = (row: SessionRow | undefined): StoredFormSession | undefined => {
   if (row === undefined) return undefined;
   const savedUntil = row.savedAt === null ? null : draftExpiry(row.savedAt).toISOString();
   return { ...row, idHash: Buffer.from(row.idHash), savedUntil };
-}
+};
 
 /** Starts a session under `idHash` with `values`. */
 export async function insertFormSession(

@@ -13,16 +13,29 @@ export interface WindowCount {
  * row and each sees the count with itself in it.
  */
 export async function countHit(db: Queryable, key: string, windowMs: number, now: Date): Promise<WindowCount> {
-  const { rows } = await db.query<WindowCount>(
-    `INSERT INTO rate_limit_counters AS c (key, hits, window_ends_at) VALUES ($1, 1, $3::timestamptz)
+  const { rows } = await db.query<WindowCount>(COUNT_HIT.sql, COUNT_HIT.parameters({ key, windowMs }, now));
+  return rows[0]!;
+}
+
+/** A hit to count: against `key`, in a window of `windowMs`. */
+export interface Hit {
+  readonly key: string;
+  readonly windowMs: number;
+}
+
+/**
+ * The statement that counts a hit, returning the count (`hits`, `windowEndsAt`), and its
+ * parameters ($1 to $3): a repository that reads something as a hit is counted words it as a
+ * `WITH` of its own statement (one round trip, not two).
+ */
+export const COUNT_HIT = {
+  sql: `INSERT INTO rate_limit_counters AS c (key, hits, window_ends_at) VALUES ($1, 1, $3::timestamptz)
      ON CONFLICT (key) DO UPDATE SET
        hits = CASE WHEN c.window_ends_at <= $2::timestamptz THEN 1 ELSE c.hits + 1 END,
        window_ends_at = CASE WHEN c.window_ends_at <= $2::timestamptz THEN excluded.window_ends_at ELSE c.window_ends_at END
      RETURNING hits, window_ends_at AS "windowEndsAt"`,
-    [key, now, new Date(now.getTime() + windowMs)],
-  );
-  return rows[0]!;
-}
+  parameters: ({ key, windowMs }: Hit, now: Date): unknown[] => [key, now, new Date(now.getTime() + windowMs)],
+};
 
 /** The count of `key` in its current window, without counting a hit; undefined when its window has ended. */
 export async function readHits(db: Queryable, key: string, now: Date): Promise<WindowCount | undefined> {

@@ -2,6 +2,7 @@
 // writes that never overwrite another request's unseen, ids only the server issued and renewed on
 // request (the old one opening the session for a minute), the budget of new sessions per address,
 // and the size cap.
+import { setTimeout } from 'node:timers/promises';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { PageSession } from '#shared/pages/page-data.ts';
@@ -39,20 +40,29 @@ describe.each(testEngines())('a browser’s session on $name', (engine) => {
       newSessionsPerHour: 3,
       maxBytes: 200,
     });
-    // Appends the body's text to what the session keeps, after `wait` milliseconds of reading.
-    app.post<{ Body: { text: string; wait?: number; renew?: boolean } }>('/append', async (request, reply) => {
-      try {
-        await sessions.update(
-          request,
-          reply,
-          (kept) => ({ ...kept, formState: `${kept.formState ?? ''}${request.body.text}` }),
-          { renew: request.body.renew === true },
-        );
-      } catch (error) {
-        failure = error;
-      }
-      return reply.send({});
-    });
+    // Appends the body's text to what the session keeps; with `spend`, as a page's form does: one
+    // of a budget of 3 spent first, reading the session, and `wait` milliseconds later the change.
+    app.post<{ Body: { text: string; wait?: number; renew?: boolean; spend?: boolean } }>(
+      '/append',
+      async (request, reply) => {
+        try {
+          if (request.body.spend === true) {
+            const spent = await sessions.spend(request, 'forms', 3, 60_000);
+            if (!spent.allowed) return await reply.code(429).send({ retryAfterSeconds: spent.retryAfterSeconds });
+            await setTimeout(request.body.wait ?? 0);
+          }
+          await sessions.update(
+            request,
+            reply,
+            (kept) => ({ ...kept, formState: `${kept.formState ?? ''}${request.body.text}` }),
+            { renew: request.body.renew === true },
+          );
+        } catch (error) {
+          failure = error;
+        }
+        return reply.send({});
+      },
+    );
     app.get('/read', async (request) => sessions.read(request));
   });
   afterEach(() => app.close());
@@ -85,6 +95,22 @@ describe.each(testEngines())('a browser’s session on $name', (engine) => {
     const id = idOf(await append('a'))!;
     await Promise.all(['b', 'c', 'd', 'e'].map((text) => append(text, id)));
     expect([...(await read(id)).formState!].sort().join('')).toBe('abcde');
+  });
+
+  it('makes a form’s change on the session read with its budget, again on what another request wrote since', async () => {
+    const id = idOf(await append('a'))!;
+    const slow = append('b', id, { spend: true, wait: 300 });
+    await setTimeout(100);
+    await append('c', id);
+    expect((await slow).statusCode).toBe(200);
+    expect((await read(id)).formState).toBe('acb');
+    // Spent with the read: the budget's fourth form of the minute changes nothing.
+    expect((await append('d', id, { spend: true })).statusCode).toBe(200);
+    expect((await append('e', id, { spend: true })).statusCode).toBe(200);
+    const refused = await append('f', id, { spend: true });
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json()).toEqual({ retryAfterSeconds: 60 });
+    expect((await read(id)).formState).toBe('acbde');
   });
 
   it('renews its id on request; the id it replaced opens it for a minute more', async () => {

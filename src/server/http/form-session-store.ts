@@ -18,6 +18,7 @@ import {
   saveDraft,
   takeDraftByReturnToken,
   readFormSession,
+  readFormSessionCountingHit,
   updateFormSession,
   type DraftSave,
   type FormSessionValues,
@@ -26,7 +27,8 @@ import {
   type TakenDraft,
 } from '../db/form-session-repository.ts';
 import type { Cookies } from './cookies.ts';
-import type { RateLimits } from './rate-limits.ts';
+import type { Budget, Spent } from '../services/address-budgets.ts';
+import { budgetKey, spentOf, type RateLimits } from './rate-limits.ts';
 
 export type { FormSessionValues };
 
@@ -58,6 +60,12 @@ export class SessionTooLargeError extends Error {
 }
 
 export interface FormSessions {
+  /**
+   * Spends one of `budget` for the request's address (as RateLimits' take), reading the browser's
+   * session in the same statement: the request's first read or change of it starts from what was
+   * read, and a change made on it is written only if it is still what the session keeps.
+   */
+  spend(request: FastifyRequest, budget: Budget, max: number, windowMs: number): Promise<Spent>;
   /** What the browser's session keeps (nothing when it has none, or an idle one). */
   read(request: FastifyRequest): Promise<FormSessionValues>;
   /**
@@ -143,6 +151,14 @@ export function createFormSessions(options: FormSessionsOptions): FormSessions {
   // What a request kept, which its later reads (the next page's data, answered with the form) take
   // as they are, rather than reading again what it has just written.
   const written = new WeakMap<FastifyRequest, FormSessionValues>();
+  // The session as read with the request's budget (null: none), which its reads take until its
+  // first change, which is made on it.
+  const readFirst = new WeakMap<FastifyRequest, StoredFormSession | null>();
+  const readStored = async (request: FastifyRequest, id: string | undefined) => {
+    const first = readFirst.get(request);
+    if (first !== undefined) return first ?? undefined;
+    return id === undefined ? undefined : readFormSession(database, hashOf(id), since());
+  };
 
   /**
    * A new session under a new id (an id the server did not issue, or one that is over, is never
@@ -160,11 +176,20 @@ export function createFormSessions(options: FormSessionsOptions): FormSessions {
   };
 
   return {
+    async spend(request, budget, max, windowMs) {
+      const id = idOf(request);
+      if (id === undefined) return options.limits.take(request.ip, budget, max, windowMs);
+      const at = now();
+      const hit = { key: budgetKey(budget, request.ip), windowMs };
+      const { count, session } = await readFormSessionCountingHit(database, hit, hashOf(id), since(), at);
+      readFirst.set(request, session ?? null);
+      return spentOf(count, max, at);
+    },
+
     async read(request) {
       const kept = written.get(request);
       if (kept !== undefined) return kept;
-      const id = idOf(request);
-      const session = id === undefined ? undefined : await readFormSession(database, hashOf(id), since());
+      const session = await readStored(request, idOf(request));
       return session === undefined ? NO_VALUES : values(session);
     },
 
@@ -176,7 +201,8 @@ export function createFormSessions(options: FormSessionsOptions): FormSessions {
       // tabs, two Sends) wrote it since; when one did, made again under the row's lock, where they
       // take turns, each changing what the one before it wrote. A browser without a session, or
       // whose session is over, starts a new one.
-      const found = id === undefined ? undefined : await readFormSession(database, hashOf(id), since());
+      const found = await readStored(request, id);
+      readFirst.delete(request);
       const current = found === undefined ? NO_VALUES : values(found);
       const next = change(current);
       if (next === undefined) return current;
@@ -210,6 +236,7 @@ export function createFormSessions(options: FormSessionsOptions): FormSessions {
 
     async end(request, reply) {
       written.delete(request);
+      readFirst.delete(request);
       const id = idOf(request);
       if (id === undefined) return;
       await endFormSession(database, hashOf(id), hashOf(newId()));
@@ -217,14 +244,16 @@ export function createFormSessions(options: FormSessionsOptions): FormSessions {
     },
 
     async save(request, draft) {
-      // Saved: what the request wrote no longer says all (when the draft ends).
+      // Saved: what the request wrote or read no longer says all (when the draft ends).
       written.delete(request);
+      readFirst.delete(request);
       const id = idOf(request);
       return id !== undefined && (await saveDraft(database, hashOf(id), draft, now())) !== undefined;
     },
 
     async take(request, reply, tokenHash) {
       written.delete(request);
+      readFirst.delete(request);
       const id = newId();
       const taken = await takeDraftByReturnToken(database, tokenHash, hashOf(id), now());
       if (taken !== undefined) give(request, reply, id);

@@ -10,7 +10,6 @@ import type { SecurityLog } from '../security/security-log.ts';
 import { randomBytes, timingSafeEqual } from 'node:crypto';
 import formBody from '@fastify/formbody';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { matchPath } from 'react-router';
 import { consentCookie, CONSENT_SAVED_PARAMETER, type ConsentSaved } from '#shared/cookies/consent.ts';
 import { EXIT_URL } from '#shared/journey/paths.ts';
 import { EXIT_BUTTON, EXIT_CONFIRMED_BUTTON, EXIT_PATH, exitHref } from '#shared/pages/exit-button.ts';
@@ -18,6 +17,7 @@ import { FORM_TOKEN_COOKIE, FORM_TOKEN_FIELD } from '#shared/pages/form-token.ts
 import type { FormProblem, PageFacts, PageOutcome, PageSession } from '#shared/pages/page-data.ts';
 import { languageOfCookies } from '#shared/i18n/languages.ts';
 import { hasUnsentAnswers } from '#shared/pages/unsent-answers.ts';
+import { pathMatcher } from '#shared/pages/path-matcher.ts';
 import type { DraftSession } from '../services/saved-drafts.ts';
 import type { Cookies } from './cookies.ts';
 import { SessionLimitError, SessionTooLargeError, type FormSessions } from './form-session-store.ts';
@@ -114,9 +114,17 @@ export const draftSessionOf = (forms: PageForms, request: FastifyRequest, reply:
 /** The language of the page a request came from, as the server rendered it: a submission's emails and a draft's follow it. */
 export const pageLanguageOf = (request: FastifyRequest) => languageOfCookies(request.headers.cookie ?? '');
 
+/** Each handler's test of a path, made once. */
+const matchers = new WeakMap<PageFormHandler, (path: string) => boolean>();
+const matcherOf = (handler: PageFormHandler) => {
+  let matches = matchers.get(handler);
+  if (matches === undefined) matchers.set(handler, (matches = pathMatcher(handler.paths)));
+  return matches;
+};
+
 /** The handler of the page at `path`, matched as the browser's router matches it. */
 export function handlerOf(handlers: readonly PageFormHandler[], path: string): PageFormHandler | undefined {
-  return handlers.find((handler) => handler.paths.some((pattern) => matchPath(pattern, path) !== null));
+  return handlers.find((handler) => matcherOf(handler)(path));
 }
 
 /**
@@ -263,7 +271,8 @@ export async function registerPageForms(
   /** What the form asks for, once it has shown that it came from this service and spent its budget. */
   const resultOf = async (request: FastifyRequest, reply: FastifyReply): Promise<PageResult> => {
     if (!isFromThisService(request)) return { kind: 'problem', code: 403, problem: { kind: 'refused' } };
-    const spent = await forms.limits.take(request.ip, 'forms', options.limit, 60_000);
+    // The session is read with it: one statement, which the form's answer starts from.
+    const spent = await forms.sessions.spend(request, 'forms', options.limit, 60_000);
     if (!spent.allowed) return tooMany(request, spent.retryAfterSeconds);
     const path = localAddress(pathOf(request));
     const choice = consentChoice(request.body);

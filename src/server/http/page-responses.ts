@@ -6,7 +6,6 @@
 import { placeOf, type SecurityLog } from '../security/security-log.ts';
 import { createHash } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { matchPath } from 'react-router';
 import { STATUS_TOKEN_PARAMETER } from '#shared/api/public-status.ts';
 import { STATUS_LIMITED_PARAMETER } from '#shared/api/status-form.ts';
 import { CONSENT_SAVED_PARAMETER } from '#shared/cookies/consent.ts';
@@ -22,6 +21,7 @@ import {
   type PageSession,
 } from '#shared/pages/page-data.ts';
 import type { PageRenderer, PageResponse } from '#shared/pages/page-renderer.ts';
+import { pathMatcher } from '#shared/pages/path-matcher.ts';
 import { previousPageOf } from '#shared/pages/previous-page.ts';
 import { PAGE_ALIASES, PAGE_PATHS } from '#shared/pages/page-paths.ts';
 import { isDatabaseUnavailableError } from '../db/database-errors.ts';
@@ -59,11 +59,8 @@ const MAX_FOLLOWED = 5;
  */
 const referrerPolicyOf = (request: FastifyRequest) => (request.url.includes('?') ? 'no-referrer' : 'same-origin');
 
-// Matched as the browser's router matches them: letter case ignored, trailing slashes allowed.
-const pagePatterns: readonly string[] = [...PAGE_PATHS, ...Object.keys(PAGE_ALIASES)];
 /** True when `pathname` is a page of the browser's router. */
-export const isPagePath = (pathname: string): boolean =>
-  pagePatterns.some((pattern) => matchPath(pattern, pathname) !== null);
+export const isPagePath = pathMatcher([...PAGE_PATHS, ...Object.keys(PAGE_ALIASES)]);
 
 /** True when the app asks for the page's answer as JSON rather than the page. */
 const wantsPageAnswer = (request: FastifyRequest): boolean =>

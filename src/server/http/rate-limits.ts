@@ -6,8 +6,8 @@
 import rateLimit, { normalizeIP, type FastifyRateLimitStore } from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Database } from '../db/database.ts';
-import { countHit, readHits } from '../db/rate-limit-repository.ts';
-import type { AddressBudgets, Budget } from '../services/address-budgets.ts';
+import { countHit, readHits, type WindowCount } from '../db/rate-limit-repository.ts';
+import type { AddressBudgets, Budget, Spent } from '../services/address-budgets.ts';
 import { placeOf, type SecurityLog } from '../security/security-log.ts';
 import { HttpError } from './http-error.ts';
 
@@ -20,7 +20,15 @@ export interface RateLimits extends AddressBudgets {
 }
 
 /** The key of a budget for a client address; an IPv6 address counts by its /64, which one host can hold whole. */
-const keyOf = (budget: Budget, address: string) => `${budget}:${normalizeIP(address)}`;
+export const budgetKey = (budget: Budget, address: string) => `${budget}:${normalizeIP(address)}`;
+
+/** What a hit counted at `at` as `count` came to, in a budget of `max`. */
+export function spentOf(count: WindowCount, max: number, at: Date): Spent {
+  return {
+    allowed: count.hits <= max,
+    retryAfterSeconds: Math.ceil((count.windowEndsAt.getTime() - at.getTime()) / 1000),
+  };
+}
 
 /**
  * Registers @fastify/rate-limit for every route that asks for it (`config.rateLimit`), counting
@@ -60,16 +68,14 @@ export async function registerRateLimits(
     },
   });
   return {
-    perMinute: (budget, max) => ({ max, timeWindow: 60_000, keyGenerator: (request) => keyOf(budget, request.ip) }),
+    perMinute: (budget, max) => ({ max, timeWindow: 60_000, keyGenerator: (request) => budgetKey(budget, request.ip) }),
     async take(address, budget, max, windowMs) {
       const at = now();
-      const count = await countHit(database, keyOf(budget, address), windowMs, at);
-      const allowed = count.hits <= max;
-      return { allowed, retryAfterSeconds: Math.ceil((count.windowEndsAt.getTime() - at.getTime()) / 1000) };
+      return spentOf(await countHit(database, budgetKey(budget, address), windowMs, at), max, at);
     },
     async left(address, budget, max) {
       const at = now();
-      const count = await readHits(database, keyOf(budget, address), at);
+      const count = await readHits(database, budgetKey(budget, address), at);
       if (count === undefined || count.hits < max) return { allowed: true, retryAfterSeconds: 0 };
       return { allowed: false, retryAfterSeconds: Math.ceil((count.windowEndsAt.getTime() - at.getTime()) / 1000) };
     },

@@ -1,4 +1,4 @@
-import helmet from '@fastify/helmet';
+import helmet from 'helmet';
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../config.ts';
 
@@ -44,12 +44,12 @@ export function contentSecurityPolicy(extra: {
     .join('; ');
 }
 
-export async function registerSecurityHeaders(
-  app: FastifyInstance,
-  config: Pick<Config, 'analyticsId'>,
-): Promise<void> {
-  await app.register(helmet, {
-    global: true,
+/**
+ * Sets Helmet's headers on every answer. Helmet's middleware is made once, here: the Fastify
+ * plugin made it again for every request, parsing the policy each time (decision 047).
+ */
+export function registerSecurityHeaders(app: FastifyInstance, config: Pick<Config, 'analyticsId'>): void {
+  const setHeaders = helmet({
     contentSecurityPolicy: {
       // Helmet's defaults add upgrade-insecure-requests, which breaks http://localhost, and
       // style-src 'unsafe-inline': the policy is spelled out in full instead.
@@ -65,4 +65,7 @@ export async function registerSecurityHeaders(
     // Would block cross-origin images and scripts without CORP headers (Google's), for no gain here.
     crossOriginEmbedderPolicy: false,
   });
+  app.addHook('onRequest', (request, reply, done) =>
+    setHeaders(request.raw, reply.raw, (error) => done(error as Error | undefined)),
+  );
 }

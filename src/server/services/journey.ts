@@ -7,7 +7,6 @@
 // through the API's own checks, once per session, and only the answers the sending page showed.
 import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
-import { matchPath } from 'react-router';
 import { toReceipt } from '#shared/api/new-from-concession.ts';
 import { memberName } from '#shared/domain/answers.ts';
 import type { Language } from '#shared/i18n/languages.ts';
@@ -19,6 +18,7 @@ import { CHECK_ANSWERS_PATH, GROUP_EDIT_PATH, START_PATH, type JourneyPath } fro
 import { firstIncompletePath, resolvePath } from '#shared/journey/progress.ts';
 import { FIRST_APPLICANT_PATH } from '#shared/journey/steps.ts';
 import { OPENED_PARAMETER } from '#shared/pages/saved-drafts.ts';
+import { pathMatcher } from '#shared/pages/path-matcher.ts';
 import { hasUnsentAnswers } from '#shared/pages/unsent-answers.ts';
 import { cosReferencesOfAnswers } from '#shared/journey/same-cos-reference.ts';
 import type { PageFacts, PageOutcome } from '#shared/pages/page-data.ts';
@@ -95,8 +95,8 @@ export interface Journey {
   facts(path: string, formState: string | null): Promise<PageFacts | undefined>;
 }
 
-/** The pages that warn of a COS number another application has. */
-const COS_WARNING_PATHS = [CHECK_ANSWERS_PATH, GROUP_EDIT_PATH];
+/** True for the pages that warn of a COS number another application has. */
+const warnsOfCosNumbers = pathMatcher([CHECK_ANSWERS_PATH, GROUP_EDIT_PATH]);
 
 const keep = (kept: FormSessionValues, state: FormState, notice: string | null = null): FormSessionValues => ({
   ...kept,
@@ -256,7 +256,7 @@ export function createJourney(options: JourneyOptions): Journey {
         const continueAt = continueAtOf(parseSavedFormState(formState), formState, now());
         return continueAt === undefined ? undefined : { continueAt };
       }
-      if (!COS_WARNING_PATHS.some((pattern) => matchPath(pattern, path) !== null)) return undefined;
+      if (!warnsOfCosNumbers(path)) return undefined;
       const state = parseSavedFormState(formState);
       const numbers = cosReferencesOfAnswers(state);
       if (numbers.length === 0) return undefined;
