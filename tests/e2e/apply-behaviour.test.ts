@@ -8,7 +8,7 @@ import { addDays, londonToday } from '../../src/shared/dates/calendar.ts';
 import { changeHref } from '../../src/shared/journey/page-forms.ts';
 import { CHECK_ANSWERS_PATH } from '../../src/shared/journey/paths.ts';
 import { FORM_SESSION_COOKIE } from '../../src/shared/pages/form-session.ts';
-import { axeViolations, baseUrl, useBrowser } from './support/browser.ts';
+import { axeViolations, axeViolationsWithoutJavaScript, baseUrl, useBrowser } from './support/browser.ts';
 import { rowsOf, storedApplicationsOf } from './support/database.ts';
 import { answerNextSendWith, isFormOf } from './support/page-answers.ts';
 import { workerServices } from './support/services.ts';
@@ -265,29 +265,41 @@ describe('the group limit', () => {
   });
 
   it.each([true, false])(
-    'says on an eleventh member’s check your answers that the group is full, and discards the member there (JavaScript %s)',
+    'opens no page of an eleventh member, and takes nothing from one left open in a tab: the overview says the group is full (JavaScript %s)',
     async (javaScriptEnabled) => {
       const context = await test.browser.newContext({ javaScriptEnabled });
       try {
-        await seedSession(
-          context,
-          run(
-            groupWithMembers(10),
-            { type: 'reuse', kind: 'travel', choice: '0' },
-            { type: 'reuse', kind: 'workDates', choice: '0' },
-          ),
-        );
         const page = await context.newPage();
-        await page.goto(`${baseUrl()}/check-your-answers`);
-        expect(new URL(page.url()).pathname).toBe('/check-your-answers');
-        expect(await page.locator('main .govuk-inset-text').textContent()).toContain(
-          'A group can have up to 10 applicants.',
+        const full = async () => {
+          await page.locator('#group-members').waitFor();
+          expect(new URL(page.url()).pathname).toBe('/group-edit');
+          await expect(page.locator('#group-members .govuk-summary-list__row').count()).resolves.toBe(10);
+          expect(await page.locator('main .govuk-inset-text').textContent()).toContain(
+            'A group can have up to 10 applicants.',
+          );
+          expect(await page.getByRole('button', { name: 'Add another applicant' }).count()).toBe(0);
+        };
+        // Asked for by their addresses, a new member's pages lead to the overview.
+        await seedSession(context, groupWithMembers(10));
+        for (const path of ['/passenger-name', '/passport-details', '/check-your-answers']) {
+          await page.goto(`${baseUrl()}${path}`);
+          await full();
+        }
+        // A page of the next member opened while the group had 9, sent once another tab made it 10.
+        await seedSession(context, groupWithMembers(9));
+        await page.goto(`${baseUrl()}/passenger-name`);
+        await page.locator('#family-name').waitFor();
+        expect(new URL(page.url()).pathname).toBe('/passenger-name');
+        await seedSession(context, groupWithMembers(10));
+        await page.fill('#family-name', 'Eleventh');
+        await page.fill('#given-name', 'Member');
+        await page.getByRole('button', { name: 'Continue' }).click();
+        await full();
+        expect(await page.locator('.govuk-error-summary').textContent()).toContain(
+          'You cannot submit more than 10 applications at once',
         );
-        const remove = page.getByRole('button', { name: 'Remove this member and return to the group overview' });
-        await Promise.all([page.waitForURL((url) => url.pathname === '/group-edit'), remove.click()]);
-        await page.locator('#group-members').waitFor();
-        expect(await page.locator('#group-members').textContent()).toContain('10');
-        expect(await page.getByRole('button', { name: 'Add another applicant' }).count()).toBe(0);
+        expect(await page.locator('main').textContent()).not.toContain('Eleventh');
+        expect(javaScriptEnabled ? await axeViolations(page) : await axeViolationsWithoutJavaScript(page)).toEqual([]);
       } finally {
         await context.close();
       }

@@ -306,17 +306,10 @@ describe('after sending', () => {
 });
 
 describe('analytics of validation failures', () => {
-  it('sends the group limit from check your answers, with path, field and rule', async () => {
+  it('sends the group limit from the overview, with path, field and rule', async () => {
     const { page, context } = test;
-    // Ten saved members and an eleventh answered up to check your answers, reusing their travel and work dates.
-    await seedSession(
-      context,
-      run(
-        groupWithMembers(10),
-        { type: 'reuse', kind: 'travel', choice: '0' },
-        { type: 'reuse', kind: 'workDates', choice: '0' },
-      ),
-    );
+    // The overview of 9 members, whose Add another applicant is pressed once another tab made them 10.
+    await seedSession(context, run(groupWithMembers(9), { type: 'clearAndReturn' }));
     await page.goto(`${baseUrl()}/`);
     await page.getByRole('button', { name: 'Accept analytics cookies' }).click();
     const events = () =>
@@ -324,12 +317,13 @@ describe('analytics of validation failures', () => {
         (window.dataLayer ?? []).filter((e) => (e as { event?: string }).event === 'validation_error'),
       );
 
-    await page.goto(`${baseUrl()}/check-your-answers`);
-    await at(page, '/check-your-answers');
-    await page.getByRole('button', { name: 'Confirm details and add applicant to the group' }).click();
+    await page.goto(`${baseUrl()}/group-edit`);
+    await at(page, '/group-edit');
+    await seedSession(context, run(groupWithMembers(10), { type: 'clearAndReturn' }));
+    await page.getByRole('button', { name: 'Add another applicant' }).click();
     await page.locator('.govuk-error-summary').waitFor();
     expect(await events()).toEqual([
-      { event: 'validation_error', path: '/check-your-answers', field: 'group', rule: 'maxApplications' },
+      { event: 'validation_error', path: '/group-edit', field: 'group', rule: 'maxApplications' },
     ]);
   });
 });

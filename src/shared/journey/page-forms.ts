@@ -160,8 +160,7 @@ export function postedJourneyForm(
   if ((path === COMPLETE_PATH || path === INELIGIBLE_PATH) && button === JOURNEY_BUTTONS.finish)
     return action({ type: 'finish' });
   // An ineligible member, or one the full group refuses (on its check your answers), is discarded.
-  if ((path === INELIGIBLE_PATH || path === CHECK_ANSWERS_PATH) && button === JOURNEY_BUTTONS.clearAndReturn)
-    return action({ type: 'clearAndReturn' });
+  if (path === INELIGIBLE_PATH && button === JOURNEY_BUTTONS.clearAndReturn) return action({ type: 'clearAndReturn' });
   return undefined;
 }
 

@@ -1,6 +1,7 @@
 // Where the user may be: a step can be opened once every step before it on the way through the
 // journey is complete; otherwise the user is sent to the first step that is not.
 import type { ApplicantAnswers } from '../domain/answers.ts';
+import { MAX_GROUP_SIZE } from '../domain/fixed-values.ts';
 import { SECTION_FIELDS, SECTION_NAMES, validateApplicant, validateSection } from '../validation/sections.ts';
 import { answersOf, type FormState } from './form-state.ts';
 import { reuseSets } from './reuse-sets.ts';
@@ -25,6 +26,18 @@ export function stepContext(state: FormState): StepContext {
     reusedWorkDates: state.reuse.workDates,
   };
 }
+
+/**
+ * Whether the group holds as many members as a submission takes and none is being edited: no page
+ * of another member opens (the overview says the group is full), and no answer of one is taken.
+ */
+export function groupIsFull(state: FormState): boolean {
+  return state.changeIndex === null && state.group.length >= MAX_GROUP_SIZE;
+}
+
+/** True for the pages of a member's own answers, not the sponsor's. */
+const isMemberPage = (path: JourneyPath): boolean =>
+  path === CHECK_ANSWERS_PATH || findStep(path)?.scope === 'applicant';
 
 /** Whether the current applicant is a member of a group application. */
 export function isGroupApplication(state: FormState): boolean {
@@ -88,6 +101,7 @@ export function resolvePath(
   if (requested === START_PATH || requested === INELIGIBLE_PATH) return requested;
   if (requested === COMPLETE_PATH) return state.receipts.length > 0 ? requested : START_PATH;
   if (state.receipts.length > 0 && options.startNew !== true) return COMPLETE_PATH;
+  if (groupIsFull(state) && isMemberPage(requested)) return GROUP_EDIT_PATH;
   if (requested === GROUP_EDIT_PATH) {
     const sponsorDone = firstIncompletePath(state, now, FIRST_APPLICANT_PATH);
     if (sponsorDone !== FIRST_APPLICANT_PATH) return sponsorDone;

@@ -219,6 +219,27 @@ describe('add applicant to group and return', () => {
     const eleventh = { ...full, current: full.group[0]! };
     expect(run(eleventh, { type: 'addToGroup' }).state.group).toHaveLength(10);
   });
+
+  it('takes no eleventh member’s answers, even by a question page’s address: the overview says the group is full', () => {
+    const ten = Array.from({ length: 10 }, (_, index) => member(`Member ${index + 1}`));
+    const full = groupWith(...ten);
+    expect(full.group).toHaveLength(10);
+    for (const path of [...applicantPaths, '/reuse-travel-details', '/check-your-answers'] as const)
+      expect(resolvePath(full, path, NOW), path).toBe('/group-edit');
+    const answered = run(full, { type: 'submitStep', path: '/passenger-name', answers: member('Eleventh') });
+    expect(answered.goTo).toBe('/group-edit');
+    expect(answered.state.current).toEqual(full.current);
+    expect(answered.state.errors.group).toEqual({ group: 'maxApplications' });
+    // The sponsor's pages and a member's own pages stay open.
+    expect(resolvePath(full, '/sponsor-details', NOW)).toBe('/sponsor-details');
+    const editing = run(full, { type: 'editApplication', index: 3 }).state;
+    expect(resolvePath(editing, '/passenger-name', NOW)).toBe('/passenger-name');
+    const renamed = run(editing, { type: 'submitStep', path: '/passenger-name', answers: member('Renamed') });
+    expect(renamed.goTo).toBe('/check-your-answers');
+    // One member fewer, and the next can be answered.
+    const nine = run(full, { type: 'deleteApplication', index: 0 }).state;
+    expect(resolvePath(nine, '/passenger-name', NOW)).toBe('/passenger-name');
+  });
 });
 
 describe('edit application', () => {

@@ -13,7 +13,7 @@ import {
   type FormState,
   type SubmissionAttempt,
 } from './form-state.ts';
-import { stepContext } from './progress.ts';
+import { groupIsFull, stepContext } from './progress.ts';
 import { reuseSets, type ReuseKind } from './reuse-sets.ts';
 import { FIRST_APPLICANT_PATH, SPONSOR_PATHS, STEPS, findStep } from './steps.ts';
 import type { JourneyPath, StepPath } from './paths.ts';
@@ -92,8 +92,10 @@ function withSponsorSection(
   return group.map((member) => ({ ...member, [section]: answers }));
 }
 
-const groupFull = (state: FormState): Transition => ({
+/** A full group refusing one more member: the page sent from says so, or `goTo` (the overview). */
+const groupFull = (state: FormState, goTo?: JourneyPath): Transition => ({
   state: { ...state, errors: { ...state.errors, group: { group: 'maxApplications' } } },
+  goTo,
 });
 
 export function journeyReducer(state: FormState, action: JourneyAction, now: Date): Transition {
@@ -101,6 +103,8 @@ export function journeyReducer(state: FormState, action: JourneyAction, now: Dat
     case 'submitStep': {
       const step = findStep(action.path);
       if (step === undefined) return { state };
+      // A page of an eleventh member, sent by its address or from a tab left open: nothing is taken.
+      if (step.scope === 'applicant' && groupIsFull(state)) return groupFull(state, GROUP_EDIT_PATH);
       const answered = sectionAnswers(step.section, action.answers);
       const current = { ...state.current, [step.section]: answered };
       const errors = validateSection(step.section, answersOf(current), now);
@@ -143,6 +147,7 @@ export function journeyReducer(state: FormState, action: JourneyAction, now: Dat
     case 'skipStep': {
       const step = findStep(action.path);
       if (step === undefined) return { state };
+      if (step.scope === 'applicant' && groupIsFull(state)) return groupFull(state, GROUP_EDIT_PATH);
       const next = { ...state, complete: addPaths(state.complete, step.path) };
       return { state: next, goTo: step.next(stepContext(next)) };
     }
@@ -151,6 +156,7 @@ export function journeyReducer(state: FormState, action: JourneyAction, now: Dat
       return { state: { ...state, isChanging: true, changingFromGroup: action.fromGroup === true }, goTo: action.path };
 
     case 'reuse': {
+      if (groupIsFull(state)) return groupFull(state, GROUP_EDIT_PATH);
       const path: StepPath = action.kind === 'travel' ? '/reuse-travel-details' : '/reuse-work-dates';
       const errorSection = action.kind === 'travel' ? 'reuseTravel' : 'reuseWorkDates';
       const field = path.slice(1) as 'reuse-travel-details' | 'reuse-work-dates';
@@ -198,8 +204,8 @@ export function journeyReducer(state: FormState, action: JourneyAction, now: Dat
 
     case 'addToGroup': {
       const member = state.current;
+      if (groupIsFull(state)) return groupFull(state);
       const appending = state.changeIndex === null;
-      if (appending && state.group.length >= MAX_GROUP_SIZE) return groupFull(state);
       const group = appending
         ? [...state.group, member]
         : state.group.map((m, i) => (i === state.changeIndex ? member : m));

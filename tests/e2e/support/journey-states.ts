@@ -8,6 +8,7 @@ import { answerThroughForms, type JourneyStep } from './forms.ts';
 import { FORM_SESSION_COOKIE } from '../../../src/shared/pages/form-session.ts';
 import { validApplicantAnswers } from '../../fixtures/applicants.ts';
 import type { ApplicantAnswers } from '../../../src/shared/domain/answers.ts';
+import { MAX_GROUP_SIZE } from '../../../src/shared/domain/fixed-values.ts';
 import { INITIAL_FORM_STATE, type FormState } from '../../../src/shared/journey/form-state.ts';
 import { journeyReducer, type JourneyAction } from '../../../src/shared/journey/reducer.ts';
 import type { StepPath } from '../../../src/shared/journey/paths.ts';
@@ -72,7 +73,8 @@ export function groupWithMembers(count: number, overrides: Partial<ApplicantAnsw
   for (let i = 0; i < count; i += 1) {
     state = run(state, ...submit(member(i), applicantPaths), { type: 'addToGroup' });
   }
-  return run(state, ...submit(member(count), applicantPaths.slice(0, 5)));
+  // A full group has no next member begun: none of their pages opens.
+  return count >= MAX_GROUP_SIZE ? state : run(state, ...submit(member(count), applicantPaths.slice(0, 5)));
 }
 
 /**

@@ -2,7 +2,6 @@
 // application (single) or add the applicant to the group (or return to it when editing). A
 // group's sponsor is shown too: a change there applies to every member of the group.
 import { useLocation } from 'react-router';
-import { MAX_GROUP_SIZE } from '#shared/domain/fixed-values.ts';
 import { answersOf } from '#shared/journey/form-state.ts';
 import { isGroupApplication } from '#shared/journey/progress.ts';
 import { CHECK_ANSWERS_PATH } from '#shared/journey/paths.ts';
@@ -10,7 +9,6 @@ import { JOURNEY_BUTTONS } from '#shared/journey/page-forms.ts';
 import { SECTION_FIELDS, type SectionField } from '#shared/validation/sections.ts';
 import { useSpaLinkHandler } from '../../app/spa-link.ts';
 import { Button } from '../../components/govuk/button/button.tsx';
-import { InsetText } from '../../components/govuk/inset-text/inset-text.tsx';
 import { SummaryList, type SummaryListRow } from '../../components/govuk/summary-list/summary-list.tsx';
 import { useTranslation } from '../../i18n/use-translation.ts';
 import { formatLeaveDate } from './answer-format.ts';
@@ -59,9 +57,6 @@ export function CheckAnswersPage() {
       ? t('apply.checkAnswers.groupEditTitle')
       : t('apply.checkAnswers.groupTitle');
   const groupErrors = (state.errors.group ?? {}) as Record<string, string>;
-  // A new member of a group that already has the most it may hold cannot be added: the page says
-  // so before anything is tried, and offers to discard the member (the overview offers no other).
-  const full = group && !editing && state.group.length >= MAX_GROUP_SIZE;
   const { submission } = answer;
   const refused = submission?.kind === 'refused' ? submission.answers : undefined;
   useTrackRefusedAnswers(CHECK_ANSWERS_PATH, submission);
@@ -106,7 +101,6 @@ export function CheckAnswersPage() {
           <h1 className="govuk-heading-l" id="group">
             {title}
           </h1>
-          {full && <InsetText text={t('apply.group.limitReached')} />}
           <LateArrivalWarning arrival={answers['date-of-arrival']} />
           {group && <SameCosWarning state={state} scope="current" />}
           <CosInUseWarning state={state} scope="current" />
@@ -125,13 +119,6 @@ export function CheckAnswersPage() {
                     {...journeyButton(JOURNEY_BUTTONS.addToGroup)}
                     preventDoubleClick
                   />
-                  {full && (
-                    <Button
-                      text={t('apply.ineligible.removeMember')}
-                      classes="govuk-button--secondary"
-                      {...journeyButton(JOURNEY_BUTTONS.clearAndReturn)}
-                    />
-                  )}
                   <SaveButton />
                 </div>
               ) : (
