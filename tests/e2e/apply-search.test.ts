@@ -27,7 +27,7 @@ import {
   waitForMail,
   worker,
 } from './support/journey.ts';
-import { run, seedSession } from './support/journey-states.ts';
+import { run, seedSession, singleComplete } from './support/journey-states.ts';
 import { keptFormState } from './support/page-answers.ts';
 import { workerServices } from './support/services.ts';
 
@@ -374,5 +374,54 @@ describe('the service with MANUAL_REVIEW off', () => {
         await new Promise((resolve) => setTimeout(resolve, 500));
       }
     }
+  });
+});
+
+describe('a place of departure in Welsh and Arabic', () => {
+  it.each([
+    ['cy', 'Maes Awyr Dulyn'],
+    ['ar', 'مطار دبلن'],
+  ] as const)(
+    'is listed, chosen and shown by its name in %s without JavaScript, and stored by its own name',
+    async (language, name) => {
+      const context = await test.browser.newContext({ javaScriptEnabled: false });
+      try {
+        await seedSession(context, answeredBefore('/travel-details'), language);
+        const page = await context.newPage();
+        await page.goto(`${baseUrl()}/travel-details`);
+        const select = page.locator('select#port-of-departure');
+        const option = select.locator('option', { hasText: name });
+        expect(await option.getAttribute('value')).toBe('Dublin Airport');
+        // The list is in the order of the names shown, in the page's language.
+        const texts = (await select.locator('option').allTextContents()).slice(1);
+        expect(texts).toEqual([...texts].sort(new Intl.Collator(language).compare));
+        await select.selectOption('Dublin Airport');
+        // Sent with the page's other questions unanswered: kept, and chosen again on the page shown.
+        await page.locator('main button.govuk-button:not(.govuk-button--secondary)').first().click();
+        await page.locator('.govuk-error-summary').waitFor();
+        expect(await select.inputValue()).toBe('Dublin Airport');
+        expect((await keptFormState(page)).current.travel?.['port-of-departure']).toBe('Dublin Airport');
+        // Check your answers shows it by the same name.
+        await seedSession(context, singleComplete(), language);
+        await page.goto(`${baseUrl()}/check-your-answers`);
+        expect(await page.locator('.govuk-summary-list__value').allTextContents()).toContain(name);
+      } finally {
+        await context.close();
+      }
+    },
+  );
+
+  it('is found by its Welsh name with JavaScript, suggested and shown by it, and stored by its own name', async () => {
+    const { page } = test;
+    await seedSession(test.context, answeredBefore('/travel-details'), 'cy');
+    await page.goto(`${baseUrl()}/travel-details`);
+    await at(page, '/travel-details');
+    await page.fill('#port-of-departure', 'Maes Awyr Dul');
+    await page.locator('.autocomplete__option').first().waitFor();
+    expect(await page.locator('.autocomplete__option').first().textContent()).toBe('Maes Awyr Dulyn');
+    await page.locator('.autocomplete__option').first().click();
+    expect(await page.inputValue('#port-of-departure')).toBe('Maes Awyr Dulyn');
+    expect(await page.inputValue('select#port-of-departure-select')).toBe('Dublin Airport');
+    expect(await axeViolations(page)).toEqual([]);
   });
 });

@@ -11,6 +11,7 @@ import {
   placeOfDepartureKey,
   portsOfArrivalFor,
   routesThroughRepublic,
+  placeOfDepartureLabel,
   searchPlacesOfDeparture,
   type Place,
 } from './places.ts';
@@ -328,5 +329,25 @@ describe('the lists', () => {
     expect(normalisePlaceName('  Dún   Laoghaire ')).toBe('dun laoghaire');
     expect(normalisePlaceName('Port Láirge')).toBe('port lairge');
     expect(normalisePlaceName('O’Brien’s')).toBe("o'brien's");
+  });
+});
+
+describe('a place of departure’s name in the page’s language', () => {
+  it('is its Welsh or Arabic name where it has one, and its own name otherwise', () => {
+    expect(placeOfDepartureLabel('Dublin Airport', 'cy')).toBe('Maes Awyr Dulyn');
+    expect(placeOfDepartureLabel('Dublin Airport', 'ar')).toBe('مطار دبلن');
+    expect(placeOfDepartureLabel('Dublin Airport', 'en')).toBe('Dublin Airport');
+    expect(placeOfDepartureLabel('Dublin', 'cy')).toBe('Dulyn');
+    // No Welsh name: the place's own.
+    expect(placeOfDepartureLabel('Limerick', 'cy')).toBe('Limerick');
+    expect(placeOfDepartureLabel('Limerick', 'ar')).toBe('ليمريك');
+    // Text that names no listed place stays as typed.
+    expect(placeOfDepartureLabel('Atlantis', 'cy')).toBe('Atlantis');
+  });
+
+  it('finds the place it names, in every language: the label typed or pasted back is the place', () => {
+    for (const place of PLACES_OF_DEPARTURE)
+      for (const language of ['en', 'cy', 'ar'] as const)
+        expect(findPlaceOfDeparture(placeOfDepartureLabel(place.name, language))?.name).toBe(place.name);
   });
 });

@@ -4,6 +4,7 @@
 // refuses only a place the list marks as outside the Republic, or a stored value it no longer
 // knows. So a place the form accepts is never refused for routing unless the list says so.
 import type { MethodOfArrival } from '../domain/answers.ts';
+import type { Language } from '../i18n/languages.ts';
 import { rankEntries, searchKey, type SearchName } from './search-text.ts';
 
 /** What kind of place it is: how the worker leaves Ireland or enters the UK from there. */
@@ -25,30 +26,49 @@ export interface PlaceOfDeparture extends Place {
 type Names = readonly [name: string, ...aliases: string[]];
 
 // The places' names in Welsh and Arabic, which the hint of a Welsh or Arabic page gives as examples
-// ("Maes Awyr Dulyn", "مطار دبلن") and people reading it type: aliases like the Irish names.
+// ("Maes Awyr Dulyn", "مطار دبلن") and people reading it type: aliases like the Irish names, and the
+// first in a language is the place's name on that language's pages.
 // The places people leave from most, and every place a hint names.
-const WELSH_AND_ARABIC_NAMES: Readonly<Record<string, readonly string[]>> = {
-  'Dublin Airport': ['Maes Awyr Dulyn', 'مطار دبلن', 'مطار دبلن الدولي'],
-  'Cork Airport': ['Maes Awyr Corc', 'مطار كورك'],
-  'Shannon Airport': ['Maes Awyr Shannon', 'مطار شانون'],
-  'Ireland West Airport Knock': ['Maes Awyr Knock', 'مطار نوك'],
-  'Kerry Airport': ['Maes Awyr Kerry', 'مطار كيري'],
-  'Donegal Airport': ['Maes Awyr Donegal', 'مطار دونيغال'],
-  'Dublin Port': ['Porthladd Dulyn', 'ميناء دبلن'],
-  'Rosslare Europort': ['Porthladd Rosslare', 'ميناء روسلير', 'روسلير'],
-  Dundalk: ['دندالك'],
-  Dublin: ['Dulyn', 'دبلن'],
-  Cork: ['Corc', 'كورك'],
-  Limerick: ['ليمريك'],
-  Galway: ['غالواي'],
-  Waterford: ['ووترفورد'],
+const WELSH_AND_ARABIC_NAMES: Readonly<Record<string, { readonly cy?: Names; readonly ar: Names }>> = {
+  'Dublin Airport': { cy: ['Maes Awyr Dulyn'], ar: ['مطار دبلن', 'مطار دبلن الدولي'] },
+  'Cork Airport': { cy: ['Maes Awyr Corc'], ar: ['مطار كورك'] },
+  'Shannon Airport': { cy: ['Maes Awyr Shannon'], ar: ['مطار شانون'] },
+  'Ireland West Airport Knock': { cy: ['Maes Awyr Knock'], ar: ['مطار نوك'] },
+  'Kerry Airport': { cy: ['Maes Awyr Kerry'], ar: ['مطار كيري'] },
+  'Donegal Airport': { cy: ['Maes Awyr Donegal'], ar: ['مطار دونيغال'] },
+  'Dublin Port': { cy: ['Porthladd Dulyn'], ar: ['ميناء دبلن'] },
+  'Rosslare Europort': { cy: ['Porthladd Rosslare'], ar: ['ميناء روسلير', 'روسلير'] },
+  Dundalk: { ar: ['دندالك'] },
+  Dublin: { cy: ['Dulyn'], ar: ['دبلن'] },
+  Cork: { cy: ['Corc'], ar: ['كورك'] },
+  Limerick: { ar: ['ليمريك'] },
+  Galway: { ar: ['غالواي'] },
+  Waterford: { ar: ['ووترفورد'] },
 };
+
+/** A place's names in Welsh and Arabic, as aliases. */
+const otherLanguageNames = (name: string): string[] => {
+  const names = WELSH_AND_ARABIC_NAMES[name];
+  return names === undefined ? [] : [...(names.cy ?? []), ...names.ar];
+};
+
+/**
+ * The name a Welsh or Arabic page shows a place of departure by, which the answer still stores in
+ * English (the name the lists and the routing check know): its name in that language where it
+ * has one, else its own. Text that names no listed place is shown as it is.
+ */
+export function placeOfDepartureLabel(value: string, language: Language): string {
+  const place = findPlaceOfDeparture(value);
+  if (place === undefined) return value;
+  const names = WELSH_AND_ARABIC_NAMES[place.name];
+  return (language === 'en' ? undefined : names?.[language]?.[0]) ?? place.name;
+}
 
 function inRepublic(kind: PlaceKind, places: readonly Names[]): PlaceOfDeparture[] {
   return places.map(([name, ...aliases]) => ({
     name,
     kind,
-    aliases: [...aliases, ...(WELSH_AND_ARABIC_NAMES[name] ?? [])],
+    aliases: [...aliases, ...otherLanguageNames(name)],
     inRepublic: true,
   }));
 }

@@ -2,6 +2,7 @@
 // answers shows every answer so, and the group overview the group's sponsor.
 import type { MouseEvent } from 'react';
 import { nationalityLabel } from '#shared/countries/country-names.ts';
+import { placeOfDepartureLabel } from '#shared/countries/places.ts';
 import type { DateParts } from '#shared/dates/date-parts.ts';
 import { DATE_FIELDS, hasOneName, type ApplicantAnswers } from '#shared/domain/answers.ts';
 import { changeHref } from '#shared/journey/page-forms.ts';
@@ -19,13 +20,14 @@ export const SPONSOR_FIELDS: readonly QuestionField[] = [
   ...SECTION_FIELDS.sponsorDetails,
 ];
 
-/** An answer as the summary shows it: dates as days, options by their label, a nationality by its country's name in Welsh and Arabic (decision 031), text as typed. */
+/** An answer as the summary shows it: dates as days, options by their label, a nationality by its country's name and a place of departure by its name in Welsh and Arabic (decision 031), text as typed. */
 function display(t: Translate, language: Language, field: QuestionField, answers: ApplicantAnswers): string {
   if (DATE_FIELDS.has(field)) return formatAnswerDate(answers[field] as DateParts | undefined, language);
   const text = (answers[field] as string | undefined)?.trim() ?? '';
   if (field === 'method-of-arrival' || field === 'what-would-you-like-to-do')
     return text in OPTION_KEYS ? t(OPTION_KEYS[text as keyof typeof OPTION_KEYS]) : text;
   if (field === 'nationality') return nationalityLabel(text, language);
+  if (field === 'port-of-departure') return placeOfDepartureLabel(text, language);
   return text;
 }
 

@@ -1,10 +1,16 @@
 // The place of departure on /travel-details: a <select> of the shared list of places in Ireland
-// (value and text: the place's own name), enhanced by accessible-autocomplete like the
+// (value: the place's own name, which the answer stores; text: its name in the page's language
+// where it has one, "Maes Awyr Dulyn"), enhanced by accessible-autocomplete like the
 // nationality, finding a place by its other names ("Baile Átha Cliath", "DUB T2"). Text that
 // names no place is kept as the answer, so the shared rule refuses it on the page with the
 // message the server would give (decision 007).
 import { useRef, useState } from 'react';
-import { PLACES_OF_DEPARTURE, findPlaceOfDeparture, searchPlacesOfDeparture } from '#shared/countries/places.ts';
+import {
+  PLACES_OF_DEPARTURE,
+  findPlaceOfDeparture,
+  placeOfDepartureLabel,
+  searchPlacesOfDeparture,
+} from '#shared/countries/places.ts';
 import { Select } from '../../components/govuk/select/select.tsx';
 import { useTranslation } from '../../i18n/use-translation.ts';
 import type { Language } from '#shared/i18n/languages.ts';
@@ -15,11 +21,15 @@ import { useSelectAutocomplete } from './use-select-autocomplete.ts';
 const FIELD = 'port-of-departure';
 // Sorted by name in the page's language, so that the plain select is usable too; the autocomplete
 // offers airports and ports first.
-const sorted = new Map<Language, readonly string[]>();
-function optionsIn(language: Language): readonly string[] {
+const sorted = new Map<Language, ReadonlyArray<{ value: string; text: string }>>();
+function optionsIn(language: Language) {
   let options = sorted.get(language);
   if (options === undefined) {
-    options = PLACES_OF_DEPARTURE.map((place) => place.name).sort(new Intl.Collator(language).compare);
+    const { compare } = new Intl.Collator(language);
+    options = PLACES_OF_DEPARTURE.map(({ name }) => ({
+      value: name,
+      text: placeOfDepartureLabel(name, language),
+    })).sort((a, b) => compare(a.text, b.text));
     sorted.set(language, options);
   }
   return options;
@@ -38,6 +48,7 @@ export function PlaceOfDepartureField() {
     search: (query) => searchPlacesOfDeparture(query).map((place) => place.name),
     lookup: (typed) => findPlaceOfDeparture(typed)?.name,
     keepUnlisted: setUnlisted,
+    label: (value) => placeOfDepartureLabel(value, language),
   });
 
   return (
@@ -51,7 +62,7 @@ export function PlaceOfDepartureField() {
       errorMessage={errorMessage}
       items={[
         { value: '', text: t('apply.placeOfDeparture.choose') },
-        ...optionsIn(language).map((name) => ({ value: name, text: name })),
+        ...optionsIn(language),
         unlisted !== '' && { value: unlisted, text: unlisted },
       ]}
     />

@@ -1,5 +1,6 @@
 // /reuse-travel-details and /reuse-work-dates: a group member may take the travel details or
 // the work dates of a member already added (each distinct set once), or enter their own.
+import { placeOfDepartureLabel } from '#shared/countries/places.ts';
 import type { ApplicantAnswers } from '#shared/domain/answers.ts';
 import { reuseSets, type ReuseKind } from '#shared/journey/reuse-sets.ts';
 import { messageKey } from '#shared/validation/messages.ts';
@@ -49,7 +50,7 @@ export function ReusePage({ kind }: { kind: ReuseKind }) {
       ? t('apply.reuse.travelOption', {
           date: formatAnswerDate(answers['date-of-arrival'], language),
           arrival: answers['port-of-arrival'] ?? '',
-          departure: answers['port-of-departure'] ?? '',
+          departure: placeOfDepartureLabel(answers['port-of-departure'] ?? '', language),
           method:
             answers['method-of-arrival'] === 'plane'
               ? `${t(OPTION_KEYS.plane).toLowerCase()}, ${t('apply.reuse.travelFlight', { flight: answers['flight-number'] ?? '' })}`
