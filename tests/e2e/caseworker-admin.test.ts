@@ -87,7 +87,13 @@ describe('the caseworker console’s admin pages', () => {
 
     await admin.getByRole('link', { name: 'Audit log' }).click();
     const log = (await admin.locator('tbody').textContent()) ?? '';
-    for (const shown of ['Sessions ended by an admin', 'Searched', '0 found', 'Signed in', 'Casey Worker (local-caseworker)']) {
+    for (const shown of [
+      'Sessions ended by an admin',
+      'Searched',
+      '0 found',
+      'Signed in',
+      'Casey Worker (local-caseworker)',
+    ]) {
       expect(log).toContain(shown);
     }
     // The search's words are not kept.

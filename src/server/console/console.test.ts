@@ -245,13 +245,23 @@ describe.each(testEngines())('the caseworker console, on $name', (engine) => {
     }
     const list = await app.inject({ url: '/caseworker/sessions', headers: { cookie: admin.cookie } });
     expect(list.statusCode).toBe(200);
-    for (const shown of ['Casey Worker', 'subject-casey', '192.0.2.10', '192.0.2.11', '198.51.100.7', '24/11/2026 10:00']) {
+    for (const shown of [
+      'Casey Worker',
+      'subject-casey',
+      '192.0.2.10',
+      '192.0.2.11',
+      '198.51.100.7',
+      '24/11/2026 10:00',
+    ]) {
       expect(list.body).toContain(shown);
     }
     expect(list.body).toContain('href="/caseworker/sessions/end?staff=subject-casey"');
     expect(list.body).toContain('4 open sessions of 3 members of staff.');
 
-    const ask = await app.inject({ url: '/caseworker/sessions/end?staff=subject-casey', headers: { cookie: admin.cookie } });
+    const ask = await app.inject({
+      url: '/caseworker/sessions/end?staff=subject-casey',
+      headers: { cookie: admin.cookie },
+    });
     expect(ask.statusCode).toBe(200);
     expect(ask.body).toContain('End Casey Worker’s sessions?');
     expect(ask.body).toContain('name="staff" value="subject-casey"');
@@ -327,11 +337,17 @@ describe.each(testEngines())('the caseworker console, on $name', (engine) => {
     const reference = await stored();
     const { cookie } = await signedIn();
     const admin = await signedIn(['CASEWORKER_ADMIN', 'CASEWORKER'], 'Alex Admin');
-    expect((await app.inject({ url: `/caseworker/applications/${reference}`, headers: { cookie } })).statusCode).toBe(200);
+    expect((await app.inject({ url: `/caseworker/applications/${reference}`, headers: { cookie } })).statusCode).toBe(
+      200,
+    );
     expect((await app.inject({ url: '/caseworker/search?q=Q1234567', headers: { cookie } })).statusCode).toBe(200);
     expect((await app.inject({ url: '/caseworker/search?q=Nobody', headers: { cookie } })).statusCode).toBe(200);
 
-    const { lines: audited } = await listStaffActions(database.db, { staffId: 'subject-casey' }, { limit: 9, offset: 0 });
+    const { lines: audited } = await listStaffActions(
+      database.db,
+      { staffId: 'subject-casey' },
+      { limit: 9, offset: 0 },
+    );
     expect(audited.map((line) => [line.action, line.applicantId, line.details, line.clientAddress])).toEqual([
       ['search', null, { matched: [], found: 0 }, '127.0.0.1'],
       ['search', null, { matched: ['passport'], found: 1 }, '127.0.0.1'],
@@ -345,7 +361,10 @@ describe.each(testEngines())('the caseworker console, on $name', (engine) => {
     expect(page.body).toContain('1 found by a passport number');
     expect(page.body).toContain('From address');
     expect(page.body).not.toContain('Application viewed</td>');
-    const views = await app.inject({ url: `/caseworker/audit?action=view-application`, headers: { cookie: admin.cookie } });
+    const views = await app.inject({
+      url: `/caseworker/audit?action=view-application`,
+      headers: { cookie: admin.cookie },
+    });
     expect(views.body).toContain('Application viewed');
     expect(views.body).toContain('Casey Worker (subject-casey)');
     // The application's own history lists what was done to it, not who looked.

@@ -79,7 +79,10 @@ export async function registerConsole(app: FastifyInstance, options: ConsoleOpti
           : []),
       ].map((item) => ({
         ...item,
-        active: item.href === CONSOLE_PATH ? !/^\/caseworker\/(audit|export|sessions)\b/.test(path) : path.startsWith(item.href),
+        active:
+          item.href === CONSOLE_PATH
+            ? !/^\/caseworker\/(audit|export|sessions)\b/.test(path)
+            : path.startsWith(item.href),
       }));
     const send: ConsolePages['send'] = (reply, code, name, context, signedIn) =>
       reply

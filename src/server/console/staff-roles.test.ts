@@ -35,7 +35,10 @@ const users = [
 ];
 
 const cookieOf = (setCookie: string | string[] | undefined, name: string) =>
-  [setCookie ?? []].flat().find((line) => line.startsWith(`${name}=`))?.split(';')[0];
+  [setCookie ?? []]
+    .flat()
+    .find((line) => line.startsWith(`${name}=`))
+    ?.split(';')[0];
 
 describe.each(testEngines())('staff roles read again from the provider, on $name', (engine) => {
   const database = useMigratedTestDatabase(engine);

@@ -69,14 +69,20 @@ describe.each(testEngines())('staff sessions on $name', (engine) => {
     ]);
     expect(await sessions().endAllOf('staff-ann')).toBe(2);
     expect(await sessions().endAllOf('staff-ann')).toBe(0);
-    for (const id of [first.id, second.id]) expect(await sessions().read(id, at(2 * minute))).toEqual({ outcome: 'none' });
+    for (const id of [first.id, second.id])
+      expect(await sessions().read(id, at(2 * minute))).toEqual({ outcome: 'none' });
     expect((await sessions().read(bobs.id, at(2 * minute))).outcome).toBe('active');
     expect((await sessions().read(idle.id, at(2 * minute))).outcome).toBe('idle');
   });
 
   it('reads the roles again every 15 minutes, once for requests at the same time; none left, a refusal or no refresh token ends the session', async () => {
     const asked: string[] = [];
-    let answer: RolesRecheck = { outcome: 'roles', staffId: 'staff-ann', roles: ['CASEWORKER'], refreshToken: 'rotated' };
+    let answer: RolesRecheck = {
+      outcome: 'roles',
+      staffId: 'staff-ann',
+      roles: ['CASEWORKER'],
+      refreshToken: 'rotated',
+    };
     const checked = createStaffSessions(test.db, {
       recheckRoles: (token) => {
         asked.push(token);

@@ -132,12 +132,10 @@ export function createStaffSessions(database: Database, options: StaffSessionsOp
     const answer =
       row.refreshToken === null
         ? ({ outcome: 'refused', reason: 'no refresh token' } as const)
-        : await recheckRoles(row.refreshToken).catch(
-            (error: unknown): RolesRecheck => ({
-              outcome: 'refused',
-              reason: error instanceof Error ? error.name : 'unknown error',
-            }),
-          );
+        : await recheckRoles(row.refreshToken).catch((error: unknown): RolesRecheck => ({
+            outcome: 'refused',
+            reason: error instanceof Error ? error.name : 'unknown error',
+          }));
     const roles = answer.outcome === 'roles' && answer.staffId === row.staffId ? answer.roles : [];
     if (answer.outcome === 'roles' && roles.length > 0) {
       await updateStaffRoles(database, idHash, roles, answer.refreshToken);

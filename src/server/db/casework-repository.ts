@@ -230,14 +230,16 @@ export async function listDecisionsMade(db: Queryable, start: Date, end: Date): 
      ORDER BY sc.changed_at, sc.id`,
     [start, end],
   );
-  return rows.map(({ decidedAt, decision, rejectionReason, actor, staffId, staffName, withdrawnAt, ...application }) => ({
-    application: toApplication(application),
-    decidedAt,
-    decision,
-    rejectionReason,
-    actor,
-    staffId,
-    staffName,
-    withdrawnAt,
-  }));
+  return rows.map(
+    ({ decidedAt, decision, rejectionReason, actor, staffId, staffName, withdrawnAt, ...application }) => ({
+      application: toApplication(application),
+      decidedAt,
+      decision,
+      rejectionReason,
+      actor,
+      staffId,
+      staffName,
+      withdrawnAt,
+    }),
+  );
 }

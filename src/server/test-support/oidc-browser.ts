@@ -20,7 +20,10 @@ export interface OidcBrowser {
   /** The provider's page at `url` (after its redirects). */
   open(url: URL): Promise<ProviderPage>;
   /** Sends the page's first form with `fields`; the page it leads to, or the address on the service. */
-  submit(page: ProviderPage, fields: Record<string, string>): Promise<{ readonly url: URL; readonly response: Response }>;
+  submit(
+    page: ProviderPage,
+    fields: Record<string, string>,
+  ): Promise<{ readonly url: URL; readonly response: Response }>;
 }
 
 export function oidcBrowser(serviceBaseUrl: string): OidcBrowser {
