@@ -290,8 +290,24 @@ describe.each(testEngines())('the caseworker console, on $name', (engine) => {
       expect(next.headers.location).toBe('/caseworker/sign-in');
     }
     expect((await app.inject({ url: '/caseworker', headers: { cookie: other.cookie } })).statusCode).toBe(200);
-    const { lines: audited } = await listStaffActions(database.db, { action: 'end-sessions' }, { limit: 5, offset: 0 });
+    // An admin ending their own sessions is signed out with them.
+    const own = await app.inject({
+      method: 'POST',
+      url: '/caseworker/sessions/end',
+      headers: formHeaders(admin.cookie),
+      payload: form({ staff: 'subject-alex', csrf: admin.csrf }),
+    });
+    expect(own.headers.location).toBe('/caseworker/signed-out');
+    expect((await app.inject({ url: '/caseworker', headers: { cookie: admin.cookie } })).headers.location).toBe(
+      '/caseworker/sign-in',
+    );
+    const { lines: audited } = await listStaffActions(
+      database.db,
+      { action: 'end-sessions', staffId: 'subject-alex' },
+      { limit: 5, offset: 0 },
+    );
     expect(audited).toEqual([
+      expect.objectContaining({ details: { staffId: 'subject-alex', sessions: 1 } }),
       expect.objectContaining({
         staffId: 'subject-alex',
         staffName: 'Alex Admin',
