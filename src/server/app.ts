@@ -24,7 +24,12 @@ import { registerWebApp } from './http/web-app.ts';
 import { createCookies } from './http/cookies.ts';
 import { registerConsole } from './console/console.ts';
 import { createStaffSessions } from './console/staff-sessions.ts';
-import { createStaffSignIn, STAFF_CALLBACK_PATH, STAFF_SIGNED_OUT_PATH } from './console/staff-sign-in.ts';
+import {
+  createStaffSignIn,
+  STAFF_CALLBACK_PATH,
+  STAFF_SIGNED_OUT_PATH,
+  type StaffSignIn,
+} from './console/staff-sign-in.ts';
 import { createFormSessions } from './http/form-session-store.ts';
 import { registerRateLimits } from './http/rate-limits.ts';
 import { createJourneyForms } from './http/journey-forms.ts';
@@ -61,6 +66,8 @@ export interface AppDeps {
   readonly documentTokens?: DocumentTokens;
   /** Where requests and submissions are counted (METRICS_PORT); none counted without. */
   readonly metrics?: ServiceMetrics;
+  /** The console's sign-in at the staff identity provider; without it, made from config.oidc. Tests give one that reads roles without a provider. */
+  readonly staffSignIn?: StaffSignIn;
 }
 
 /**
@@ -211,6 +218,14 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     if (config.oidc === undefined) {
       app.log.warn('CASEWORKER_CONSOLE is on but no OIDC provider is configured: the console is off');
     } else {
+      const signIn =
+        deps.staffSignIn ??
+        createStaffSignIn({
+          ...config.oidc,
+          redirectUri: new URL(STAFF_CALLBACK_PATH, config.publicBaseUrl).href,
+          postLogoutRedirectUri: new URL(STAFF_SIGNED_OUT_PATH, config.publicBaseUrl).href,
+          rolesClaim: config.oidcRolesClaim,
+        });
       await registerConsole(app, {
         config,
         database,
@@ -218,13 +233,9 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
         cookies,
         limits,
         securityLog,
-        sessions: createStaffSessions(database),
-        signIn: createStaffSignIn({
-          ...config.oidc,
-          redirectUri: new URL(STAFF_CALLBACK_PATH, config.publicBaseUrl).href,
-          postLogoutRedirectUri: new URL(STAFF_SIGNED_OUT_PATH, config.publicBaseUrl).href,
-          rolesClaim: config.oidcRolesClaim,
-        }),
+        // The roles read again from the provider at least every 15 minutes of activity.
+        sessions: createStaffSessions(database, { recheckRoles: (token) => signIn.rolesAgain(token) }),
+        signIn,
         issuerOrigin: new URL(config.oidc.issuer).origin,
       });
     }

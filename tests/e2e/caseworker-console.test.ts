@@ -288,7 +288,12 @@ describe('the caseworker console', () => {
           .locator('tbody tr')
           .evaluateAll((trs) => trs.map((tr) => [...tr.children].map((cell) => cell.textContent?.trim() ?? '')))
       ).map(([, who, what, application]) => `${who} | ${what} | ${application}`);
-    expect(await rows()).toEqual([
+    // The decisions and actions, among the lines of who came and what they looked at.
+    const access = / \| (Signed in|Sign-in refused|Signed out|Application viewed|Searched) \| /;
+    const all = await rows();
+    expect(all).toContain('Val Visitor (local-visitor) | Sign-in refused | ');
+    expect(all).toContain(`Casey Worker (local-caseworker) | Application viewed | ${first.references[0]}`);
+    expect(all.filter((row) => !access.test(row))).toEqual([
       `Casey Worker (local-caseworker) | Status link sent again | ${second.references[0]}`,
       `Casey Worker (local-caseworker) | Licence lockouts ended | ${second.references[0]}`,
       `Casey Worker (local-caseworker) | Withdrawn | ${first.references[0]}`,
@@ -323,6 +328,8 @@ describe('the caseworker console', () => {
     expect(lines).toHaveLength(4);
     for (const reference of [...first.references, ...second.references]) expect(csv).toContain(reference);
     expect(csv).not.toMatch(/K\d\d345678/);
+    // Who decided, by name and id.
+    expect(csv).toContain(',Casey Worker (local-caseworker),');
   });
 
   it('warns before the session times out, and "Stay signed in" keeps it', async () => {

@@ -6,6 +6,7 @@ import { formatDateTime } from '#shared/dates/format.ts';
 import type { ApplicationStatus } from '#shared/domain/application-status.ts';
 import { APPLICATION_STATUSES, REJECTION_REASONS } from '#shared/domain/application-status.ts';
 import { applicationDetail } from '../services/casework/application-detail.ts';
+import { recordStaffAccess } from '../services/casework/staff-access.ts';
 import {
   approveApplication,
   rejectApplication,
@@ -61,6 +62,11 @@ export function registerApplicationPages(
   ) => {
     const result = await applicationDetail(deps, { reference });
     if (result.outcome !== 'ok') return notFound(reply, who, reference);
+    // Every showing of an application's page is in the audit log (staff-access.ts).
+    await recordStaffAccess(deps, staffOf(who), reply.request.ip, {
+      action: 'view-application',
+      applicantId: result.application.reference,
+    });
     const context = applicationContext(result.application);
     return pages.send(
       reply,

@@ -111,6 +111,13 @@ const ACTION_TEXTS: Record<string, string> = {
   unlock: 'Licence lockouts ended',
   'resend-status-link': 'Status link sent again',
   'export-decisions': 'Decisions exported',
+  'sign-in': 'Signed in',
+  'sign-in-refused': 'Sign-in refused',
+  'sign-out': 'Signed out',
+  'session-revoked': 'Session ended: roles read again',
+  'end-sessions': 'Sessions ended by an admin',
+  'view-application': 'Application viewed',
+  search: 'Searched',
 };
 export const actionText = (action: string) => ACTION_TEXTS[action] ?? action;
 
@@ -301,8 +308,40 @@ export function auditRow(line: StaffAuditLine) {
       : {
           html: `<a class="govuk-link" href="${applicationPath(line.applicantId)}">${escapeHtmlText(line.applicantId)}</a>`,
         },
-    { text: [line.reason, line.note].filter((text) => text !== null).join('. ') },
+    { text: [line.reason, line.note, auditDetailsText(line)].filter((text) => text !== null).join('. ') },
+    { text: line.clientAddress ?? '' },
   ];
+}
+
+const SEARCH_MATCH_TEXTS: Record<string, string> = {
+  reference: 'a reference',
+  cos: 'a certificate of sponsorship number',
+  passport: 'a passport number',
+  licence: 'a sponsor licence number',
+  name: 'a name or part of a reference',
+};
+
+/** The facts of an access line an auditor reads (never a search's words: they were not kept). */
+function auditDetailsText(line: StaffAuditLine): string | null {
+  const details = line.details ?? {};
+  switch (line.action) {
+    case 'search': {
+      const matched = Array.isArray(details.matched) ? (details.matched as unknown[]).map(String) : [];
+      const found = typeof details.found === 'number' ? details.found : 0;
+      const what = matched.map((m) => SEARCH_MATCH_TEXTS[m] ?? m).join(', ');
+      return `${found} found${what === '' ? '' : ` by ${what}`}`;
+    }
+    case 'end-sessions':
+      return `${String(details.sessions)} session${details.sessions === 1 ? '' : 's'} of ${String(details.staffId)}`;
+    case 'session-revoked':
+      return details.why === 'provider-refused'
+        ? `The identity provider refused (${String(details.reason)})`
+        : details.why === 'no-console-role'
+          ? 'No console role any more'
+          : 'The identity provider answered for someone else';
+    default:
+      return null;
+  }
 }
 
 /** What a field refused by a service says, for its error message. */

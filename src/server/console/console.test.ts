@@ -10,8 +10,10 @@ import { findApplication } from '../db/application-repository.ts';
 import { storeSubmission } from '../db/submission-repository.ts';
 import { capturingLogger, sampleSubmission } from '../test-support/sample-submissions.ts';
 import { testEngines, useMigratedTestDatabase } from '../test-support/test-databases.ts';
+import { listStaffActions } from '../db/staff-audit-repository.ts';
 import type { StaffRole } from './staff.ts';
 import { createStaffSessions, STAFF_IDLE_TIMEOUT_MS, STAFF_SESSION_COOKIE } from './staff-sessions.ts';
+import type { StaffSignIn } from './staff-sign-in.ts';
 
 const MINUTE = 60_000;
 
@@ -20,8 +22,11 @@ describe.each(testEngines())('the caseworker console, on $name', (engine) => {
   let clock: Date;
   let app: FastifyInstance;
   let lines: string[];
+  // What the provider answers when the roles are read again, by refresh token (one per member of staff here).
+  let rolesAtProvider: Map<string, StaffRole[]>;
 
   beforeEach(async () => {
+    rolesAtProvider = new Map();
     clock = new Date('2026-11-24T10:00:00Z');
     const captured = capturingLogger();
     lines = captured.lines;
@@ -30,19 +35,39 @@ describe.each(testEngines())('the caseworker console, on $name', (engine) => {
       // Never asked here: no test of this file signs in through it.
       oidc: { issuer: 'http://127.0.0.1:9/', clientId: 'console', clientSecret: 'secret' },
     };
-    app = await buildApp(config, { database: database.db, now: () => clock, logger: captured.logger });
+    // The provider, as far as reading the roles again goes (the real one: staff-roles.test.ts).
+    const staffSignIn: StaffSignIn = {
+      start: () => Promise.reject(new Error('not in these tests')),
+      finish: () => Promise.reject(new Error('not in these tests')),
+      signOutUrl: () => Promise.resolve(new URL('http://127.0.0.1:9/logout')),
+      rolesAgain: (token) => {
+        const roles = rolesAtProvider.get(token);
+        return Promise.resolve(
+          roles === undefined
+            ? { outcome: 'refused', reason: 'the identity provider answered invalid_grant' }
+            : { outcome: 'roles', staffId: token.replace(/^refresh-/, ''), roles },
+        );
+      },
+    };
+    app = await buildApp(config, {
+      database: database.db,
+      now: () => clock,
+      logger: captured.logger,
+      staffSignIn,
+    });
   });
   afterEach(async () => {
     await app.close();
   });
 
   /** A staff session as a sign-in leaves it, and the cookie header that carries it. */
-  async function signedIn(roles: StaffRole[] = ['CASEWORKER'], name = 'Casey Worker') {
-    const session = await createStaffSessions(database.db).create(
-      { id: `subject-${name.split(' ')[0]!.toLowerCase()}`, name, roles },
-      'id-token',
-      clock,
-    );
+  async function signedIn(roles: StaffRole[] = ['CASEWORKER'], name = 'Casey Worker', clientAddress = '192.0.2.1') {
+    const id = `subject-${name.split(' ')[0]!.toLowerCase()}`;
+    rolesAtProvider.set(`refresh-${id}`, roles);
+    const session = await createStaffSessions(database.db).create({ id, name, roles }, 'id-token', clock, {
+      clientAddress,
+      refreshToken: `refresh-${id}`,
+    });
     return { cookie: `${STAFF_SESSION_COOKIE}=${session.id}`, csrf: session.csrfToken };
   }
 
@@ -206,5 +231,160 @@ describe.each(testEngines())('the caseworker console, on $name', (engine) => {
     for (const personal of ['Q1234567', 'Máire', 'Súilleabháin', 'sponsor@example.org', 'Casey Worker']) {
       expect(logged).not.toContain(personal);
     }
+  });
+
+  it('shows admins the signed-in staff, and ends all of one member’s sessions at once, asked first, audited', async () => {
+    const laptop = await signedIn(['CASEWORKER'], 'Casey Worker', '192.0.2.10');
+    const desk = await signedIn(['CASEWORKER'], 'Casey Worker', '192.0.2.11');
+    const other = await signedIn(['CASEWORKER'], 'Other Person', '192.0.2.12');
+    const admin = await signedIn(['CASEWORKER_ADMIN', 'CASEWORKER'], 'Alex Admin', '198.51.100.7');
+
+    // Admins only.
+    for (const url of ['/caseworker/sessions', '/caseworker/sessions/end?staff=subject-casey']) {
+      expect((await app.inject({ url, headers: { cookie: other.cookie } })).statusCode).toBe(403);
+    }
+    const list = await app.inject({ url: '/caseworker/sessions', headers: { cookie: admin.cookie } });
+    expect(list.statusCode).toBe(200);
+    for (const shown of [
+      'Casey Worker',
+      'subject-casey',
+      '192.0.2.10',
+      '192.0.2.11',
+      '198.51.100.7',
+      '24/11/2026 10:00',
+    ]) {
+      expect(list.body).toContain(shown);
+    }
+    expect(list.body).toContain('href="/caseworker/sessions/end?staff=subject-casey"');
+    expect(list.body).toContain('4 open sessions of 3 members of staff.');
+
+    const ask = await app.inject({
+      url: '/caseworker/sessions/end?staff=subject-casey',
+      headers: { cookie: admin.cookie },
+    });
+    expect(ask.statusCode).toBe(200);
+    expect(ask.body).toContain('End Casey Worker’s sessions?');
+    expect(ask.body).toContain('name="staff" value="subject-casey"');
+
+    // Without the session's CSRF token: nothing ends.
+    const forged = await app.inject({
+      method: 'POST',
+      url: '/caseworker/sessions/end',
+      headers: formHeaders(admin.cookie),
+      payload: form({ staff: 'subject-casey' }),
+    });
+    expect(forged.statusCode).toBe(403);
+    expect((await app.inject({ url: '/caseworker', headers: { cookie: laptop.cookie } })).statusCode).toBe(200);
+
+    const ended = await app.inject({
+      method: 'POST',
+      url: '/caseworker/sessions/end',
+      headers: formHeaders(admin.cookie),
+      payload: form({ staff: 'subject-casey', csrf: admin.csrf }),
+    });
+    expect(ended.statusCode).toBe(200);
+    expect(ended.body).toContain('Casey Worker’s 2 sessions have ended.');
+    for (const cookie of [laptop.cookie, desk.cookie]) {
+      const next = await app.inject({ url: '/caseworker', headers: { cookie } });
+      expect(next.statusCode).toBe(303);
+      expect(next.headers.location).toBe('/caseworker/sign-in');
+    }
+    expect((await app.inject({ url: '/caseworker', headers: { cookie: other.cookie } })).statusCode).toBe(200);
+    // An admin ending their own sessions is signed out with them.
+    const own = await app.inject({
+      method: 'POST',
+      url: '/caseworker/sessions/end',
+      headers: formHeaders(admin.cookie),
+      payload: form({ staff: 'subject-alex', csrf: admin.csrf }),
+    });
+    expect(own.headers.location).toBe('/caseworker/signed-out');
+    expect((await app.inject({ url: '/caseworker', headers: { cookie: admin.cookie } })).headers.location).toBe(
+      '/caseworker/sign-in',
+    );
+    const { lines: audited } = await listStaffActions(
+      database.db,
+      { action: 'end-sessions', staffId: 'subject-alex' },
+      { limit: 5, offset: 0 },
+    );
+    expect(audited).toEqual([
+      expect.objectContaining({ details: { staffId: 'subject-alex', sessions: 1 } }),
+      expect.objectContaining({
+        staffId: 'subject-alex',
+        staffName: 'Alex Admin',
+        clientAddress: '127.0.0.1',
+        details: { staffId: 'subject-casey', sessions: 2 },
+      }),
+    ]);
+  });
+
+  it('reads the roles again from the provider after 15 minutes: a role removed there stops working, a refusal ends the session', async () => {
+    const admin = await signedIn(['CASEWORKER_ADMIN', 'CASEWORKER'], 'Alex Admin');
+    const casey = await signedIn(['CASEWORKER'], 'Casey Worker');
+    expect((await app.inject({ url: '/caseworker/audit', headers: { cookie: admin.cookie } })).statusCode).toBe(200);
+    // The admin role removed at the provider; the refresh token of Casey revoked there.
+    rolesAtProvider.set('refresh-subject-alex', ['CASEWORKER']);
+    rolesAtProvider.delete('refresh-subject-casey');
+    clock = new Date(clock.getTime() + 14 * MINUTE);
+    expect((await app.inject({ url: '/caseworker/audit', headers: { cookie: admin.cookie } })).statusCode).toBe(200);
+    expect((await app.inject({ url: '/caseworker', headers: { cookie: casey.cookie } })).statusCode).toBe(200);
+    clock = new Date(clock.getTime() + 2 * MINUTE);
+    expect((await app.inject({ url: '/caseworker/audit', headers: { cookie: admin.cookie } })).statusCode).toBe(403);
+    expect((await app.inject({ url: '/caseworker', headers: { cookie: admin.cookie } })).statusCode).toBe(200);
+    const refused = await app.inject({ url: '/caseworker', headers: { cookie: casey.cookie } });
+    expect(refused.statusCode).toBe(303);
+    expect(refused.headers.location).toBe('/caseworker/timed-out');
+    expect((await app.inject({ url: '/caseworker', headers: { cookie: casey.cookie } })).headers.location).toBe(
+      '/caseworker/sign-in',
+    );
+    const { lines: audited } = await listStaffActions(
+      database.db,
+      { action: 'session-revoked' },
+      { limit: 5, offset: 0 },
+    );
+    expect(audited).toEqual([
+      expect.objectContaining({
+        staffId: 'subject-casey',
+        details: { why: 'provider-refused', reason: 'the identity provider answered invalid_grant' },
+      }),
+    ]);
+  });
+
+  it('audits application views and searches with who and from where, never the words searched, and lists them for admins', async () => {
+    const reference = await stored();
+    const { cookie } = await signedIn();
+    const admin = await signedIn(['CASEWORKER_ADMIN', 'CASEWORKER'], 'Alex Admin');
+    expect((await app.inject({ url: `/caseworker/applications/${reference}`, headers: { cookie } })).statusCode).toBe(
+      200,
+    );
+    expect((await app.inject({ url: '/caseworker/search?q=Q1234567', headers: { cookie } })).statusCode).toBe(200);
+    expect((await app.inject({ url: '/caseworker/search?q=Nobody', headers: { cookie } })).statusCode).toBe(200);
+
+    const { lines: audited } = await listStaffActions(
+      database.db,
+      { staffId: 'subject-casey' },
+      { limit: 9, offset: 0 },
+    );
+    expect(audited.map((line) => [line.action, line.applicantId, line.details, line.clientAddress])).toEqual([
+      ['search', null, { matched: [], found: 0 }, '127.0.0.1'],
+      ['search', null, { matched: ['passport'], found: 1 }, '127.0.0.1'],
+      ['view-application', reference, null, '127.0.0.1'],
+    ]);
+    expect(JSON.stringify(audited)).not.toContain('Q1234567');
+    expect(JSON.stringify(audited)).not.toContain('Nobody');
+
+    const page = await app.inject({ url: '/caseworker/audit?action=search', headers: { cookie: admin.cookie } });
+    expect(page.statusCode).toBe(200);
+    expect(page.body).toContain('1 found by a passport number');
+    expect(page.body).toContain('From address');
+    expect(page.body).not.toContain('Application viewed</td>');
+    const views = await app.inject({
+      url: `/caseworker/audit?action=view-application`,
+      headers: { cookie: admin.cookie },
+    });
+    expect(views.body).toContain('Application viewed');
+    expect(views.body).toContain('Casey Worker (subject-casey)');
+    // The application's own history lists what was done to it, not who looked.
+    const application = await app.inject({ url: `/caseworker/applications/${reference}`, headers: { cookie } });
+    expect(application.body).not.toContain('Application viewed');
   });
 });

@@ -12,6 +12,7 @@ import type { Cookies } from '../http/cookies.ts';
 import type { RateLimits } from '../http/rate-limits.ts';
 import { contentSecurityPolicy } from '../http/security-headers.ts';
 import { registerAdminPages } from './admin-pages.ts';
+import { registerStaffSessionPages } from './staff-session-pages.ts';
 import { registerQueuePages } from './queue-pages.ts';
 import { registerApplicationPages } from './application-pages.ts';
 import { CONSOLE_ASSETS_PATH, registerConsoleAssets } from './console-assets.ts';
@@ -73,11 +74,15 @@ export async function registerConsole(app: FastifyInstance, options: ConsoleOpti
           ? [
               { href: `${CONSOLE_PATH}/audit`, text: 'Audit log' },
               { href: `${CONSOLE_PATH}/export`, text: 'Export decisions' },
+              { href: `${CONSOLE_PATH}/sessions`, text: 'Signed-in staff' },
             ]
           : []),
       ].map((item) => ({
         ...item,
-        active: item.href === CONSOLE_PATH ? !/^\/caseworker\/(audit|export)\b/.test(path) : path.startsWith(item.href),
+        active:
+          item.href === CONSOLE_PATH
+            ? !/^\/caseworker\/(audit|export|sessions)\b/.test(path)
+            : path.startsWith(item.href),
       }));
     const send: ConsolePages['send'] = (reply, code, name, context, signedIn) =>
       reply
@@ -119,6 +124,7 @@ export async function registerConsole(app: FastifyInstance, options: ConsoleOpti
     registerQueuePages(scope, { ...options, pages });
     registerApplicationPages(scope, { ...options, pages });
     registerAdminPages(scope, { ...options, pages });
+    registerStaffSessionPages(scope, { ...options, pages });
     scope.all(`${CONSOLE_PATH}/*`, async (_request, reply) =>
       send(reply, 404, 'message', { title: 'Page not found', paragraphs: ['Check the address is right.'] }),
     );

@@ -72,6 +72,8 @@ export interface LocalIdentityProvider {
   readonly clientId: string;
   readonly clientSecret: string;
   readonly users: readonly LocalStaffUser[];
+  /** Gives the user `username` these roles from now on (a test removing a role at the provider). */
+  setRoles(username: string, roles: readonly string[]): void;
   close(): Promise<void>;
 }
 
@@ -95,7 +97,8 @@ export async function startLocalIdentityProvider(
   // Checked against the process's own environment, whatever the caller passes: these users'
   // passwords are printed in the README.
   if (runsInProduction()) throw new LocalIdentityProviderRefusedError();
-  const users = options.users ?? DEFAULT_LOCAL_STAFF_USERS;
+  // A copy of its own, whose roles setRoles() changes.
+  const users: LocalStaffUser[] = (options.users ?? DEFAULT_LOCAL_STAFF_USERS).map((user) => ({ ...user }));
   const clientId = options.clientId ?? 'cwc-caseworker-console';
   const clientSecret = options.clientSecret ?? randomBytes(32).toString('base64url');
   const serviceBaseUrl = options.serviceBaseUrl.replace(/\/+$/, '');
@@ -137,6 +140,12 @@ export async function startLocalIdentityProvider(
     clientId,
     clientSecret,
     users,
+    setRoles(username, roles) {
+      const index = users.findIndex((user) => user.username === username);
+      const user = users[index];
+      if (user === undefined) throw new Error(`No local user ${username}`);
+      users[index] = { ...user, roles: [...roles] };
+    },
     close: () =>
       new Promise<void>((resolve, reject) => {
         server.close((error) => (error === undefined ? resolve() : reject(error)));
@@ -171,7 +180,8 @@ async function providerConfiguration({ users, rolesClaim, client }: Configuratio
     clients: [
       {
         ...client,
-        grant_types: ['authorization_code'],
+        // The refresh token grant: the console reads the roles again with it (decision 038, "Later").
+        grant_types: ['authorization_code', 'refresh_token'],
         response_types: ['code'],
         token_endpoint_auth_method: 'client_secret_basic',
         id_token_signed_response_alg: 'ES256',
@@ -183,6 +193,9 @@ async function providerConfiguration({ users, rolesClaim, client }: Configuratio
     // The claims go in the ID token, which is all the console reads (no userinfo call).
     conformIdTokenClaims: false,
     pkce: { required: () => true },
+    // A refresh token at every sign-in, as a staff provider gives its confidential clients, without
+    // the offline_access scope (which oidc-provider keeps to sign-ins that prompted for consent).
+    issueRefreshToken: (_ctx, client) => Promise.resolve(client.grantTypeAllowed('refresh_token')),
     features: {
       devInteractions: { enabled: false },
       rpInitiatedLogout: { enabled: true, logoutSource, postLogoutSuccessSource },
@@ -204,6 +217,7 @@ async function providerConfiguration({ users, rolesClaim, client }: Configuratio
       Interaction: 30 * 60,
       Session: 12 * 60 * 60,
       Grant: 12 * 60 * 60,
+      RefreshToken: 12 * 60 * 60,
     },
   };
 }

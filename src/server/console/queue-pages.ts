@@ -4,9 +4,10 @@
 import type { FastifyInstance } from 'fastify';
 import { listQueue, QUEUE_FILTERS, type QueueFilter } from '../services/casework/queue.ts';
 import { searchApplications } from '../services/casework/search.ts';
+import { recordStaffAccess } from '../services/casework/staff-access.ts';
 import { caseRow, problemText } from './casework-views.ts';
 import type { ConsoleOptions, ConsolePages } from './console.ts';
-import { fieldsOf, pageNumber, paginationOf } from './console-requests.ts';
+import { fieldsOf, pageNumber, paginationOf, staffOf } from './console-requests.ts';
 
 const FILTER_TEXTS: Record<QueueFilter, string> = {
   'in-progress': 'In progress',
@@ -76,6 +77,12 @@ export function registerQueuePages(
         who,
       );
     }
+    // Audited by what it matched, never by its words (a passport number, a name).
+    await recordStaffAccess(deps, staffOf(who), request.ip, {
+      action: 'search',
+      matched: result.hits.flatMap((hit) => hit.matchedBy),
+      found: result.hits.length,
+    });
     const found = result.hits.length;
     return pages.send(
       reply,

@@ -8,9 +8,12 @@ import {
   createStaffSessions,
   purgeEndedStaffSessions,
   STAFF_IDLE_TIMEOUT_MS,
+  STAFF_ROLES_CHECK_MS,
   STAFF_SESSION_COOKIE,
   STAFF_SESSION_MAX_MS,
+  type RolesRecheck,
 } from './staff-sessions.ts';
+import { listStaffActions } from '../db/staff-audit-repository.ts';
 
 const minute = 60_000;
 const signIn = new Date('2026-03-02T08:00:00Z');
@@ -44,6 +47,82 @@ describe.each(testEngines())('staff sessions on $name', (engine) => {
         endsAt: at(STAFF_IDLE_TIMEOUT_MS),
       },
     });
+  });
+
+  it('lists the sessions still open with their address, and ends every session of one member of staff at once', async () => {
+    const bob: StaffMember = { id: 'staff-bob', name: 'Bob', roles: ['CASEWORKER'] };
+    const first = await sessions().create(ann, idToken, signIn, { clientAddress: '192.0.2.1' });
+    const second = await sessions().create(ann, idToken, at(minute), { clientAddress: '2001:db8::1' });
+    const bobs = await sessions().create(bob, idToken, signIn);
+    const idle = await sessions().create(bob, idToken, at(-STAFF_IDLE_TIMEOUT_MS));
+    expect(await sessions().listSignedIn(at(2 * minute))).toEqual([
+      {
+        staffId: 'staff-ann',
+        name: 'Ann Caseworker',
+        roles: ['CASEWORKER', 'CASEWORKER_ADMIN'],
+        signedInAt: at(minute),
+        lastActiveAt: at(minute),
+        clientAddress: '2001:db8::1',
+      },
+      expect.objectContaining({ staffId: 'staff-ann', signedInAt: signIn, clientAddress: '192.0.2.1' }),
+      expect.objectContaining({ staffId: 'staff-bob', clientAddress: null }),
+    ]);
+    expect(await sessions().endAllOf('staff-ann')).toBe(2);
+    expect(await sessions().endAllOf('staff-ann')).toBe(0);
+    for (const id of [first.id, second.id])
+      expect(await sessions().read(id, at(2 * minute))).toEqual({ outcome: 'none' });
+    expect((await sessions().read(bobs.id, at(2 * minute))).outcome).toBe('active');
+    expect((await sessions().read(idle.id, at(2 * minute))).outcome).toBe('idle');
+  });
+
+  it('reads the roles again every 15 minutes, once for requests at the same time; none left, a refusal or no refresh token ends the session', async () => {
+    const asked: string[] = [];
+    let answer: RolesRecheck = {
+      outcome: 'roles',
+      staffId: 'staff-ann',
+      roles: ['CASEWORKER'],
+      refreshToken: 'rotated',
+    };
+    const checked = createStaffSessions(test.db, {
+      recheckRoles: (token) => {
+        asked.push(token);
+        return Promise.resolve(answer);
+      },
+    });
+    const { id } = await checked.create(ann, idToken, signIn, { refreshToken: 'first' });
+    const before = at(STAFF_ROLES_CHECK_MS - 1);
+    await checked.touch(id, before);
+    expect((await checked.read(id, before)).outcome).toBe('active');
+    expect(asked).toEqual([]);
+
+    const due = at(STAFF_ROLES_CHECK_MS);
+    const [one, two] = await Promise.all([checked.read(id, due), checked.read(id, due)]);
+    expect(asked).toEqual(['first']);
+    const roles = [one, two].map((read) => (read.outcome === 'active' ? read.session.staff.roles : read.outcome));
+    expect(roles).toContainEqual(['CASEWORKER']);
+    expect((await checked.read(id, due)).outcome === 'active' && (await checked.read(id, due))).toMatchObject({
+      session: { staff: { roles: ['CASEWORKER'] } },
+    });
+
+    // The rotated refresh token next time; another subject's answer, or no role, ends it.
+    answer = { outcome: 'roles', staffId: 'staff-ann', roles: [] };
+    await checked.touch(id, at(2 * STAFF_ROLES_CHECK_MS));
+    expect(await checked.read(id, at(2 * STAFF_ROLES_CHECK_MS))).toEqual({ outcome: 'revoked' });
+    expect(asked).toEqual(['first', 'rotated']);
+    expect(await checked.read(id, at(2 * STAFF_ROLES_CHECK_MS))).toEqual({ outcome: 'none' });
+
+    answer = { outcome: 'refused', reason: 'the identity provider answered invalid_grant' };
+    const refused = await checked.create(ann, idToken, signIn, { refreshToken: 'first' });
+    expect(await checked.read(refused.id, due)).toEqual({ outcome: 'revoked' });
+    const without = await checked.create(ann, idToken, signIn);
+    expect(await checked.read(without.id, due)).toEqual({ outcome: 'revoked' });
+
+    const { lines } = await listStaffActions(test.db, { action: 'session-revoked' }, { limit: 5, offset: 0 });
+    expect(lines.map((line) => line.details)).toEqual([
+      { why: 'no-console-role' },
+      { why: 'provider-refused', reason: 'no refresh token' },
+      { why: 'provider-refused', reason: 'the identity provider answered invalid_grant' },
+    ]);
   });
 
   it('is idle after 30 minutes without activity, and a touch then does not bring it back', async () => {

@@ -4,14 +4,21 @@
 // minutes after its last activity or 12 hours after its sign-in, whichever comes first.
 import { createHash, randomBytes } from 'node:crypto';
 import type { Database, Queryable } from '../db/database.ts';
+import { recordStaffAction } from '../db/staff-audit-repository.ts';
 import {
+  claimStaffRolesCheck,
   deleteEndedStaffSessions,
   deleteStaffSession,
+  deleteStaffSessionsOf,
   insertStaffSession,
+  listStaffSessions,
   readStaffSession,
   touchStaffSession,
+  updateStaffRoles,
+  type SignedInStaffRow,
 } from '../db/staff-session-repository.ts';
-import { knownRoles, type StaffMember } from './staff.ts';
+import { auditedStaff } from '../services/casework/staff.ts';
+import { knownRoles, type StaffMember, type StaffRole } from './staff.ts';
 
 /** The cookie holding a caseworker's session id; `__Host-cwc-staff` where cookies are Secure (cookies.ts). */
 export const STAFF_SESSION_COOKIE = 'cwc-staff';
@@ -19,6 +26,11 @@ export const STAFF_SESSION_COOKIE = 'cwc-staff';
 export const STAFF_IDLE_TIMEOUT_MS = 30 * 60_000;
 /** A session is over this long after its sign-in, however active (12 hours: a working day). */
 export const STAFF_SESSION_MAX_MS = 12 * 60 * 60_000;
+/**
+ * The roles are read again from the provider at least this often while a session is used (15
+ * minutes, ASVS 5.0 7.4.2): a role removed there stops working here within that time.
+ */
+export const STAFF_ROLES_CHECK_MS = 15 * 60_000;
 // Activity is recorded at most once a minute: a page's requests cost a read, not a write each.
 const TOUCH_INTERVAL_MS = 60_000;
 
@@ -42,12 +54,48 @@ export type StaffSessionRead =
   | { readonly outcome: 'idle' }
   /** Over: signed in STAFF_SESSION_MAX_MS ago. */
   | { readonly outcome: 'expired' }
+  /** Over: the provider refused to give the roles again, or gave none of the console's (the session is deleted). */
+  | { readonly outcome: 'revoked' }
   /** No such session (never issued, ended, or purged). */
   | { readonly outcome: 'none' };
 
+/** What the provider said when asked for a member of staff's roles again (staff-sign-in.ts). */
+export type RolesRecheck =
+  | {
+      readonly outcome: 'roles';
+      /** The subject the provider answered for: a session is only ever given its own member of staff's roles. */
+      readonly staffId: string;
+      readonly roles: readonly StaffRole[];
+      /** The new refresh token when the provider rotated it. */
+      readonly refreshToken?: string | undefined;
+    }
+  /** The provider refused (the refresh token revoked or expired, the account disabled) or could not be reached. */
+  | { readonly outcome: 'refused'; readonly reason: string };
+
+export interface StaffSessionsOptions {
+  /** Asks the provider for the roles again with a session's refresh token; without it, the roles are never read again (tests only). */
+  readonly recheckRoles?: (refreshToken: string) => Promise<RolesRecheck>;
+}
+
+/** What a sign-in leaves beside the ID token. */
+export interface NewStaffSessionDetails {
+  /** The client address the sign-in came from (shown to admins). */
+  readonly clientAddress?: string | undefined;
+  /** The provider's refresh token, to read the roles again; without one the session ends at its first check. */
+  readonly refreshToken?: string | undefined;
+}
+
+/** A signed-in member of staff as the admins' list shows them: one line a session. */
+export type SignedInStaff = SignedInStaffRow;
+
 export interface StaffSessions {
   /** Starts a session for a caseworker who has just signed in; `id` goes in the cookie, and nowhere else. */
-  create(staff: StaffMember, idToken: string, now: Date): Promise<{ readonly id: string; readonly csrfToken: string }>;
+  create(
+    staff: StaffMember,
+    idToken: string,
+    now: Date,
+    details?: NewStaffSessionDetails,
+  ): Promise<{ readonly id: string; readonly csrfToken: string }>;
   /** The session of a cookie's id at `now`, or why there is none. */
   read(id: string, now: Date): Promise<StaffSessionRead>;
   /**
@@ -58,12 +106,58 @@ export interface StaffSessions {
   touch(id: string, now: Date, lastActiveAt?: Date): Promise<void>;
   /** Ends (deletes) the session; resolves to its ID token for the provider's sign-out, undefined when there was none. */
   end(id: string): Promise<{ readonly idToken: string } | undefined>;
+  /** The sessions still going at `now`, for the admins' list. */
+  listSignedIn(now: Date): Promise<SignedInStaff[]>;
+  /** Ends every session of the member of staff `staffId`, on every instance at once; resolves to how many. */
+  endAllOf(staffId: string): Promise<number>;
 }
 
-export function createStaffSessions(database: Database): StaffSessions {
+export function createStaffSessions(database: Database, options: StaffSessionsOptions = {}): StaffSessions {
   const hashIfValid = (id: string) => (ID_PATTERN.test(id) ? hashOf(id) : undefined);
+
+  /**
+   * The roles again from the provider, when the last check is STAFF_ROLES_CHECK_MS old: the one
+   * request that claims the check asks; the others meanwhile go on with the roles as they were
+   * (seconds old). The new roles, or undefined when the session is ended (and deleted).
+   */
+  const recheck = async (
+    idHash: Buffer,
+    row: NonNullable<Awaited<ReturnType<typeof readStaffSession>>>,
+    now: Date,
+  ): Promise<readonly string[] | undefined> => {
+    const { recheckRoles } = options;
+    const checkedAt = new Date(row.rolesCheckedAt);
+    if (recheckRoles === undefined || now.getTime() - checkedAt.getTime() < STAFF_ROLES_CHECK_MS) return row.roles;
+    if (!(await claimStaffRolesCheck(database, idHash, checkedAt, now))) return row.roles;
+    const answer =
+      row.refreshToken === null
+        ? ({ outcome: 'refused', reason: 'no refresh token' } as const)
+        : await recheckRoles(row.refreshToken).catch((error: unknown): RolesRecheck => ({
+            outcome: 'refused',
+            reason: error instanceof Error ? error.name : 'unknown error',
+          }));
+    const roles = answer.outcome === 'roles' && answer.staffId === row.staffId ? answer.roles : [];
+    if (answer.outcome === 'roles' && roles.length > 0) {
+      await updateStaffRoles(database, idHash, roles, answer.refreshToken);
+      return roles;
+    }
+    await database.transaction(async (tx) => {
+      await deleteStaffSession(tx, idHash);
+      await recordStaffAction(tx, {
+        occurredAt: now,
+        ...auditedStaff({ id: row.staffId, name: row.name }),
+        action: 'session-revoked',
+        details:
+          answer.outcome === 'refused'
+            ? { why: 'provider-refused', reason: answer.reason.slice(0, 100) }
+            : { why: answer.staffId === row.staffId ? 'no-console-role' : 'another-subject' },
+      });
+    });
+    return undefined;
+  };
+
   return {
-    async create(staff, idToken, now) {
+    async create(staff, idToken, now, details = {}) {
       const id = randomToken();
       const csrfToken = randomToken();
       await insertStaffSession(database, {
@@ -75,6 +169,9 @@ export function createStaffSessions(database: Database): StaffSessions {
         csrfToken,
         signedInAt: now,
         lastActiveAt: now,
+        clientAddress: details.clientAddress?.slice(0, 64) ?? null,
+        refreshToken: details.refreshToken ?? null,
+        rolesCheckedAt: now,
       });
       return { id, csrfToken };
     },
@@ -90,10 +187,12 @@ export function createStaffSessions(database: Database): StaffSessions {
       const idleAt = lastActiveAt.getTime() + STAFF_IDLE_TIMEOUT_MS;
       if (now.getTime() >= expiresAt) return { outcome: 'expired' };
       if (now.getTime() >= idleAt) return { outcome: 'idle' };
+      const roles = await recheck(row.idHash, row, now);
+      if (roles === undefined) return { outcome: 'revoked' };
       return {
         outcome: 'active',
         session: {
-          staff: { id: row.staffId, name: row.name, roles: knownRoles(row.roles) },
+          staff: { id: row.staffId, name: row.name, roles: knownRoles(roles) },
           csrfToken: row.csrfToken,
           signedInAt,
           lastActiveAt,
@@ -117,6 +216,17 @@ export function createStaffSessions(database: Database): StaffSessions {
       const idHash = hashIfValid(id);
       const idToken = idHash === undefined ? undefined : await deleteStaffSession(database, idHash);
       return idToken === undefined ? undefined : { idToken };
+    },
+
+    listSignedIn(now) {
+      return listStaffSessions(database, {
+        activeSince: new Date(now.getTime() - STAFF_IDLE_TIMEOUT_MS),
+        signedInSince: new Date(now.getTime() - STAFF_SESSION_MAX_MS),
+      });
+    },
+
+    endAllOf(staffId) {
+      return deleteStaffSessionsOf(database, staffId);
     },
   };
 }

@@ -3,6 +3,7 @@
 // wherever it is Secure. The pages that say a session has ended are open to anyone.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { placeOf } from '../security/security-log.ts';
+import { recordStaffAccess, UNKNOWN_STAFF } from '../services/casework/staff-access.ts';
 import type { ConsoleOptions, ConsolePages } from './console.ts';
 import { formIsOurs } from './staff-guard.ts';
 import { STAFF_SESSION_COOKIE } from './staff-sessions.ts';
@@ -17,6 +18,8 @@ export function registerStaffSignInPages(
   options: ConsoleOptions & { readonly pages: ConsolePages },
 ): void {
   const { cookies, sessions, signIn, now, limits, pages, securityLog } = options;
+  // Sign-ins, refusals and sign-outs join the decisions in the audit log (staff-access.ts).
+  const audit = { database: options.database, now };
 
   const pendingOf = (request: FastifyRequest): PendingSignIn | undefined => {
     const kept = cookies.read(request, SIGN_IN_COOKIE);
@@ -54,7 +57,11 @@ export function registerStaffSignInPages(
         : await signIn.finish(callback, pending);
     switch (finished.outcome) {
       case 'signed-in': {
-        const { id } = await sessions.create(finished.staff, finished.idToken, now());
+        const { id } = await sessions.create(finished.staff, finished.idToken, now(), {
+          clientAddress: request.ip,
+          refreshToken: finished.refreshToken,
+        });
+        await recordStaffAccess(audit, finished.staff, request.ip, { action: 'sign-in' });
         cookies.set(request, reply, STAFF_SESSION_COOKIE, id);
         request.log.info({ staffId: finished.staff.id }, 'Staff signed in');
         securityLog.record('sign-in-succeeded', placeOf(request), 'signed-in');
@@ -63,6 +70,7 @@ export function registerStaffSignInPages(
       case 'no-role':
         request.log.warn({ staffId: finished.staff.id }, 'Sign-in without a console role refused');
         securityLog.record('sign-in-failed', placeOf(request), 'no-role');
+        await recordStaffAccess(audit, finished.staff, request.ip, { action: 'sign-in-refused', why: 'no-role' });
         return pages.send(reply, 403, 'message', {
           title: 'You do not have access to the caseworker console',
           paragraphs: [
@@ -73,6 +81,7 @@ export function registerStaffSignInPages(
       case 'failed':
         request.log.warn({ reason: finished.reason }, 'Staff sign-in failed');
         securityLog.record('sign-in-failed', placeOf(request), 'failed');
+        await recordStaffAccess(audit, UNKNOWN_STAFF, request.ip, { action: 'sign-in-refused', why: 'failed' });
         return pages.send(reply, 400, 'message', {
           title: 'Sign-in did not work',
           paragraphs: ['The sign-in may have taken too long, or been started in another tab.'],
@@ -94,6 +103,7 @@ export function registerStaffSignInPages(
       });
     }
     const ended = await sessions.end(id);
+    if (ended !== undefined) await recordStaffAccess(audit, found.session.staff, request.ip, { action: 'sign-out' });
     cookies.clear(request, reply, STAFF_SESSION_COOKIE);
     // The provider's session ends too, or the next sign-in would not ask who is signing in.
     const to =

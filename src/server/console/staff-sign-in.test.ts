@@ -26,6 +26,14 @@ const noRole: LocalStaffUser = {
   email: 'auditor@localhost',
   roles: ['AUDITOR'],
 };
+const leaver: LocalStaffUser = {
+  id: 'local-leaver',
+  username: 'leaver',
+  password: 'leaver-password',
+  name: 'Lee Leaver',
+  email: 'leaver@localhost',
+  roles: ['CASEWORKER', 'CASEWORKER_ADMIN'],
+};
 
 interface StoredCookie {
   readonly name: string;
@@ -94,7 +102,7 @@ describe('staff sign-in with the local identity provider', () => {
     provider = await startLocalIdentityProvider({
       port: 0,
       serviceBaseUrl,
-      users: [...DEFAULT_LOCAL_STAFF_USERS, noRole],
+      users: [...DEFAULT_LOCAL_STAFF_USERS, noRole, leaver],
     });
     signIn = createStaffSignIn({
       issuer: provider.issuer,
@@ -145,6 +153,7 @@ describe('staff sign-in with the local identity provider', () => {
       outcome: 'signed-in',
       staff: { id: 'local-caseworker', name: 'Casey Worker', email: 'caseworker@localhost', roles: ['CASEWORKER'] },
       idToken: expect.stringMatching(/^[\w-]+\.[\w-]+\.[\w-]+$/),
+      refreshToken: expect.any(String),
     });
 
     const admin = await signInAs(DEFAULT_LOCAL_STAFF_USERS[1]!);
@@ -183,6 +192,27 @@ describe('staff sign-in with the local identity provider', () => {
     expect(await signIn.finish(auditor.callback, auditor.pending)).toEqual({
       outcome: 'no-role',
       staff: { id: 'local-auditor', name: 'Audrey Auditor', email: 'auditor@localhost', roles: [] },
+    });
+  });
+
+  it('reads the roles again with the refresh token: a role removed at the provider is gone, a refused refresh is refused', async () => {
+    const signedIn = await signInAs(leaver);
+    const result = await signIn.finish(signedIn.callback, signedIn.pending);
+    if (result.outcome !== 'signed-in' || result.refreshToken === undefined) throw new Error('no refresh token');
+    expect(await signIn.rolesAgain(result.refreshToken)).toMatchObject({
+      outcome: 'roles',
+      staffId: 'local-leaver',
+      roles: ['CASEWORKER', 'CASEWORKER_ADMIN'],
+    });
+    provider.setRoles('leaver', ['CASEWORKER']);
+    const fewer = await signIn.rolesAgain(result.refreshToken);
+    expect(fewer).toMatchObject({ outcome: 'roles', staffId: 'local-leaver', roles: ['CASEWORKER'] });
+    provider.setRoles('leaver', []);
+    const rotated = fewer.outcome === 'roles' ? (fewer.refreshToken ?? result.refreshToken) : result.refreshToken;
+    expect(await signIn.rolesAgain(rotated)).toMatchObject({ outcome: 'roles', roles: [] });
+    expect(await signIn.rolesAgain('not-a-refresh-token')).toEqual({
+      outcome: 'refused',
+      reason: 'the identity provider answered invalid_grant',
     });
   });
 

@@ -5,6 +5,7 @@
 import * as oidc from 'openid-client';
 import { runsInProduction } from '../config.ts';
 import { knownRoles, type StaffMember } from './staff.ts';
+import type { RolesRecheck } from './staff-sessions.ts';
 
 /** Where the provider sends a caseworker back after signing in (under PUBLIC_BASE_URL). */
 export const STAFF_CALLBACK_PATH = '/caseworker/auth/callback';
@@ -14,6 +15,9 @@ export const STAFF_SIGNED_OUT_PATH = '/caseworker/signed-out';
 // What the console asks for: who the caseworker is. Roles need no scope: providers (and the
 // local one) put them in the ID token of the console's client.
 const SCOPE = 'openid profile email';
+// And a refresh token, to read the roles again while the session lasts (decision 038, "Later"):
+// asked for where the provider lists the scope (Entra ID, Okta); others give one without it.
+const OFFLINE_ACCESS = 'offline_access';
 
 export interface StaffSignInOptions {
   readonly issuer: string;
@@ -39,7 +43,13 @@ export interface PendingSignIn {
 }
 
 export type StaffSignInResult =
-  | { readonly outcome: 'signed-in'; readonly staff: StaffMember; readonly idToken: string }
+  | {
+      readonly outcome: 'signed-in';
+      readonly staff: StaffMember;
+      readonly idToken: string;
+      /** The provider's refresh token, when it gave one: the roles are read again with it. */
+      readonly refreshToken?: string;
+    }
   /** Signed in at the provider, but with none of the console's roles: not let in. */
   | { readonly outcome: 'no-role'; readonly staff: StaffMember }
   /** The callback was not a sign-in this browser started (state, nonce, PKCE), or the provider refused it. `reason` holds no token or personal data. */
@@ -56,6 +66,12 @@ export interface StaffSignIn {
    * end-session endpoint. Rejects with StaffSignInUnavailableError when the provider cannot be reached.
    */
   signOutUrl(idToken: string): Promise<URL>;
+  /**
+   * The member of staff's roles again, by the refresh token grant: from the new ID token, or the
+   * userinfo endpoint when the provider sends none. `refused` when the provider refuses the
+   * refresh (revoked, expired, the account disabled) or cannot be reached.
+   */
+  rolesAgain(refreshToken: string): Promise<RolesRecheck>;
 }
 
 /** The identity provider could not be reached or its discovery document read; nothing was kept. */
@@ -88,9 +104,10 @@ export function createStaffSignIn(options: StaffSignInOptions): StaffSignIn {
         nonce: oidc.randomNonce(),
         codeVerifier: oidc.randomPKCECodeVerifier(),
       };
+      const offline = config.serverMetadata().scopes_supported?.includes(OFFLINE_ACCESS) === true;
       const redirectTo = oidc.buildAuthorizationUrl(config, {
         redirect_uri: options.redirectUri,
-        scope: SCOPE,
+        scope: offline ? `${SCOPE} ${OFFLINE_ACCESS}` : SCOPE,
         response_type: 'code',
         state: pending.state,
         nonce: pending.nonce,
@@ -118,9 +135,13 @@ export function createStaffSignIn(options: StaffSignInOptions): StaffSignIn {
         const claims = tokens.claims();
         if (claims === undefined || tokens.id_token === undefined) return { outcome: 'failed', reason: 'no ID token' };
         const staff = staffOf(claims, options.rolesClaim);
-        return staff.roles.length === 0
-          ? { outcome: 'no-role', staff }
-          : { outcome: 'signed-in', staff, idToken: tokens.id_token };
+        if (staff.roles.length === 0) return { outcome: 'no-role', staff };
+        return {
+          outcome: 'signed-in',
+          staff,
+          idToken: tokens.id_token,
+          ...(tokens.refresh_token !== undefined && { refreshToken: tokens.refresh_token }),
+        };
       } catch (error) {
         return { outcome: 'failed', reason: reasonOf(error) };
       }
@@ -134,6 +155,26 @@ export function createStaffSignIn(options: StaffSignInOptions): StaffSignIn {
         post_logout_redirect_uri: options.postLogoutRedirectUri,
         client_id: options.clientId,
       });
+    },
+
+    async rolesAgain(refreshToken) {
+      try {
+        const config = await configuration();
+        const tokens = await oidc.refreshTokenGrant(config, refreshToken);
+        const claims = tokens.claims();
+        const fresh =
+          claims?.[options.rolesClaim] !== undefined
+            ? claims
+            : await oidc.fetchUserInfo(config, tokens.access_token, claims?.sub ?? oidc.skipSubjectCheck);
+        return {
+          outcome: 'roles',
+          staffId: fresh.sub,
+          roles: knownRoles(fresh[options.rolesClaim]),
+          refreshToken: tokens.refresh_token,
+        };
+      } catch (error) {
+        return { outcome: 'refused', reason: reasonOf(error) };
+      }
     },
   };
 }

@@ -196,6 +196,8 @@ export interface DecisionRecord {
   readonly actor: string;
   /** The deciding staff member's id from the audit log, when a staff action made the decision. */
   readonly staffId: string | null;
+  /** Their name as the audit line has it. */
+  readonly staffName: string | null;
   /** When the decision was withdrawn since, if it was. */
   readonly withdrawnAt: Date | null;
 }
@@ -209,12 +211,13 @@ export async function listDecisionsMade(db: Queryable, start: Date, end: Date): 
       rejectionReason: string | null;
       actor: string;
       staffId: string | null;
+      staffName: string | null;
       withdrawnAt: Date | null;
     }
   >(
     `SELECT ${applicationColumns}, sc.changed_at AS "decidedAt", sc.to_status AS decision,
             CASE WHEN sc.to_status = 'rejected' THEN sc.reason END AS "rejectionReason",
-            sc.actor, l.staff_id AS "staffId",
+            sc.actor, l.staff_id AS "staffId", l.staff_name AS "staffName",
             (SELECT w.changed_at FROM status_changes w
              WHERE w.applicant_id = a.applicant_id AND w.to_status = 'withdrawn' AND w.from_status <> 'withdrawn'
              ORDER BY w.id LIMIT 1) AS "withdrawnAt"
@@ -227,13 +230,16 @@ export async function listDecisionsMade(db: Queryable, start: Date, end: Date): 
      ORDER BY sc.changed_at, sc.id`,
     [start, end],
   );
-  return rows.map(({ decidedAt, decision, rejectionReason, actor, staffId, withdrawnAt, ...application }) => ({
-    application: toApplication(application),
-    decidedAt,
-    decision,
-    rejectionReason,
-    actor,
-    staffId,
-    withdrawnAt,
-  }));
+  return rows.map(
+    ({ decidedAt, decision, rejectionReason, actor, staffId, staffName, withdrawnAt, ...application }) => ({
+      application: toApplication(application),
+      decidedAt,
+      decision,
+      rejectionReason,
+      actor,
+      staffId,
+      staffName,
+      withdrawnAt,
+    }),
+  );
 }

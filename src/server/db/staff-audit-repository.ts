@@ -13,25 +13,32 @@ export interface StaffAuditLine {
   readonly reason: string | null;
   readonly note: string | null;
   readonly details: Readonly<Record<string, unknown>> | null;
+  /** The client address the request came from, as the service saw it (migration 021); null for the CLI and older lines. */
+  readonly clientAddress: string | null;
 }
 
 export type NewStaffAuditLine = Omit<
   StaffAuditLine,
-  'id' | 'applicantId' | 'submissionId' | 'statusChangeId' | 'reason' | 'note' | 'details'
+  'id' | 'applicantId' | 'submissionId' | 'statusChangeId' | 'reason' | 'note' | 'details' | 'clientAddress'
 > &
-  Partial<Pick<StaffAuditLine, 'applicantId' | 'submissionId' | 'statusChangeId' | 'reason' | 'note' | 'details'>>;
+  Partial<
+    Pick<
+      StaffAuditLine,
+      'applicantId' | 'submissionId' | 'statusChangeId' | 'reason' | 'note' | 'details' | 'clientAddress'
+    >
+  >;
 
 const auditColumns = `
   l.id, l.occurred_at AS "occurredAt", l.staff_id AS "staffId", l.staff_name AS "staffName", l.action,
   l.applicant_id AS "applicantId", l.submission_id AS "submissionId", l.status_change_id AS "statusChangeId",
-  l.reason, l.note, l.details`;
+  l.reason, l.note, l.details, l.client_address AS "clientAddress"`;
 
 /** Writes one line; call it in the transaction of the action it records. Returns its id. */
 export async function recordStaffAction(tx: Queryable, line: NewStaffAuditLine): Promise<number> {
   const { rows } = await tx.query<{ id: number }>(
     `INSERT INTO staff_audit (occurred_at, staff_id, staff_name, action, applicant_id, submission_id,
-                              status_change_id, reason, note, details)
-     VALUES ($1::timestamptz, $2, $3, $4, $5, $6, $7, $8, $9, $10::jsonb)
+                              status_change_id, reason, note, details, client_address)
+     VALUES ($1::timestamptz, $2, $3, $4, $5, $6, $7, $8, $9, $10::jsonb, $11)
      RETURNING id`,
     [
       line.occurredAt,
@@ -44,6 +51,7 @@ export async function recordStaffAction(tx: Queryable, line: NewStaffAuditLine):
       line.reason ?? null,
       line.note ?? null,
       line.details === undefined || line.details === null ? null : JSON.stringify(line.details),
+      line.clientAddress?.slice(0, 64) ?? null,
     ],
   );
   const id = rows[0]?.id;
@@ -90,7 +98,7 @@ export async function listStaffActions(
   return { lines: rows, total: counted.rows[0]?.total ?? 0 };
 }
 
-/** The lines about one application or its submission (an unlock, a new status link), oldest first. */
+/** The lines about one application or its submission (an unlock, a new status link), oldest first; its views are left out. */
 export async function listStaffActionsAbout(
   db: Queryable,
   applicantId: string,
@@ -98,7 +106,8 @@ export async function listStaffActionsAbout(
 ): Promise<StaffAuditLine[]> {
   const { rows } = await db.query<StaffAuditLine>(
     `SELECT ${auditColumns} FROM staff_audit l
-     WHERE l.applicant_id = $1 OR (l.submission_id = $2 AND l.applicant_id IS DISTINCT FROM $1)
+     WHERE (l.applicant_id = $1 OR (l.submission_id = $2 AND l.applicant_id IS DISTINCT FROM $1))
+       AND l.action <> 'view-application'
      ORDER BY l.occurred_at, l.id`,
     [applicantId, submissionId],
   );

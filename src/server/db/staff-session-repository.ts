@@ -10,13 +10,32 @@ export interface StaffSessionRow {
   readonly csrfToken: string;
   readonly signedInAt: Date;
   readonly lastActiveAt: Date;
+  /** The client address the sign-in came from, as the service saw it. */
+  readonly clientAddress: string | null;
+  /** The provider's refresh token, with which the roles are read again; null when it gave none. */
+  readonly refreshToken: string | null;
+  /** When the roles were last read from the provider (at sign-in, then at least every 15 minutes of activity). */
+  readonly rolesCheckedAt: Date;
 }
 
 export async function insertStaffSession(db: Queryable, row: StaffSessionRow): Promise<void> {
   await db.query(
-    `INSERT INTO staff_sessions (id_hash, staff_id, name, roles, id_token, csrf_token, signed_in_at, last_active_at)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8)`,
-    [row.idHash, row.staffId, row.name, row.roles, row.idToken, row.csrfToken, row.signedInAt, row.lastActiveAt],
+    `INSERT INTO staff_sessions (id_hash, staff_id, name, roles, id_token, csrf_token, signed_in_at, last_active_at,
+                                 client_address, refresh_token, roles_checked_at)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)`,
+    [
+      row.idHash,
+      row.staffId,
+      row.name,
+      row.roles,
+      row.idToken,
+      row.csrfToken,
+      row.signedInAt,
+      row.lastActiveAt,
+      row.clientAddress,
+      row.refreshToken,
+      row.rolesCheckedAt,
+    ],
   );
 }
 
@@ -24,7 +43,8 @@ export async function insertStaffSession(db: Queryable, row: StaffSessionRow): P
 export async function readStaffSession(db: Queryable, idHash: Buffer): Promise<StaffSessionRow | undefined> {
   const { rows } = await db.query<Omit<StaffSessionRow, 'idHash'> & { idHash: Uint8Array }>(
     `SELECT id_hash AS "idHash", staff_id AS "staffId", name, roles, id_token AS "idToken",
-            csrf_token AS "csrfToken", signed_in_at AS "signedInAt", last_active_at AS "lastActiveAt"
+            csrf_token AS "csrfToken", signed_in_at AS "signedInAt", last_active_at AS "lastActiveAt",
+            client_address AS "clientAddress", refresh_token AS "refreshToken", roles_checked_at AS "rolesCheckedAt"
      FROM staff_sessions WHERE id_hash = $1`,
     [idHash],
   );
@@ -75,5 +95,66 @@ export async function deleteEndedStaffSessions(
     ended.activeSince,
     ended.signedInSince,
   ]);
+  return rowCount;
+}
+
+/**
+ * Claims the session's check of its roles: true for the one request that moves `roles_checked_at`
+ * from `checkedAt` to `now` (it then asks the provider); false when another request claimed it first.
+ */
+export async function claimStaffRolesCheck(
+  db: Queryable,
+  idHash: Buffer,
+  checkedAt: Date,
+  now: Date,
+): Promise<boolean> {
+  const { rowCount } = await db.query(
+    'UPDATE staff_sessions SET roles_checked_at = $3 WHERE id_hash = $1 AND roles_checked_at = $2',
+    [idHash, checkedAt, now],
+  );
+  return rowCount > 0;
+}
+
+/** Keeps the roles the provider gave again, and its new refresh token when it rotated it. */
+export async function updateStaffRoles(
+  db: Queryable,
+  idHash: Buffer,
+  roles: readonly string[],
+  refreshToken: string | undefined,
+): Promise<void> {
+  await db.query(
+    'UPDATE staff_sessions SET roles = $2, refresh_token = coalesce($3, refresh_token) WHERE id_hash = $1',
+    [idHash, roles, refreshToken ?? null],
+  );
+}
+
+/** A session as the admins' list shows it: nothing that opens it. */
+export interface SignedInStaffRow {
+  readonly staffId: string;
+  readonly name: string;
+  readonly roles: readonly string[];
+  readonly signedInAt: Date;
+  readonly lastActiveAt: Date;
+  readonly clientAddress: string | null;
+}
+
+/** The sessions still going (active since `activeSince`, signed in since `signedInSince`), by name, then newest first. */
+export async function listStaffSessions(
+  db: Queryable,
+  going: Pick<TouchableSince, 'activeSince' | 'signedInSince'>,
+): Promise<SignedInStaffRow[]> {
+  const { rows } = await db.query<SignedInStaffRow>(
+    `SELECT staff_id AS "staffId", name, roles, signed_in_at AS "signedInAt", last_active_at AS "lastActiveAt",
+            client_address AS "clientAddress"
+     FROM staff_sessions WHERE last_active_at > $1 AND signed_in_at > $2
+     ORDER BY name, staff_id, signed_in_at DESC`,
+    [going.activeSince, going.signedInSince],
+  );
+  return rows;
+}
+
+/** Deletes every session of a member of staff; returns how many there were. */
+export async function deleteStaffSessionsOf(db: Queryable, staffId: string): Promise<number> {
+  const { rowCount } = await db.query('DELETE FROM staff_sessions WHERE staff_id = $1', [staffId]);
   return rowCount;
 }

@@ -79,6 +79,8 @@ describe.each(testEngines())('the decisions export on $name', (engine) => {
     await withdrawApplication(at('2026-07-05T12:00:00Z'), ann, { reference: withdrawnLater, reason: 'Cancelled' });
 
     const result = await exportDecisions(at('2026-07-10T08:00:00Z'), ann, { from: '2026-07-01', to: '2026-07-02' });
+    // Who decided: the staff member's name and id, as their audit line has them.
+    const annDecided = `${ann.name} (${ann.id})`;
     if (result.outcome !== 'done') throw new Error(`not done: ${JSON.stringify(result)}`);
     expect(result.fileName).toBe('decisions-2026-07-01-to-2026-07-02.csv');
     expect(result.rows).toBe(4);
@@ -105,14 +107,14 @@ describe.each(testEngines())('the decisions export on $name', (engine) => {
     ]);
     expect(rows.map((row) => row.slice(0, 8))).toEqual([
       [auto, '2026-06-29T09:00:00.000Z', '2026-06-30T23:00:00.000Z', 'approved', '', 'automated', '', "'=cmd|calc"],
-      [approved, '2026-06-29T09:00:00.000Z', '2026-07-01T10:00:00.000Z', 'approved', '', ann.id, '', "'=cmd|calc"],
+      [approved, '2026-06-29T09:00:00.000Z', '2026-07-01T10:00:00.000Z', 'approved', '', annDecided, '', "'=cmd|calc"],
       [
         rejected,
         '2026-06-29T09:00:00.000Z',
         '2026-07-01T11:00:00.000Z',
         'rejected',
         'routing',
-        'cli:bob',
+        'bob (cli:bob)',
         '',
         "'=cmd|calc",
       ],
@@ -122,7 +124,7 @@ describe.each(testEngines())('the decisions export on $name', (engine) => {
         '2026-07-02T12:00:00.000Z',
         'approved',
         '',
-        ann.id,
+        annDecided,
         '2026-07-05T12:00:00.000Z',
         "'=cmd|calc",
       ],

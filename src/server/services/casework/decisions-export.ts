@@ -91,9 +91,15 @@ function decisionCells(record: DecisionRecord): string[] {
   ];
 }
 
-/** The staff id of whoever decided (staff.ts), or 'automated' for the automated checks. */
+/**
+ * Who decided: the staff member's name and id, `Casey Worker (subject-casey)`, as the audit line
+ * has them (the id alone for a decision older than its audit line), or 'automated' for the
+ * automated checks.
+ */
 function decidedBy(record: DecisionRecord): string {
-  return record.staffId ?? staffIdOfActor(record.actor) ?? 'automated';
+  const id = record.staffId ?? staffIdOfActor(record.actor);
+  if (id === undefined) return 'automated';
+  return record.staffName === null ? id : `${record.staffName} (${id})`;
 }
 
 /**

@@ -23,6 +23,14 @@ export const STAFF_ACTIONS = [
   'unlock',
   'resend-status-link',
   'export-decisions',
+  // Who came to the console and what they looked at (an auditor's trail, migration 021).
+  'sign-in',
+  'sign-in-refused',
+  'sign-out',
+  'session-revoked',
+  'end-sessions',
+  'view-application',
+  'search',
 ] as const;
 export type StaffAction = (typeof STAFF_ACTIONS)[number];
 
