@@ -186,7 +186,8 @@ async function changeStatus(
   });
 }
 
-async function changedMeanwhile(tx: Queryable, application: ApplicationRecord): Promise<ChangedMeanwhile> {
+/** What changed an application since a member of staff saw it: its status now, who made it so and when. */
+export async function changedMeanwhile(tx: Queryable, application: ApplicationRecord): Promise<ChangedMeanwhile> {
   const latest = await findLatestStatusChange(tx, application.applicantId);
   const audit =
     latest?.staffId != null && latest.staffName != null
