@@ -199,8 +199,8 @@ describe.each(testEngines())('the caseworker console, on $name', (engine) => {
       expect(found.body).toContain(reference);
     }
     const page = await app.inject({ url: `/caseworker/applications/${reference}`, headers: { cookie } });
-    // Every answer as sent, under the words a caseworker reads.
-    expect(page.body).toContain('Flight, train or sailing number');
+    // Every answer as sent, under the words the sponsor read.
+    expect(page.body).toContain('Flight number');
     expect(page.body).not.toContain('nameOfUKPortOfArrival');
     const logged = lines.join('\n');
     for (const personal of ['Q1234567', 'Máire', 'Súilleabháin', 'sponsor@example.org', 'Casey Worker']) {
