@@ -143,7 +143,8 @@ describe.each(testEngines())('an application’s page in the console, on $name',
     const { lines } = await listStaffActions(database.db, {}, { limit: 10, offset: 0 });
     expect(lines.map((l) => l.applicantId).sort()).toEqual([a, b, c].sort());
     expect(await listJobs(database.db, { kind: 'send-decisions' })).toHaveLength(1);
-    const after = await app.inject({ url: done.headers.location!, headers: { cookie } });
+    const flash = String(done.headers['set-cookie']).split(';')[0]!;
+    const after = await app.inject({ url: done.headers.location!, headers: { cookie: `${cookie}; ${flash}` } });
     expect(text(after.body)).toContain('3 applications approved');
 
     // The same form again (a colleague's, a second tab): nothing is approved twice.

@@ -149,7 +149,7 @@ describe.each(testEngines())('the caseworker console, on $name', (engine) => {
       payload: form({ expectedStatus: 'in-progress', csrf }),
     });
     expect(approved.statusCode).toBe(303);
-    expect(approved.headers.location).toBe(`/caseworker/applications/${reference}?done=approve`);
+    expect(approved.headers.location).toBe(`/caseworker/applications/${reference}`);
     expect((await findApplication(database.db, reference))?.status).toBe('approved');
 
     // The same form again (a second tab, a double click): nothing changes, and the page says why.
