@@ -18,9 +18,10 @@ import {
 import { SECTION_FIELDS } from '#shared/validation/sections.ts';
 
 /** The public journey's English text of `key`, its `{{placeholders}}` filled from `values`. */
-export function englishText(key: string, values: Readonly<Record<string, string>> = {}): string {
+function englishText(key: string, values: Readonly<Record<string, string>> = {}): string {
   let node: unknown = en;
-  for (const part of key.split('.')) node = typeof node === 'object' && node !== null ? (node as never)[part] : undefined;
+  for (const part of key.split('.'))
+    node = typeof node === 'object' && node !== null ? (node as never)[part] : undefined;
   if (typeof node !== 'string') throw new Error(`No English text ${key}`);
   return node.replace(/{{\s*(\w+)\s*}}/g, (_, name: string) => values[name] ?? '');
 }
@@ -56,7 +57,10 @@ export function answerSections(payload: ApplicantPayload): Array<{ readonly titl
       title: englishText('apply.checkAnswers.work'),
       rows: [
         ...rows(SECTION_FIELDS.workDates),
-        row(englishText('apply.fields.lte-leave-date'), englishText('apply.workDates.noLaterThan', { date: dayText(leave) })),
+        row(
+          englishText('apply.fields.lte-leave-date'),
+          englishText('apply.workDates.noLaterThan', { date: dayText(leave) }),
+        ),
       ],
     },
   ];
@@ -67,7 +71,8 @@ export function summaryFacts(payload: ApplicantPayload, name: string): Row[] {
   const answers = answersFromPayload(payload);
   const { concessionForm: form, secondaryDetails: details } = payload;
   const text = (field: QuestionField) => answerText((key) => englishText(key), 'en', field, answers);
-  const flight = form.methodOfArrivalIntoUK === 'plane' ? [form.carrier, form.flightNumber].filter((t) => t !== '') : [];
+  const flight =
+    form.methodOfArrivalIntoUK === 'plane' ? [form.carrier, form.flightNumber].filter((t) => t !== '') : [];
   return [
     row('Name', name),
     row(englishText('apply.fields.nationality'), nationalityLabel(details.nationality, 'en')),

@@ -184,12 +184,16 @@ function checksText({ recorded, rechecked }: MemberChecks): string {
 export function applicationContext(application: ApplicationDetail) {
   const { worker, sponsor, answers } = application;
   const row = (key: string, value: string | null | undefined) => ({ key: { text: key }, value: { text: value ?? '' } });
-  const payload = answers === null ? null : { concessionForm: answers.concessionForm, secondaryDetails: answers.secondaryDetails };
+  const payload =
+    answers === null ? null : { concessionForm: answers.concessionForm, secondaryDetails: answers.secondaryDetails };
   // The facts that decide first; once the personal data is deleted, what is kept.
   const summary = [
     ...(payload === null || worker === null
       ? [
-          row('Personal data', `Deleted ${formatDateTime(application.personalDataDeletedAt ?? application.submittedAt)}`),
+          row(
+            'Personal data',
+            `Deleted ${formatDateTime(application.personalDataDeletedAt ?? application.submittedAt)}`,
+          ),
           row('Date of arrival', dayText(application.arrivalDate)),
           row('Date of leaving', dayText(application.leaveDate)),
         ]
@@ -264,7 +268,10 @@ export function applicationContext(application: ApplicationDetail) {
     checks,
     group: application.group.length > 1 ? groupRows(application.group) : [],
     // One approval is the Approve button's: the group's action is for two or more.
-    groupApproval: passed >= 2 ? { text: `Approve the ${passed} applications that passed`, href: `${base}/approve-group` } : undefined,
+    groupApproval:
+      passed >= 2
+        ? { text: `Approve the ${passed} applications that passed`, href: `${base}/approve-group` }
+        : undefined,
     history: [...application.history]
       .reverse()
       .map(historyRow)
