@@ -91,7 +91,8 @@ describe.each(testEngines())('an application’s page in the console, on $name',
     }
     // The answers under the public journey's own words.
     expect(shown).toContain('How will the temporary worker arrive in the UK?');
-    expect(shown).toContain('Automated checks passed: waiting for a caseworker');
+    // The checks' pass, recorded as in progress to in progress, as what happened.
+    expect(shown).toContain('Automated checks Passed: waiting for a caseworker');
   });
 
   it('puts the facts that decide first, in a summary list above the full answers', async () => {

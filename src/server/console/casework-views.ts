@@ -100,7 +100,7 @@ function historyRow(event: HistoryEvent): HistoryRow | undefined {
       if (event.from === event.to) {
         // The automated checks' pass with MANUAL_REVIEW is recorded as in progress to in progress.
         return event.reason === awaitingCaseworkerNote
-          ? { when, who: authorText(event.by), what: 'Automated checks passed: waiting for a caseworker', why: '' }
+          ? { when, who: 'Automated checks', what: 'Passed: waiting for a caseworker', why: '' }
           : undefined;
       }
       const reason =
