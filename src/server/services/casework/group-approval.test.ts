@@ -8,7 +8,7 @@ import { sampleSubmission } from '../../test-support/sample-submissions.ts';
 import { testEngines, useMigratedTestDatabase } from '../../test-support/test-databases.ts';
 import { decideApplication } from '../decisions/decide-application.ts';
 import { approveGroup, groupOfApplication } from './group-approval.ts';
-import { rejectApplication } from './staff-actions.ts';
+import { approveApplication, rejectApplication } from './staff-actions.ts';
 
 const now = new Date('2026-03-02T10:00:00Z');
 const later = new Date('2026-03-02T11:00:00Z');
@@ -85,6 +85,19 @@ describe.each(testEngines())('a group decided as a group, on $name', (engine) =>
     const stale = await approveGroup(deps, ann, { reference: x!, members: [x!, y!] });
     expect(stale).toMatchObject({ outcome: 'changed-meanwhile', changed: [{ reference: y, status: 'rejected' }] });
     expect((await findApplication(test.db, x!))?.status).toBe('in-progress');
+  });
+
+  it('approves nothing twice when one member is approved on its own at the same moment', async () => {
+    const [a, b] = await group(2);
+    const [together, alone] = await Promise.all([
+      approveGroup(deps, ann, { reference: a!, members: [a!, b!] }),
+      approveApplication(deps, bob, { reference: b!, expectedStatus: 'in-progress' }),
+    ]);
+    // One of the two wins b; the group's approval is all or nothing.
+    expect([together.outcome, alone.outcome].sort()).toEqual(['changed-meanwhile', 'done']);
+    const { lines } = await listStaffActions(test.db, {}, { limit: 10, offset: 0 });
+    expect(lines.filter((line) => line.applicantId === b)).toHaveLength(1);
+    expect((await findApplication(test.db, a!))?.status).toBe(together.outcome === 'done' ? 'approved' : 'in-progress');
   });
 
   it('refuses a member of another group, and an empty list', async () => {

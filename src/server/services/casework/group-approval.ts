@@ -2,9 +2,10 @@
 // checks, and the approval in one action of those that passed. The caseworker confirms a list;
 // the approval takes that list or nothing.
 //
-// Every member of the list is locked first (in the order of their references, so that two group
-// approvals cannot each hold a row the other waits for), then each must still be in progress and
-// still pass: a member a colleague decided meanwhile, or one whose checks fail now, leaves the
+// Every member of the list still in progress is locked first (in the order of their references,
+// so that two group approvals cannot each hold a row the other waits for; a decided one is not
+// locked, as the send-decisions job may be waiting to update it), then each must be in progress
+// and still pass: a member a colleague decided meanwhile, or one whose checks fail now, leaves the
 // whole list unapproved and the caseworker is shown what changed. So two staff approving one group
 // at once approve it once: the second finds the first's approvals. Each member then gets its
 // status change and audit line, and the submission one send-decisions job (decision 014): the
@@ -13,12 +14,18 @@ import { isPlaceOfDepartureInIreland } from '#shared/countries/places.ts';
 import {
   findApplication,
   listApplicationsOfSubmission,
+  lockApplicationInProgress,
   type ApplicationRecord,
 } from '../../db/application-repository.ts';
 import { recordStaffAction } from '../../db/staff-audit-repository.ts';
 import { applyStatusChange } from '../decisions/change-status.ts';
 import { groupMembers, memberChecks, passedEveryCheck, type GroupMember } from './application-detail.ts';
-import { changedMeanwhile, type ChangedMeanwhile, type NotFound, type StaffActionDependencies } from './staff-actions.ts';
+import {
+  changedMeanwhile,
+  type ChangedMeanwhile,
+  type NotFound,
+  type StaffActionDependencies,
+} from './staff-actions.ts';
 import { auditedStaff, staffActor, type StaffMember } from './staff.ts';
 import { readReference, type InvalidInput } from './staff-inputs.ts';
 
@@ -104,15 +111,17 @@ export async function approveGroup(
     const asked = await findApplication(tx, read.applicantId);
     if (asked === undefined) return { outcome: 'not-found', reference: read.applicantId };
     const locked = new Map<string, ApplicationRecord>();
+    const changed: ChangedMember[] = [];
     for (const applicantId of [...listed].sort()) {
-      const application = await findApplication(tx, applicantId, { forUpdate: true });
+      // Only rows in progress are locked (see lockApplicationInProgress); one decided is reported.
+      const application =
+        (await lockApplicationInProgress(tx, applicantId)) ?? (await findApplication(tx, applicantId));
       // Only the group's own applications: a reference from elsewhere is not this confirmation's.
       if (application === undefined || application.submissionId !== asked.submissionId) {
         return { outcome: 'invalid', field: 'members', problem: 'unknown' };
       }
       locked.set(applicantId, application);
     }
-    const changed: ChangedMember[] = [];
     for (const applicantId of listed) {
       const application = locked.get(applicantId)!;
       const checks = await memberChecks(tx, application, now, inIreland);
