@@ -4,10 +4,11 @@ import type { FastifyInstance } from 'fastify';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { buildApp } from '../app.ts';
 import { loadConfig } from '../config.ts';
-import { findApplication } from '../db/application-repository.ts';
+import { findApplication, purgePersonalData } from '../db/application-repository.ts';
 import { listJobs } from '../db/job-repository.ts';
 import { listStaffActions } from '../db/staff-audit-repository.ts';
 import { storeSubmission } from '../db/submission-repository.ts';
+import { withdrawApplication } from '../services/casework/staff-actions.ts';
 import { decideApplication } from '../services/decisions/decide-application.ts';
 import { capturingLogger, sampleSubmission } from '../test-support/sample-submissions.ts';
 import { testEngines, useMigratedTestDatabase } from '../test-support/test-databases.ts';
@@ -118,6 +119,26 @@ describe.each(testEngines())('an application’s page in the console, on $name',
       expect(top).toContain(fact);
     }
     expect(html.slice(summary, answers)).toContain('govuk-summary-list');
+  });
+
+  it('shows what is kept once the personal data is deleted, dates as days', async () => {
+    const [reference] = (await group()) as [string];
+    const { cookie } = await signedIn();
+    await withdrawApplication(
+      { database: database.db, now: () => clock },
+      { id: 'subject-ann', name: 'Ann' },
+      {
+        reference,
+        reason: 'Cancelled',
+      },
+    );
+    await purgePersonalData(database.db, { today: '2027-06-01', retentionDays: 30, now: clock });
+    const answer = await page(reference, cookie);
+    expect(answer.statusCode).toBe(200);
+    const shown = text(answer.body);
+    expect(shown).toContain('Personal data Deleted 24/11/2026 10:00');
+    expect(shown).toContain('Date of arrival 10 December 2026');
+    expect(shown).not.toContain('Answers as the sponsor gave them');
   });
 
   it('approves the members of a group that passed in one action, after one confirmation page', async () => {
