@@ -21,32 +21,29 @@ export function answerRows(
   onLink: (event: MouseEvent<HTMLElement>, href: string) => void,
   link: { readonly fromGroup?: boolean; readonly search?: string } = {},
 ): SummaryListRow[] {
-  return (
-    shownFields(answers, fields)
-      .map((field) => {
-        const href = changeHref(pathOfField(field)!, link.fromGroup, link.search);
-        const value = answerText(t, language, field, answers);
-        const label = t(FIELD_LABEL_KEYS[field]);
-        return {
-          key: { text: label },
-          // <bdi>: typed values and dates keep their own direction inside Arabic text.
-          value:
-            field === 'given-name' && hasOneName(answers)
-              ? { text: t('apply.checkAnswers.oneName') }
-              : value === ''
-                ? { text: t('apply.checkAnswers.noneProvided') }
-                : { html: <bdi>{value}</bdi> },
-          actions: {
-            items: [
-              {
-                href,
-                text: t('apply.checkAnswers.change'),
-                visuallyHiddenText: label,
-                onClick: (event: MouseEvent<HTMLAnchorElement>) => onLink(event, href),
-              },
-            ],
+  return shownFields(answers, fields).map((field) => {
+    const href = changeHref(pathOfField(field)!, link.fromGroup, link.search);
+    const value = answerText(t, language, field, answers);
+    const label = t(FIELD_LABEL_KEYS[field]);
+    return {
+      key: { text: label },
+      // <bdi>: typed values and dates keep their own direction inside Arabic text.
+      value:
+        field === 'given-name' && hasOneName(answers)
+          ? { text: t('apply.checkAnswers.oneName') }
+          : value === ''
+            ? { text: t('apply.checkAnswers.noneProvided') }
+            : { html: <bdi>{value}</bdi> },
+      actions: {
+        items: [
+          {
+            href,
+            text: t('apply.checkAnswers.change'),
+            visuallyHiddenText: label,
+            onClick: (event: MouseEvent<HTMLAnchorElement>) => onLink(event, href),
           },
-        };
-      })
-  );
+        ],
+      },
+    };
+  });
 }
