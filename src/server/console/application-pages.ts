@@ -1,14 +1,22 @@
 // An application's page and what may be done with it: approve, reject with a reason, withdraw with
-// a reason, end the licence lockouts, send the status link again. Each action posts the status the
-// page showed, and a result of the casework services (the same the CLI calls) becomes a page here.
-import type { FastifyInstance, FastifyReply } from 'fastify';
+// a reason, end the licence lockouts, send the status link again, approve the group's applications
+// that passed. Each action posts the status (or the list) the page showed, and a result of the
+// casework services (the same the CLI calls) becomes a page here.
+//
+// What an action did is confirmed on the page it leads to, and only there: the action's answer
+// sets a short-lived cookie naming its audit lines, which the next page of the application reads,
+// clears, and shows only for lines this member of staff wrote in the last minutes. An address such
+// as `?done=approve` confirms nothing.
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { formatDateTime } from '#shared/dates/format.ts';
 import type { ApplicationStatus } from '#shared/domain/application-status.ts';
 import { APPLICATION_STATUSES, REJECTION_REASONS } from '#shared/domain/application-status.ts';
 import { applicationDetail } from '../services/casework/application-detail.ts';
 import { recordStaffAccess } from '../services/casework/staff-access.ts';
+import { approveGroup, groupOfApplication, type GroupApprovalResult } from '../services/casework/group-approval.ts';
 import {
   approveApplication,
+  recentOwnActions,
   rejectApplication,
   resendStatusLink,
   unlockSubmissionLicence,
@@ -20,6 +28,7 @@ import {
   applicationContext,
   applicationPath,
   authorText,
+  groupRows,
   problemText,
   REJECTION_TEXTS,
   STATUS_TEXTS,
@@ -28,6 +37,9 @@ import { placeOf } from '../security/security-log.ts';
 import type { ConsoleOptions, ConsolePages } from './console.ts';
 import { fieldsOf, formError, staffOf, type Fields } from './console-requests.ts';
 import type { SignedIn } from './staff-guard.ts';
+
+/** The cookie naming the audit lines of the action just taken, for its page to confirm. */
+const DONE_COOKIE = 'cwc-done';
 
 const isStatus = (text: string | undefined): text is ApplicationStatus =>
   APPLICATION_STATUSES.some((status) => status === text);
@@ -53,12 +65,13 @@ export function registerApplicationPages(
     );
 
   type Params = { Params: { reference: string } };
+  type Notice = { text: string; success?: boolean };
   const showApplication = async (
     reply: FastifyReply,
     who: SignedIn,
     reference: string,
     code = 200,
-    notice?: { text: string; success?: boolean },
+    notice?: Notice | ((submissionId: string) => Promise<Notice | undefined>),
   ) => {
     const result = await applicationDetail(deps, { reference });
     if (result.outcome !== 'ok') return notFound(reply, who, reference);
@@ -68,6 +81,7 @@ export function registerApplicationPages(
       applicantId: result.application.reference,
     });
     const context = applicationContext(result.application);
+    if (typeof notice === 'function') notice = await notice(result.application.submissionId);
     return pages.send(
       reply,
       code,
@@ -86,30 +100,50 @@ export function registerApplicationPages(
     'resend-status-link': 'A new status link will be emailed to the sponsor’s email address.',
   };
 
+  /** Leads to the application's page, which confirms the actions of `auditLineIds` (once). */
+  const toApplication = (request: FastifyRequest, reply: FastifyReply, reference: string, auditLineIds: number[]) => {
+    options.cookies.set(request, reply, DONE_COOKIE, auditLineIds.join('.'));
+    return reply.redirect(applicationPath(reference), 303);
+  };
+
+  /** The confirmation of what the cookie names, for the application of `submissionId`: read once, then cleared. */
+  const doneNotice =
+    (request: FastifyRequest, reply: FastifyReply, who: SignedIn) =>
+    async (submissionId: string): Promise<Notice | undefined> => {
+      const named = options.cookies.read(request, DONE_COOKIE);
+      if (named === undefined) return undefined;
+      options.cookies.clear(request, reply, DONE_COOKIE);
+      const ids = /^\d{1,15}(\.\d{1,15}){0,19}$/.test(named) ? named.split('.').map(Number) : [];
+      const lines = (await recentOwnActions(deps, staffOf(who), ids)).filter(
+        (line) => line.submissionId === submissionId,
+      );
+      if (lines.length > 1 && lines.every((line) => line.action === 'approve')) {
+        return {
+          text: `${lines.length} applications approved: ${lines.map((line) => line.applicantId).join(', ')}. The sponsor will be emailed about them together.`,
+          success: true,
+        };
+      }
+      const text = lines.length === 1 ? DONE_TEXTS[lines[0]!.action] : undefined;
+      return text === undefined ? undefined : { text, success: true };
+    };
+
   scope.get<Params>('/caseworker/applications/:reference', async (request, reply) => {
     const who = await pages.guard.signedIn(request, reply);
     if (who === undefined) return reply;
-    const done = DONE_TEXTS[fieldsOf(request.query).done ?? ''];
-    return showApplication(
-      reply,
-      who,
-      request.params.reference,
-      200,
-      done === undefined ? undefined : { text: done, success: true },
-    );
+    return showApplication(reply, who, request.params.reference, 200, doneNotice(request, reply, who));
   });
 
   /** The answer to a status action: to the application's page, saying what was done or why nothing was. */
   const answerStatusAction = async (
+    request: FastifyRequest,
     reply: FastifyReply,
     who: SignedIn,
-    action: 'approve' | 'reject' | 'withdraw',
     result: StatusActionResult,
     retry: (invalid: InvalidInput) => FastifyReply | Promise<FastifyReply>,
   ) => {
     switch (result.outcome) {
       case 'done':
-        return reply.redirect(`${applicationPath(result.reference)}?done=${action}`, 303);
+        return toApplication(request, reply, result.reference, [result.auditLineId]);
       case 'changed-meanwhile':
         return showApplication(reply, who, result.reference, 409, {
           text: `Nothing was changed: ${authorText(result.by)} made this application ${STATUS_TEXTS[result.status].toLowerCase()} at ${formatDateTime(result.at)}, after you opened it.`,
@@ -131,7 +165,7 @@ export function registerApplicationPages(
       reference: request.params.reference,
       expectedStatus: isStatus(expectedStatus) ? expectedStatus : 'in-progress',
     });
-    return answerStatusAction(reply, who, 'approve', result, () =>
+    return answerStatusAction(request, reply, who, result, () =>
       showApplication(reply, who, request.params.reference, 400),
     );
   });
@@ -241,7 +275,7 @@ export function registerApplicationPages(
       reason,
       note: fields.note,
     });
-    return answerStatusAction(reply, who, 'reject', result, (invalid) =>
+    return answerStatusAction(request, reply, who, result, (invalid) =>
       sendRejectPage(reply, who, reference, expectedStatus, fields, invalid),
     );
   });
@@ -257,7 +291,7 @@ export function registerApplicationPages(
       expectedStatus,
       reason: fields.reason ?? '',
     });
-    return answerStatusAction(reply, who, 'withdraw', result, (invalid) =>
+    return answerStatusAction(request, reply, who, result, (invalid) =>
       sendWithdrawPage(reply, who, reference, expectedStatus, fields, invalid),
     );
   });
@@ -269,7 +303,7 @@ export function registerApplicationPages(
     if (result.outcome !== 'done') return notFound(reply, who, request.params.reference);
     if (result.lockoutBeganAt !== undefined)
       options.securityLog.record('licence-lockout-ended', placeOf(request), 'unlocked');
-    return reply.redirect(`${applicationPath(result.reference)}?done=unlock`, 303);
+    return toApplication(request, reply, result.reference, [result.auditLineId]);
   });
 
   scope.post<Params>('/caseworker/applications/:reference/resend-status-link', async (request, reply) => {
@@ -278,7 +312,7 @@ export function registerApplicationPages(
     const result = await resendStatusLink(deps, staffOf(who), { reference: request.params.reference });
     switch (result.outcome) {
       case 'done':
-        return reply.redirect(`${applicationPath(result.reference)}?done=resend-status-link`, 303);
+        return toApplication(request, reply, result.reference, [result.auditLineId]);
       case 'not-allowed':
         return showApplication(reply, who, result.reference, 409, { text: `No link was sent: ${result.message}.` });
       case 'not-found':
@@ -286,4 +320,83 @@ export function registerApplicationPages(
         return notFound(reply, who, request.params.reference);
     }
   });
+
+  // A group decided as a group: a page listing the applications that passed, and its one form.
+  const sendGroupPage = async (
+    reply: FastifyReply,
+    who: SignedIn,
+    reference: string,
+    code = 200,
+    notice?: Notice,
+  ): Promise<FastifyReply> => {
+    const found = await groupOfApplication(deps, { reference });
+    if (found.outcome !== 'ok') return notFound(reply, who, reference);
+    const approving = found.members.filter((member) => member.passed);
+    if (approving.length === 0) {
+      return showApplication(reply, who, found.reference, code === 200 ? 409 : code, {
+        text: `${notice === undefined ? '' : `${notice.text} `}No application of this group can be approved with the others now.`,
+      });
+    }
+    const title = `Approve ${approving.length === 1 ? '1 application' : `${approving.length} applications`}`;
+    return pages.send(
+      reply,
+      code,
+      'approve-group',
+      {
+        title,
+        notice,
+        back: applicationPath(found.reference),
+        groupReference: found.groupReference,
+        approving: groupRows(approving),
+        others: groupRows(found.members.filter((member) => !member.passed)),
+        members: approving.map((member) => member.reference),
+        button: title,
+      },
+      who,
+    );
+  };
+
+  scope.get<Params>('/caseworker/applications/:reference/approve-group', async (request, reply) => {
+    const who = await pages.guard.signedIn(request, reply);
+    if (who === undefined) return reply;
+    return sendGroupPage(reply, who, request.params.reference);
+  });
+
+  scope.post<Params>('/caseworker/applications/:reference/approve-group', async (request, reply) => {
+    const who = await pages.guard.signedIn(request, reply);
+    if (who === undefined) return reply;
+    const reference = request.params.reference;
+    const result: GroupApprovalResult = await approveGroup(deps, staffOf(who), {
+      reference,
+      members: listedMembers(request.body),
+    });
+    switch (result.outcome) {
+      case 'done':
+        return toApplication(request, reply, result.reference, [...result.auditLineIds]);
+      case 'changed-meanwhile':
+        return sendGroupPage(reply, who, result.reference, 409, {
+          text: `Nothing was approved: ${result.changed
+            .map((member) =>
+              member.why === 'decided'
+                ? `${authorText(member.by)} made ${member.reference} ${STATUS_TEXTS[member.status].toLowerCase()} at ${formatDateTime(member.at)}`
+                : `${member.reference} fails an automated check now`,
+            )
+            .join('; ')}, after you opened the page. Check the list again.`,
+        });
+      case 'invalid':
+        return sendGroupPage(reply, who, reference, 400, {
+          text: 'Nothing was approved: the list sent is not this group’s. Check the list again.',
+        });
+      case 'not-found':
+        return notFound(reply, who, result.reference);
+    }
+  });
+}
+
+/** The references a form's `members` fields hold (one field, or several of the same name). */
+function listedMembers(body: unknown): string[] {
+  const members = typeof body === 'object' && body !== null ? (body as Record<string, unknown>).members : undefined;
+  const listed = Array.isArray(members) ? (members as unknown[]) : [members];
+  // A group holds at most 10; a longer list is not one of this console's forms.
+  return listed.filter((member): member is string => typeof member === 'string').slice(0, 20);
 }

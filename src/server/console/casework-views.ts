@@ -4,7 +4,15 @@ import { formatDateTime } from '#shared/dates/format.ts';
 import type { ApplicationStatus, RejectionReason } from '#shared/domain/application-status.ts';
 import { escapeHtmlText } from '#shared/pages/html-escape.ts';
 import type { StaffAuditLine } from '../db/staff-audit-repository.ts';
-import type { ApplicationDetail, HistoryEvent } from '../services/casework/application-detail.ts';
+import type {
+  ApplicationDetail,
+  GroupMember,
+  HistoryEvent,
+  MemberChecks,
+  RecordedChecks,
+} from '../services/casework/application-detail.ts';
+import { awaitingCaseworkerNote } from '../services/decisions/decide-application.ts';
+import { answerSections, dayText, summaryFacts } from './application-answers.ts';
 import type { CaseSummary, Waiting } from '../services/casework/queue.ts';
 import type { ChangeAuthor } from '../services/casework/staff.ts';
 import { MAX_NOTE_LENGTH, type InvalidInput } from '../services/casework/staff-inputs.ts';
@@ -33,38 +41,6 @@ const CHECK_TEXTS: Record<RejectionReason, string> = {
   late: 'Made at least 72 hours before the worker’s arrival',
   routing: 'Travel through the Republic of Ireland',
   credibility: 'Passport not recorded as lost or stolen',
-};
-
-/** The stored payload's fields (src/shared/api/new-from-concession.ts) as a caseworker reads them; another shows as it is. */
-const ANSWER_LABELS: Record<string, string> = {
-  passportNumber: 'Passport number',
-  passportIssueDate: 'Passport issue date',
-  passportExpiryDate: 'Passport expiry date',
-  dateOfArrivalInUK: 'Date of arrival in the UK',
-  methodOfArrivalIntoUK: 'Arriving by',
-  carrier: 'Carrier',
-  flightNumber: 'Flight, train or sailing number',
-  nameOfUKPortOfArrival: 'UK port of arrival',
-  certificateOfSponsorshipReferenceNumber: 'Certificate of sponsorship number',
-  howLongDoYouPlanToStay: 'Length of stay',
-  purposeOfStay: 'Purpose of stay',
-  declaration: 'Declaration',
-  formGroupId: 'Group reference',
-  sponsorName: 'Sponsor name',
-  sponsorshipReferenceNumber: 'Sponsor licence number',
-  sponsorEmailAddress: 'Sponsor email address',
-  createdDate: 'Sent at',
-  familyName: 'Family name',
-  givenNames: 'Given names',
-  dateOfBirth: 'Date of birth',
-  nationality: 'Nationality',
-  countryOfDeparture: 'Country of departure',
-  airPortOfDeparture: 'Place of departure',
-  firstWorkDate: 'First day of work',
-  lastWorkDate: 'Last day of work',
-  lteToDate: 'Date of leaving the UK',
-  workerEmailAddress: 'Worker email address',
-  onlyOneName: 'Has one name only',
 };
 
 /** The address of an application's page. */
@@ -121,10 +97,19 @@ const ACTION_TEXTS: Record<string, string> = {
 };
 export const actionText = (action: string) => ACTION_TEXTS[action] ?? action;
 
-function historyRow(event: HistoryEvent): { when: string; who: string; what: string; why: string } {
+type HistoryRow = { when: string; who: string; what: string; why: string };
+
+/** A line of the history; none for a status change that changed nothing and says nothing more. */
+function historyRow(event: HistoryEvent): HistoryRow | undefined {
   const when = formatDateTime(event.at);
   switch (event.kind) {
     case 'status-change': {
+      if (event.from === event.to) {
+        // The automated checks' pass with MANUAL_REVIEW is recorded as in progress to in progress.
+        return event.reason === awaitingCaseworkerNote
+          ? { when, who: 'Automated checks', what: 'Passed: waiting for a caseworker', why: '' }
+          : undefined;
+      }
       const reason =
         event.reason !== null && event.to === 'rejected'
           ? REJECTION_TEXTS[event.reason as RejectionReason]
@@ -179,35 +164,55 @@ function licenceText(licence: ApplicationDetail['licence']): string {
 
 const cells = (texts: readonly string[]) => texts.map((text) => ({ text }));
 
+/** What the automated checks recorded, in a few words. */
+function recordedText(recorded: RecordedChecks): string {
+  switch (recorded.outcome) {
+    case 'not-run':
+      return 'Not run yet';
+    case 'failed':
+      return `Failed: ${REJECTION_TEXTS[recorded.check]} (${formatDateTime(recorded.at)})`;
+    case 'passed':
+      return `Passed${recorded.approved ? ' and approved' : ', waiting for a caseworker'} (${formatDateTime(recorded.at)})`;
+  }
+}
+
+/** The checks' outcome as recorded, and any check that fails when run again now. */
+function checksText({ recorded, rechecked }: MemberChecks): string {
+  const failingNow = rechecked.available ? rechecked.checks.filter((check) => !check.passed) : [];
+  return [
+    recordedText(recorded),
+    ...(failingNow.length === 0
+      ? []
+      : [`fails now: ${failingNow.map((check) => CHECK_TEXTS[check.check].toLowerCase()).join('; ')}`]),
+  ].join('; ');
+}
+
 /** The application page's context, less the layout's. */
 export function applicationContext(application: ApplicationDetail) {
   const { worker, sponsor, answers } = application;
   const row = (key: string, value: string | null | undefined) => ({ key: { text: key }, value: { text: value ?? '' } });
+  const payload =
+    answers === null ? null : { concessionForm: answers.concessionForm, secondaryDetails: answers.secondaryDetails };
+  // The facts that decide first; once the personal data is deleted, what is kept.
+  const summary = [
+    ...(payload === null || worker === null
+      ? [
+          row(
+            'Personal data',
+            `Deleted ${formatDateTime(application.personalDataDeletedAt ?? application.submittedAt)}`,
+          ),
+          row('Date of arrival', dayText(application.arrivalDate)),
+          row('Date of leaving', dayText(application.leaveDate)),
+        ]
+      : summaryFacts(payload, worker.name)),
+    row('Automated checks', checksText(application.automatedChecks)),
+  ];
   const sections = [
     {
-      title: 'Worker',
-      rows:
-        worker === null
-          ? [
-              row(
-                'Personal data',
-                `Deleted ${formatDateTime(application.personalDataDeletedAt ?? application.submittedAt)}`,
-              ),
-            ]
-          : [
-              row('Name', worker.name),
-              row('Passport number', worker.passportNumber),
-              row('Certificate of sponsorship number', worker.cosReference),
-              row('Email address', worker.email ?? 'Not given'),
-              row('Place of departure', worker.placeOfDeparture),
-            ],
-    },
-    {
-      title: 'Travel and work',
+      title: 'Application',
       rows: [
-        row('Date of arrival', application.arrivalDate),
-        row('Date of leaving', application.leaveDate),
         row('Submitted', formatDateTime(application.submittedAt)),
+        row('Group reference', application.groupReference),
       ],
     },
     {
@@ -220,26 +225,10 @@ export function applicationContext(application: ApplicationDetail) {
         row('Status page', licenceText(application.licence)),
       ],
     },
-    ...(answers === null
-      ? []
-      : [
-          {
-            title: 'Every answer as sent',
-            rows: Object.entries({ ...answers.concessionForm, ...answers.secondaryDetails }).map(([key, value]) =>
-              row(ANSWER_LABELS[key] ?? key, typeof value === 'string' ? value : JSON.stringify(value)),
-            ),
-          },
-        ]),
   ];
-  const { recorded, rechecked } = application.automatedChecks;
-  const recordedText =
-    recorded.outcome === 'not-run'
-      ? 'Not run yet'
-      : recorded.outcome === 'failed'
-        ? `Failed: ${REJECTION_TEXTS[recorded.check]} (${formatDateTime(recorded.at)})`
-        : `Passed${recorded.approved ? ' and approved' : ', waiting for a caseworker'} (${formatDateTime(recorded.at)})`;
+  const { rechecked } = application.automatedChecks;
   const checks = [
-    cells(['Outcome recorded', recordedText]),
+    cells(['Outcome recorded', recordedText(application.automatedChecks.recorded)]),
     ...(rechecked.available
       ? rechecked.checks.map((check) =>
           cells([`${CHECK_TEXTS[check.check]} (checked again now)`, check.passed ? 'Passes' : 'Fails']),
@@ -247,6 +236,8 @@ export function applicationContext(application: ApplicationDetail) {
       : [cells(['Checked again now', 'Not possible: the personal data is deleted'])]),
   ];
   const status = statusTag(application.status);
+  const base = applicationPath(application.reference);
+  const passed = application.group.filter((member) => member.passed).length;
   return {
     reference: application.reference,
     name: worker?.name ?? 'Personal data deleted',
@@ -261,7 +252,6 @@ export function applicationContext(application: ApplicationDetail) {
           : waitingTag(application.waiting).text,
     },
     actions: application.actions.map((allowed) => {
-      const base = applicationPath(application.reference);
       switch (allowed.action) {
         case 'approve':
           return { text: 'Approve', formAction: `${base}/approve` };
@@ -279,22 +269,36 @@ export function applicationContext(application: ApplicationDetail) {
           };
       }
     }),
+    summary,
     sections,
+    answers: payload === null ? [] : answerSections(payload),
     checks,
-    group: application.group
-      .filter((member) => !member.current)
-      .map((member) => [
-        {
-          html: `<a class="govuk-link" href="${applicationPath(member.reference)}">${escapeHtmlText(member.reference)}</a>`,
-        },
-        { text: member.workerName ?? 'Personal data deleted' },
-        { text: STATUS_TEXTS[member.status] },
-      ]),
+    group: application.group.length > 1 ? groupRows(application.group) : [],
+    // One approval is the Approve button's: the group's action is for two or more.
+    groupApproval:
+      passed >= 2
+        ? { text: `Approve the ${passed} applications that passed`, href: `${base}/approve-group` }
+        : undefined,
     history: [...application.history]
       .reverse()
       .map(historyRow)
+      .filter((line) => line !== undefined)
       .map(({ when, who, what, why }) => cells([when, who, what, why])),
   };
+}
+
+/** The group's members as rows of a table: reference, name, status, checks. */
+export function groupRows(members: readonly GroupMember[]) {
+  return members.map((member) => [
+    member.current
+      ? { text: `${member.reference} (this application)` }
+      : {
+          html: `<a class="govuk-link" href="${applicationPath(member.reference)}">${escapeHtmlText(member.reference)}</a>`,
+        },
+    { text: member.workerName ?? 'Personal data deleted' },
+    { text: STATUS_TEXTS[member.status] },
+    { text: checksText(member.checks) },
+  ]);
 }
 
 /** An audit line as a row of the audit log's table. */

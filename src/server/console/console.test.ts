@@ -174,7 +174,7 @@ describe.each(testEngines())('the caseworker console, on $name', (engine) => {
       payload: form({ expectedStatus: 'in-progress', csrf }),
     });
     expect(approved.statusCode).toBe(303);
-    expect(approved.headers.location).toBe(`/caseworker/applications/${reference}?done=approve`);
+    expect(approved.headers.location).toBe(`/caseworker/applications/${reference}`);
     expect((await findApplication(database.db, reference))?.status).toBe('approved');
 
     // The same form again (a second tab, a double click): nothing changes, and the page says why.
@@ -224,8 +224,8 @@ describe.each(testEngines())('the caseworker console, on $name', (engine) => {
       expect(found.body).toContain(reference);
     }
     const page = await app.inject({ url: `/caseworker/applications/${reference}`, headers: { cookie } });
-    // Every answer as sent, under the words a caseworker reads.
-    expect(page.body).toContain('Flight, train or sailing number');
+    // Every answer as sent, under the words the sponsor read.
+    expect(page.body).toContain('Flight number');
     expect(page.body).not.toContain('nameOfUKPortOfArrival');
     const logged = lines.join('\n');
     for (const personal of ['Q1234567', 'Máire', 'Súilleabháin', 'sponsor@example.org', 'Casey Worker']) {

@@ -122,6 +122,25 @@ export async function findApplication(
   return row === undefined ? undefined : toApplication(row);
 }
 
+/**
+ * The application, locked until the transaction ends, when it is in progress; undefined (and not
+ * locked) otherwise. A caller that holds several rows takes only undecided ones this way, so the
+ * send-decisions job, which holds the submission's row and then updates decided applications,
+ * never waits for it (decision-emails.ts, on the order of row locks). A row another transaction
+ * is deciding is waited for, then read again: decided meanwhile, it is left out.
+ */
+export async function lockApplicationInProgress(
+  tx: Queryable,
+  applicantId: string,
+): Promise<ApplicationRecord | undefined> {
+  const { rows } = await tx.query<ApplicationRow>(
+    `${selectApplications} WHERE a.applicant_id = $1 AND a.status = 'in-progress' FOR UPDATE OF a`,
+    [applicantId],
+  );
+  const row = rows[0];
+  return row === undefined ? undefined : toApplication(row);
+}
+
 /** Applications of one submission in the order they were sent. */
 export async function listApplicationsOfSubmission(db: Queryable, submissionId: string): Promise<ApplicationRecord[]> {
   const { rows } = await db.query<ApplicationRow>(

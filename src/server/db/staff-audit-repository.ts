@@ -137,3 +137,20 @@ export async function findLatestStatusChange(
   );
   return rows[0];
 }
+
+/** The lines of `ids` that one member of staff wrote since `since`, oldest first (the console's "done" banner). */
+export async function findOwnStaffActions(
+  db: Queryable,
+  ids: readonly number[],
+  staffId: string,
+  since: Date,
+): Promise<StaffAuditLine[]> {
+  if (ids.length === 0) return [];
+  const { rows } = await db.query<StaffAuditLine>(
+    `SELECT ${auditColumns} FROM staff_audit l
+     WHERE l.id = ANY($1::bigint[]) AND l.staff_id = $2 AND l.occurred_at >= $3::timestamptz
+     ORDER BY l.occurred_at, l.id`,
+    [ids, staffId, since],
+  );
+  return rows;
+}

@@ -103,11 +103,20 @@ export type AllowedAction =
   | { readonly action: 'unlock'; readonly lockedSince: Date | undefined; readonly failedAttempts: number }
   | { readonly action: 'resend-status-link' };
 
+/** What the automated checks found of one application: as recorded, and run again now. */
+export interface MemberChecks {
+  readonly recorded: RecordedChecks;
+  readonly rechecked: RecheckedChecks;
+}
+
 export interface GroupMember {
   readonly reference: string;
   readonly workerName: string | null;
   readonly status: ApplicationStatus;
   readonly rejectionReason: RejectionReason | null;
+  readonly checks: MemberChecks;
+  /** In progress, passed when sent and passes every check again now: may be approved with the group. */
+  readonly passed: boolean;
   /** True for the application of this page. */
   readonly current: boolean;
 }
@@ -179,7 +188,8 @@ export async function applicationDetail(
   if (application === undefined) return { outcome: 'not-found', reference: read.applicantId };
   const now = deps.now();
   const { applicantId, submissionId } = application;
-  const [changes, audit, unlocks, documents, checks, group, licence, rechecked] = await Promise.all([
+  const inIreland = deps.isPlaceOfDepartureInIreland ?? isPlaceOfDepartureInIreland;
+  const [changes, audit, unlocks, documents, checks, members, licence] = await Promise.all([
     listStatusChanges(db, applicantId),
     listStaffActionsAbout(db, applicantId, submissionId),
     listLicenceUnlocks(db, submissionId),
@@ -187,8 +197,12 @@ export async function applicationDetail(
     listClearanceChecks(db, applicantId),
     listApplicationsOfSubmission(db, submissionId),
     readLicenceState(db, submissionId, now),
-    recheck(db, application, now, deps.isPlaceOfDepartureInIreland ?? isPlaceOfDepartureInIreland),
   ]);
+  const group = await groupMembers(db, members, applicantId, now, inIreland);
+  const automatedChecks = group.find((member) => member.current)?.checks ?? {
+    recorded: recordedChecks(changes),
+    rechecked: await recheck(db, application, now, inIreland),
+  };
   const history: HistoryEvent[] = [
     ...statusEvents(changes, audit),
     ...unlocks.map((unlock): HistoryEvent => {
@@ -245,18 +259,62 @@ export async function applicationDetail(
         language: application.language,
       },
       licence,
-      automatedChecks: { recorded: recordedChecks(changes), rechecked },
+      automatedChecks,
       history,
-      group: group.map((member) => ({
-        reference: member.applicantId,
-        workerName: nameOf(member),
-        status: member.status,
-        rejectionReason: member.decisionReason,
-        current: member.applicantId === applicantId,
-      })),
+      group,
       actions: allowedActions(application, licence),
     },
   };
+}
+
+/** The members of a submission, in the order sent, each with its checks; `current` is the page's. */
+export async function groupMembers(
+  db: Queryable,
+  members: readonly ApplicationRecord[],
+  current: string,
+  now: Date,
+  inIreland: (name: string) => boolean,
+): Promise<GroupMember[]> {
+  // One after the other: a group is at most 10, and PGlite answers one query at a time anyway.
+  const group: GroupMember[] = [];
+  for (const member of members) {
+    const checks = await memberChecks(db, member, now, inIreland);
+    group.push({
+      reference: member.applicantId,
+      workerName: nameOf(member),
+      status: member.status,
+      rejectionReason: member.decisionReason,
+      checks,
+      passed: passedEveryCheck(member.status, checks),
+      current: member.applicantId === current,
+    });
+  }
+  return group;
+}
+
+/** One application's checks, as recorded and run again now. */
+export async function memberChecks(
+  db: Queryable,
+  application: ApplicationRecord,
+  now: Date,
+  inIreland: (name: string) => boolean,
+): Promise<MemberChecks> {
+  const changes = await listStatusChanges(db, application.applicantId);
+  return { recorded: recordedChecks(changes), rechecked: await recheck(db, application, now, inIreland) };
+}
+
+/**
+ * True when an application may be approved with its group without a look of its own: in
+ * progress, passed the checks when sent, and passes each again now (a passport reported lost
+ * since, say, leaves it to be decided on its own).
+ */
+export function passedEveryCheck(status: ApplicationStatus, checks: MemberChecks): boolean {
+  return (
+    status === 'in-progress' &&
+    checks.recorded.outcome === 'passed' &&
+    checks.rechecked.available &&
+    checks.rechecked.checks.every((check) => check.passed)
+  );
 }
 
 const withoutCheckedAt = <T extends { readonly checkedAt: Date }>({ checkedAt: _at, ...rest }: T) => rest;

@@ -55,6 +55,7 @@ describe.each(testEngines())('staff actions on $name', (engine) => {
       reason: undefined,
       emailed: 'sponsor',
       at: now,
+      auditLineId: expect.any(Number),
     });
     const changes = await listStatusChanges(test.db, id);
     expect(changes.at(-1)).toMatchObject({ actor: 'staff:oidc-subject-ann', toStatus: 'approved' });
@@ -242,6 +243,7 @@ describe.each(testEngines())('staff actions on $name', (engine) => {
       submissionId,
       lockoutBeganAt: now,
       failuresCleared: 5,
+      auditLineId: expect.any(Number),
     });
     expect(await listLicenceUnlocks(test.db, submissionId)).toMatchObject([{ actor: 'staff:oidc-subject-ann' }]);
     expect((await auditLines(test.db))[0]).toMatchObject({
@@ -263,6 +265,7 @@ describe.each(testEngines())('staff actions on $name', (engine) => {
       outcome: 'done',
       reference: id,
       submissionId,
+      auditLineId: expect.any(Number),
     });
     expect((await listJobs(test.db, { kind: 'send-status-link' })).map((j) => j.payload)).toEqual([{ submissionId }]);
     expect(await resendStatusLink(deps(), bob, { reference: id })).toMatchObject({

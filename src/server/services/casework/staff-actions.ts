@@ -11,7 +11,12 @@
 import { REJECTION_REASONS, type ApplicationStatus, type RejectionReason } from '#shared/domain/application-status.ts';
 import { findApplication, type ApplicationRecord } from '../../db/application-repository.ts';
 import type { Database, Queryable } from '../../db/database.ts';
-import { findLatestStatusChange, recordStaffAction } from '../../db/staff-audit-repository.ts';
+import {
+  findLatestStatusChange,
+  findOwnStaffActions,
+  recordStaffAction,
+  type StaffAuditLine,
+} from '../../db/staff-audit-repository.ts';
 import { unlockLicence } from '../../db/status-access-repository.ts';
 import { applyStatusChange } from '../decisions/change-status.ts';
 import { transitionRefusal } from '../decisions/status-transitions.ts';
@@ -72,6 +77,8 @@ export type StatusActionResult =
       readonly reason: RejectionReason | undefined;
       readonly emailed: Recipients;
       readonly at: Date;
+      /** The action's line in the staff audit log. */
+      readonly auditLineId: number;
     }
   | ChangedMeanwhile
   | NotAllowed
@@ -164,7 +171,7 @@ async function changeStatus(
       actor: staffActor(staff),
       now,
     });
-    await recordStaffAction(tx, {
+    const auditLineId = await recordStaffAction(tx, {
       occurredAt: now,
       ...auditedStaff(staff),
       action: change.action,
@@ -182,11 +189,13 @@ async function changeStatus(
       reason: change.reason,
       emailed: recipients(application, change.to),
       at: now,
+      auditLineId,
     };
   });
 }
 
-async function changedMeanwhile(tx: Queryable, application: ApplicationRecord): Promise<ChangedMeanwhile> {
+/** What changed an application since a member of staff saw it: its status now, who made it so and when. */
+export async function changedMeanwhile(tx: Queryable, application: ApplicationRecord): Promise<ChangedMeanwhile> {
   const latest = await findLatestStatusChange(tx, application.applicantId);
   const audit =
     latest?.staffId != null && latest.staffName != null
@@ -215,6 +224,7 @@ export type UnlockResult =
       /** When the lockout that was ended began; undefined when the submission was not locked. */
       readonly lockoutBeganAt: Date | undefined;
       readonly failuresCleared: number;
+      readonly auditLineId: number;
     }
   | NotFound
   | InvalidInput;
@@ -236,7 +246,7 @@ export async function unlockSubmissionLicence(
   return deps.database.transaction(async (tx): Promise<UnlockResult> => {
     const unlocked = await unlockLicence(tx, applicantId, staffActor(staff), now);
     if (unlocked === undefined) return { outcome: 'not-found', reference: applicantId };
-    await recordStaffAction(tx, {
+    const auditLineId = await recordStaffAction(tx, {
       occurredAt: now,
       ...auditedStaff(staff),
       action: 'unlock',
@@ -247,12 +257,17 @@ export async function unlockSubmissionLicence(
         failuresCleared: unlocked.failuresCleared,
       },
     });
-    return { outcome: 'done', reference: applicantId, ...unlocked };
+    return { outcome: 'done', reference: applicantId, ...unlocked, auditLineId };
   });
 }
 
 export type ResendStatusLinkResult =
-  | { readonly outcome: 'done'; readonly reference: string; readonly submissionId: string }
+  | {
+      readonly outcome: 'done';
+      readonly reference: string;
+      readonly submissionId: string;
+      readonly auditLineId: number;
+    }
   | NotAllowed
   | NotFound
   | InvalidInput;
@@ -289,13 +304,30 @@ export async function resendStatusLink(
     if (!(await enqueueStatusLinkEmail(tx, submissionId, now))) {
       return refuse('sent-recently', 'A new status link was sent to the sponsor in the last 10 minutes');
     }
-    await recordStaffAction(tx, {
+    const auditLineId = await recordStaffAction(tx, {
       occurredAt: now,
       ...auditedStaff(staff),
       action: 'resend-status-link',
       applicantId,
       submissionId,
     });
-    return { outcome: 'done', reference: applicantId, submissionId };
+    return { outcome: 'done', reference: applicantId, submissionId, auditLineId };
   });
+}
+
+/** How long after an action its page still confirms it (the redirect's next page, a slow network). */
+const DONE_SHOWN_FOR_MS = 10 * 60_000;
+
+/**
+ * The actions of `auditLineIds` that this member of staff took in the last minutes: what a page
+ * may confirm as done. Another's lines, and old ones, are left out, so a confirmation cannot be
+ * made to appear by anything but the action itself.
+ */
+export function recentOwnActions(
+  deps: StaffActionDependencies,
+  staff: StaffMember,
+  auditLineIds: readonly number[],
+): Promise<StaffAuditLine[]> {
+  const since = new Date(deps.now().getTime() - DONE_SHOWN_FOR_MS);
+  return findOwnStaffActions(deps.database, auditLineIds, auditedStaff(staff).staffId, since);
 }

@@ -1,15 +1,8 @@
 // How answers read on the journey's pages: dates as London calendar days, the leave date, names.
 import { toIsoDate } from '#shared/dates/calendar.ts';
-import { parseDateParts, type DateParts } from '#shared/dates/date-parts.ts';
 import { formatLongDate, type DateLanguage } from '#shared/dates/format.ts';
 import type { ApplicantAnswers } from '#shared/domain/answers.ts';
 import { checkedLeaveDate, derivedLeaveDate } from '#shared/validation/checks.ts';
-
-/** A date answer as "05 March 2026" (the month named in `language`), or '' when it is not a real day. */
-export function formatAnswerDate(parts: DateParts | undefined, language: DateLanguage): string {
-  const day = parseDateParts(parts);
-  return day === null ? '' : formatLongDate(toIsoDate(day), language);
-}
 
 /** The latest leave date the answers give, formatted; undefined until the dates are real days. */
 export function formatLeaveDate(answers: ApplicantAnswers, language: DateLanguage): string | undefined {

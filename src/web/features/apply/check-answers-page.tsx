@@ -6,15 +6,15 @@ import { answersOf } from '#shared/journey/form-state.ts';
 import { isGroupApplication } from '#shared/journey/progress.ts';
 import { CHECK_ANSWERS_PATH } from '#shared/journey/paths.ts';
 import { JOURNEY_BUTTONS } from '#shared/journey/page-forms.ts';
-import { SECTION_FIELDS, type SectionField } from '#shared/validation/sections.ts';
+import { SECTION_FIELDS } from '#shared/validation/sections.ts';
 import { useSpaLinkHandler } from '../../app/spa-link.ts';
 import { Button } from '../../components/govuk/button/button.tsx';
 import { SummaryList, type SummaryListRow } from '../../components/govuk/summary-list/summary-list.tsx';
 import { useTranslation } from '../../i18n/use-translation.ts';
 import { formatLeaveDate } from './answer-format.ts';
-import { SPONSOR_FIELDS, answerRows } from './answer-rows.tsx';
+import { answerRows } from './answer-rows.tsx';
 import { AnswersChangedNotice, AnswersFingerprintField } from './answers-fingerprint.tsx';
-import type { QuestionField } from './field-texts.ts';
+import { SPONSOR_FIELDS, TRAVEL_FIELDS, WORKER_FIELDS, type QuestionField } from '#shared/journey/answer-texts.ts';
 import { JourneyForm, SaveButton, SendButton, journeyButton } from './journey-form.tsx';
 import { JourneyPage } from './journey-page.tsx';
 import { useJourney } from './journey-store.ts';
@@ -23,24 +23,6 @@ import { CosInUseWarning, SameCosWarning } from './same-cos-warning.tsx';
 import { PageErrorSummary } from './question-page.tsx';
 import { RefusedAnswersSummary, SubmissionProblem, isSubmissionProblem } from './submission-problem.tsx';
 import { useTrackErrors, useTrackRefusedAnswers } from './journey-analytics.ts';
-
-// The rows of each part, made of the sections that answer it; each row links to the page that
-// asks for it (pathOfField). The travel rows follow the travel page, which asks for the flight
-// (when by plane) before the port of arrival.
-const WORKER_FIELDS: readonly QuestionField[] = [
-  ...SECTION_FIELDS.passengerName,
-  ...SECTION_FIELDS.passengerDob,
-  ...SECTION_FIELDS.nationality,
-  ...SECTION_FIELDS.cosReference,
-];
-const TRAVEL_FIELDS: readonly SectionField<'travel'>[] = [
-  'port-of-departure',
-  'date-of-arrival',
-  'method-of-arrival',
-  'carrier',
-  'flight-number',
-  'port-of-arrival',
-];
 
 export function CheckAnswersPage() {
   const texts = useTranslation();

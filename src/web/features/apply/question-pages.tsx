@@ -4,7 +4,7 @@ import { ONE_NAME } from '#shared/domain/answers.ts';
 import { Redirect } from '../../app/server-render.ts';
 import { useTranslation } from '../../i18n/use-translation.ts';
 import { RenderedText } from '../../components/rendered-text/rendered-text.tsx';
-import { OPTION_KEYS } from './field-texts.ts';
+import { OPTION_KEYS } from '#shared/journey/answer-texts.ts';
 import { CheckboxField, DateField, QuestionPage, RadioField, TextField } from './question-page.tsx';
 
 export function YourContactDetailsPage() {

@@ -6,7 +6,7 @@ import { useState } from 'react';
 import { answersOf } from '#shared/journey/form-state.ts';
 import { WarningText } from '../../components/govuk/warning-text/warning-text.tsx';
 import { useTranslation } from '../../i18n/use-translation.ts';
-import { OPTION_KEYS } from './field-texts.ts';
+import { OPTION_KEYS } from '#shared/journey/answer-texts.ts';
 import { useJourney } from './journey-store.ts';
 import { LateArrivalWarning } from './late-arrival-warning.tsx';
 import { PlaceOfDepartureField } from './place-of-departure-field.tsx';
