@@ -20,6 +20,7 @@ describe.each(testEngines())('the caseworker console, on $name', (engine) => {
   let clock: Date;
   let app: FastifyInstance;
   let lines: string[];
+  let publicOrigin: string;
 
   beforeEach(async () => {
     clock = new Date('2026-11-24T10:00:00Z');
@@ -30,6 +31,7 @@ describe.each(testEngines())('the caseworker console, on $name', (engine) => {
       // Never asked here: no test of this file signs in through it.
       oidc: { issuer: 'http://127.0.0.1:9/', clientId: 'console', clientSecret: 'secret' },
     };
+    publicOrigin = new URL(config.publicBaseUrl).origin;
     app = await buildApp(config, { database: database.db, now: () => clock, logger: captured.logger });
   });
   afterEach(async () => {
@@ -161,6 +163,43 @@ describe.each(testEngines())('the caseworker console, on $name', (engine) => {
     });
     expect(again.statusCode).toBe(409);
     expect(again.body).toContain('Nothing was changed: Casey Worker (subject-casey) made this application approved');
+  });
+
+  it('takes no form that names another site as its origin, even with the session’s CSRF token', async () => {
+    const reference = await stored();
+    const { cookie, csrf } = await signedIn();
+    const url = `/caseworker/applications/${reference}/approve`;
+    const payload = form({ expectedStatus: 'in-progress', csrf });
+    for (const from of [
+      { origin: 'https://evil.example' },
+      { 'sec-fetch-site': 'cross-site' },
+      { 'sec-fetch-site': 'same-site' },
+      { origin: 'https://evil.example', 'sec-fetch-site': 'same-origin' },
+    ]) {
+      const refused = await app.inject({ method: 'POST', url, headers: { ...formHeaders(cookie), ...from }, payload });
+      expect(refused.statusCode).toBe(403);
+      expect(refused.body).toContain('This form did not come from the console');
+      expect((await findApplication(database.db, reference))?.status).toBe('in-progress');
+    }
+    // Nor does a sign-out from another site end the session.
+    const signOut = await app.inject({
+      method: 'POST',
+      url: '/caseworker/sign-out',
+      headers: { ...formHeaders(cookie), origin: 'https://evil.example' },
+      payload: form({ csrf }),
+    });
+    expect(signOut.statusCode).toBe(403);
+    expect((await app.inject({ url: '/caseworker', headers: { cookie } })).statusCode).toBe(200);
+
+    // The console's own origin, as a browser names it, is taken.
+    const approved = await app.inject({
+      method: 'POST',
+      url,
+      headers: { ...formHeaders(cookie), origin: publicOrigin, 'sec-fetch-site': 'same-origin' },
+      payload,
+    });
+    expect(approved.statusCode).toBe(303);
+    expect((await findApplication(database.db, reference))?.status).toBe('approved');
   });
 
   it('keeps the audit log and the export to admins', async () => {

@@ -97,6 +97,7 @@ export async function registerConsole(app: FastifyInstance, options: ConsoleOpti
         );
     const guard = createStaffGuard({
       ...options,
+      publicOrigin: new URL(options.config.publicBaseUrl).origin,
       refuse: (reply, code, message, signedIn) => send(reply, code, 'message', message, signedIn),
     });
     const pages: ConsolePages = { guard, send };

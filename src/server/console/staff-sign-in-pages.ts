@@ -85,7 +85,7 @@ export function registerStaffSignInPages(
     const id = cookies.read(request, STAFF_SESSION_COOKIE);
     const found = id === undefined ? undefined : await sessions.read(id, now());
     if (id === undefined || found?.outcome !== 'active') return reply.redirect('/caseworker/signed-out', 303);
-    if (!formIsOurs(found.session, request.body)) {
+    if (!formIsOurs(request, found.session, new URL(options.config.publicBaseUrl).origin)) {
       securityLog.record('cross-site-refused', placeOf(request), 'console');
       return pages.send(reply, 403, 'message', {
         title: 'Sign out from the console’s own page',
