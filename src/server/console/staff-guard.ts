@@ -7,6 +7,7 @@ import type { Cookies } from '../http/cookies.ts';
 import type { RateLimits } from '../http/rate-limits.ts';
 import { namesNoOtherSite } from '../http/request-origin.ts';
 import { placeOf, type SecurityLog } from '../security/security-log.ts';
+import { RETURN_PARAMETER, returnPathOf } from './return-path.ts';
 import type { StaffRole } from './staff.ts';
 import type { StaffSession, StaffSessions } from './staff-sessions.ts';
 import { STAFF_SESSION_COOKIE } from './staff-sessions.ts';
@@ -75,9 +76,13 @@ export function createStaffGuard(options: StaffGuardOptions): StaffGuard {
         if (found.outcome !== 'none') cookies.clear(request, reply, STAFF_SESSION_COOKIE);
         // A page asked for goes to sign-in; a form sent after the session ended is told so,
         // never silently dropped on the way to the provider.
-        const to =
-          found.outcome === 'none' && request.method === 'GET' ? '/caseworker/sign-in' : '/caseworker/timed-out';
-        await reply.redirect(to, 303);
+        const page = found.outcome === 'none' && request.method === 'GET' ? '/caseworker/sign-in' : '/caseworker/timed-out';
+        // A page asked for (a colleague's link) is where the sign-in leads back to.
+        const back = request.method === 'GET' && request.url !== '/caseworker' ? returnPathOf(request.url) : undefined;
+        await reply.redirect(
+          back === undefined ? page : `${page}?${new URLSearchParams({ [RETURN_PARAMETER]: back }).toString()}`,
+          303,
+        );
         return undefined;
       }
       const signedIn = { session: found.session, id };

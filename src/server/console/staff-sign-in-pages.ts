@@ -4,11 +4,22 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { placeOf } from '../security/security-log.ts';
 import type { ConsoleOptions, ConsolePages } from './console.ts';
+import { landingPage, RETURN_PARAMETER, returnPathOf } from './return-path.ts';
 import { formIsOurs } from './staff-guard.ts';
 import { STAFF_SESSION_COOKIE } from './staff-sessions.ts';
 import { STAFF_CALLBACK_PATH, STAFF_SIGNED_OUT_PATH, type PendingSignIn } from './staff-sign-in.ts';
 
 const SIGN_IN_COOKIE = 'cwc-staff-sign-in';
+
+/** What the console keeps of a sign-in under way: the provider's checks, and the page to return to. */
+interface KeptSignIn extends PendingSignIn {
+  readonly returnTo?: string;
+}
+
+const signInHref = (returnTo: string | undefined) =>
+  returnTo === undefined
+    ? '/caseworker/sign-in'
+    : `/caseworker/sign-in?${new URLSearchParams({ [RETURN_PARAMETER]: returnTo }).toString()}`;
 // Sign-ins one address may start a minute: enough for a team behind one office address.
 const SIGN_INS_PER_MINUTE = 60;
 
@@ -18,15 +29,18 @@ export function registerStaffSignInPages(
 ): void {
   const { cookies, sessions, signIn, now, limits, pages, securityLog } = options;
 
-  const pendingOf = (request: FastifyRequest): PendingSignIn | undefined => {
+  const pendingOf = (request: FastifyRequest): KeptSignIn | undefined => {
     const kept = cookies.read(request, SIGN_IN_COOKIE);
     if (kept === undefined) return undefined;
     try {
-      return JSON.parse(Buffer.from(kept, 'base64url').toString('utf8')) as PendingSignIn;
+      return JSON.parse(Buffer.from(kept, 'base64url').toString('utf8')) as KeptSignIn;
     } catch {
       return undefined;
     }
   };
+  /** The page asked for in a request's query, when it is a console page to return to. */
+  const returnAskedIn = (request: FastifyRequest) =>
+    returnPathOf(new URLSearchParams(request.url.split('?')[1] ?? '').get(RETURN_PARAMETER) ?? undefined);
 
   scope.get('/caseworker/sign-in', async (request, reply) => {
     const spent = await limits.take(request.ip, 'staffSignIns', SIGN_INS_PER_MINUTE, 60_000);
@@ -39,8 +53,11 @@ export function registerStaffSignInPages(
       });
     }
     const started = await signIn.start();
-    // The state, nonce and PKCE verifier of this sign-in, until the provider sends the browser back.
-    cookies.set(request, reply, SIGN_IN_COOKIE, Buffer.from(JSON.stringify(started.pending)).toString('base64url'));
+    // The state, nonce and PKCE verifier of this sign-in, until the provider sends the browser
+    // back, and the page to return to then (never sent to the provider).
+    const returnTo = returnAskedIn(request);
+    const kept: KeptSignIn = { ...started.pending, ...(returnTo !== undefined && { returnTo }) };
+    cookies.set(request, reply, SIGN_IN_COOKIE, Buffer.from(JSON.stringify(kept)).toString('base64url'));
     return reply.redirect(started.redirectTo.href, 303);
   });
 
@@ -58,7 +75,8 @@ export function registerStaffSignInPages(
         cookies.set(request, reply, STAFF_SESSION_COOKIE, id);
         request.log.info({ staffId: finished.staff.id }, 'Staff signed in');
         securityLog.record('sign-in-succeeded', placeOf(request), 'signed-in');
-        return reply.redirect('/caseworker', 303);
+        // Checked again on its way back: the cookie is the browser's to change.
+        return reply.redirect(returnPathOf(pending?.returnTo) ?? landingPage(finished.staff.roles), 303);
       }
       case 'no-role':
         request.log.warn({ staffId: finished.staff.id }, 'Sign-in without a console role refused');
@@ -115,7 +133,7 @@ export function registerStaffSignInPages(
     // Another tab may have kept the session going since this one's countdown started.
     const id = cookies.read(request, STAFF_SESSION_COOKIE);
     if (id !== undefined && (await sessions.read(id, now())).outcome === 'active') {
-      return reply.redirect('/caseworker', 303);
+      return reply.redirect(returnAskedIn(request) ?? '/caseworker', 303);
     }
     return pages.send(reply, 200, 'message', {
       title: 'You have been signed out',
@@ -123,7 +141,7 @@ export function registerStaffSignInPages(
         'For your security, we sign you out after 30 minutes without activity, and 12 hours after you signed in.',
         'Anything you had not sent has not been saved.',
       ],
-      action: { text: 'Sign in again', href: '/caseworker/sign-in' },
+      action: { text: 'Sign in again', href: signInHref(returnAskedIn(request)) },
     });
   });
 

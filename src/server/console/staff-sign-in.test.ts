@@ -2,6 +2,7 @@
 // redirects, a cookie jar) goes through the provider's pages as a caseworker would.
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { freePort } from '../test-support/child-process.ts';
+import { oidcBrowser, pageOf } from '../test-support/oidc-browser.ts';
 import {
   DEFAULT_LOCAL_STAFF_USERS,
   LocalIdentityProviderRefusedError,
@@ -27,66 +28,6 @@ const noRole: LocalStaffUser = {
   roles: ['AUDITOR'],
 };
 
-interface StoredCookie {
-  readonly name: string;
-  readonly value: string;
-  readonly path: string;
-}
-
-/** A browser enough for the provider: cookies by path, redirects followed by hand until they leave the provider. */
-function browser() {
-  let cookies: StoredCookie[] = [];
-  const keep = (url: URL, response: Response) => {
-    for (const line of response.headers.getSetCookie()) {
-      const [pair = '', ...attributes] = line.split(';').map((part) => part.trim());
-      const name = pair.slice(0, pair.indexOf('='));
-      const value = pair.slice(pair.indexOf('=') + 1);
-      const path = attributes.find((a) => a.toLowerCase().startsWith('path='))?.slice(5) ?? url.pathname;
-      const gone = value === '' || attributes.some((a) => /^expires=.*1970/i.test(a) || /^max-age=0$/i.test(a));
-      cookies = cookies.filter((c) => !(c.name === name && c.path === path));
-      if (!gone) cookies.push({ name, value, path });
-    }
-  };
-  const request = async (url: URL, init: RequestInit = {}) => {
-    const cookie = cookies
-      .filter((c) => url.pathname === c.path || url.pathname.startsWith(c.path.endsWith('/') ? c.path : `${c.path}/`))
-      .map((c) => `${c.name}=${c.value}`)
-      .join('; ');
-    const response = await fetch(url, {
-      ...init,
-      redirect: 'manual',
-      headers: { ...(init.headers as Record<string, string>), ...(cookie !== '' && { cookie }) },
-    });
-    keep(url, response);
-    return response;
-  };
-  /** Follows redirects until a page of the provider, or a redirect out of it (to the service). */
-  const follow = async (url: URL, init?: RequestInit): Promise<{ url: URL; response: Response }> => {
-    let current = url;
-    let response = await request(current, init);
-    while (response.status >= 300 && response.status < 400) {
-      const next = new URL(response.headers.get('location') ?? '', current);
-      if (next.href.startsWith(serviceBaseUrl)) return { url: next, response };
-      current = next;
-      response = await request(current);
-    }
-    return { url: current, response };
-  };
-  const submit = (page: { url: URL; html: string }, fields: Record<string, string>) => {
-    const action = /<form[^>]* action="([^"]+)"/.exec(page.html)?.[1] ?? '';
-    return follow(new URL(action.replace(/&amp;/g, '&'), page.url), {
-      method: 'POST',
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      body: new URLSearchParams(fields).toString(),
-    });
-  };
-  return { follow, submit };
-}
-
-async function pageOf(result: { url: URL; response: Response }) {
-  return { url: result.url, status: result.response.status, html: await result.response.text() };
-}
-
 describe('staff sign-in with the local identity provider', () => {
   let provider: LocalIdentityProvider;
   let signIn: StaffSignIn;
@@ -110,7 +51,7 @@ describe('staff sign-in with the local identity provider', () => {
   /** Starts a sign-in, and signs in on the provider's form as `user` in a new browser. */
   async function signInAs(user: { readonly username: string; readonly password: string }) {
     const started = await signIn.start();
-    const as = browser();
+    const as = oidcBrowser(serviceBaseUrl);
     const form = await pageOf(await as.follow(started.redirectTo));
     expect(form.status).toBe(200);
     const callback = await as.submit(form, { username: user.username, password: user.password });
@@ -156,7 +97,7 @@ describe('staff sign-in with the local identity provider', () => {
 
   it('shows its form again, with an error, for a wrong password; then takes the right one', async () => {
     const { redirectTo, pending } = await signIn.start();
-    const as = browser();
+    const as = oidcBrowser(serviceBaseUrl);
     const form = await pageOf(await as.follow(redirectTo));
     expect(form.html).toContain('<html lang="en">');
     expect(form.html).toMatch(/<h1>Sign in to the caseworker console<\/h1>/);
