@@ -76,9 +76,10 @@ export function createStaffGuard(options: StaffGuardOptions): StaffGuard {
         if (found.outcome !== 'none') cookies.clear(request, reply, STAFF_SESSION_COOKIE);
         // A page asked for goes to sign-in; a form sent after the session ended is told so,
         // never silently dropped on the way to the provider.
-        const page = found.outcome === 'none' && request.method === 'GET' ? '/caseworker/sign-in' : '/caseworker/timed-out';
+        const asksForPage = request.method === 'GET' || request.method === 'HEAD';
+        const page = found.outcome === 'none' && asksForPage ? '/caseworker/sign-in' : '/caseworker/timed-out';
         // A page asked for (a colleague's link) is where the sign-in leads back to.
-        const back = request.method === 'GET' && request.url !== '/caseworker' ? returnPathOf(request.url) : undefined;
+        const back = asksForPage && request.url !== '/caseworker' ? returnPathOf(request.url) : undefined;
         await reply.redirect(
           back === undefined ? page : `${page}?${new URLSearchParams({ [RETURN_PARAMETER]: back }).toString()}`,
           303,
