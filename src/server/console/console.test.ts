@@ -267,6 +267,43 @@ describe.each(testEngines())('the caseworker console, on $name', (engine) => {
     expect((await findApplication(database.db, reference))?.status).toBe('approved');
   });
 
+  it('answers a body it does not take with a 4xx console page, never a 500, and changes nothing', async () => {
+    const reference = await stored();
+    const { cookie, csrf } = await signedIn();
+    const url = `/caseworker/applications/${reference}/approve`;
+    const bodies = [
+      { type: 'application/json', payload: JSON.stringify({ expectedStatus: 'in-progress', csrf }), code: 415 },
+      { type: 'application/json', payload: '{"csrf":', code: 415 },
+      { type: 'text/plain', payload: `csrf=${csrf}`, code: 415 },
+      { type: 'multipart/form-data; boundary=x', payload: '--x--', code: 415 },
+      { type: 'application/x-www-form-urlencoded', payload: `csrf=${csrf}&x=${'a'.repeat(20_000)}`, code: 413 },
+    ];
+    for (const body of bodies) {
+      for (const headers of [{ cookie }, {}]) {
+        const answer = await app.inject({
+          method: 'POST',
+          url,
+          headers: { ...headers, 'content-type': body.type },
+          payload: body.payload,
+        });
+        expect(answer.statusCode, body.type).toBe(body.code);
+        expect(answer.headers['content-type']).toMatch(/^text\/html/);
+        expect(answer.headers['cache-control']).toBe('no-store');
+        expect(answer.body).toContain('govuk-template');
+      }
+    }
+    // A content length that is not the body's.
+    const short = await app.inject({
+      method: 'POST',
+      url,
+      headers: { cookie, 'content-type': 'application/x-www-form-urlencoded', 'content-length': '2' },
+      payload: form({ expectedStatus: 'in-progress', csrf }),
+    });
+    expect([400, 403]).toContain(short.statusCode);
+    expect((await findApplication(database.db, reference))?.status).toBe('in-progress');
+    expect(lines.join('\n')).not.toContain('Console request failed');
+  });
+
   it('keeps the audit log and the export to admins', async () => {
     const caseworker = await signedIn();
     const admin = await signedIn(['CASEWORKER_ADMIN', 'CASEWORKER'], 'Alex Admin');

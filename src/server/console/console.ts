@@ -48,6 +48,24 @@ export interface ConsolePages {
 // nobody's search result.
 const consoleHeaders = { 'cache-control': 'no-store', 'x-robots-tag': 'noindex, nofollow' };
 
+// What the console says of a request whose body it refused, by status code.
+const bodyRefusals: Partial<Record<number, { title: string; paragraphs: string[] }>> = {
+  400: {
+    title: 'The form could not be read',
+    paragraphs: ['Nothing was changed. Go back to the page, reload it and try again.'],
+  },
+  413: { title: 'The form was too large', paragraphs: ['Nothing was changed. Go back to the page and send less.'] },
+  415: {
+    title: 'The console takes only its own forms',
+    paragraphs: ['Nothing was changed. Send the form from the console’s page.'],
+  },
+};
+
+const statusOf = (error: unknown): number | undefined =>
+  typeof error === 'object' && error !== null && 'statusCode' in error && typeof error.statusCode === 'number'
+    ? error.statusCode
+    : undefined;
+
 export async function registerConsole(app: FastifyInstance, options: ConsoleOptions): Promise<void> {
   const views = createConsoleViews();
   // GOV.UK's page template adds the js-enabled class with one inline script: allowed by its hash alone.
@@ -60,6 +78,8 @@ export async function registerConsole(app: FastifyInstance, options: ConsoleOpti
   // answers are all no-store.
   await registerConsoleAssets(app);
   await app.register(async (scope) => {
+    // The console's forms are HTML forms: any other body (JSON, text, a file) is refused, 415.
+    scope.removeAllContentTypeParsers();
     await scope.register(formBody, { bodyLimit: 16 * 1024 });
     scope.addHook('onSend', async (_request, reply) => {
       reply.headers({ ...consoleHeaders, 'content-security-policy': policy });
@@ -103,6 +123,16 @@ export async function registerConsole(app: FastifyInstance, options: ConsoleOpti
     const pages: ConsolePages = { guard, send };
 
     scope.setErrorHandler((error, request, reply) => {
+      // A body the console does not take (too large, not a form, unreadable): the request's fault,
+      // answered with its code and a page, nothing changed.
+      const refusal = bodyRefusals[statusOf(error) ?? 0];
+      if (refusal !== undefined) {
+        request.log.info(
+          { code: (error as { code?: unknown }).code, route: request.routeOptions.url },
+          'Console request refused',
+        );
+        return send(reply, statusOf(error) ?? 400, 'message', refusal);
+      }
       // The route's pattern, not the address: a console address can hold a reference or a search.
       request.log.error({ err: error, route: request.routeOptions.url }, 'Console request failed');
       if (error instanceof StaffSignInUnavailableError) {
