@@ -99,6 +99,21 @@ describe.each(testEngines())('signing in to the console, on $name', (engine) => 
     }
   });
 
+  it('limits the callbacks one address sends a minute, and answers a forged one without asking the provider', async () => {
+    const forged = () => app.inject({ url: '/caseworker/auth/callback?code=forged&state=forged' });
+    const first = await forged();
+    expect(first.statusCode).toBe(400);
+    expect(first.body).toContain('Sign-in did not work');
+    let answer = first;
+    for (let sent = 1; sent <= 120 && answer.statusCode !== 429; sent += 1) answer = await forged();
+    expect(answer.statusCode).toBe(429);
+    expect(answer.headers['retry-after']).toBeDefined();
+    expect(answer.body).toContain('Too many sign-ins from this address');
+    // Another address is not held up.
+    const other = await app.inject({ url: '/caseworker/auth/callback?code=x&state=y', remoteAddress: '192.0.2.7' });
+    expect(other.statusCode).toBe(400);
+  });
+
   it('lands an admin without the caseworker role on a page they may see', async () => {
     const { callback, cookie } = await signInFrom('/caseworker', adminOnly);
     expect(callback.headers.location).toBe('/caseworker/audit');

@@ -1,7 +1,7 @@
 // Signing in and out of the console: through the OpenID provider (staff-sign-in.ts), into a staff
 // session kept on the server (staff-sessions.ts) under an HttpOnly cookie, `__Host-` prefixed
 // wherever it is Secure. The pages that say a session has ended are open to anyone.
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { placeOf } from '../security/security-log.ts';
 import type { ConsoleOptions, ConsolePages } from './console.ts';
 import { landingPage, RETURN_PARAMETER, returnPathOf } from './return-path.ts';
@@ -20,8 +20,9 @@ const signInHref = (returnTo: string | undefined) =>
   returnTo === undefined
     ? '/caseworker/sign-in'
     : `/caseworker/sign-in?${new URLSearchParams({ [RETURN_PARAMETER]: returnTo }).toString()}`;
-// Sign-ins one address may start a minute: enough for a team behind one office address.
-const SIGN_INS_PER_MINUTE = 60;
+// Sign-in requests (a start, a callback: two a sign-in) one address may send a minute: enough for
+// a team behind one office address.
+const SIGN_IN_REQUESTS_PER_MINUTE = 120;
 
 export function registerStaffSignInPages(
   scope: FastifyInstance,
@@ -42,16 +43,21 @@ export function registerStaffSignInPages(
   const returnAskedIn = (request: FastifyRequest) =>
     returnPathOf(new URLSearchParams(request.url.split('?')[1] ?? '').get(RETURN_PARAMETER) ?? undefined);
 
+  /** Spends one of the address's sign-in requests; false when over its budget (the 429 page sent). */
+  const spendSignIn = async (request: FastifyRequest, reply: FastifyReply): Promise<boolean> => {
+    const spent = await limits.take(request.ip, 'staffSignIns', SIGN_IN_REQUESTS_PER_MINUTE, 60_000);
+    if (spent.allowed) return true;
+    securityLog.record('rate-limited', placeOf(request), 'staffSignIns');
+    reply.header('retry-after', String(spent.retryAfterSeconds));
+    await pages.send(reply, 429, 'message', {
+      title: 'Too many sign-ins from this address',
+      paragraphs: [`Try again in ${spent.retryAfterSeconds} seconds.`],
+    });
+    return false;
+  };
+
   scope.get('/caseworker/sign-in', async (request, reply) => {
-    const spent = await limits.take(request.ip, 'staffSignIns', SIGN_INS_PER_MINUTE, 60_000);
-    if (!spent.allowed) {
-      securityLog.record('rate-limited', placeOf(request), 'staffSignIns');
-      reply.header('retry-after', String(spent.retryAfterSeconds));
-      return pages.send(reply, 429, 'message', {
-        title: 'Too many sign-ins from this address',
-        paragraphs: [`Try again in ${spent.retryAfterSeconds} seconds.`],
-      });
-    }
+    if (!(await spendSignIn(request, reply))) return reply;
     const started = await signIn.start();
     // The state, nonce and PKCE verifier of this sign-in, until the provider sends the browser
     // back, and the page to return to then (never sent to the provider).
@@ -62,6 +68,8 @@ export function registerStaffSignInPages(
   });
 
   scope.get(STAFF_CALLBACK_PATH, async (request, reply) => {
+    // Each callback may ask the provider for tokens: counted, as a sign-in's start is.
+    if (!(await spendSignIn(request, reply))) return reply;
     const pending = pendingOf(request);
     cookies.clear(request, reply, SIGN_IN_COOKIE);
     const callback = new URL(request.url, options.config.publicBaseUrl);

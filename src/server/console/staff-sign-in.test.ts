@@ -1,5 +1,7 @@
 // The sign-in module against the local provider, over real HTTP: a small browser (fetch, manual
 // redirects, a cookie jar) goes through the provider's pages as a caseworker would.
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { freePort } from '../test-support/child-process.ts';
 import { oidcBrowser, pageOf } from '../test-support/oidc-browser.ts';
@@ -225,6 +227,36 @@ describe('the local identity provider', () => {
       });
     } finally {
       await Promise.all([provider.close(), other.close()]);
+    }
+  });
+
+  it('asks the provider nothing for a callback that is not the sign-in under way (a forged one)', async () => {
+    let asked = 0;
+    const counting = createServer((_request, response) => {
+      asked += 1;
+      response.writeHead(404).end();
+    });
+    await new Promise<void>((resolve) => counting.listen(0, '127.0.0.1', resolve));
+    const signIn = createStaffSignIn({
+      issuer: `http://127.0.0.1:${String((counting.address() as AddressInfo).port)}`,
+      clientId: 'cwc-caseworker-console',
+      clientSecret: 'local-secret',
+      redirectUri: `${serviceBaseUrl}${STAFF_CALLBACK_PATH}`,
+      postLogoutRedirectUri: `${serviceBaseUrl}${STAFF_SIGNED_OUT_PATH}`,
+      rolesClaim: 'roles',
+    });
+    try {
+      const pending = { state: 'the-state', nonce: 'the-nonce', codeVerifier: 'v'.repeat(43) };
+      for (const query of ['code=forged&state=another-state', 'code=forged', 'error=access_denied&state=x']) {
+        const callback = new URL(`${serviceBaseUrl}${STAFF_CALLBACK_PATH}?${query}`);
+        expect(await signIn.finish(callback, pending)).toEqual({
+          outcome: 'failed',
+          reason: 'the state is not the sign-in under way',
+        });
+      }
+      expect(asked).toBe(0);
+    } finally {
+      await new Promise((resolve) => counting.close(resolve));
     }
   });
 

@@ -102,6 +102,10 @@ export function createStaffSignIn(options: StaffSignInOptions): StaffSignIn {
 
     async finish(callbackUrl, pending) {
       if (!isPendingSignIn(pending)) return { outcome: 'failed', reason: 'no sign-in under way' };
+      // A callback this browser did not start (forged, or another tab's) costs the provider
+      // nothing: not even the discovery document.
+      if (callbackUrl.searchParams.get('state') !== pending.state)
+        return { outcome: 'failed', reason: 'the state is not the sign-in under way' };
       let config: oidc.Configuration;
       try {
         config = await configuration();
