@@ -3,7 +3,9 @@ import { landingPage, returnPathOf } from './return-path.ts';
 
 describe('the console page a sign-in returns to', () => {
   it('is a console page of this service, as asked for', () => {
-    expect(returnPathOf('/caseworker/applications/CWC-12345-67890-1')).toBe('/caseworker/applications/CWC-12345-67890-1');
+    expect(returnPathOf('/caseworker/applications/CWC-12345-67890-1')).toBe(
+      '/caseworker/applications/CWC-12345-67890-1',
+    );
     expect(returnPathOf('/caseworker/search?q=Q1234567&page=2')).toBe('/caseworker/search?q=Q1234567&page=2');
     expect(returnPathOf('/caseworker/audit')).toBe('/caseworker/audit');
     expect(returnPathOf('/caseworker?page=2')).toBe('/caseworker?page=2');

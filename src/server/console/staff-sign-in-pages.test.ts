@@ -74,7 +74,8 @@ describe.each(testEngines())('signing in to the console, on $name', (engine) => 
     expect(start.statusCode).toBe(303);
     const pending = cookiesOf(start);
     let at = await as.follow(new URL(String(start.headers.location)));
-    if (at.response.status === 200) at = await as.submit(await pageOf(at), user);
+    if (at.response.status === 200)
+      at = await as.submit(await pageOf(at), { username: user.username, password: user.password });
     expect(at.url.href.startsWith(`${serviceBaseUrl}/caseworker/auth/callback?`)).toBe(true);
     const callback = await app.inject({ url: `${at.url.pathname}${at.url.search}`, headers: { cookie: pending } });
     return { asked, callback, cookie: cookiesOf(callback) };
@@ -112,6 +113,24 @@ describe.each(testEngines())('signing in to the console, on $name', (engine) => 
     // Another address is not held up.
     const other = await app.inject({ url: '/caseworker/auth/callback?code=x&state=y', remoteAddress: '192.0.2.7' });
     expect(other.statusCode).toBe(400);
+  });
+
+  it('tells a provider that refuses the console (another authentication method) from a sign-in that failed, on the page and in the log', async () => {
+    await app.close();
+    const captured = capturingLogger();
+    lines = captured.lines;
+    app = await buildApp(
+      { ...config, oidcClientAuthMethod: 'client_secret_post' },
+      { database: database.db, logger: captured.logger },
+    );
+    const { callback } = await signInFrom('/caseworker', caseworker!);
+    expect(callback.statusCode).toBe(502);
+    expect(callback.body).toContain('Sorry, staff sign-in is not working');
+    expect(callback.body).not.toContain('Sign-in did not work');
+    expect(lines.join('\n')).toMatch(
+      /"reason":"the identity provider answered invalid_client".*"msg":"The identity provider refused the console's sign-in"/,
+    );
+    expect(lines.join('\n')).not.toContain('"msg":"Staff sign-in failed"');
   });
 
   it('lands an admin without the caseworker role on a page they may see', async () => {

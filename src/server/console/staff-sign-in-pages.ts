@@ -96,6 +96,17 @@ export function registerStaffSignInPages(
             'Ask your team leader to give you the caseworker role, then sign in again.',
           ],
         });
+      case 'provider-refused':
+        // Not the person's doing, nor theirs to mend: the client's registration, or the provider.
+        request.log.error({ reason: finished.reason }, "The identity provider refused the console's sign-in");
+        securityLog.record('sign-in-failed', placeOf(request), 'provider-refused');
+        return pages.send(reply, 502, 'message', {
+          title: 'Sorry, staff sign-in is not working',
+          paragraphs: [
+            'The sign-in service refused the console, or did not answer. There is nothing wrong with your account.',
+            'Try again later. If it goes on, tell the team that runs the console.',
+          ],
+        });
       case 'failed':
         request.log.warn({ reason: finished.reason }, 'Staff sign-in failed');
         securityLog.record('sign-in-failed', placeOf(request), 'failed');

@@ -197,6 +197,76 @@ describe('staff sign-in with the local identity provider', () => {
   });
 });
 
+describe.each(['client_secret_basic', 'client_secret_post'] as const)(
+  'staff sign-in with a provider that takes %s',
+  (method) => {
+    let provider: LocalIdentityProvider;
+    beforeAll(async () => {
+      provider = await startLocalIdentityProvider({ port: 0, serviceBaseUrl, tokenEndpointAuthMethod: method });
+    });
+    afterAll(() => provider.close());
+
+    const signInWith = (clientAuthMethod: typeof method, clientSecret = provider.clientSecret) =>
+      createStaffSignIn({
+        issuer: provider.issuer,
+        clientId: provider.clientId,
+        clientSecret,
+        clientAuthMethod,
+        redirectUri: `${serviceBaseUrl}${STAFF_CALLBACK_PATH}`,
+        postLogoutRedirectUri: `${serviceBaseUrl}${STAFF_SIGNED_OUT_PATH}`,
+        rolesClaim: 'roles',
+      });
+
+    async function callbackOf(signIn: StaffSignIn) {
+      const started = await signIn.start();
+      const as = oidcBrowser(serviceBaseUrl);
+      const form = await pageOf(await as.follow(started.redirectTo));
+      const callback = await as.submit(form, { username: 'caseworker', password: 'caseworker-password' });
+      return { callback: callback.url, pending: started.pending };
+    }
+
+    it('signs in when the console authenticates as the provider expects', async () => {
+      const signIn = signInWith(method);
+      const { callback, pending } = await callbackOf(signIn);
+      expect(await signIn.finish(callback, pending)).toMatchObject({ outcome: 'signed-in' });
+    });
+
+    it('tells the provider’s refusal of the console (the other method, a wrong secret) from a failed sign-in', async () => {
+      const other = method === 'client_secret_basic' ? 'client_secret_post' : 'client_secret_basic';
+      for (const signIn of [signInWith(other), signInWith(method, 'not-the-secret')]) {
+        const { callback, pending } = await callbackOf(signIn);
+        expect(await signIn.finish(callback, pending)).toEqual({
+          outcome: 'provider-refused',
+          reason: 'the identity provider answered invalid_client',
+        });
+      }
+    });
+  },
+);
+
+describe('staff sign-in with a provider that cannot be reached at the callback', () => {
+  it('is the provider’s failure, not the sign-in’s', async () => {
+    const provider = await startLocalIdentityProvider({ port: 0, serviceBaseUrl });
+    const signIn = createStaffSignIn({
+      issuer: provider.issuer,
+      clientId: provider.clientId,
+      clientSecret: provider.clientSecret,
+      redirectUri: `${serviceBaseUrl}${STAFF_CALLBACK_PATH}`,
+      postLogoutRedirectUri: `${serviceBaseUrl}${STAFF_SIGNED_OUT_PATH}`,
+      rolesClaim: 'roles',
+    });
+    const started = await signIn.start();
+    const as = oidcBrowser(serviceBaseUrl);
+    const form = await pageOf(await as.follow(started.redirectTo));
+    const callback = await as.submit(form, { username: 'caseworker', password: 'caseworker-password' });
+    await provider.close();
+    expect(await signIn.finish(callback.url, started.pending)).toMatchObject({
+      outcome: 'provider-refused',
+      reason: expect.stringMatching(/cannot be reached/),
+    });
+  });
+});
+
 describe('the local identity provider', () => {
   it('refuses to start in production', async () => {
     vi.stubEnv('NODE_ENV', 'production');
