@@ -10,7 +10,7 @@ import { placeOf, type SecurityLog } from '../security/security-log.ts';
 import { RETURN_PARAMETER, returnPathOf } from './return-path.ts';
 import type { StaffRole } from './staff.ts';
 import type { StaffSession, StaffSessions } from './staff-sessions.ts';
-import { STAFF_SESSION_COOKIE } from './staff-sessions.ts';
+import { STAFF_COOKIE_PATH, STAFF_SESSION_COOKIE } from './staff-sessions.ts';
 
 /** The signed-in member of staff a console page answers. */
 export interface SignedIn {
@@ -70,10 +70,10 @@ export function createStaffGuard(options: StaffGuardOptions): StaffGuard {
   const { sessions, cookies, limits, now, refuse, securityLog, publicOrigin } = options;
   return {
     async signedIn(request, reply, role = 'CASEWORKER') {
-      const id = cookies.read(request, STAFF_SESSION_COOKIE);
+      const id = cookies.read(request, STAFF_SESSION_COOKIE, STAFF_COOKIE_PATH);
       const found = id === undefined ? { outcome: 'none' as const } : await sessions.read(id, now());
       if (found.outcome !== 'active' || id === undefined) {
-        if (found.outcome !== 'none') cookies.clear(request, reply, STAFF_SESSION_COOKIE);
+        if (found.outcome !== 'none') cookies.clear(request, reply, STAFF_SESSION_COOKIE, STAFF_COOKIE_PATH);
         // A page asked for goes to sign-in; a form sent after the session ended is told so,
         // never silently dropped on the way to the provider.
         const asksForPage = request.method === 'GET' || request.method === 'HEAD';

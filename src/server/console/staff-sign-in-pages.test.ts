@@ -133,6 +133,32 @@ describe.each(testEngines())('signing in to the console, on $name', (engine) => 
     expect(lines.join('\n')).not.toContain('"msg":"Staff sign-in failed"');
   });
 
+  it('keeps its cookies to the console: the session to /caseworker, the sign-in under way to its callback', async () => {
+    const start = await app.inject({ url: '/caseworker/sign-in' });
+    expect(start.cookies).toEqual([
+      expect.objectContaining({
+        name: 'cwc-console-sign-in',
+        path: '/caseworker/auth',
+        httpOnly: true,
+        sameSite: 'Lax',
+      }),
+    ]);
+    const { callback, cookie } = await signInFrom('/caseworker', caseworker!);
+    expect(callback.cookies).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ name: 'cwc-console', path: '/caseworker', httpOnly: true, sameSite: 'Lax' }),
+        expect.objectContaining({ name: 'cwc-console-sign-in', path: '/caseworker/auth', maxAge: 0 }),
+      ]),
+    );
+    expect((await app.inject({ url: '/caseworker', headers: { cookie } })).statusCode).toBe(200);
+    // A second cookie of the session's name (set for a parent domain by another host) opens nothing.
+    const tossed = await app.inject({
+      url: '/caseworker',
+      headers: { cookie: `cwc-console=${'x'.repeat(43)}; ${cookie}` },
+    });
+    expect(tossed.statusCode).toBe(303);
+  });
+
   it('lands an admin without the caseworker role on a page they may see', async () => {
     const { callback, cookie } = await signInFrom('/caseworker', adminOnly);
     expect(callback.headers.location).toBe('/caseworker/audit');

@@ -1,15 +1,17 @@
 // Signing in and out of the console: through the OpenID provider (staff-sign-in.ts), into a staff
-// session kept on the server (staff-sessions.ts) under an HttpOnly cookie, `__Host-` prefixed
-// wherever it is Secure. The pages that say a session has ended are open to anyone.
+// session kept on the server (staff-sessions.ts) under an HttpOnly cookie for /caseworker alone,
+// `__Secure-` prefixed wherever it is Secure. The pages that say a session has ended are open to anyone.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { placeOf } from '../security/security-log.ts';
 import type { ConsoleOptions, ConsolePages } from './console.ts';
 import { landingPage, RETURN_PARAMETER, returnPathOf } from './return-path.ts';
 import { formIsOurs } from './staff-guard.ts';
-import { STAFF_SESSION_COOKIE } from './staff-sessions.ts';
+import { STAFF_COOKIE_PATH, STAFF_SESSION_COOKIE } from './staff-sessions.ts';
 import { STAFF_CALLBACK_PATH, STAFF_SIGNED_OUT_PATH, type PendingSignIn } from './staff-sign-in.ts';
 
-const SIGN_IN_COOKIE = 'cwc-staff-sign-in';
+const SIGN_IN_COOKIE = 'cwc-console-sign-in';
+// Set by the sign-in, read by its callback only.
+const SIGN_IN_COOKIE_PATH = STAFF_CALLBACK_PATH.slice(0, STAFF_CALLBACK_PATH.lastIndexOf('/'));
 
 /** What the console keeps of a sign-in under way: the provider's checks, and the page to return to. */
 interface KeptSignIn extends PendingSignIn {
@@ -31,7 +33,7 @@ export function registerStaffSignInPages(
   const { cookies, sessions, signIn, now, limits, pages, securityLog } = options;
 
   const pendingOf = (request: FastifyRequest): KeptSignIn | undefined => {
-    const kept = cookies.read(request, SIGN_IN_COOKIE);
+    const kept = cookies.read(request, SIGN_IN_COOKIE, SIGN_IN_COOKIE_PATH);
     if (kept === undefined) return undefined;
     try {
       return JSON.parse(Buffer.from(kept, 'base64url').toString('utf8')) as KeptSignIn;
@@ -63,7 +65,13 @@ export function registerStaffSignInPages(
     // back, and the page to return to then (never sent to the provider).
     const returnTo = returnAskedIn(request);
     const kept: KeptSignIn = { ...started.pending, ...(returnTo !== undefined && { returnTo }) };
-    cookies.set(request, reply, SIGN_IN_COOKIE, Buffer.from(JSON.stringify(kept)).toString('base64url'));
+    cookies.set(
+      request,
+      reply,
+      SIGN_IN_COOKIE,
+      Buffer.from(JSON.stringify(kept)).toString('base64url'),
+      SIGN_IN_COOKIE_PATH,
+    );
     return reply.redirect(started.redirectTo.href, 303);
   });
 
@@ -71,7 +79,7 @@ export function registerStaffSignInPages(
     // Each callback may ask the provider for tokens: counted, as a sign-in's start is.
     if (!(await spendSignIn(request, reply))) return reply;
     const pending = pendingOf(request);
-    cookies.clear(request, reply, SIGN_IN_COOKIE);
+    cookies.clear(request, reply, SIGN_IN_COOKIE, SIGN_IN_COOKIE_PATH);
     const callback = new URL(request.url, options.config.publicBaseUrl);
     const finished =
       pending === undefined
@@ -80,7 +88,7 @@ export function registerStaffSignInPages(
     switch (finished.outcome) {
       case 'signed-in': {
         const { id } = await sessions.create(finished.staff, finished.idToken, now());
-        cookies.set(request, reply, STAFF_SESSION_COOKIE, id);
+        cookies.set(request, reply, STAFF_SESSION_COOKIE, id, STAFF_COOKIE_PATH);
         request.log.info({ staffId: finished.staff.id }, 'Staff signed in');
         securityLog.record('sign-in-succeeded', placeOf(request), 'signed-in');
         // Checked again on its way back: the cookie is the browser's to change.
@@ -119,7 +127,7 @@ export function registerStaffSignInPages(
   });
 
   scope.post('/caseworker/sign-out', async (request, reply) => {
-    const id = cookies.read(request, STAFF_SESSION_COOKIE);
+    const id = cookies.read(request, STAFF_SESSION_COOKIE, STAFF_COOKIE_PATH);
     const found = id === undefined ? undefined : await sessions.read(id, now());
     if (id === undefined || found?.outcome !== 'active') return reply.redirect('/caseworker/signed-out', 303);
     if (!formIsOurs(request, found.session, new URL(options.config.publicBaseUrl).origin)) {
@@ -131,7 +139,7 @@ export function registerStaffSignInPages(
       });
     }
     const ended = await sessions.end(id);
-    cookies.clear(request, reply, STAFF_SESSION_COOKIE);
+    cookies.clear(request, reply, STAFF_SESSION_COOKIE, STAFF_COOKIE_PATH);
     // The provider's session ends too, or the next sign-in would not ask who is signing in.
     const to =
       ended === undefined
@@ -150,7 +158,7 @@ export function registerStaffSignInPages(
 
   scope.get('/caseworker/timed-out', async (request, reply) => {
     // Another tab may have kept the session going since this one's countdown started.
-    const id = cookies.read(request, STAFF_SESSION_COOKIE);
+    const id = cookies.read(request, STAFF_SESSION_COOKIE, STAFF_COOKIE_PATH);
     if (id !== undefined && (await sessions.read(id, now())).outcome === 'active') {
       return reply.redirect(returnAskedIn(request) ?? '/caseworker', 303);
     }
