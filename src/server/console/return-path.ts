@@ -19,7 +19,8 @@ const MAX_LENGTH = 1000;
  */
 export function returnPathOf(value: unknown): string | undefined {
   if (typeof value !== 'string' || value.length > MAX_LENGTH) return undefined;
-  if (!/^\/caseworker([/?]|$)/.test(value) || /\/\/|\\|[\u0000-\u0020\u007f#]/.test(value)) return undefined;
+  if (!/^\/caseworker([/?]|$)/.test(value) || /\/\/|\\|[\s#]/.test(value) || hasControlCharacter(value))
+    return undefined;
   // Resolved as a browser would resolve it: `..` and its encodings are gone, the host is ours.
   const base = 'https://console.invalid';
   const url = new URL(value, base);
@@ -27,6 +28,9 @@ export function returnPathOf(value: unknown): string | undefined {
   if (NOT_RETURNED_TO.test(url.pathname)) return undefined;
   return `${url.pathname}${url.search}`;
 }
+
+const hasControlCharacter = (value: string) =>
+  [...value].some((character) => character.charCodeAt(0) < 0x20 || character.charCodeAt(0) === 0x7f);
 
 /** The page a member of staff lands on when no page was asked for: one their roles open. */
 export function landingPage(roles: readonly StaffRole[]): string {
