@@ -175,6 +175,11 @@ describe.each(testEngines())('the caseworker console, on $name', (engine) => {
     const page = await app.inject({ url: '/caseworker/timed-out', headers: { cookie } });
     expect(page.statusCode).toBe(200);
     expect(page.body).toContain('You have been signed out');
+    // A page asked for after the timeout is where signing in again leads.
+    const link = await app.inject({ url: '/caseworker/search?q=CWC-1', headers: { cookie } });
+    expect(link.headers.location).toBe('/caseworker/timed-out?to=%2Fcaseworker%2Fsearch%3Fq%3DCWC-1');
+    const timedOut = await app.inject({ url: String(link.headers.location) });
+    expect(timedOut.body).toContain('href="/caseworker/sign-in?to=%2Fcaseworker%2Fsearch%3Fq%3DCWC-1"');
   });
 
   it('ends a session 12 hours after sign-in, however busy', async () => {
