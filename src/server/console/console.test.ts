@@ -320,6 +320,11 @@ describe.each(testEngines())('the caseworker console, on $name', (engine) => {
     }
     const navigation = (await app.inject({ url: '/caseworker', headers: { cookie: caseworker.cookie } })).body;
     expect(navigation).not.toContain('/caseworker/audit');
+    // An admin without the caseworker role is offered only what they may open.
+    const adminOnly = await signedIn(['CASEWORKER_ADMIN'], 'Ada Adminonly');
+    const audit = (await app.inject({ url: '/caseworker/audit', headers: { cookie: adminOnly.cookie } })).body;
+    expect(audit).toContain('href="/caseworker/export"');
+    expect(audit).not.toContain('href="/caseworker"');
   });
 
   it('limits the forms one member of staff sends a minute', async () => {

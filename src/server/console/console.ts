@@ -17,6 +17,7 @@ import { registerApplicationPages } from './application-pages.ts';
 import { CONSOLE_ASSETS_PATH, registerConsoleAssets } from './console-assets.ts';
 import { createConsoleViews } from './console-views.ts';
 import { createStaffGuard, type SignedIn, type StaffGuard } from './staff-guard.ts';
+import { landingPage } from './return-path.ts';
 import { registerStaffSignInPages } from './staff-sign-in-pages.ts';
 import type { StaffSessions } from './staff-sessions.ts';
 import { STAFF_IDLE_TIMEOUT_MS } from './staff-sessions.ts';
@@ -88,7 +89,7 @@ export async function registerConsole(app: FastifyInstance, options: ConsoleOpti
     // What the member of staff may open, the section of the page asked for marked as current.
     const navigationOf = (signedIn: SignedIn, path: string) =>
       [
-        { href: CONSOLE_PATH, text: 'Applications' },
+        ...(signedIn.session.staff.roles.includes('CASEWORKER') ? [{ href: CONSOLE_PATH, text: 'Applications' }] : []),
         ...(signedIn.session.staff.roles.includes('CASEWORKER_ADMIN')
           ? [
               { href: `${CONSOLE_PATH}/audit`, text: 'Audit log' },
@@ -111,6 +112,8 @@ export async function registerConsole(app: FastifyInstance, options: ConsoleOpti
               staff: { name: signedIn.session.staff.name, id: signedIn.session.staff.id },
               csrf: signedIn.session.csrfToken,
               navigation: navigationOf(signedIn, reply.request.url),
+              // The service's name leads to a page the staff member may open.
+              home: landingPage(signedIn.session.staff.roles),
             }),
             ...context,
           }),
