@@ -12,6 +12,9 @@ import { STAFF_CALLBACK_PATH, STAFF_SIGNED_OUT_PATH, type PendingSignIn } from '
 const SIGN_IN_COOKIE = 'cwc-console-sign-in';
 // Set by the sign-in, read by its callback only.
 const SIGN_IN_COOKIE_PATH = STAFF_CALLBACK_PATH.slice(0, STAFF_CALLBACK_PATH.lastIndexOf('/'));
+// Sign-in requests (a start, a callback: two a sign-in) one address may send a minute: enough for
+// a team behind one office address.
+const SIGN_IN_REQUESTS_PER_MINUTE = 120;
 
 /** What the console keeps of a sign-in under way: the provider's checks, and the page to return to. */
 interface KeptSignIn extends PendingSignIn {
@@ -22,9 +25,6 @@ const signInHref = (returnTo: string | undefined) =>
   returnTo === undefined
     ? '/caseworker/sign-in'
     : `/caseworker/sign-in?${new URLSearchParams({ [RETURN_PARAMETER]: returnTo }).toString()}`;
-// Sign-in requests (a start, a callback: two a sign-in) one address may send a minute: enough for
-// a team behind one office address.
-const SIGN_IN_REQUESTS_PER_MINUTE = 120;
 
 export function registerStaffSignInPages(
   scope: FastifyInstance,
