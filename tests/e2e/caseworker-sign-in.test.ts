@@ -6,6 +6,8 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startLocalIdentityProvider } from '../../src/server/console/local-identity-provider.ts';
+import { freePort } from '../../src/server/test-support/child-process.ts';
 import { newTestKeyPems } from '../../src/server/test-support/test-keys.ts';
 import { startService, type RunningService } from './global-setup.ts';
 import { axeViolations, axeViolationsWithoutJavaScript, useBrowser } from './support/browser.ts';
@@ -122,4 +124,45 @@ describe.each([
     expect(new URL(page.url()).pathname).toBe('/caseworker');
     await page.context().close();
   });
+});
+
+describe('signing in to a console that its provider refuses', () => {
+  it('says the sign-in service is at fault, not the account, with and without JavaScript', async () => {
+    // A provider that takes the client's secret only in the form, and a console set for Basic.
+    const port = await freePort();
+    const provider = await startLocalIdentityProvider({
+      port: 0,
+      serviceBaseUrl: `http://127.0.0.1:${String(port)}`,
+      tokenEndpointAuthMethod: 'client_secret_post',
+    });
+    const refused = await startService({
+      manualReview: true,
+      tokenKeys: newTestKeyPems(),
+      port,
+      env: {
+        OIDC_ISSUER: provider.issuer,
+        OIDC_CLIENT_ID: provider.clientId,
+        OIDC_CLIENT_SECRET: provider.clientSecret,
+        OIDC_CLIENT_AUTH_METHOD: 'client_secret_basic',
+      },
+    });
+    try {
+      for (const javaScript of [true, false]) {
+        const context = await test.browser.newContext({ javaScriptEnabled: javaScript });
+        const page = await context.newPage();
+        await page.goto(`${refused.baseUrl}/caseworker`);
+        await page.fill('#username', 'caseworker');
+        await page.fill('#password', 'caseworker-password');
+        const answer = page.waitForResponse((response) => response.url().includes('/caseworker/auth/callback'));
+        await page.getByRole('button', { name: 'Sign in' }).click();
+        expect((await answer).status()).toBe(502);
+        await page.locator('h1', { hasText: 'Sorry, staff sign-in is not working' }).waitFor();
+        await expectAxeClean(page, !javaScript);
+        await context.close();
+      }
+    } finally {
+      await refused.close();
+      await provider.close();
+    }
+  }, 120_000);
 });
