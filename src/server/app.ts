@@ -225,6 +225,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
           redirectUri: new URL(STAFF_CALLBACK_PATH, config.publicBaseUrl).href,
           postLogoutRedirectUri: new URL(STAFF_SIGNED_OUT_PATH, config.publicBaseUrl).href,
           rolesClaim: config.oidcRolesClaim,
+          clientAuthMethod: config.oidcClientAuthMethod,
         });
       await registerConsole(app, {
         config,

@@ -35,6 +35,7 @@ const localDefaults = {
   caseworkerConsole: true,
   oidc: undefined,
   oidcRolesClaim: 'roles',
+  oidcClientAuthMethod: 'client_secret_basic',
   localIdpPort: 3009,
 };
 
@@ -103,6 +104,7 @@ describe('loadConfig', () => {
         CASEWORKER_CONSOLE: 'TRUE',
         ...oidc,
         OIDC_ROLES_CLAIM: 'https://example.gov.uk/roles',
+        OIDC_CLIENT_AUTH_METHOD: 'client_secret_post',
         LOCAL_IDP_PORT: '0',
       },
       cwd,
@@ -150,6 +152,7 @@ describe('loadConfig', () => {
         clientSecret: 'client-secret-value',
       },
       oidcRolesClaim: 'https://example.gov.uk/roles',
+      oidcClientAuthMethod: 'client_secret_post',
       localIdpPort: 0,
     });
     expect(Object.isFrozen(config)).toBe(true);
@@ -233,6 +236,7 @@ describe('loadConfig', () => {
         OIDC_CLIENT_ID: 'id',
         OIDC_CLIENT_SECRET: 's',
         OIDC_ROLES_CLAIM: 'roles claim',
+        OIDC_CLIENT_AUTH_METHOD: 'basic',
         LOCAL_IDP_PORT: '65536',
         CASEWORKER_CONSOLE: 'yes',
       }),
@@ -240,6 +244,7 @@ describe('loadConfig', () => {
       'CASEWORKER_CONSOLE must be true or false',
       'OIDC_ISSUER must be an absolute http:// or https:// address',
       'OIDC_ROLES_CLAIM must be a claim name',
+      'OIDC_CLIENT_AUTH_METHOD must be one of client_secret_basic, client_secret_post',
       'LOCAL_IDP_PORT must be a whole number from 0 to 65535',
     ]);
   });

@@ -61,6 +61,10 @@ const analyticsIdPattern = /^G-[A-Z0-9]{4,16}$/;
 
 const text = (value: string): string => value;
 
+/** How the console may authenticate to the staff identity provider (OIDC_CLIENT_AUTH_METHOD). */
+export const staffClientAuthMethods = ['client_secret_basic', 'client_secret_post'] as const;
+export type StaffClientAuthMethod = (typeof staffClientAuthMethods)[number];
+
 function oneOf<T extends string>(name: string, allowed: readonly T[], normalise: (value: string) => string = text) {
   return (value: string, { problems }: ConfigParseContext): T => {
     const found = allowed.find((a) => a === normalise(value));
@@ -530,6 +534,15 @@ const declarations = {
       if (!/^[\w.:/-]{1,100}$/.test(value)) problems.push('OIDC_ROLES_CLAIM must be a claim name');
       return value;
     },
+  }),
+  /** How the console authenticates to the provider's token endpoint. */
+  oidcClientAuthMethod: variable({
+    name: 'OIDC_CLIENT_AUTH_METHOD',
+    default: 'client_secret_basic',
+    requiredInProduction: false,
+    description:
+      'How the console proves itself to the OpenID Connect provider’s token endpoint, as registered there: `client_secret_basic` (HTTP Basic) or `client_secret_post` (in the form), for providers that do not decode form-encoded Basic credentials (a client id with a hyphen, say)',
+    parse: oneOf('OIDC_CLIENT_AUTH_METHOD', staffClientAuthMethods),
   }),
   /** The local identity provider's port, outside production when no OIDC provider is set. */
   localIdpPort: variable({

@@ -83,8 +83,15 @@ export interface RunningService extends ServiceAddresses {
 }
 
 /** Starts a service as `npm start` runs it (a test file that needs one of its own calls this too). */
-export async function startService(options: { manualReview: boolean; tokenKeys: KeyPems }): Promise<RunningService> {
-  const port = await freePort();
+export async function startService(options: {
+  manualReview: boolean;
+  tokenKeys: KeyPems;
+  /** The port to listen on (any free one by default): for a test that must name the address first. */
+  port?: number;
+  /** More of the environment, over the defaults below (an identity provider of the test's own, say). */
+  env?: Readonly<Record<string, string>>;
+}): Promise<RunningService> {
+  const port = options.port ?? (await freePort());
   const dataDir = mkdtempSync(join(tmpdir(), 'cwc-e2e-'));
   const mailDir = join(dataDir, 'received-mail');
   mkdirSync(mailDir);
@@ -121,6 +128,7 @@ export async function startService(options: { manualReview: boolean; tokenKeys: 
       TRUST_PROXY: '127.0.0.1',
       // The caseworker console's local OpenID provider, on any free port (the issuer names it).
       LOCAL_IDP_PORT: '0',
+      ...options.env,
     },
     stdio: ['ignore', 'inherit', 'inherit'],
   });

@@ -7,6 +7,7 @@
 // sets a short-lived cookie naming its audit lines, which the next page of the application reads,
 // clears, and shows only for lines this member of staff wrote in the last minutes. An address such
 // as `?done=approve` confirms nothing.
+import { STAFF_COOKIE_PATH } from './staff-sessions.ts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { formatDateTime } from '#shared/dates/format.ts';
 import type { ApplicationStatus } from '#shared/domain/application-status.ts';
@@ -38,7 +39,7 @@ import type { ConsoleOptions, ConsolePages } from './console.ts';
 import { fieldsOf, formError, staffOf, type Fields } from './console-requests.ts';
 import type { SignedIn } from './staff-guard.ts';
 
-/** The cookie naming the audit lines of the action just taken, for its page to confirm. */
+/** The cookie naming the audit lines of the action just taken, for its page to confirm: for the console's paths alone, as the staff session is (decision 038). */
 const DONE_COOKIE = 'cwc-done';
 
 const isStatus = (text: string | undefined): text is ApplicationStatus =>
@@ -102,7 +103,7 @@ export function registerApplicationPages(
 
   /** Leads to the application's page, which confirms the actions of `auditLineIds` (once). */
   const toApplication = (request: FastifyRequest, reply: FastifyReply, reference: string, auditLineIds: number[]) => {
-    options.cookies.set(request, reply, DONE_COOKIE, auditLineIds.join('.'));
+    options.cookies.set(request, reply, DONE_COOKIE, auditLineIds.join('.'), STAFF_COOKIE_PATH);
     return reply.redirect(applicationPath(reference), 303);
   };
 
@@ -110,9 +111,9 @@ export function registerApplicationPages(
   const doneNotice =
     (request: FastifyRequest, reply: FastifyReply, who: SignedIn) =>
     async (submissionId: string): Promise<Notice | undefined> => {
-      const named = options.cookies.read(request, DONE_COOKIE);
+      const named = options.cookies.read(request, DONE_COOKIE, STAFF_COOKIE_PATH);
       if (named === undefined) return undefined;
-      options.cookies.clear(request, reply, DONE_COOKIE);
+      options.cookies.clear(request, reply, DONE_COOKIE, STAFF_COOKIE_PATH);
       const ids = /^\d{1,15}(\.\d{1,15}){0,19}$/.test(named) ? named.split('.').map(Number) : [];
       const lines = (await recentOwnActions(deps, staffOf(who), ids)).filter(
         (line) => line.submissionId === submissionId,

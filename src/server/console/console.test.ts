@@ -17,6 +17,25 @@ import type { StaffSignIn } from './staff-sign-in.ts';
 
 const MINUTE = 60_000;
 
+/**
+ * The routes in Fastify's printRoutes tree (`commonPrefix: false`), each with its methods: a
+ * line's depth is its column over four, and its path the segments above it and its own.
+ */
+function routesOf(tree: string): { path: string; methods: string[] }[] {
+  const above: string[] = [];
+  const routes: { path: string; methods: string[] }[] = [];
+  for (const line of tree.split('\n')) {
+    const found = /^([│ ]*)[├└]── (.+?)(?: \(([A-Z, ]+)\))?$/.exec(line);
+    if (found === null) continue;
+    const depth = found[1]!.length / 4;
+    above.length = depth;
+    above.push(found[2]!);
+    const path = above.join('').replace(/^\/\//, '/');
+    if (found[3] !== undefined) routes.push({ path, methods: found[3].split(', ') });
+  }
+  return routes;
+}
+
 describe.each(testEngines())('the caseworker console, on $name', (engine) => {
   const database = useMigratedTestDatabase(engine);
   let clock: Date;
@@ -24,6 +43,7 @@ describe.each(testEngines())('the caseworker console, on $name', (engine) => {
   let lines: string[];
   // What the provider answers when the roles are read again, by refresh token (one per member of staff here).
   let rolesAtProvider: Map<string, StaffRole[]>;
+  let publicOrigin: string;
 
   beforeEach(async () => {
     rolesAtProvider = new Map();
@@ -35,6 +55,7 @@ describe.each(testEngines())('the caseworker console, on $name', (engine) => {
       // Never asked here: no test of this file signs in through it.
       oidc: { issuer: 'http://127.0.0.1:9/', clientId: 'console', clientSecret: 'secret' },
     };
+    publicOrigin = new URL(config.publicBaseUrl).origin;
     // The provider, as far as reading the roles again goes (the real one: staff-roles.test.ts).
     const staffSignIn: StaffSignIn = {
       start: () => Promise.reject(new Error('not in these tests')),
@@ -107,6 +128,52 @@ describe.each(testEngines())('the caseworker console, on $name', (engine) => {
     expect(unknown.body).toContain('Page not found');
   });
 
+  it('guards every console route but the sign-in’s own pages and files: a signed-out request goes to sign in, a form changes nothing', async () => {
+    await app.ready();
+    const routes = routesOf(app.printRoutes({ commonPrefix: false })).filter(
+      (route) => route.path === '/caseworker' || route.path.startsWith('/caseworker/'),
+    );
+    // Open to anyone, each for its reason: starting and finishing a sign-in, the pages saying a
+    // session has ended (and sign-out, which without a session ends nothing), the console's
+    // files, and the 404 of an address with nothing behind it.
+    const open = [
+      /^\/caseworker\/sign-in$/,
+      /^\/caseworker\/auth\/callback$/,
+      /^\/caseworker\/signed-out$/,
+      /^\/caseworker\/timed-out$/,
+      /^\/caseworker\/sign-out$/,
+      /^\/caseworker\/assets\//,
+      /^\/caseworker\/\*$/,
+    ];
+    const guarded = routes.filter((route) => !open.some((pattern) => pattern.test(route.path)));
+    // The list is the app's own: a console route added later is in it, guarded or not.
+    expect(guarded.map((route) => route.path)).toEqual(
+      expect.arrayContaining(['/caseworker', '/caseworker/applications/:reference/approve', '/caseworker/export']),
+    );
+    for (const route of guarded) {
+      const url = route.path.replace(/:\w+/g, 'CWC-00000-00000-0');
+      for (const method of route.methods) {
+        const answer = await app.inject({
+          method: method as 'GET',
+          url,
+          ...(method === 'POST' && {
+            headers: { 'content-type': 'application/x-www-form-urlencoded' },
+            payload: form({ csrf: 'x'.repeat(43) }),
+          }),
+        });
+        const where = `${method} ${route.path}`;
+        if (method === 'GET' || method === 'HEAD') {
+          expect(answer.statusCode, where).toBe(303);
+          expect(String(answer.headers.location), where).toMatch(/^\/caseworker\/sign-in(\?|$)/);
+        } else if (answer.statusCode === 303) {
+          expect(String(answer.headers.location), where).toMatch(/^\/caseworker\/(sign-in|timed-out)(\?|$)/);
+        } else {
+          expect([401, 403], where).toContain(answer.statusCode);
+        }
+      }
+    }
+  });
+
   it('shows the queue to a caseworker, and keeps the session going while it is used', async () => {
     const reference = await stored();
     const { cookie } = await signedIn();
@@ -133,6 +200,11 @@ describe.each(testEngines())('the caseworker console, on $name', (engine) => {
     const page = await app.inject({ url: '/caseworker/timed-out', headers: { cookie } });
     expect(page.statusCode).toBe(200);
     expect(page.body).toContain('You have been signed out');
+    // A page asked for after the timeout is where signing in again leads.
+    const link = await app.inject({ url: '/caseworker/search?q=CWC-1', headers: { cookie } });
+    expect(link.headers.location).toBe('/caseworker/timed-out?to=%2Fcaseworker%2Fsearch%3Fq%3DCWC-1');
+    const timedOut = await app.inject({ url: String(link.headers.location) });
+    expect(timedOut.body).toContain('href="/caseworker/sign-in?to=%2Fcaseworker%2Fsearch%3Fq%3DCWC-1"');
   });
 
   it('ends a session 12 hours after sign-in, however busy', async () => {
@@ -188,6 +260,80 @@ describe.each(testEngines())('the caseworker console, on $name', (engine) => {
     expect(again.body).toContain('Nothing was changed: Casey Worker (subject-casey) made this application approved');
   });
 
+  it('takes no form that names another site as its origin, even with the session’s CSRF token', async () => {
+    const reference = await stored();
+    const { cookie, csrf } = await signedIn();
+    const url = `/caseworker/applications/${reference}/approve`;
+    const payload = form({ expectedStatus: 'in-progress', csrf });
+    for (const from of [
+      { origin: 'https://evil.example' },
+      { 'sec-fetch-site': 'cross-site' },
+      { 'sec-fetch-site': 'same-site' },
+      { origin: 'https://evil.example', 'sec-fetch-site': 'same-origin' },
+    ]) {
+      const refused = await app.inject({ method: 'POST', url, headers: { ...formHeaders(cookie), ...from }, payload });
+      expect(refused.statusCode).toBe(403);
+      expect(refused.body).toContain('This form did not come from the console');
+      expect((await findApplication(database.db, reference))?.status).toBe('in-progress');
+    }
+    // Nor does a sign-out from another site end the session.
+    const signOut = await app.inject({
+      method: 'POST',
+      url: '/caseworker/sign-out',
+      headers: { ...formHeaders(cookie), origin: 'https://evil.example' },
+      payload: form({ csrf }),
+    });
+    expect(signOut.statusCode).toBe(403);
+    expect((await app.inject({ url: '/caseworker', headers: { cookie } })).statusCode).toBe(200);
+
+    // The console's own origin, as a browser names it, is taken.
+    const approved = await app.inject({
+      method: 'POST',
+      url,
+      headers: { ...formHeaders(cookie), origin: publicOrigin, 'sec-fetch-site': 'same-origin' },
+      payload,
+    });
+    expect(approved.statusCode).toBe(303);
+    expect((await findApplication(database.db, reference))?.status).toBe('approved');
+  });
+
+  it('answers a body it does not take with a 4xx console page, never a 500, and changes nothing', async () => {
+    const reference = await stored();
+    const { cookie, csrf } = await signedIn();
+    const url = `/caseworker/applications/${reference}/approve`;
+    const bodies = [
+      { type: 'application/json', payload: JSON.stringify({ expectedStatus: 'in-progress', csrf }), code: 415 },
+      { type: 'application/json', payload: '{"csrf":', code: 415 },
+      { type: 'text/plain', payload: `csrf=${csrf}`, code: 415 },
+      { type: 'multipart/form-data; boundary=x', payload: '--x--', code: 415 },
+      { type: 'application/x-www-form-urlencoded', payload: `csrf=${csrf}&x=${'a'.repeat(20_000)}`, code: 413 },
+    ];
+    for (const body of bodies) {
+      for (const headers of [{ cookie }, {}]) {
+        const answer = await app.inject({
+          method: 'POST',
+          url,
+          headers: { ...headers, 'content-type': body.type },
+          payload: body.payload,
+        });
+        expect(answer.statusCode, body.type).toBe(body.code);
+        expect(answer.headers['content-type']).toMatch(/^text\/html/);
+        expect(answer.headers['cache-control']).toBe('no-store');
+        expect(answer.body).toContain('govuk-template');
+      }
+    }
+    // A content length that is not the body's.
+    const short = await app.inject({
+      method: 'POST',
+      url,
+      headers: { cookie, 'content-type': 'application/x-www-form-urlencoded', 'content-length': '2' },
+      payload: form({ expectedStatus: 'in-progress', csrf }),
+    });
+    expect([400, 403]).toContain(short.statusCode);
+    expect((await findApplication(database.db, reference))?.status).toBe('in-progress');
+    expect(lines.join('\n')).not.toContain('Console request failed');
+  });
+
   it('keeps the audit log and the export to admins', async () => {
     const caseworker = await signedIn();
     const admin = await signedIn(['CASEWORKER_ADMIN', 'CASEWORKER'], 'Alex Admin');
@@ -199,6 +345,11 @@ describe.each(testEngines())('the caseworker console, on $name', (engine) => {
     }
     const navigation = (await app.inject({ url: '/caseworker', headers: { cookie: caseworker.cookie } })).body;
     expect(navigation).not.toContain('/caseworker/audit');
+    // An admin without the caseworker role is offered only what they may open.
+    const adminOnly = await signedIn(['CASEWORKER_ADMIN'], 'Ada Adminonly');
+    const audit = (await app.inject({ url: '/caseworker/audit', headers: { cookie: adminOnly.cookie } })).body;
+    expect(audit).toContain('href="/caseworker/export"');
+    expect(audit).not.toContain('href="/caseworker"');
   });
 
   it('limits the forms one member of staff sends a minute', async () => {

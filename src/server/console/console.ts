@@ -18,6 +18,7 @@ import { registerApplicationPages } from './application-pages.ts';
 import { CONSOLE_ASSETS_PATH, registerConsoleAssets } from './console-assets.ts';
 import { createConsoleViews } from './console-views.ts';
 import { createStaffGuard, type SignedIn, type StaffGuard } from './staff-guard.ts';
+import { landingPage } from './return-path.ts';
 import { registerStaffSignInPages } from './staff-sign-in-pages.ts';
 import type { StaffSessions } from './staff-sessions.ts';
 import { STAFF_IDLE_TIMEOUT_MS } from './staff-sessions.ts';
@@ -49,6 +50,24 @@ export interface ConsolePages {
 // nobody's search result.
 const consoleHeaders = { 'cache-control': 'no-store', 'x-robots-tag': 'noindex, nofollow' };
 
+// What the console says of a request whose body it refused, by status code.
+const bodyRefusals: Partial<Record<number, { title: string; paragraphs: string[] }>> = {
+  400: {
+    title: 'The form could not be read',
+    paragraphs: ['Nothing was changed. Go back to the page, reload it and try again.'],
+  },
+  413: { title: 'The form was too large', paragraphs: ['Nothing was changed. Go back to the page and send less.'] },
+  415: {
+    title: 'The console takes only its own forms',
+    paragraphs: ['Nothing was changed. Send the form from the console’s page.'],
+  },
+};
+
+const statusOf = (error: unknown): number | undefined =>
+  typeof error === 'object' && error !== null && 'statusCode' in error && typeof error.statusCode === 'number'
+    ? error.statusCode
+    : undefined;
+
 export async function registerConsole(app: FastifyInstance, options: ConsoleOptions): Promise<void> {
   const views = createConsoleViews();
   // GOV.UK's page template adds the js-enabled class with one inline script: allowed by its hash alone.
@@ -61,6 +80,8 @@ export async function registerConsole(app: FastifyInstance, options: ConsoleOpti
   // answers are all no-store.
   await registerConsoleAssets(app);
   await app.register(async (scope) => {
+    // The console's forms are HTML forms: any other body (JSON, text, a file) is refused, 415.
+    scope.removeAllContentTypeParsers();
     await scope.register(formBody, { bodyLimit: 16 * 1024 });
     scope.addHook('onSend', async (_request, reply) => {
       reply.headers({ ...consoleHeaders, 'content-security-policy': policy });
@@ -69,7 +90,7 @@ export async function registerConsole(app: FastifyInstance, options: ConsoleOpti
     // What the member of staff may open, the section of the page asked for marked as current.
     const navigationOf = (signedIn: SignedIn, path: string) =>
       [
-        { href: CONSOLE_PATH, text: 'Applications' },
+        ...(signedIn.session.staff.roles.includes('CASEWORKER') ? [{ href: CONSOLE_PATH, text: 'Applications' }] : []),
         ...(signedIn.session.staff.roles.includes('CASEWORKER_ADMIN')
           ? [
               { href: `${CONSOLE_PATH}/audit`, text: 'Audit log' },
@@ -96,17 +117,30 @@ export async function registerConsole(app: FastifyInstance, options: ConsoleOpti
               staff: { name: signedIn.session.staff.name, id: signedIn.session.staff.id },
               csrf: signedIn.session.csrfToken,
               navigation: navigationOf(signedIn, reply.request.url),
+              // The service's name leads to a page the staff member may open.
+              home: landingPage(signedIn.session.staff.roles),
             }),
             ...context,
           }),
         );
     const guard = createStaffGuard({
       ...options,
+      publicOrigin: new URL(options.config.publicBaseUrl).origin,
       refuse: (reply, code, message, signedIn) => send(reply, code, 'message', message, signedIn),
     });
     const pages: ConsolePages = { guard, send };
 
     scope.setErrorHandler((error, request, reply) => {
+      // A body the console does not take (too large, not a form, unreadable): the request's fault,
+      // answered with its code and a page, nothing changed.
+      const refusal = bodyRefusals[statusOf(error) ?? 0];
+      if (refusal !== undefined) {
+        request.log.info(
+          { code: (error as { code?: unknown }).code, route: request.routeOptions.url },
+          'Console request refused',
+        );
+        return send(reply, statusOf(error) ?? 400, 'message', refusal);
+      }
       // The route's pattern, not the address: a console address can hold a reference or a search.
       request.log.error({ err: error, route: request.routeOptions.url }, 'Console request failed');
       if (error instanceof StaffSignInUnavailableError) {

@@ -10,7 +10,7 @@ import type { AddressInfo } from 'node:net';
 import { exportJWK, generateKeyPair } from 'jose';
 import type Provider from 'oidc-provider';
 import type { Adapter, AdapterPayload, Configuration, KoaContextWithOIDC } from 'oidc-provider';
-import { runsInProduction } from '../config.ts';
+import { runsInProduction, type StaffClientAuthMethod } from '../config.ts';
 import { STAFF_CALLBACK_PATH, STAFF_SIGNED_OUT_PATH } from './staff-sign-in.ts';
 
 /** A user of the local provider. Roles are any strings, so a test can give unknown roles, or none. */
@@ -64,6 +64,8 @@ export interface LocalIdentityProviderOptions {
   readonly clientSecret?: string;
   /** The ID token claim the roles go in (OIDC_ROLES_CLAIM). */
   readonly rolesClaim?: string;
+  /** How the client must authenticate at the token endpoint (OIDC_CLIENT_AUTH_METHOD); only this one is taken. */
+  readonly tokenEndpointAuthMethod?: StaffClientAuthMethod;
 }
 
 export interface LocalIdentityProvider {
@@ -102,6 +104,7 @@ export async function startLocalIdentityProvider(
   const clientId = options.clientId ?? 'cwc-caseworker-console';
   const clientSecret = options.clientSecret ?? randomBytes(32).toString('base64url');
   const serviceBaseUrl = options.serviceBaseUrl.replace(/\/+$/, '');
+  const authMethod = options.tokenEndpointAuthMethod ?? 'client_secret_basic';
 
   // Listening first: the issuer names the port, and port 0 is known only once listening.
   const server = createServer();
@@ -120,12 +123,25 @@ export async function startLocalIdentityProvider(
         client_secret: clientSecret,
         redirect_uris: [`${serviceBaseUrl}${STAFF_CALLBACK_PATH}`],
         post_logout_redirect_uris: [`${serviceBaseUrl}${STAFF_SIGNED_OUT_PATH}`],
+        token_endpoint_auth_method: authMethod,
       },
     }),
   );
   const providerCallback = provider.callback();
   server.on('request', (request: IncomingMessage, response: ServerResponse) => {
-    if (new URL(request.url ?? '/', issuer).pathname.startsWith('/interaction/')) {
+    const path = new URL(request.url ?? '/', issuer).pathname;
+    // oidc-provider takes either way of sending a client secret, whichever is registered; a real
+    // provider may take only its own: this one does, so a console set the other way is refused.
+    if (
+      path === '/token' &&
+      request.method === 'POST' &&
+      (request.headers.authorization !== undefined) !== (authMethod === 'client_secret_basic')
+    ) {
+      response.writeHead(401, { 'content-type': 'application/json', 'cache-control': 'no-store' });
+      response.end(JSON.stringify({ error: 'invalid_client', error_description: `only ${authMethod} is taken` }));
+      return;
+    }
+    if (path.startsWith('/interaction/')) {
       signInInteraction(provider, users, new URL(serviceBaseUrl).origin, request, response).catch(() => {
         if (!response.headersSent) sendPage(response, 500, errorPage('Sorry, there is a problem with the service'));
         else response.end();
@@ -183,7 +199,6 @@ async function providerConfiguration({ users, rolesClaim, client }: Configuratio
         // The refresh token grant: the console reads the roles again with it (decision 038, "Later").
         grant_types: ['authorization_code', 'refresh_token'],
         response_types: ['code'],
-        token_endpoint_auth_method: 'client_secret_basic',
         id_token_signed_response_alg: 'ES256',
       },
     ],

@@ -26,7 +26,11 @@ export async function setUpStaffIdentity(
   }
   // Loaded only here, so a service with its own provider never loads the local one.
   const { startLocalIdentityProvider } = await import('./local-identity-provider.ts');
-  const options = { serviceBaseUrl: config.publicBaseUrl, rolesClaim: config.oidcRolesClaim };
+  const options = {
+    serviceBaseUrl: config.publicBaseUrl,
+    rolesClaim: config.oidcRolesClaim,
+    tokenEndpointAuthMethod: config.oidcClientAuthMethod,
+  };
   let provider: LocalIdentityProvider;
   try {
     provider = await startLocalIdentityProvider({ ...options, port: config.localIdpPort });

@@ -5,10 +5,12 @@ import { createHash, timingSafeEqual } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Cookies } from '../http/cookies.ts';
 import type { RateLimits } from '../http/rate-limits.ts';
+import { namesNoOtherSite } from '../http/request-origin.ts';
 import { placeOf, type SecurityLog } from '../security/security-log.ts';
+import { RETURN_PARAMETER, returnPathOf } from './return-path.ts';
 import type { StaffRole } from './staff.ts';
 import type { StaffSession, StaffSessions } from './staff-sessions.ts';
-import { STAFF_SESSION_COOKIE } from './staff-sessions.ts';
+import { STAFF_COOKIE_PATH, STAFF_SESSION_COOKIE } from './staff-sessions.ts';
 
 /** The signed-in member of staff a console page answers. */
 export interface SignedIn {
@@ -39,6 +41,8 @@ export interface StaffGuardOptions {
   readonly limits: RateLimits;
   readonly now: () => Date;
   readonly securityLog: SecurityLog;
+  /** The service's public origin (PUBLIC_BASE_URL's): the console's forms name it, or none. */
+  readonly publicOrigin: string;
   /** Sends a page saying why the request was refused. */
   readonly refuse: (reply: FastifyReply, code: number, message: Message, signedIn: SignedIn) => FastifyReply;
 }
@@ -48,25 +52,38 @@ const STAFF_FORMS_PER_MINUTE = 120;
 
 const digest = (value: string) => createHash('sha256').update(value).digest();
 
-/** True when a form carries the session's CSRF token (compared in constant time). */
-export function formIsOurs(session: StaffSession, body: unknown): boolean {
+/**
+ * True when a form came from the console: it carries the session's CSRF token (compared in
+ * constant time), and the browser names no other site as its origin, as on the public forms.
+ */
+export function formIsOurs(request: FastifyRequest, session: StaffSession, publicOrigin: string): boolean {
+  const body = request.body;
   const sent = typeof body === 'object' && body !== null ? (body as Record<string, unknown>).csrf : undefined;
-  return typeof sent === 'string' && timingSafeEqual(digest(sent), digest(session.csrfToken));
+  return (
+    typeof sent === 'string' &&
+    timingSafeEqual(digest(sent), digest(session.csrfToken)) &&
+    namesNoOtherSite(request, publicOrigin)
+  );
 }
 
 export function createStaffGuard(options: StaffGuardOptions): StaffGuard {
-  const { sessions, cookies, limits, now, refuse, securityLog } = options;
+  const { sessions, cookies, limits, now, refuse, securityLog, publicOrigin } = options;
   return {
     async signedIn(request, reply, role = 'CASEWORKER') {
-      const id = cookies.read(request, STAFF_SESSION_COOKIE);
+      const id = cookies.read(request, STAFF_SESSION_COOKIE, STAFF_COOKIE_PATH);
       const found = id === undefined ? { outcome: 'none' as const } : await sessions.read(id, now());
       if (found.outcome !== 'active' || id === undefined) {
-        if (found.outcome !== 'none') cookies.clear(request, reply, STAFF_SESSION_COOKIE);
+        if (found.outcome !== 'none') cookies.clear(request, reply, STAFF_SESSION_COOKIE, STAFF_COOKIE_PATH);
         // A page asked for goes to sign-in; a form sent after the session ended is told so,
         // never silently dropped on the way to the provider.
-        const to =
-          found.outcome === 'none' && request.method === 'GET' ? '/caseworker/sign-in' : '/caseworker/timed-out';
-        await reply.redirect(to, 303);
+        const asksForPage = request.method === 'GET' || request.method === 'HEAD';
+        const page = found.outcome === 'none' && asksForPage ? '/caseworker/sign-in' : '/caseworker/timed-out';
+        // A page asked for (a colleague's link) is where the sign-in leads back to.
+        const back = asksForPage && request.url !== '/caseworker' ? returnPathOf(request.url) : undefined;
+        await reply.redirect(
+          back === undefined ? page : `${page}?${new URLSearchParams({ [RETURN_PARAMETER]: back }).toString()}`,
+          303,
+        );
         return undefined;
       }
       const signedIn = { session: found.session, id };
@@ -91,7 +108,7 @@ export function createStaffGuard(options: StaffGuardOptions): StaffGuard {
 
   /** A form's CSRF token, then the staff member's budget; false when refused (the answer sent). */
   async function formMayGoOn(request: FastifyRequest, reply: FastifyReply, signedIn: SignedIn): Promise<boolean> {
-    if (!formIsOurs(signedIn.session, request.body)) {
+    if (!formIsOurs(request, signedIn.session, publicOrigin)) {
       securityLog.record('cross-site-refused', placeOf(request), 'console');
       await refuse(
         reply,

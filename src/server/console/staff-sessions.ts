@@ -20,8 +20,13 @@ import {
 import { auditedStaff } from '../services/casework/staff.ts';
 import { knownRoles, type StaffMember, type StaffRole } from './staff.ts';
 
-/** The cookie holding a caseworker's session id; `__Host-cwc-staff` where cookies are Secure (cookies.ts). */
-export const STAFF_SESSION_COOKIE = 'cwc-staff';
+/**
+ * The cookie holding a caseworker's session id, for the console's addresses alone (decision 038):
+ * `__Secure-cwc-console` where cookies are Secure (cookies.ts), with `Path=/caseworker` everywhere.
+ */
+export const STAFF_SESSION_COOKIE = 'cwc-console';
+/** The path of the console's cookies: they ride on no public page's request. */
+export const STAFF_COOKIE_PATH = '/caseworker';
 /** A session without activity for this long is over (30 minutes). */
 export const STAFF_IDLE_TIMEOUT_MS = 30 * 60_000;
 /** A session is over this long after its sign-in, however active (12 hours: a working day). */

@@ -1,17 +1,31 @@
 // Signing in and out of the console: through the OpenID provider (staff-sign-in.ts), into a staff
-// session kept on the server (staff-sessions.ts) under an HttpOnly cookie, `__Host-` prefixed
-// wherever it is Secure. The pages that say a session has ended are open to anyone.
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+// session kept on the server (staff-sessions.ts) under an HttpOnly cookie for /caseworker alone,
+// `__Secure-` prefixed wherever it is Secure. The pages that say a session has ended are open to anyone.
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { placeOf } from '../security/security-log.ts';
 import { recordStaffAccess, UNKNOWN_STAFF } from '../services/casework/staff-access.ts';
 import type { ConsoleOptions, ConsolePages } from './console.ts';
+import { landingPage, RETURN_PARAMETER, returnPathOf } from './return-path.ts';
 import { formIsOurs } from './staff-guard.ts';
-import { STAFF_SESSION_COOKIE } from './staff-sessions.ts';
+import { STAFF_COOKIE_PATH, STAFF_SESSION_COOKIE } from './staff-sessions.ts';
 import { STAFF_CALLBACK_PATH, STAFF_SIGNED_OUT_PATH, type PendingSignIn } from './staff-sign-in.ts';
 
-const SIGN_IN_COOKIE = 'cwc-staff-sign-in';
-// Sign-ins one address may start a minute: enough for a team behind one office address.
-const SIGN_INS_PER_MINUTE = 60;
+const SIGN_IN_COOKIE = 'cwc-console-sign-in';
+// Set by the sign-in, read by its callback only.
+const SIGN_IN_COOKIE_PATH = STAFF_CALLBACK_PATH.slice(0, STAFF_CALLBACK_PATH.lastIndexOf('/'));
+// Sign-in requests (a start, a callback: two a sign-in) one address may send a minute: enough for
+// a team behind one office address.
+const SIGN_IN_REQUESTS_PER_MINUTE = 120;
+
+/** What the console keeps of a sign-in under way: the provider's checks, and the page to return to. */
+interface KeptSignIn extends PendingSignIn {
+  readonly returnTo?: string;
+}
+
+const signInHref = (returnTo: string | undefined) =>
+  returnTo === undefined
+    ? '/caseworker/sign-in'
+    : `/caseworker/sign-in?${new URLSearchParams({ [RETURN_PARAMETER]: returnTo }).toString()}`;
 
 export function registerStaffSignInPages(
   scope: FastifyInstance,
@@ -21,35 +35,54 @@ export function registerStaffSignInPages(
   // Sign-ins, refusals and sign-outs join the decisions in the audit log (staff-access.ts).
   const audit = { database: options.database, now };
 
-  const pendingOf = (request: FastifyRequest): PendingSignIn | undefined => {
-    const kept = cookies.read(request, SIGN_IN_COOKIE);
+  const pendingOf = (request: FastifyRequest): KeptSignIn | undefined => {
+    const kept = cookies.read(request, SIGN_IN_COOKIE, SIGN_IN_COOKIE_PATH);
     if (kept === undefined) return undefined;
     try {
-      return JSON.parse(Buffer.from(kept, 'base64url').toString('utf8')) as PendingSignIn;
+      return JSON.parse(Buffer.from(kept, 'base64url').toString('utf8')) as KeptSignIn;
     } catch {
       return undefined;
     }
   };
+  /** The page asked for in a request's query, when it is a console page to return to. */
+  const returnAskedIn = (request: FastifyRequest) =>
+    returnPathOf(new URLSearchParams(request.url.split('?')[1] ?? '').get(RETURN_PARAMETER) ?? undefined);
+
+  /** Spends one of the address's sign-in requests; false when over its budget (the 429 page sent). */
+  const spendSignIn = async (request: FastifyRequest, reply: FastifyReply): Promise<boolean> => {
+    const spent = await limits.take(request.ip, 'staffSignIns', SIGN_IN_REQUESTS_PER_MINUTE, 60_000);
+    if (spent.allowed) return true;
+    securityLog.record('rate-limited', placeOf(request), 'staffSignIns');
+    reply.header('retry-after', String(spent.retryAfterSeconds));
+    await pages.send(reply, 429, 'message', {
+      title: 'Too many sign-ins from this address',
+      paragraphs: [`Try again in ${spent.retryAfterSeconds} seconds.`],
+    });
+    return false;
+  };
 
   scope.get('/caseworker/sign-in', async (request, reply) => {
-    const spent = await limits.take(request.ip, 'staffSignIns', SIGN_INS_PER_MINUTE, 60_000);
-    if (!spent.allowed) {
-      securityLog.record('rate-limited', placeOf(request), 'staffSignIns');
-      reply.header('retry-after', String(spent.retryAfterSeconds));
-      return pages.send(reply, 429, 'message', {
-        title: 'Too many sign-ins from this address',
-        paragraphs: [`Try again in ${spent.retryAfterSeconds} seconds.`],
-      });
-    }
+    if (!(await spendSignIn(request, reply))) return reply;
     const started = await signIn.start();
-    // The state, nonce and PKCE verifier of this sign-in, until the provider sends the browser back.
-    cookies.set(request, reply, SIGN_IN_COOKIE, Buffer.from(JSON.stringify(started.pending)).toString('base64url'));
+    // The state, nonce and PKCE verifier of this sign-in, until the provider sends the browser
+    // back, and the page to return to then (never sent to the provider).
+    const returnTo = returnAskedIn(request);
+    const kept: KeptSignIn = { ...started.pending, ...(returnTo !== undefined && { returnTo }) };
+    cookies.set(
+      request,
+      reply,
+      SIGN_IN_COOKIE,
+      Buffer.from(JSON.stringify(kept)).toString('base64url'),
+      SIGN_IN_COOKIE_PATH,
+    );
     return reply.redirect(started.redirectTo.href, 303);
   });
 
   scope.get(STAFF_CALLBACK_PATH, async (request, reply) => {
+    // Each callback may ask the provider for tokens: counted, as a sign-in's start is.
+    if (!(await spendSignIn(request, reply))) return reply;
     const pending = pendingOf(request);
-    cookies.clear(request, reply, SIGN_IN_COOKIE);
+    cookies.clear(request, reply, SIGN_IN_COOKIE, SIGN_IN_COOKIE_PATH);
     const callback = new URL(request.url, options.config.publicBaseUrl);
     const finished =
       pending === undefined
@@ -62,10 +95,11 @@ export function registerStaffSignInPages(
           refreshToken: finished.refreshToken,
         });
         await recordStaffAccess(audit, finished.staff, request.ip, { action: 'sign-in' });
-        cookies.set(request, reply, STAFF_SESSION_COOKIE, id);
+        cookies.set(request, reply, STAFF_SESSION_COOKIE, id, STAFF_COOKIE_PATH);
         request.log.info({ staffId: finished.staff.id }, 'Staff signed in');
         securityLog.record('sign-in-succeeded', placeOf(request), 'signed-in');
-        return reply.redirect('/caseworker', 303);
+        // Checked again on its way back: the cookie is the browser's to change.
+        return reply.redirect(returnPathOf(pending?.returnTo) ?? landingPage(finished.staff.roles), 303);
       }
       case 'no-role':
         request.log.warn({ staffId: finished.staff.id }, 'Sign-in without a console role refused');
@@ -76,6 +110,21 @@ export function registerStaffSignInPages(
           paragraphs: [
             'You signed in, but your account does not have a caseworker role.',
             'Ask your team leader to give you the caseworker role, then sign in again.',
+          ],
+        });
+      case 'provider-refused':
+        // Not the person's doing, nor theirs to mend: the client's registration, or the provider.
+        request.log.error({ reason: finished.reason }, "The identity provider refused the console's sign-in");
+        securityLog.record('sign-in-failed', placeOf(request), 'provider-refused');
+        await recordStaffAccess(audit, UNKNOWN_STAFF, request.ip, {
+          action: 'sign-in-refused',
+          why: 'provider-refused',
+        });
+        return pages.send(reply, 502, 'message', {
+          title: 'Sorry, staff sign-in is not working',
+          paragraphs: [
+            'The sign-in service refused the console, or did not answer. There is nothing wrong with your account.',
+            'Try again later. If it goes on, tell the team that runs the console.',
           ],
         });
       case 'failed':
@@ -91,10 +140,10 @@ export function registerStaffSignInPages(
   });
 
   scope.post('/caseworker/sign-out', async (request, reply) => {
-    const id = cookies.read(request, STAFF_SESSION_COOKIE);
+    const id = cookies.read(request, STAFF_SESSION_COOKIE, STAFF_COOKIE_PATH);
     const found = id === undefined ? undefined : await sessions.read(id, now());
     if (id === undefined || found?.outcome !== 'active') return reply.redirect('/caseworker/signed-out', 303);
-    if (!formIsOurs(found.session, request.body)) {
+    if (!formIsOurs(request, found.session, new URL(options.config.publicBaseUrl).origin)) {
       securityLog.record('cross-site-refused', placeOf(request), 'console');
       return pages.send(reply, 403, 'message', {
         title: 'Sign out from the console’s own page',
@@ -104,7 +153,7 @@ export function registerStaffSignInPages(
     }
     const ended = await sessions.end(id);
     if (ended !== undefined) await recordStaffAccess(audit, found.session.staff, request.ip, { action: 'sign-out' });
-    cookies.clear(request, reply, STAFF_SESSION_COOKIE);
+    cookies.clear(request, reply, STAFF_SESSION_COOKIE, STAFF_COOKIE_PATH);
     // The provider's session ends too, or the next sign-in would not ask who is signing in.
     const to =
       ended === undefined
@@ -123,9 +172,9 @@ export function registerStaffSignInPages(
 
   scope.get('/caseworker/timed-out', async (request, reply) => {
     // Another tab may have kept the session going since this one's countdown started.
-    const id = cookies.read(request, STAFF_SESSION_COOKIE);
+    const id = cookies.read(request, STAFF_SESSION_COOKIE, STAFF_COOKIE_PATH);
     if (id !== undefined && (await sessions.read(id, now())).outcome === 'active') {
-      return reply.redirect('/caseworker', 303);
+      return reply.redirect(returnAskedIn(request) ?? '/caseworker', 303);
     }
     return pages.send(reply, 200, 'message', {
       title: 'You have been signed out',
@@ -133,7 +182,7 @@ export function registerStaffSignInPages(
         'For your security, we sign you out after 30 minutes without activity, and 12 hours after you signed in.',
         'Anything you had not sent has not been saved.',
       ],
-      action: { text: 'Sign in again', href: '/caseworker/sign-in' },
+      action: { text: 'Sign in again', href: signInHref(returnAskedIn(request)) },
     });
   });
 

@@ -1,7 +1,10 @@
 // The sign-in module against the local provider, over real HTTP: a small browser (fetch, manual
 // redirects, a cookie jar) goes through the provider's pages as a caseworker would.
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { freePort } from '../test-support/child-process.ts';
+import { oidcBrowser, pageOf } from '../test-support/oidc-browser.ts';
 import {
   DEFAULT_LOCAL_STAFF_USERS,
   LocalIdentityProviderRefusedError,
@@ -35,66 +38,6 @@ const leaver: LocalStaffUser = {
   roles: ['CASEWORKER', 'CASEWORKER_ADMIN'],
 };
 
-interface StoredCookie {
-  readonly name: string;
-  readonly value: string;
-  readonly path: string;
-}
-
-/** A browser enough for the provider: cookies by path, redirects followed by hand until they leave the provider. */
-function browser() {
-  let cookies: StoredCookie[] = [];
-  const keep = (url: URL, response: Response) => {
-    for (const line of response.headers.getSetCookie()) {
-      const [pair = '', ...attributes] = line.split(';').map((part) => part.trim());
-      const name = pair.slice(0, pair.indexOf('='));
-      const value = pair.slice(pair.indexOf('=') + 1);
-      const path = attributes.find((a) => a.toLowerCase().startsWith('path='))?.slice(5) ?? url.pathname;
-      const gone = value === '' || attributes.some((a) => /^expires=.*1970/i.test(a) || /^max-age=0$/i.test(a));
-      cookies = cookies.filter((c) => !(c.name === name && c.path === path));
-      if (!gone) cookies.push({ name, value, path });
-    }
-  };
-  const request = async (url: URL, init: RequestInit = {}) => {
-    const cookie = cookies
-      .filter((c) => url.pathname === c.path || url.pathname.startsWith(c.path.endsWith('/') ? c.path : `${c.path}/`))
-      .map((c) => `${c.name}=${c.value}`)
-      .join('; ');
-    const response = await fetch(url, {
-      ...init,
-      redirect: 'manual',
-      headers: { ...(init.headers as Record<string, string>), ...(cookie !== '' && { cookie }) },
-    });
-    keep(url, response);
-    return response;
-  };
-  /** Follows redirects until a page of the provider, or a redirect out of it (to the service). */
-  const follow = async (url: URL, init?: RequestInit): Promise<{ url: URL; response: Response }> => {
-    let current = url;
-    let response = await request(current, init);
-    while (response.status >= 300 && response.status < 400) {
-      const next = new URL(response.headers.get('location') ?? '', current);
-      if (next.href.startsWith(serviceBaseUrl)) return { url: next, response };
-      current = next;
-      response = await request(current);
-    }
-    return { url: current, response };
-  };
-  const submit = (page: { url: URL; html: string }, fields: Record<string, string>) => {
-    const action = /<form[^>]* action="([^"]+)"/.exec(page.html)?.[1] ?? '';
-    return follow(new URL(action.replace(/&amp;/g, '&'), page.url), {
-      method: 'POST',
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      body: new URLSearchParams(fields).toString(),
-    });
-  };
-  return { follow, submit };
-}
-
-async function pageOf(result: { url: URL; response: Response }) {
-  return { url: result.url, status: result.response.status, html: await result.response.text() };
-}
-
 describe('staff sign-in with the local identity provider', () => {
   let provider: LocalIdentityProvider;
   let signIn: StaffSignIn;
@@ -118,7 +61,7 @@ describe('staff sign-in with the local identity provider', () => {
   /** Starts a sign-in, and signs in on the provider's form as `user` in a new browser. */
   async function signInAs(user: { readonly username: string; readonly password: string }) {
     const started = await signIn.start();
-    const as = browser();
+    const as = oidcBrowser(serviceBaseUrl);
     const form = await pageOf(await as.follow(started.redirectTo));
     expect(form.status).toBe(200);
     const callback = await as.submit(form, { username: user.username, password: user.password });
@@ -165,7 +108,7 @@ describe('staff sign-in with the local identity provider', () => {
 
   it('shows its form again, with an error, for a wrong password; then takes the right one', async () => {
     const { redirectTo, pending } = await signIn.start();
-    const as = browser();
+    const as = oidcBrowser(serviceBaseUrl);
     const form = await pageOf(await as.follow(redirectTo));
     expect(form.html).toContain('<html lang="en">');
     expect(form.html).toMatch(/<h1>Sign in to the caseworker console<\/h1>/);
@@ -284,6 +227,76 @@ describe('staff sign-in with the local identity provider', () => {
   });
 });
 
+describe.each(['client_secret_basic', 'client_secret_post'] as const)(
+  'staff sign-in with a provider that takes %s',
+  (method) => {
+    let provider: LocalIdentityProvider;
+    beforeAll(async () => {
+      provider = await startLocalIdentityProvider({ port: 0, serviceBaseUrl, tokenEndpointAuthMethod: method });
+    });
+    afterAll(() => provider.close());
+
+    const signInWith = (clientAuthMethod: typeof method, clientSecret = provider.clientSecret) =>
+      createStaffSignIn({
+        issuer: provider.issuer,
+        clientId: provider.clientId,
+        clientSecret,
+        clientAuthMethod,
+        redirectUri: `${serviceBaseUrl}${STAFF_CALLBACK_PATH}`,
+        postLogoutRedirectUri: `${serviceBaseUrl}${STAFF_SIGNED_OUT_PATH}`,
+        rolesClaim: 'roles',
+      });
+
+    async function callbackOf(signIn: StaffSignIn) {
+      const started = await signIn.start();
+      const as = oidcBrowser(serviceBaseUrl);
+      const form = await pageOf(await as.follow(started.redirectTo));
+      const callback = await as.submit(form, { username: 'caseworker', password: 'caseworker-password' });
+      return { callback: callback.url, pending: started.pending };
+    }
+
+    it('signs in when the console authenticates as the provider expects', async () => {
+      const signIn = signInWith(method);
+      const { callback, pending } = await callbackOf(signIn);
+      expect(await signIn.finish(callback, pending)).toMatchObject({ outcome: 'signed-in' });
+    });
+
+    it('tells the provider’s refusal of the console (the other method, a wrong secret) from a failed sign-in', async () => {
+      const other = method === 'client_secret_basic' ? 'client_secret_post' : 'client_secret_basic';
+      for (const signIn of [signInWith(other), signInWith(method, 'not-the-secret')]) {
+        const { callback, pending } = await callbackOf(signIn);
+        expect(await signIn.finish(callback, pending)).toEqual({
+          outcome: 'provider-refused',
+          reason: 'the identity provider answered invalid_client',
+        });
+      }
+    });
+  },
+);
+
+describe('staff sign-in with a provider that cannot be reached at the callback', () => {
+  it('is the provider’s failure, not the sign-in’s', async () => {
+    const provider = await startLocalIdentityProvider({ port: 0, serviceBaseUrl });
+    const signIn = createStaffSignIn({
+      issuer: provider.issuer,
+      clientId: provider.clientId,
+      clientSecret: provider.clientSecret,
+      redirectUri: `${serviceBaseUrl}${STAFF_CALLBACK_PATH}`,
+      postLogoutRedirectUri: `${serviceBaseUrl}${STAFF_SIGNED_OUT_PATH}`,
+      rolesClaim: 'roles',
+    });
+    const started = await signIn.start();
+    const as = oidcBrowser(serviceBaseUrl);
+    const form = await pageOf(await as.follow(started.redirectTo));
+    const callback = await as.submit(form, { username: 'caseworker', password: 'caseworker-password' });
+    await provider.close();
+    expect(await signIn.finish(callback.url, started.pending)).toMatchObject({
+      outcome: 'provider-refused',
+      reason: expect.stringMatching(/cannot be reached/),
+    });
+  });
+});
+
 describe('the local identity provider', () => {
   it('refuses to start in production', async () => {
     vi.stubEnv('NODE_ENV', 'production');
@@ -314,6 +327,36 @@ describe('the local identity provider', () => {
       });
     } finally {
       await Promise.all([provider.close(), other.close()]);
+    }
+  });
+
+  it('asks the provider nothing for a callback that is not the sign-in under way (a forged one)', async () => {
+    let asked = 0;
+    const counting = createServer((_request, response) => {
+      asked += 1;
+      response.writeHead(404).end();
+    });
+    await new Promise<void>((resolve) => counting.listen(0, '127.0.0.1', resolve));
+    const signIn = createStaffSignIn({
+      issuer: `http://127.0.0.1:${String((counting.address() as AddressInfo).port)}`,
+      clientId: 'cwc-caseworker-console',
+      clientSecret: 'local-secret',
+      redirectUri: `${serviceBaseUrl}${STAFF_CALLBACK_PATH}`,
+      postLogoutRedirectUri: `${serviceBaseUrl}${STAFF_SIGNED_OUT_PATH}`,
+      rolesClaim: 'roles',
+    });
+    try {
+      const pending = { state: 'the-state', nonce: 'the-nonce', codeVerifier: 'v'.repeat(43) };
+      for (const query of ['code=forged&state=another-state', 'code=forged', 'error=access_denied&state=x']) {
+        const callback = new URL(`${serviceBaseUrl}${STAFF_CALLBACK_PATH}?${query}`);
+        expect(await signIn.finish(callback, pending)).toEqual({
+          outcome: 'failed',
+          reason: 'the state is not the sign-in under way',
+        });
+      }
+      expect(asked).toBe(0);
+    } finally {
+      await new Promise((resolve) => counting.close(resolve));
     }
   });
 

@@ -3,7 +3,7 @@
 // claim of the ID token (decision 038). This module knows nothing of HTTP routes or cookies: the
 // console keeps the pending sign-in between start() and finish(), and the session after it.
 import * as oidc from 'openid-client';
-import { runsInProduction } from '../config.ts';
+import { runsInProduction, type StaffClientAuthMethod } from '../config.ts';
 import { knownRoles, type StaffMember } from './staff.ts';
 import type { RolesRecheck } from './staff-sessions.ts';
 
@@ -29,6 +29,8 @@ export interface StaffSignInOptions {
   readonly postLogoutRedirectUri: string;
   /** The ID token claim holding the roles (OIDC_ROLES_CLAIM). */
   readonly rolesClaim: string;
+  /** How the console authenticates at the token endpoint (OIDC_CLIENT_AUTH_METHOD); Basic by default. */
+  readonly clientAuthMethod?: StaffClientAuthMethod;
 }
 
 /**
@@ -52,8 +54,14 @@ export type StaffSignInResult =
     }
   /** Signed in at the provider, but with none of the console's roles: not let in. */
   | { readonly outcome: 'no-role'; readonly staff: StaffMember }
-  /** The callback was not a sign-in this browser started (state, nonce, PKCE), or the provider refused it. `reason` holds no token or personal data. */
-  | { readonly outcome: 'failed'; readonly reason: string };
+  /** The callback was not a sign-in this browser started (state, nonce, PKCE), had expired, or the person was refused. `reason` holds no token or personal data. */
+  | { readonly outcome: 'failed'; readonly reason: string }
+  /**
+   * The provider refused the console itself (`invalid_client`, `unauthorized_client`: a client id,
+   * secret or authentication method that does not match its registration), failed, or could not be
+   * reached: nothing the person signing in can mend. `reason` holds no token or personal data.
+   */
+  | { readonly outcome: 'provider-refused'; readonly reason: string };
 
 export interface StaffSignIn {
   /** A new sign-in: the provider's authorization address to redirect to, and what to keep for its callback. Rejects with StaffSignInUnavailableError when the provider cannot be reached. */
@@ -119,11 +127,15 @@ export function createStaffSignIn(options: StaffSignInOptions): StaffSignIn {
 
     async finish(callbackUrl, pending) {
       if (!isPendingSignIn(pending)) return { outcome: 'failed', reason: 'no sign-in under way' };
+      // A callback this browser did not start (forged, or another tab's) costs the provider
+      // nothing: not even the discovery document.
+      if (callbackUrl.searchParams.get('state') !== pending.state)
+        return { outcome: 'failed', reason: 'the state is not the sign-in under way' };
       let config: oidc.Configuration;
       try {
         config = await configuration();
       } catch {
-        return { outcome: 'failed', reason: 'the identity provider cannot be reached' };
+        return { outcome: 'provider-refused', reason: 'the identity provider cannot be reached' };
       }
       try {
         const tokens = await oidc.authorizationCodeGrant(config, callbackUrl, {
@@ -143,7 +155,7 @@ export function createStaffSignIn(options: StaffSignInOptions): StaffSignIn {
           ...(tokens.refresh_token !== undefined && { refreshToken: tokens.refresh_token }),
         };
       } catch (error) {
-        return { outcome: 'failed', reason: reasonOf(error) };
+        return { outcome: isProviderFailure(error) ? 'provider-refused' : 'failed', reason: reasonOf(error) };
       }
     },
 
@@ -186,12 +198,12 @@ async function discover(options: StaffSignInOptions): Promise<oidc.Configuration
   const insecure = issuer.protocol === 'http:' && LOOPBACK_HOSTS.has(issuer.hostname) && !runsInProduction();
   const execute = insecure ? [oidc.allowInsecureRequests] : [];
   const found = await oidc.discovery(issuer, options.clientId, undefined, oidc.None(), { execute });
-  // The client's authentication as the provider offers it: Basic unless it offers only POST.
-  const methods = found.serverMetadata().token_endpoint_auth_methods_supported;
+  // The client's authentication as registered at the provider: never guessed from what it offers,
+  // which says nothing of this client.
   const authentication =
-    methods === undefined || methods.includes('client_secret_basic')
-      ? oidc.ClientSecretBasic(options.clientSecret)
-      : oidc.ClientSecretPost(options.clientSecret);
+    options.clientAuthMethod === 'client_secret_post'
+      ? oidc.ClientSecretPost(options.clientSecret)
+      : oidc.ClientSecretBasic(options.clientSecret);
   const config = new oidc.Configuration(found.serverMetadata(), options.clientId, options.clientSecret, authentication);
   if (insecure) oidc.allowInsecureRequests(config);
   return config;
@@ -215,6 +227,38 @@ function isPendingSignIn(value: unknown): value is PendingSignIn {
   return [state, nonce, codeVerifier].every((part) => typeof part === 'string' && part !== '');
 }
 
+// The provider's error codes that are about the console, or the provider, not the person signing in.
+const PROVIDER_ERRORS = new Set([
+  'invalid_client',
+  'unauthorized_client',
+  'unsupported_grant_type',
+  'server_error',
+  'temporarily_unavailable',
+]);
+
+/**
+ * The provider's error code: of its redirect (access_denied), of its token endpoint's answer
+ * (invalid_grant), or of its WWW-Authenticate challenge (invalid_client, where it asks for Basic).
+ */
+function providerErrorOf(error: unknown): string | undefined {
+  if (error instanceof oidc.AuthorizationResponseError || error instanceof oidc.ResponseBodyError) return error.error;
+  if (error instanceof oidc.WWWAuthenticateChallengeError) return error.cause[0]?.parameters.error ?? 'a challenge';
+  return undefined;
+}
+
+const statusOf = (error: unknown) =>
+  error instanceof oidc.ResponseBodyError || error instanceof oidc.WWWAuthenticateChallengeError
+    ? error.status
+    : undefined;
+
+/** True when a callback failed for the provider's part: it refused the console, failed, or was not reached. */
+function isProviderFailure(error: unknown): boolean {
+  const code = providerErrorOf(error);
+  if (code !== undefined) return PROVIDER_ERRORS.has(code) || (statusOf(error) ?? 0) >= 500;
+  // fetch's own failure (refused, reset, a name that does not resolve), or a timeout.
+  return error instanceof TypeError || (error instanceof Error && ['AbortError', 'TimeoutError'].includes(error.name));
+}
+
 /**
  * Why a callback failed, for the console's log and page: openid-client's error code and message
  * (with the check that failed, which it keeps as the cause: the state, the nonce, the PKCE
@@ -222,9 +266,13 @@ function isPendingSignIn(value: unknown): value is PendingSignIn {
  * a claim's value; the provider's error_description is left out, being its words.
  */
 function reasonOf(error: unknown): string {
-  if (error instanceof oidc.AuthorizationResponseError || error instanceof oidc.ResponseBodyError)
-    return `the identity provider answered ${error.error}`;
+  const answered = providerErrorOf(error);
+  if (answered !== undefined) return `the identity provider answered ${answered}`;
   if (!(error instanceof Error)) return 'unknown error';
+  if (isProviderFailure(error)) {
+    const cause = (error.cause as { code?: unknown } | undefined)?.code;
+    return `the identity provider cannot be reached (${typeof cause === 'string' ? cause : error.name})`;
+  }
   const code = (error as { code?: unknown }).code;
   const check = error.cause instanceof Error ? ` (${error.cause.message})` : '';
   return `${typeof code === 'string' ? `${code}: ` : ''}${error.message}${check}`.slice(0, 300);

@@ -23,6 +23,7 @@ import type { Cookies } from './cookies.ts';
 import { SessionLimitError, SessionTooLargeError, type FormSessions } from './form-session-store.ts';
 import { localAddress } from './local-address.ts';
 import type { RateLimits } from './rate-limits.ts';
+import { namesNoOtherSite } from './request-origin.ts';
 
 const TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
 /** The largest form a page takes: far more than any of its forms needs. */
@@ -256,11 +257,7 @@ export async function registerPageForms(
    * `Origin: null` with a form of this service, whose pages send no referrer.
    */
   const isFromThisService = (request: FastifyRequest): boolean => {
-    const site = request.headers['sec-fetch-site'];
-    if (site !== undefined && site !== 'same-origin' && site !== 'none') return false;
-    const origin = request.headers.origin;
-    const own = [undefined, 'null', publicOrigin, `${request.protocol}://${request.host}`];
-    if (!own.includes(origin)) return false;
+    if (!namesNoOtherSite(request, publicOrigin)) return false;
     const kept = cookies.read(request, FORM_TOKEN_COOKIE);
     const sent = formField(request.body, FORM_TOKEN_FIELD);
     if (kept === undefined || sent === undefined || !TOKEN_PATTERN.test(kept)) return false;

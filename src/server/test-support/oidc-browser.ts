@@ -21,7 +21,7 @@ export interface OidcBrowser {
   open(url: URL): Promise<ProviderPage>;
   /** Sends the page's first form with `fields`; the page it leads to, or the address on the service. */
   submit(
-    page: ProviderPage,
+    page: Pick<ProviderPage, 'url' | 'html'>,
     fields: Record<string, string>,
   ): Promise<{ readonly url: URL; readonly response: Response }>;
 }
@@ -65,10 +65,7 @@ export function oidcBrowser(serviceBaseUrl: string): OidcBrowser {
   };
   return {
     follow,
-    async open(url) {
-      const opened = await follow(url);
-      return { url: opened.url, status: opened.response.status, html: await opened.response.text() };
-    },
+    open: async (url) => pageOf(await follow(url)),
     submit(page, fields) {
       const action = /<form[^>]* action="([^"]+)"/.exec(page.html)?.[1] ?? '';
       return follow(new URL(action.replace(/&amp;/g, '&'), page.url), {
@@ -78,4 +75,9 @@ export function oidcBrowser(serviceBaseUrl: string): OidcBrowser {
       });
     },
   };
+}
+
+/** The page a browser is at after `result` (of follow or submit). */
+export async function pageOf(result: { readonly url: URL; readonly response: Response }): Promise<ProviderPage> {
+  return { url: result.url, status: result.response.status, html: await result.response.text() };
 }

@@ -13,3 +13,9 @@ export function cookieValue(cookies: string, name: string): string | undefined {
  * alone (no `Domain`), so no other site, not even a sibling subdomain, can set one in its place.
  */
 export const HOST_COOKIE_PREFIX = '__Host-';
+
+/**
+ * The prefix of the server's own cookies for one part of the site (a `Path` other than `/`)
+ * wherever cookies are Secure: a browser keeps a `__Secure-` cookie only when it is Secure.
+ */
+export const SECURE_COOKIE_PREFIX = '__Secure-';

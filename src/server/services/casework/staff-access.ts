@@ -14,7 +14,7 @@ export type StaffAccessEvent =
   | { readonly action: 'sign-in' }
   | { readonly action: 'sign-out' }
   /** `no-role`: signed in at the provider without a console role; `failed`: not a sign-in this browser started, or refused by the provider. */
-  | { readonly action: 'sign-in-refused'; readonly why: 'no-role' | 'failed' }
+  | { readonly action: 'sign-in-refused'; readonly why: 'no-role' | 'failed' | 'provider-refused' }
   | { readonly action: 'view-application'; readonly applicantId: string }
   /** What the search matched (never what was typed), and how many applications it found. */
   | { readonly action: 'search'; readonly matched: readonly SearchMatch[]; readonly found: number }
