@@ -23,6 +23,8 @@ export const STAFF_ACTIONS = [
   'unlock',
   'resend-status-link',
   'export-decisions',
+  'assign',
+  'unassign',
 ] as const;
 export type StaffAction = (typeof STAFF_ACTIONS)[number];
 
