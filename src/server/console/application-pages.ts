@@ -6,6 +6,7 @@ import { formatDateTime } from '#shared/dates/format.ts';
 import type { ApplicationStatus } from '#shared/domain/application-status.ts';
 import { APPLICATION_STATUSES, REJECTION_REASONS } from '#shared/domain/application-status.ts';
 import { applicationDetail } from '../services/casework/application-detail.ts';
+import { assignmentContext } from './assignment-pages.ts';
 import {
   approveApplication,
   rejectApplication,
@@ -66,7 +67,12 @@ export function registerApplicationPages(
       reply,
       code,
       'application',
-      { title: `Application ${context.reference}`, ...context, notice },
+      {
+        title: `Application ${context.reference}`,
+        ...context,
+        notice,
+        assignment: await assignmentContext(deps, context.reference, result.application.status === 'in-progress', who),
+      },
       who,
     );
   };

@@ -111,6 +111,8 @@ const ACTION_TEXTS: Record<string, string> = {
   unlock: 'Licence lockouts ended',
   'resend-status-link': 'Status link sent again',
   'export-decisions': 'Decisions exported',
+  assign: 'Assigned',
+  unassign: 'Unassigned',
 };
 export const actionText = (action: string) => ACTION_TEXTS[action] ?? action;
 

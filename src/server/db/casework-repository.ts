@@ -122,7 +122,9 @@ export function inProgressStatements(filter: InProgressFilter): {
   }
   if (filter.licence !== undefined) {
     params.push(filter.licence);
-    conditions.push(`comparable_licence_number(s.sponsor_reference) = comparable_licence_number($${params.length}::text)`);
+    conditions.push(
+      `comparable_licence_number(s.sponsor_reference) = comparable_licence_number($${params.length}::text)`,
+    );
   }
   if (filter.checks !== undefined) conditions.push(CHECK_CONDITIONS[filter.checks]);
   const from = `applications a JOIN submissions s ON s.id = a.submission_id ${assigneeJoin}`;

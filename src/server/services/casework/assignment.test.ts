@@ -19,8 +19,7 @@ async function store(db: Database): Promise<string> {
   return result.applicants[0]!.applicantId;
 }
 
-const auditLines = async (db: Database) =>
-  (await listStaffActions(db, {}, { limit: 100, offset: 0 })).lines.reverse();
+const auditLines = async (db: Database) => (await listStaffActions(db, {}, { limit: 100, offset: 0 })).lines.reverse();
 
 describe.each(testEngines())('assigning applications on $name', (engine) => {
   const test = useMigratedTestDatabase(engine);

@@ -96,16 +96,14 @@ async function changeHolder(
       applicantId: reference,
       submissionId: application.submissionId,
       // Staff ids only: whom it was taken from, or whom it was taken off.
-      details:
-        holder === null ? null : action === 'assign' ? { previousHolderId: holder.id } : { holderId: holder.id },
+      details: holder === null ? null : action === 'assign' ? { previousHolderId: holder.id } : { holderId: holder.id },
     });
     return { outcome: 'done', reference, holder: taken };
   });
 }
 
 export type ReadAssignmentResult =
-  | { readonly outcome: 'ok'; readonly reference: string; readonly holder: Assignee | null }
-  | InvalidInput;
+  { readonly outcome: 'ok'; readonly reference: string; readonly holder: Assignee | null } | InvalidInput;
 
 /** Who holds the application now (nobody for one that does not exist). */
 export async function readAssignment(
