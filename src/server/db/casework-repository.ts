@@ -94,14 +94,11 @@ const IN_PROGRESS_ORDERS: Record<InProgressOrder, string> = {
   'time-left': 'a.created_at, a.submission_id, a.position',
 };
 
-// The automated checks' line (decide-application.ts): 'automated' on one still in progress is the
-// pass that waits for a caseworker; 'check:<name>' is a failure. Read through status_changes_applicant.
-const automatedLine = (actor: string) =>
-  `EXISTS (SELECT 1 FROM status_changes sc WHERE sc.applicant_id = a.applicant_id AND ${actor})`;
+// checks_outcome (migration 020, written with the checks' status change): null while they have not run.
 const CHECK_CONDITIONS: Record<RecordedCheckOutcome, string> = {
-  passed: automatedLine(`sc.actor = 'automated'`),
-  failed: automatedLine(`sc.actor LIKE 'check:%'`),
-  'not-run': `NOT ${automatedLine(`(sc.actor = 'automated' OR sc.actor LIKE 'check:%')`)}`,
+  passed: `a.checks_outcome = 'passed'`,
+  failed: `a.checks_outcome = 'failed'`,
+  'not-run': 'a.checks_outcome IS NULL',
 };
 
 /**
@@ -116,23 +113,28 @@ export function inProgressStatements(filter: InProgressFilter): {
 } {
   const params: unknown[] = [];
   const conditions = [`a.status = 'in-progress'`];
+  // The count joins only what its conditions read, so the plain count reads one index alone.
+  const countJoins: string[] = [];
   if (filter.assignedTo !== undefined) {
     params.push(filter.assignedTo);
-    conditions.push(`w.staff_id = $${params.length}`);
+    conditions.push(
+      `a.applicant_id IN (SELECT applicant_id FROM application_assignments WHERE staff_id = $${params.length})`,
+    );
   }
   if (filter.licence !== undefined) {
     params.push(filter.licence);
     conditions.push(
       `comparable_licence_number(s.sponsor_reference) = comparable_licence_number($${params.length}::text)`,
     );
+    countJoins.push('JOIN submissions s ON s.id = a.submission_id');
   }
   if (filter.checks !== undefined) conditions.push(CHECK_CONDITIONS[filter.checks]);
-  const from = `applications a JOIN submissions s ON s.id = a.submission_id ${assigneeJoin}`;
   const where = conditions.join(' AND ');
   return {
-    page: `SELECT ${caseColumns}, a.created_at AS "statusSince" FROM ${from} WHERE ${where}
+    page: `SELECT ${caseColumns}, a.created_at AS "statusSince"
+     FROM applications a JOIN submissions s ON s.id = a.submission_id ${assigneeJoin} WHERE ${where}
      ORDER BY ${IN_PROGRESS_ORDERS[filter.order]} LIMIT $${params.length + 1} OFFSET $${params.length + 2}`,
-    count: `SELECT count(*)::int AS total FROM ${from} WHERE ${where}`,
+    count: `SELECT count(*)::int AS total FROM applications a ${countJoins.join(' ')} WHERE ${where}`,
     params,
   };
 }

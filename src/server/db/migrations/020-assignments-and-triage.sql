@@ -17,13 +17,28 @@ CREATE TABLE application_assignments (
 -- "Assigned to me": one member of staff's applications.
 CREATE INDEX application_assignments_staff ON application_assignments (staff_id, applicant_id);
 
+-- What the automated checks recorded (decision 009), copied onto the application as its other
+-- list fields are, so the queue can be narrowed by it from an index: 'passed' (with MANUAL_REVIEW,
+-- waiting for a caseworker; or approved), 'failed' (rejected by a check), null while they have not
+-- run. status_changes stays the record ('automated', 'check:<name>'); decide-application.ts writes
+-- both in one transaction. Filled here from the lines already written.
+ALTER TABLE applications ADD COLUMN checks_outcome text CHECK (checks_outcome IN ('passed', 'failed'));
+UPDATE applications a SET checks_outcome = CASE WHEN c.actor = 'automated' THEN 'passed' ELSE 'failed' END
+FROM (
+  SELECT DISTINCT ON (applicant_id) applicant_id, actor FROM status_changes
+  WHERE actor = 'automated' OR actor LIKE 'check:%'
+  ORDER BY applicant_id, id
+) c
+WHERE c.applicant_id = a.applicant_id;
+
 -- The queue in progress, a page at a time in either of its orders without sorting the applications:
 -- by arrival (soonest first) and by the time left of the 72 hours (the oldest submission first).
--- Only the applications in progress are in them, a day's work, not the million decided.
+-- Only the applications in progress are in them, a day's work, not the million decided; the
+-- checks' outcome is in them too, so a count of those that passed reads the index alone.
 CREATE INDEX applications_in_progress_arrival ON applications (arrival_date, created_at, submission_id, position)
-  WHERE status = 'in-progress';
+  INCLUDE (checks_outcome) WHERE status = 'in-progress';
 CREATE INDEX applications_in_progress_created ON applications (created_at, submission_id, position)
-  WHERE status = 'in-progress';
+  INCLUDE (checks_outcome) WHERE status = 'in-progress';
 
 -- The sponsor licence number as the status page compares it (src/shared/validation/licence-number.ts):
 -- its digits in ASCII (the Arabic-Indic, Extended Arabic-Indic and full-width digits that

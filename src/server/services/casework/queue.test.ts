@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { recordStatusChange } from '../../db/application-repository.ts';
+import { findApplication, recordChecksOutcome } from '../../db/application-repository.ts';
 import type { Database } from '../../db/database.ts';
 import { storeSubmission } from '../../db/submission-repository.ts';
 import { decideApplication } from '../decisions/decide-application.ts';
@@ -190,15 +190,12 @@ describe.each(testEngines())('the triage of the queue in progress on $name', (en
     expect(await decideApplication(test.db, passed, { manualReview: true, now })).toEqual({
       kind: 'awaiting-caseworker',
     });
-    // Today a failed check rejects at once; a failure recorded on one still in progress is listed as failed.
-    await recordStatusChange(test.db, {
-      applicantId: failed,
-      actor: 'check:credibility',
-      fromStatus: 'in-progress',
-      toStatus: 'in-progress',
-      reason: null,
-      changedAt: now,
-    });
+    // Today a failed check rejects at once; one still in progress with a failure recorded is listed as failed.
+    await recordChecksOutcome(test.db, failed, 'failed');
+    // The checks write their outcome on the application as well as in its history.
+    const rejected = await storeOne(test.db, new Date(now.getTime() - HOUR), 1);
+    expect(await decideApplication(test.db, rejected, { manualReview: true, now })).toMatchObject({ kind: 'rejected' });
+    expect((await findApplication(test.db, rejected))?.status).toBe('rejected');
 
     const all = await listQueue(at(now), { filter: 'in-progress', checks: 'any' });
     expect(all).toMatchObject({ total: 3 });
