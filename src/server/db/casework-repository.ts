@@ -113,8 +113,8 @@ export function inProgressStatements(filter: InProgressFilter): {
 } {
   const params: unknown[] = [];
   const conditions = [`a.status = 'in-progress'`];
-  // The count joins only what its conditions read, so the plain count reads one index alone.
-  const countJoins: string[] = [];
+  // The count and the page's ids join only what their conditions read, so they read one index alone.
+  const joins: string[] = [];
   if (filter.assignedTo !== undefined) {
     params.push(filter.assignedTo);
     conditions.push(
@@ -126,15 +126,19 @@ export function inProgressStatements(filter: InProgressFilter): {
     conditions.push(
       `comparable_licence_number(s.sponsor_reference) = comparable_licence_number($${params.length}::text)`,
     );
-    countJoins.push('JOIN submissions s ON s.id = a.submission_id');
+    joins.push('JOIN submissions s ON s.id = a.submission_id');
   }
   if (filter.checks !== undefined) conditions.push(CHECK_CONDITIONS[filter.checks]);
-  const where = conditions.join(' AND ');
+  const matching = `FROM applications a ${joins.join(' ')} WHERE ${conditions.join(' AND ')}`;
+  const order = IN_PROGRESS_ORDERS[filter.order];
   return {
+    // The page's ids first, then their rows: an offset far on skips index entries, not table rows.
     page: `SELECT ${caseColumns}, a.created_at AS "statusSince"
-     FROM applications a JOIN submissions s ON s.id = a.submission_id ${assigneeJoin} WHERE ${where}
-     ORDER BY ${IN_PROGRESS_ORDERS[filter.order]} LIMIT $${params.length + 1} OFFSET $${params.length + 2}`,
-    count: `SELECT count(*)::int AS total FROM applications a ${countJoins.join(' ')} WHERE ${where}`,
+     FROM (SELECT a.applicant_id ${matching} ORDER BY ${order} LIMIT $${params.length + 1} OFFSET $${params.length + 2}) p
+     JOIN applications a ON a.applicant_id = p.applicant_id
+     JOIN submissions s ON s.id = a.submission_id ${assigneeJoin}
+     ORDER BY ${order}`,
+    count: `SELECT count(*)::int AS total ${matching}`,
     params,
   };
 }
