@@ -6,7 +6,6 @@ import { formatDateTime } from '#shared/dates/format.ts';
 import type { ApplicationStatus } from '#shared/domain/application-status.ts';
 import { APPLICATION_STATUSES, REJECTION_REASONS } from '#shared/domain/application-status.ts';
 import { applicationDetail } from '../services/casework/application-detail.ts';
-import { assignmentContext } from './assignment-pages.ts';
 import {
   approveApplication,
   rejectApplication,
@@ -28,6 +27,7 @@ import { placeOf } from '../security/security-log.ts';
 import type { ConsoleOptions, ConsolePages } from './console.ts';
 import { fieldsOf, formError, staffOf, type Fields } from './console-requests.ts';
 import type { SignedIn } from './staff-guard.ts';
+import { assignmentContext } from './assignment-pages.ts';
 
 const isStatus = (text: string | undefined): text is ApplicationStatus =>
   APPLICATION_STATUSES.some((status) => status === text);

@@ -108,11 +108,11 @@ const ACTION_TEXTS: Record<string, string> = {
   approve: 'Approved',
   reject: 'Rejected',
   withdraw: 'Withdrawn',
+  assign: 'Assigned',
+  unassign: 'Unassigned',
   unlock: 'Licence lockouts ended',
   'resend-status-link': 'Status link sent again',
   'export-decisions': 'Decisions exported',
-  assign: 'Assigned',
-  unassign: 'Unassigned',
 };
 export const actionText = (action: string) => ACTION_TEXTS[action] ?? action;
 

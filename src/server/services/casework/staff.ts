@@ -20,11 +20,12 @@ export const STAFF_ACTIONS = [
   'approve',
   'reject',
   'withdraw',
+  // Who holds an application (assignment.ts, migration 020).
+  'assign',
+  'unassign',
   'unlock',
   'resend-status-link',
   'export-decisions',
-  'assign',
-  'unassign',
 ] as const;
 export type StaffAction = (typeof STAFF_ACTIONS)[number];
 
