@@ -52,6 +52,32 @@ async function send(name: string, arrivalInDays: number, licence: string): Promi
   return ((await response.json()) as { applicantId: string }[])[0]!.applicantId;
 }
 
+/** Sends a group of ten from `licence`; their references. */
+async function sendGroup(licence: string, group: number): Promise<string[]> {
+  const now = new Date();
+  const groupId = `CWC-${randomUUID().toUpperCase()}`;
+  const body = Array.from({ length: 10 }, (_, index) =>
+    buildApplicantPayload(
+      validApplicantAnswers(now, {
+        'what-would-you-like-to-do': 'group-application',
+        'family-name': `Paged${group}`,
+        'passport-number': `R${group}${index}345678`,
+        'cos-reference': `C2G8R${group}${String(index).padStart(6, '0')}`,
+      }),
+      { ...FIXTURE_SPONSOR, 'sponsor-reference': licence },
+      groupId,
+      now,
+    ),
+  );
+  const response = await fetch(`${service.baseUrl}${NEW_FROM_CONCESSION_PATH}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+  expect(response.status, await response.clone().text()).toBe(201);
+  return ((await response.json()) as { applicantId: string }[]).map((item) => item.applicantId);
+}
+
 async function signIn(page: Page, username: string): Promise<void> {
   await page.goto(`${service.baseUrl}/caseworker`);
   await page.fill('#username', username);
@@ -209,5 +235,25 @@ describe('assignment', () => {
     expect(await casey.locator('main').textContent()).toContain('Nobody holds it now.');
     await expectAxeClean(casey, true);
     await casey.context().close();
+  });
+});
+
+describe('paging', () => {
+  it('shows 50 a page with the total and GOV.UK’s pagination, with and without JavaScript', async () => {
+    for (let group = 0; group < 5; group += 1) await sendGroup('PAGED1', group);
+    for (const javaScript of [true, false]) {
+      const page = await newSignedInPage('caseworker', javaScript);
+      expect(await listed(page)).toHaveLength(50);
+      expect(await page.locator('main [role="status"]').textContent()).toContain(
+        '52 applications in progress, soonest arrival first. Page 1 of 2.',
+      );
+      await expectAxeClean(page, !javaScript);
+      await page.locator('.govuk-pagination').getByRole('link', { name: 'Next' }).click();
+      await page.waitForURL((url) => url.search === '?page=2');
+      expect(await listed(page)).toHaveLength(2);
+      expect(await page.locator('.govuk-pagination__item--current').textContent()).toContain('2');
+      await expectAxeClean(page, !javaScript);
+      await page.context().close();
+    }
   });
 });
