@@ -38,6 +38,7 @@ import { placeOf } from '../security/security-log.ts';
 import type { ConsoleOptions, ConsolePages } from './console.ts';
 import { fieldsOf, formError, staffOf, type Fields } from './console-requests.ts';
 import type { SignedIn } from './staff-guard.ts';
+import { assignmentContext } from './assignment-pages.ts';
 
 /** The cookie naming the audit lines of the action just taken, for its page to confirm: for the console's paths alone, as the staff session is (decision 038). */
 const DONE_COOKIE = 'cwc-done';
@@ -87,7 +88,12 @@ export function registerApplicationPages(
       reply,
       code,
       'application',
-      { title: `Application ${context.reference}`, ...context, notice },
+      {
+        title: `Application ${context.reference}`,
+        ...context,
+        notice,
+        assignment: await assignmentContext(deps, context.reference, result.application.status === 'in-progress', who),
+      },
       who,
     );
   };

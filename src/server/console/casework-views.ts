@@ -84,6 +84,8 @@ const ACTION_TEXTS: Record<string, string> = {
   approve: 'Approved',
   reject: 'Rejected',
   withdraw: 'Withdrawn',
+  assign: 'Assigned',
+  unassign: 'Unassigned',
   unlock: 'Licence lockouts ended',
   'resend-status-link': 'Status link sent again',
   'export-decisions': 'Decisions exported',

@@ -217,6 +217,15 @@ export async function listStatusChanges(db: Queryable, applicantId: string): Pro
   return rows;
 }
 
+/** Copies what the automated checks recorded onto the application (migration 020), for the queue's filter. */
+export async function recordChecksOutcome(
+  tx: Queryable,
+  applicantId: string,
+  outcome: 'passed' | 'failed',
+): Promise<void> {
+  await tx.query('UPDATE applications SET checks_outcome = $2 WHERE applicant_id = $1', [applicantId, outcome]);
+}
+
 /** True when the automated checks have already run on the application (they run once). */
 export async function hasAutomatedDecision(db: Queryable, applicantId: string): Promise<boolean> {
   const { rows } = await db.query<{ found: boolean }>(

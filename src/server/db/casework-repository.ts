@@ -22,12 +22,38 @@ export interface CaseRow {
   /** When it took its current status (its creation for one in progress). */
   readonly statusSince: Date;
   readonly personalDataDeleted: boolean;
+  /** The calendar day of arrival, YYYY-MM-DD (kept after the personal data is deleted). */
+  readonly arrivalDate: string;
+  /** The member of staff who holds it (application_assignments, migration 020), if one does. */
+  readonly assignee: Assignee | null;
+}
+
+/** Who holds an application: their id, the name their sign-in gave when they took it, and when. */
+export interface Assignee {
+  readonly id: string;
+  readonly name: string;
+  readonly since: Date;
 }
 
 const caseColumns = `
   a.applicant_id AS "applicantId", a.status, a.decision_reason AS "decisionReason",
   a.family_name AS "familyName", a.given_names AS "givenNames", s.sponsor_reference AS "sponsorReference",
-  a.created_at AS "submittedAt", a.personal_data_deleted_at IS NOT NULL AS "personalDataDeleted"`;
+  a.created_at AS "submittedAt", a.personal_data_deleted_at IS NOT NULL AS "personalDataDeleted",
+  a.arrival_date AS "arrivalDate",
+  CASE WHEN w.applicant_id IS NULL THEN NULL
+       ELSE json_build_object('id', w.staff_id, 'name', w.staff_name, 'since', w.assigned_at) END AS assignee`;
+
+/** Who holds the application, as `w` (the columns above read it). */
+const assigneeJoin = 'LEFT JOIN application_assignments w ON w.applicant_id = a.applicant_id';
+
+type CaseRowAsRead = Omit<CaseRow, 'assignee'> & {
+  readonly assignee: { readonly id: string; readonly name: string; readonly since: string } | null;
+};
+/** A row as read: the assignee's time comes as JSON text. */
+const toCaseRow = ({ assignee, ...row }: CaseRowAsRead): CaseRow => ({
+  ...row,
+  assignee: assignee === null ? null : { ...assignee, since: new Date(assignee.since) },
+});
 
 /** The latest change to the application's current status, as a lateral join `c`. */
 const currentStatusSince = `
@@ -47,19 +73,82 @@ export interface CasePage {
   readonly total: number;
 }
 
-/** Applications in progress, oldest first (the 72 hours run from the submission). */
-export async function listInProgress(db: Queryable, page: Page): Promise<CasePage> {
-  const { rows } = await db.query<CaseRow>(
-    `SELECT ${caseColumns}, a.created_at AS "statusSince"
-     FROM applications a JOIN submissions s ON s.id = a.submission_id
-     WHERE a.status = 'in-progress'
-     ORDER BY a.created_at, a.submission_id, a.position LIMIT $1 OFFSET $2`,
-    [page.limit, page.offset],
-  );
-  const counted = await db.query<{ total: number }>(
-    `SELECT count(*)::int AS total FROM applications WHERE status = 'in-progress'`,
-  );
-  return { rows, total: counted.rows[0]?.total ?? 0 };
+/** The two orders of the queue in progress. */
+export type InProgressOrder = 'arrival' | 'time-left';
+/** What the automated checks recorded (decision 009): a pass waiting for a caseworker, a failure, or nothing yet. */
+export type RecordedCheckOutcome = 'passed' | 'failed' | 'not-run';
+
+export interface InProgressFilter {
+  readonly order: InProgressOrder;
+  readonly checks?: RecordedCheckOutcome | undefined;
+  /** Trimmed; compared as comparable_licence_number compares them (migration 020). */
+  readonly licence?: string | undefined;
+  /** Only the applications this member of staff holds. */
+  readonly assignedTo?: string | undefined;
+}
+
+// Each in the order of an index of the applications in progress (migration 020), so a page is
+// read from the index in order, not sorted from every row. Within a submission, as sent.
+const IN_PROGRESS_ORDERS: Record<InProgressOrder, string> = {
+  arrival: 'a.arrival_date, a.created_at, a.submission_id, a.position',
+  'time-left': 'a.created_at, a.submission_id, a.position',
+};
+
+// checks_outcome (migration 020, written with the checks' status change): null while they have not run.
+const CHECK_CONDITIONS: Record<RecordedCheckOutcome, string> = {
+  passed: `a.checks_outcome = 'passed'`,
+  failed: `a.checks_outcome = 'failed'`,
+  'not-run': 'a.checks_outcome IS NULL',
+};
+
+/**
+ * The statement of a page of the queue in progress and of its count. Only the conditions asked
+ * for are in the text (no "$1 IS NULL OR"), so a prepared statement's plan, generic after a few
+ * runs, still reads the index each condition needs. Exported for the test that explains its plans.
+ */
+export function inProgressStatements(filter: InProgressFilter): {
+  readonly page: string;
+  readonly count: string;
+  readonly params: unknown[];
+} {
+  const params: unknown[] = [];
+  const conditions = [`a.status = 'in-progress'`];
+  // The count and the page's ids join only what their conditions read, so they read one index alone.
+  const joins: string[] = [];
+  if (filter.assignedTo !== undefined) {
+    params.push(filter.assignedTo);
+    conditions.push(
+      `a.applicant_id IN (SELECT applicant_id FROM application_assignments WHERE staff_id = $${params.length})`,
+    );
+  }
+  if (filter.licence !== undefined) {
+    params.push(filter.licence);
+    conditions.push(
+      `comparable_licence_number(s.sponsor_reference) = comparable_licence_number($${params.length}::text)`,
+    );
+    joins.push('JOIN submissions s ON s.id = a.submission_id');
+  }
+  if (filter.checks !== undefined) conditions.push(CHECK_CONDITIONS[filter.checks]);
+  const matching = `FROM applications a ${joins.join(' ')} WHERE ${conditions.join(' AND ')}`;
+  const order = IN_PROGRESS_ORDERS[filter.order];
+  return {
+    // The page's ids first, then their rows: an offset far on skips index entries, not table rows.
+    page: `SELECT ${caseColumns}, a.created_at AS "statusSince"
+     FROM (SELECT a.applicant_id ${matching} ORDER BY ${order} LIMIT $${params.length + 1} OFFSET $${params.length + 2}) p
+     JOIN applications a ON a.applicant_id = p.applicant_id
+     JOIN submissions s ON s.id = a.submission_id ${assigneeJoin}
+     ORDER BY ${order}`,
+    count: `SELECT count(*)::int AS total ${matching}`,
+    params,
+  };
+}
+
+/** A page of the applications in progress, as filtered and ordered, and how many the filter finds. */
+export async function listInProgress(db: Queryable, filter: InProgressFilter, page: Page): Promise<CasePage> {
+  const statements = inProgressStatements(filter);
+  const { rows } = await db.query<CaseRowAsRead>(statements.page, [...statements.params, page.limit, page.offset]);
+  const counted = await db.query<{ total: number }>(statements.count, statements.params);
+  return { rows: rows.map(toCaseRow), total: counted.rows[0]?.total ?? 0 };
 }
 
 /**
@@ -81,8 +170,8 @@ export async function listChangedTo(
   const from = `status_changes sc
     JOIN applications a ON a.applicant_id = sc.applicant_id AND a.status = sc.to_status
     JOIN submissions s ON s.id = a.submission_id`;
-  const { rows } = await db.query<CaseRow>(
-    `SELECT ${caseColumns}, sc.changed_at AS "statusSince" FROM ${from} WHERE ${where}
+  const { rows } = await db.query<CaseRowAsRead>(
+    `SELECT ${caseColumns}, sc.changed_at AS "statusSince" FROM ${from} ${assigneeJoin} WHERE ${where}
      ORDER BY sc.changed_at DESC, sc.id DESC LIMIT $4 OFFSET $5`,
     [...params, page.limit, page.offset],
   );
@@ -90,7 +179,7 @@ export async function listChangedTo(
     `SELECT count(*)::int AS total FROM ${from} WHERE ${where}`,
     params,
   );
-  return { rows, total: counted.rows[0]?.total ?? 0 };
+  return { rows: rows.map(toCaseRow), total: counted.rows[0]?.total ?? 0 };
 }
 
 /** What the search looks up in the database; each is compared as the service stores or compares it. */
@@ -115,14 +204,14 @@ const THEIR_ASCII = '012345678901234567890123456789';
  */
 export async function lookUpCases(db: Queryable, lookup: CaseLookup, limit: number): Promise<CaseRow[]> {
   const [condition, value] = lookupCondition(lookup);
-  const { rows } = await db.query<CaseRow & { changedAt: Date | null }>(
+  const { rows } = await db.query<Omit<CaseRowAsRead, 'statusSince'> & { changedAt: Date | null }>(
     `SELECT ${caseColumns}, c.changed_at AS "changedAt"
-     FROM applications a JOIN submissions s ON s.id = a.submission_id ${currentStatusSince}
+     FROM applications a JOIN submissions s ON s.id = a.submission_id ${currentStatusSince} ${assigneeJoin}
      WHERE ${condition}
      ORDER BY a.created_at DESC, a.submission_id, a.position LIMIT $2`,
     [value, limit],
   );
-  return rows.map(({ changedAt, ...row }) => ({ ...row, statusSince: changedAt ?? row.submittedAt }));
+  return rows.map(({ changedAt, ...row }) => toCaseRow({ ...row, statusSince: changedAt ?? row.submittedAt }));
 }
 
 function lookupCondition(lookup: CaseLookup): [string, unknown] {

@@ -20,6 +20,9 @@ export const STAFF_ACTIONS = [
   'approve',
   'reject',
   'withdraw',
+  // Who holds an application (assignment.ts, migration 020).
+  'assign',
+  'unassign',
   'unlock',
   'resend-status-link',
   'export-decisions',

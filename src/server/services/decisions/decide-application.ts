@@ -1,6 +1,11 @@
 import { isPlaceOfDepartureInIreland } from '#shared/countries/places.ts';
 import type { ApplicationStatus, RejectionReason } from '#shared/domain/application-status.ts';
-import { findApplication, hasAutomatedDecision, recordStatusChange } from '../../db/application-repository.ts';
+import {
+  findApplication,
+  hasAutomatedDecision,
+  recordChecksOutcome,
+  recordStatusChange,
+} from '../../db/application-repository.ts';
 import type { Database } from '../../db/database.ts';
 import { isPassportLostOrStolen } from '../../db/lost-stolen-passport-repository.ts';
 import { firstFailingCheck } from './automated-checks.ts';
@@ -55,6 +60,8 @@ export async function decideApplication(
         isPassportLostOrStolen: (number) => isPassportLostOrStolen(tx, number),
       },
     );
+    // The outcome again on the application itself, for the caseworker's queue (migration 020).
+    await recordChecksOutcome(tx, applicantId, reason === undefined ? 'passed' : 'failed');
     if (reason !== undefined) {
       await applyStatusChange(tx, application, { to: 'rejected', reason, actor: `check:${reason}`, now });
       return { kind: 'rejected', reason };
