@@ -65,7 +65,7 @@ describe.each(testEngines())('staff roles read again from the provider, on $name
   async function signIn(username: string) {
     const start = await app.inject({ url: '/caseworker/sign-in' });
     expect(start.statusCode).toBe(303);
-    const pending = cookieOf(start.headers['set-cookie'], 'cwc-staff-sign-in') ?? '';
+    const pending = cookieOf(start.headers['set-cookie'], 'cwc-console-sign-in') ?? '';
     const browser = oidcBrowser(serviceBaseUrl);
     const form = await browser.open(new URL(String(start.headers.location)));
     const back = await browser.submit(form, { username, password: `${username}-password` });
