@@ -7,7 +7,8 @@ import { simpleParser } from 'mailparser';
 import type { Page } from 'playwright-core';
 import { addDays, addMonths, londonToday } from '../../../src/shared/dates/calendar.ts';
 import type { CalendarDate } from '../../../src/shared/dates/format.ts';
-import { LANGUAGES } from '../../../src/shared/i18n/languages.ts';
+import { LANGUAGES, type Language } from '../../../src/shared/i18n/languages.ts';
+import { placeOfDepartureLabel } from '../../../src/shared/countries/places.ts';
 import en from '../../../src/shared/i18n/translations/en.json';
 import cy from '../../../src/shared/i18n/translations/cy.json';
 import ar from '../../../src/shared/i18n/translations/ar.json';
@@ -177,7 +178,9 @@ export async function chooseNationality(page: Page, nationality: string): Promis
 /** Types `typed` (the place itself unless given) into the place-of-departure autocomplete and picks `place` from the suggestions. */
 export async function choosePlaceOfDeparture(page: Page, place: string, typed = place): Promise<void> {
   await page.fill('#port-of-departure', typed);
-  await page.getByRole('option', { name: place, exact: true }).click();
+  // Suggested by its name in the page's language, where it has one ("Maes Awyr Dulyn").
+  const language = ((await page.locator('html').getAttribute('lang')) ?? 'en') as Language;
+  await page.getByRole('option', { name: placeOfDepartureLabel(place, language), exact: true }).click();
 }
 
 /** From /passenger-name to the page after /nationality. */
