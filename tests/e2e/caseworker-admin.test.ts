@@ -2,34 +2,16 @@
 // OpenID provider: the signed-in staff, with where each session was opened from; ending a
 // caseworker's sessions, asked first (with and without JavaScript); and the audit log that records
 // the sign-ins, views, searches and the sessions ended. Axe on every page.
-import type { BrowserContext, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newTestKeyPems } from '../../src/server/test-support/test-keys.ts';
 import { startService, type RunningService } from './global-setup.ts';
-import { axeViolations, axeViolationsWithoutJavaScript, useBrowser } from './support/browser.ts';
+import { useBrowser } from './support/browser.ts';
+import { consoleSignIn, expectAxeClean } from './support/console.ts';
 
 const test = useBrowser();
+const { signIn, newSignedInPage } = consoleSignIn(test, () => service);
 let service: RunningService;
-
-/** Signs in on the local provider's page as `username` (whose password is `<username>-password`). */
-async function signIn(page: Page, username: string): Promise<void> {
-  await page.goto(`${service.baseUrl}/caseworker`);
-  await page.fill('#username', username);
-  await page.fill('#password', `${username}-password`);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await page.waitForURL((url) => url.origin === service.baseUrl);
-}
-
-async function newSignedInPage(username: string, options: { javaScriptEnabled?: boolean } = {}): Promise<Page> {
-  const context: BrowserContext = await test.browser.newContext(options);
-  const page = await context.newPage();
-  await signIn(page, username);
-  return page;
-}
-
-async function expectAxeClean(page: Page, withoutJavaScript = false): Promise<void> {
-  expect(withoutJavaScript ? await axeViolationsWithoutJavaScript(page) : await axeViolations(page)).toEqual([]);
-}
 
 /** What the console answers the page's cookies now, without following a redirect. */
 async function consoleAnswer(page: Page): Promise<{ status: number; location: string | undefined }> {
@@ -76,12 +58,12 @@ describe('the caseworker console’s admin pages', () => {
   });
 
   it('ends a caseworker’s sessions without JavaScript, and the audit log tells who did what from where', async () => {
-    const caseworker = await newSignedInPage('caseworker', { javaScriptEnabled: false });
+    const caseworker = await newSignedInPage('caseworker', false);
     await caseworker.fill('#q', 'K99999999');
     await caseworker.getByRole('button', { name: 'Search' }).click();
     await caseworker.locator('h1', { hasText: 'Search applications' }).waitFor();
 
-    const admin = await newSignedInPage('admin', { javaScriptEnabled: false });
+    const admin = await newSignedInPage('admin', false);
     await endCaseworkerSessions(admin, true);
     expect(await consoleAnswer(caseworker)).toEqual({ status: 303, location: '/caseworker/sign-in' });
 

@@ -4,17 +4,19 @@
 // decided on the console's pages, with the sponsor's emails read from the SMTP receiver and the
 // status read as the status page reads it. With and without JavaScript; axe on every page.
 import { randomUUID } from 'node:crypto';
-import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApplicantPayload, NEW_FROM_CONCESSION_PATH } from '../../src/shared/api/new-from-concession.ts';
+import { buildApplicantPayload } from '../../src/shared/api/new-from-concession.ts';
 import { PUBLIC_STATUS_PATH } from '../../src/shared/api/public-status.ts';
 import { newTestKeyPems } from '../../src/server/test-support/test-keys.ts';
 import { FIXTURE_SPONSOR, validApplicantAnswers } from '../fixtures/applicants.ts';
 import { startService, type RunningService } from './global-setup.ts';
-import { axeViolations, axeViolationsWithoutJavaScript, downloadedBytes, useBrowser } from './support/browser.ts';
+import { axeViolations, downloadedBytes, useBrowser } from './support/browser.ts';
+import { consoleSignIn, expectAxeClean } from './support/console.ts';
 import { waitForMail } from './support/journey.ts';
+import { submitForStatusLink } from './support/status-links.ts';
 
 const test = useBrowser();
+const { signIn, newSignedInPage } = consoleSignIn(test, () => service);
 const LICENCE = FIXTURE_SPONSOR['sponsor-reference'] ?? '';
 let service: RunningService;
 
@@ -44,18 +46,8 @@ async function send(names: readonly string[]): Promise<Sent> {
       now,
     ),
   );
-  const response = await fetch(`${service.baseUrl}${NEW_FROM_CONCESSION_PATH}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(body),
-  });
-  expect(response.status, await response.clone().text()).toBe(201);
-  const references = ((await response.json()) as { applicantId: string }[]).map((item) => item.applicantId);
-  const ours = (m: { text: string }) => references.every((reference) => m.text.includes(reference));
-  const mail = await waitForMail((all) => all.some(ours), 30_000, service.mailDir);
-  const token = /\/status\?epat=([\w.-]+)/.exec(mail.find(ours)?.text ?? '')?.[1] ?? '';
-  expect(token).not.toBe('');
-  return { references, token };
+  const { references, statusLink } = await submitForStatusLink(service.baseUrl, body, service.mailDir);
+  return { references, token: new URL(statusLink).searchParams.get('epat') ?? '' };
 }
 
 /** The statuses the status page would show for a submission. */
@@ -67,27 +59,6 @@ async function statuses(sent: Sent, licence = LICENCE): Promise<{ code: number; 
   });
   const body = (await response.json()) as { items?: { status: string }[] };
   return { code: response.status, statuses: (body.items ?? []).map((item) => item.status) };
-}
-
-/** Signs in on the local provider's page as `username` (whose password is `<username>-password`). */
-async function signIn(page: Page, username: string): Promise<void> {
-  await page.goto(`${service.baseUrl}/caseworker`);
-  await page.fill('#username', username);
-  await page.fill('#password', `${username}-password`);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await page.waitForURL((url) => url.origin === service.baseUrl);
-}
-
-async function newSignedInPage(username: string, options: { javaScriptEnabled?: boolean } = {}): Promise<Page> {
-  const context: BrowserContext = await test.browser.newContext(options);
-  const page = await context.newPage();
-  await signIn(page, username);
-  return page;
-}
-
-/** Expects axe to find nothing on the page (opened with JavaScript unless `withoutJavaScript`). */
-async function expectAxeClean(page: Page, withoutJavaScript = false): Promise<void> {
-  expect(withoutJavaScript ? await axeViolationsWithoutJavaScript(page) : await axeViolations(page)).toEqual([]);
 }
 
 const mailTo = (subject: string) => (m: { to: string; subject: string }) =>
@@ -139,7 +110,7 @@ describe('the caseworker console', () => {
   });
 
   it('rejects with a reason, without JavaScript, after asking for one', async () => {
-    const page = await newSignedInPage('caseworker', { javaScriptEnabled: false });
+    const page = await newSignedInPage('caseworker', false);
     // Found by its passport number.
     await page.fill('#q', 'k20345678');
     await page.getByRole('button', { name: 'Search' }).click();

@@ -5,17 +5,20 @@
 // application. A service of its own (MANUAL_REVIEW on), so its queue holds this file's
 // applications only. Axe on every page shown.
 import { randomUUID } from 'node:crypto';
-import type { BrowserContext, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApplicantPayload, NEW_FROM_CONCESSION_PATH } from '../../src/shared/api/new-from-concession.ts';
+import { buildApplicantPayload } from '../../src/shared/api/new-from-concession.ts';
 import { addDays, londonToday } from '../../src/shared/dates/calendar.ts';
 import { toDateParts } from '../../src/shared/dates/date-parts.ts';
 import { newTestKeyPems } from '../../src/server/test-support/test-keys.ts';
 import { FIXTURE_SPONSOR, validApplicantAnswers } from '../fixtures/applicants.ts';
 import { startService, type RunningService } from './global-setup.ts';
-import { axeViolations, axeViolationsWithoutJavaScript, useBrowser } from './support/browser.ts';
+import { useBrowser } from './support/browser.ts';
+import { consoleSignIn, expectAxeClean } from './support/console.ts';
+import { sendThroughApi } from './support/status-links.ts';
 
 const test = useBrowser();
+const { newSignedInPage } = consoleSignIn(test, () => service);
 const OTHER_LICENCE = 'QUEUE7LIC';
 let service: RunningService;
 /** Sent first, arriving in 20 days, from the fixture's sponsor. */
@@ -43,13 +46,7 @@ async function send(name: string, arrivalInDays: number, licence: string): Promi
       now,
     ),
   ];
-  const response = await fetch(`${service.baseUrl}${NEW_FROM_CONCESSION_PATH}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(body),
-  });
-  expect(response.status, await response.clone().text()).toBe(201);
-  return ((await response.json()) as { applicantId: string }[])[0]!.applicantId;
+  return (await sendThroughApi(service.baseUrl, body))[0]!;
 }
 
 /** Sends a group of ten from `licence`; their references. */
@@ -69,32 +66,7 @@ async function sendGroup(licence: string, group: number): Promise<string[]> {
       now,
     ),
   );
-  const response = await fetch(`${service.baseUrl}${NEW_FROM_CONCESSION_PATH}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(body),
-  });
-  expect(response.status, await response.clone().text()).toBe(201);
-  return ((await response.json()) as { applicantId: string }[]).map((item) => item.applicantId);
-}
-
-async function signIn(page: Page, username: string): Promise<void> {
-  await page.goto(`${service.baseUrl}/caseworker`);
-  await page.fill('#username', username);
-  await page.fill('#password', `${username}-password`);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await page.waitForURL((url) => url.origin === service.baseUrl);
-}
-
-async function newSignedInPage(username: string, javaScriptEnabled = true): Promise<Page> {
-  const context: BrowserContext = await test.browser.newContext({ javaScriptEnabled });
-  const page = await context.newPage();
-  await signIn(page, username);
-  return page;
-}
-
-async function expectAxeClean(page: Page, withoutJavaScript = false): Promise<void> {
-  expect(withoutJavaScript ? await axeViolationsWithoutJavaScript(page) : await axeViolations(page)).toEqual([]);
+  return sendThroughApi(service.baseUrl, body);
 }
 
 const listed = (page: Page) => page.locator('tbody tr th a').allTextContents();

@@ -10,9 +10,11 @@ import { startLocalIdentityProvider } from '../../src/server/console/local-ident
 import { freePort } from '../../src/server/test-support/child-process.ts';
 import { newTestKeyPems } from '../../src/server/test-support/test-keys.ts';
 import { startService, type RunningService } from './global-setup.ts';
-import { axeViolations, axeViolationsWithoutJavaScript, useBrowser } from './support/browser.ts';
+import { useBrowser } from './support/browser.ts';
+import { consoleSignIn, expectAxeClean } from './support/console.ts';
 
 const test = useBrowser();
+const { signInAtProvider } = consoleSignIn(test, () => service);
 let service: RunningService;
 // Another site: a page of its own origin, holding a form that posts to the console.
 let otherSite: Server;
@@ -32,18 +34,6 @@ afterAll(async () => {
   await new Promise((resolve) => otherSite?.close(resolve));
   await service?.close();
 });
-
-/** Signs in on the local provider's page as `username`, wherever the console sent the browser. */
-async function signInAtProvider(page: Page, username: string): Promise<void> {
-  await page.fill('#username', username);
-  await page.fill('#password', `${username}-password`);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await page.waitForURL((url) => url.origin === service.baseUrl);
-}
-
-async function expectAxeClean(page: Page, withoutJavaScript: boolean): Promise<void> {
-  expect(withoutJavaScript ? await axeViolationsWithoutJavaScript(page) : await axeViolations(page)).toEqual([]);
-}
 
 describe.each([
   { javaScript: true, name: 'with JavaScript' },

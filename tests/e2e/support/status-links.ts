@@ -25,6 +25,17 @@ export async function signedStatusToken(submission = 'a-submission', { expired =
     .sign(key);
 }
 
+/** Sends a submission (`body`, its applicants' payloads) to the service at `base`, which takes it: the references. */
+export async function sendThroughApi(base: string, body: readonly ApplicantPayload[]): Promise<string[]> {
+  const response = await fetch(`${base}${NEW_FROM_CONCESSION_PATH}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+  expect(response.status, await response.clone().text()).toBe(201);
+  return ((await response.json()) as { applicantId: string }[]).map((item) => item.applicantId);
+}
+
 /**
  * Sends a submission (`body`, its applicants' payloads) to the service at `base`, and waits for
  * the sponsor's confirmation email naming every application: the references, and the status link
@@ -35,13 +46,7 @@ export async function submitForStatusLink(
   body: readonly ApplicantPayload[],
   mailDir?: string,
 ): Promise<{ readonly references: string[]; readonly statusLink: string }> {
-  const response = await fetch(`${base}${NEW_FROM_CONCESSION_PATH}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(body),
-  });
-  expect(response.status, await response.clone().text()).toBe(201);
-  const references = ((await response.json()) as { applicantId: string }[]).map((item) => item.applicantId);
+  const references = await sendThroughApi(base, body);
   const ours = (mail: { to: string; text: string }) =>
     mail.to === FIXTURE_SPONSOR['sponsor-email'] && references.every((reference) => mail.text.includes(reference));
   const mail = await waitForMail((all) => all.some(ours), 60_000, mailDir);
