@@ -3,7 +3,7 @@
 import type { FastifyInstance } from 'fastify';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { buildApp } from '../app.ts';
-import { loadConfig } from '../config.ts';
+import { consoleTestConfig, signedInCaseworker } from '../test-support/console-app.ts';
 import { findApplication, purgePersonalData } from '../db/application-repository.ts';
 import { listJobs } from '../db/job-repository.ts';
 import { listStaffActions } from '../db/staff-audit-repository.ts';
@@ -12,7 +12,6 @@ import { withdrawApplication } from '../services/casework/staff-actions.ts';
 import { decideApplication } from '../services/decisions/decide-application.ts';
 import { capturingLogger, sampleSubmission } from '../test-support/sample-submissions.ts';
 import { testEngines, useMigratedTestDatabase } from '../test-support/test-databases.ts';
-import { createStaffSessions, STAFF_SESSION_COOKIE } from './staff-sessions.ts';
 
 describe.each(testEngines())('an application’s page in the console, on $name', (engine) => {
   const database = useMigratedTestDatabase(engine);
@@ -20,24 +19,17 @@ describe.each(testEngines())('an application’s page in the console, on $name',
   let app: FastifyInstance;
 
   beforeEach(async () => {
-    const config = {
-      ...loadConfig({ NODE_ENV: 'test' }),
-      oidc: { issuer: 'http://127.0.0.1:9/', clientId: 'console', clientSecret: 'secret' },
-    };
-    app = await buildApp(config, { database: database.db, now: () => clock, logger: capturingLogger().logger });
+    app = await buildApp(consoleTestConfig(), {
+      database: database.db,
+      now: () => clock,
+      logger: capturingLogger().logger,
+    });
   });
   afterEach(async () => {
     await app.close();
   });
 
-  async function signedIn(name = 'Casey Worker') {
-    const session = await createStaffSessions(database.db).create(
-      { id: `subject-${name.split(' ')[0]!.toLowerCase()}`, name, roles: ['CASEWORKER'] },
-      'id-token',
-      clock,
-    );
-    return { cookie: `${STAFF_SESSION_COOKIE}=${session.id}`, csrf: session.csrfToken };
-  }
+  const signedIn = (name = 'Casey Worker') => signedInCaseworker(database.db, name, clock);
 
   /** A group of `count` sent now, each through the automated checks with MANUAL_REVIEW on. */
   async function group(count = 1): Promise<string[]> {
@@ -173,7 +165,9 @@ describe.each(testEngines())('an application’s page in the console, on $name',
     const again = await post(url, cookie, [['csrf', csrf], ...members]);
     expect(again.statusCode).toBe(409);
     expect(text(again.body)).toContain('Nothing was approved');
-    expect((await listStaffActions(database.db, { action: 'approve' }, { limit: 10, offset: 0 })).lines).toHaveLength(3);
+    expect((await listStaffActions(database.db, { action: 'approve' }, { limit: 10, offset: 0 })).lines).toHaveLength(
+      3,
+    );
   });
 
   it('shows a banner only for what the member of staff just did, not for an address', async () => {

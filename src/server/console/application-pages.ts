@@ -27,6 +27,7 @@ import {
 import type { InvalidInput } from '../services/casework/staff-inputs.ts';
 import {
   applicationContext,
+  applicationNotFound,
   applicationPath,
   authorText,
   groupRows,
@@ -54,17 +55,7 @@ export function registerApplicationPages(
   const deps = { database, now };
 
   const notFound = (reply: FastifyReply, who: SignedIn, reference: string) =>
-    pages.send(
-      reply,
-      404,
-      'message',
-      {
-        title: 'Application not found',
-        paragraphs: [`No application has the reference ${reference}.`],
-        action: { text: 'Search applications', href: '/caseworker' },
-      },
-      who,
-    );
+    pages.send(reply, 404, 'message', applicationNotFound(reference), who);
 
   type Params = { Params: { reference: string } };
   type Notice = { text: string; success?: boolean };

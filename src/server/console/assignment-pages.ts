@@ -10,7 +10,7 @@ import {
   type AssignmentResult,
 } from '../services/casework/assignment.ts';
 import type { Database } from '../db/database.ts';
-import { applicationPath } from './casework-views.ts';
+import { applicationNotFound, applicationPath } from './casework-views.ts';
 import type { ConsoleOptions, ConsolePages } from './console.ts';
 import { fieldsOf, staffOf } from './console-requests.ts';
 import type { SignedIn } from './staff-guard.ts';
@@ -77,17 +77,7 @@ export function registerAssignmentPages(
       }
       case 'not-found':
       case 'invalid':
-        return pages.send(
-          reply,
-          404,
-          'message',
-          {
-            title: 'Application not found',
-            paragraphs: [`No application has the reference ${typed}.`],
-            action: { text: 'Search applications', href: '/caseworker' },
-          },
-          who,
-        );
+        return pages.send(reply, 404, 'message', applicationNotFound(typed), who);
     }
   };
 

@@ -46,6 +46,13 @@ const CHECK_TEXTS: Record<RejectionReason, string> = {
 /** The address of an application's page. */
 export const applicationPath = (reference: string) => `/caseworker/applications/${encodeURIComponent(reference)}`;
 
+/** The message page of a reference no application has (or that is not one). */
+export const applicationNotFound = (reference: string) => ({
+  title: 'Application not found',
+  paragraphs: [`No application has the reference ${reference}.`],
+  action: { text: 'Search applications', href: '/caseworker' },
+});
+
 const hours = (count: number) => `${count} hour${count === 1 ? '' : 's'}`;
 
 /** The tag of how long an application has waited against the 72-hour promise. */

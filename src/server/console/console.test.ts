@@ -5,7 +5,7 @@
 import type { FastifyInstance } from 'fastify';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { buildApp } from '../app.ts';
-import { loadConfig } from '../config.ts';
+import { consoleTestConfig } from '../test-support/console-app.ts';
 import { findApplication } from '../db/application-repository.ts';
 import { storeSubmission } from '../db/submission-repository.ts';
 import { capturingLogger, sampleSubmission } from '../test-support/sample-submissions.ts';
@@ -50,11 +50,7 @@ describe.each(testEngines())('the caseworker console, on $name', (engine) => {
     clock = new Date('2026-11-24T10:00:00Z');
     const captured = capturingLogger();
     lines = captured.lines;
-    const config = {
-      ...loadConfig({ NODE_ENV: 'test' }),
-      // Never asked here: no test of this file signs in through it.
-      oidc: { issuer: 'http://127.0.0.1:9/', clientId: 'console', clientSecret: 'secret' },
-    };
+    const config = consoleTestConfig();
     publicOrigin = new URL(config.publicBaseUrl).origin;
     // The provider, as far as reading the roles again goes (the real one: staff-roles.test.ts).
     const staffSignIn: StaffSignIn = {

@@ -4,13 +4,12 @@
 import type { FastifyInstance } from 'fastify';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { buildApp } from '../app.ts';
-import { loadConfig } from '../config.ts';
+import { consoleTestConfig, signedInCaseworker } from '../test-support/console-app.ts';
 import { listStaffActions } from '../db/staff-audit-repository.ts';
 import { storeSubmission } from '../db/submission-repository.ts';
 import { decideApplication } from '../services/decisions/decide-application.ts';
 import { capturingLogger, daysAfter, sampleSubmission } from '../test-support/sample-submissions.ts';
 import { testEngines, useMigratedTestDatabase } from '../test-support/test-databases.ts';
-import { createStaffSessions, STAFF_SESSION_COOKIE } from './staff-sessions.ts';
 
 const HOUR = 3_600_000;
 
@@ -20,25 +19,17 @@ describe.each(testEngines())('the queues and assignments in the console, on $nam
   let app: FastifyInstance;
 
   beforeEach(async () => {
-    const config = {
-      ...loadConfig({ NODE_ENV: 'test' }),
-      oidc: { issuer: 'http://127.0.0.1:9/', clientId: 'console', clientSecret: 'secret' },
-    };
-    app = await buildApp(config, { database: database.db, now: () => clock, logger: capturingLogger().logger });
+    app = await buildApp(consoleTestConfig(), {
+      database: database.db,
+      now: () => clock,
+      logger: capturingLogger().logger,
+    });
   });
   afterEach(async () => {
     await app.close();
   });
 
-  async function signedIn(name: string) {
-    const id = `subject-${name.split(' ')[0]!.toLowerCase()}`;
-    const session = await createStaffSessions(database.db).create(
-      { id, name, roles: ['CASEWORKER'] },
-      'id-token',
-      clock,
-    );
-    return { cookie: `${STAFF_SESSION_COOKIE}=${session.id}`, csrf: session.csrfToken, id };
-  }
+  const signedIn = (name: string) => signedInCaseworker(database.db, name, clock);
 
   /** Applications sent `hoursAgo`, arriving `arrivalInDays` after the clock's day, under `licence`. */
   async function stored(hoursAgo: number, arrivalInDays: number, licence = 'LIC123456', count = 1): Promise<string[]> {
