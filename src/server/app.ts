@@ -235,7 +235,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
         limits,
         securityLog,
         // The roles read again from the provider at least every 15 minutes of activity.
-        sessions: createStaffSessions(database, { recheckRoles: (token) => signIn.rolesAgain(token) }),
+        sessions: createStaffSessions(database, { recheckRoles: (held) => signIn.rolesAgain(held) }),
         signIn,
         issuerOrigin: new URL(config.oidc.issuer).origin,
       });

@@ -57,7 +57,7 @@ describe.each(testEngines())('the caseworker console, on $name', (engine) => {
       start: () => Promise.reject(new Error('not in these tests')),
       finish: () => Promise.reject(new Error('not in these tests')),
       signOutUrl: () => Promise.resolve(new URL('http://127.0.0.1:9/logout')),
-      rolesAgain: (token) => {
+      rolesAgain: ({ refreshToken: token = '' }) => {
         const roles = rolesAtProvider.get(token);
         return Promise.resolve(
           roles === undefined

@@ -66,6 +66,10 @@ export interface LocalIdentityProviderOptions {
   readonly rolesClaim?: string;
   /** How the client must authenticate at the token endpoint (OIDC_CLIENT_AUTH_METHOD); only this one is taken. */
   readonly tokenEndpointAuthMethod?: StaffClientAuthMethod;
+  /** False: no refresh token at all, as providers that give one only for `offline_access` or consent (default true). */
+  readonly refreshTokens?: boolean;
+  /** How long its access tokens last (default 10 minutes): a test sees one expire. */
+  readonly accessTokenSeconds?: number;
 }
 
 export interface LocalIdentityProvider {
@@ -118,6 +122,8 @@ export async function startLocalIdentityProvider(
     await providerConfiguration({
       users,
       rolesClaim: options.rolesClaim ?? 'roles',
+      refreshTokens: options.refreshTokens ?? true,
+      accessTokenSeconds: options.accessTokenSeconds ?? 10 * 60,
       client: {
         client_id: clientId,
         client_secret: clientSecret,
@@ -183,10 +189,18 @@ function listen(server: Server, port: number): Promise<void> {
 interface ConfigurationInput {
   readonly users: readonly LocalStaffUser[];
   readonly rolesClaim: string;
+  readonly refreshTokens: boolean;
+  readonly accessTokenSeconds: number;
   readonly client: NonNullable<Configuration['clients']>[number];
 }
 
-async function providerConfiguration({ users, rolesClaim, client }: ConfigurationInput): Promise<Configuration> {
+async function providerConfiguration({
+  users,
+  rolesClaim,
+  refreshTokens,
+  accessTokenSeconds,
+  client,
+}: ConfigurationInput): Promise<Configuration> {
   const { privateKey } = await generateKeyPair('ES256', { extractable: true });
   const key = { ...(await exportJWK(privateKey)), alg: 'ES256', use: 'sig', kid: randomBytes(8).toString('hex') };
   return {
@@ -203,14 +217,17 @@ async function providerConfiguration({ users, rolesClaim, client }: Configuratio
       },
     ],
     clientDefaults: { id_token_signed_response_alg: 'ES256' },
-    // The roles always (under `openid`): a real provider sends them without a scope of their own.
+    // The roles always (under `openid`), in the ID token and at userinfo: a real provider sends
+    // them without a scope of their own.
     claims: { openid: ['sub', rolesClaim], profile: ['name'], email: ['email'] },
-    // The claims go in the ID token, which is all the console reads (no userinfo call).
+    // The claims go in the ID token, which is what the console reads at sign-in (userinfo only
+    // when it reads the roles again without a refresh token, or the refresh's ID token has none).
     conformIdTokenClaims: false,
     pkce: { required: () => true },
     // A refresh token at every sign-in, as a staff provider gives its confidential clients, without
-    // the offline_access scope (which oidc-provider keeps to sign-ins that prompted for consent).
-    issueRefreshToken: (_ctx, client) => Promise.resolve(client.grantTypeAllowed('refresh_token')),
+    // the offline_access scope (which oidc-provider keeps to sign-ins that prompted for consent);
+    // or none at all (`refreshTokens: false`), as a provider that keeps them to offline_access.
+    issueRefreshToken: (_ctx, client) => Promise.resolve(refreshTokens && client.grantTypeAllowed('refresh_token')),
     features: {
       devInteractions: { enabled: false },
       rpInitiatedLogout: { enabled: true, logoutSource, postLogoutSuccessSource },
@@ -226,7 +243,7 @@ async function providerConfiguration({ users, rolesClaim, client }: Configuratio
     renderError,
     clientBasedCORS: () => false,
     ttl: {
-      AccessToken: 10 * 60,
+      AccessToken: accessTokenSeconds,
       AuthorizationCode: 60,
       IdToken: 60 * 60,
       Interaction: 30 * 60,

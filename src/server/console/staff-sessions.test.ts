@@ -12,6 +12,7 @@ import {
   STAFF_COOKIE_PATH,
   STAFF_SESSION_COOKIE,
   STAFF_SESSION_MAX_MS,
+  type RecheckTokens,
   type RolesRecheck,
 } from './staff-sessions.ts';
 import { listStaffActions } from '../db/staff-audit-repository.ts';
@@ -76,17 +77,18 @@ describe.each(testEngines())('staff sessions on $name', (engine) => {
     expect((await sessions().read(idle.id, at(2 * minute))).outcome).toBe('idle');
   });
 
-  it('reads the roles again every 15 minutes, once for requests at the same time; none left, a refusal or no refresh token ends the session', async () => {
-    const asked: string[] = [];
+  it('reads the roles again every 15 minutes, once for requests at the same time; none left, a refusal or no token at all ends the session', async () => {
+    const asked: (string | undefined)[] = [];
     let answer: RolesRecheck = {
       outcome: 'roles',
       staffId: 'staff-ann',
       roles: ['CASEWORKER'],
       refreshToken: 'rotated',
+      accessToken: 'access-2',
     };
     const checked = createStaffSessions(test.db, {
-      recheckRoles: (token) => {
-        asked.push(token);
+      recheckRoles: (held) => {
+        asked.push(held.refreshToken);
         return Promise.resolve(answer);
       },
     });
@@ -121,8 +123,58 @@ describe.each(testEngines())('staff sessions on $name', (engine) => {
     const { lines } = await listStaffActions(test.db, { action: 'session-revoked' }, { limit: 5, offset: 0 });
     expect(lines.map((line) => line.details)).toEqual([
       { why: 'no-console-role' },
-      { why: 'provider-refused', reason: 'no refresh token' },
+      { why: 'provider-refused', reason: 'no refresh or access token' },
       { why: 'provider-refused', reason: 'the identity provider answered invalid_grant' },
+    ]);
+  });
+
+  it('reads the roles again with the access token where the provider gave no refresh token, keeping the new tokens after a refresh', async () => {
+    const asked: RecheckTokens[] = [];
+    const answers: RolesRecheck[] = [
+      { outcome: 'roles', staffId: 'staff-ann', roles: ['CASEWORKER'] },
+      { outcome: 'refused', reason: 'the identity provider answered invalid_token' },
+    ];
+    const checked = createStaffSessions(test.db, {
+      recheckRoles: (held) => {
+        asked.push(held);
+        return Promise.resolve(answers.shift() ?? { outcome: 'refused', reason: 'no more answers' });
+      },
+    });
+    const { id } = await checked.create(ann, idToken, signIn, { accessToken: 'access-1' });
+    const due = at(STAFF_ROLES_CHECK_MS);
+    await checked.touch(id, due);
+    expect(await checked.read(id, due)).toMatchObject({
+      outcome: 'active',
+      session: { staff: { roles: ['CASEWORKER'] } },
+    });
+    expect(asked).toEqual([{ staffId: 'staff-ann', accessToken: 'access-1' }]);
+    // The access token has expired at the provider: the session ends.
+    await checked.touch(id, at(2 * STAFF_ROLES_CHECK_MS));
+    expect(await checked.read(id, at(2 * STAFF_ROLES_CHECK_MS))).toEqual({ outcome: 'revoked' });
+    expect(asked[1]).toEqual({ staffId: 'staff-ann', accessToken: 'access-1' });
+    const { lines } = await listStaffActions(test.db, { action: 'session-revoked' }, { limit: 5, offset: 0 });
+    expect(lines.map((line) => line.details)).toEqual([
+      { why: 'provider-refused', reason: 'the identity provider answered invalid_token' },
+    ]);
+
+    // With both, the refresh: its new access token and refresh token are kept for the next check.
+    answers.push(
+      {
+        outcome: 'roles',
+        staffId: 'staff-ann',
+        roles: ['CASEWORKER'],
+        refreshToken: 'refresh-2',
+        accessToken: 'access-2',
+      },
+      { outcome: 'roles', staffId: 'staff-ann', roles: ['CASEWORKER'] },
+    );
+    const both = await checked.create(ann, idToken, signIn, { refreshToken: 'refresh-1', accessToken: 'access-1' });
+    expect((await checked.read(both.id, due)).outcome).toBe('active');
+    await checked.touch(both.id, due);
+    expect((await checked.read(both.id, at(2 * STAFF_ROLES_CHECK_MS))).outcome).toBe('active');
+    expect(asked.slice(2)).toEqual([
+      { staffId: 'staff-ann', refreshToken: 'refresh-1', accessToken: 'access-1' },
+      { staffId: 'staff-ann', refreshToken: 'refresh-2', accessToken: 'access-2' },
     ]);
   });
 

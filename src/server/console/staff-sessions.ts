@@ -39,6 +39,9 @@ export const STAFF_ROLES_CHECK_MS = 15 * 60_000;
 // Activity is recorded at most once a minute: a page's requests cost a read, not a write each.
 const TOUCH_INTERVAL_MS = 60_000;
 
+/** Why a session that holds no token to read its roles again with ends at its first check. */
+export const NO_TOKEN = 'no refresh or access token';
+
 const ID_PATTERN = /^[A-Za-z0-9_-]{43}$/;
 const hashOf = (id: string) => createHash('sha256').update(id).digest();
 const randomToken = () => randomBytes(32).toString('base64url');
@@ -73,21 +76,41 @@ export type RolesRecheck =
       readonly roles: readonly StaffRole[];
       /** The new refresh token when the provider rotated it. */
       readonly refreshToken?: string | undefined;
+      /** The new access token, when the roles were read by a refresh. */
+      readonly accessToken?: string | undefined;
     }
-  /** The provider refused (the refresh token revoked or expired, the account disabled) or could not be reached. */
+  /**
+   * The provider refused (the refresh token revoked or expired, the access token expired, the
+   * account disabled), could not be reached, or the session holds no token to ask with.
+   */
   | { readonly outcome: 'refused'; readonly reason: string };
 
+/** What a session holds to ask the provider for its member of staff's roles again. */
+export interface RecheckTokens {
+  /** The member of staff the session is for: the provider's answer must be about them. */
+  readonly staffId: string;
+  /** The refresh token, when the provider gave one: the roles are read by the refresh token grant. */
+  readonly refreshToken?: string | undefined;
+  /** The latest access token: without a refresh token, the roles are read at userinfo with it while it lasts. */
+  readonly accessToken?: string | undefined;
+}
+
 export interface StaffSessionsOptions {
-  /** Asks the provider for the roles again with a session's refresh token; without it, the roles are never read again (tests only). */
-  readonly recheckRoles?: (refreshToken: string) => Promise<RolesRecheck>;
+  /** Asks the provider for the roles again with a session's tokens; without it, the roles are never read again (tests only). */
+  readonly recheckRoles?: (held: RecheckTokens) => Promise<RolesRecheck>;
 }
 
 /** What a sign-in leaves beside the ID token. */
 export interface NewStaffSessionDetails {
   /** The client address the sign-in came from (shown to admins). */
   readonly clientAddress?: string | undefined;
-  /** The provider's refresh token, to read the roles again; without one the session ends at its first check. */
+  /** The provider's refresh token, to read the roles again. */
   readonly refreshToken?: string | undefined;
+  /**
+   * The provider's access token: without a refresh token, the roles are read again at userinfo
+   * with it, and the session ends at the first check after it expires (at once without either).
+   */
+  readonly accessToken?: string | undefined;
 }
 
 /** A signed-in member of staff as the admins' list shows them: one line a session. */
@@ -134,16 +157,21 @@ export function createStaffSessions(database: Database, options: StaffSessionsOp
     const checkedAt = new Date(row.rolesCheckedAt);
     if (recheckRoles === undefined || now.getTime() - checkedAt.getTime() < STAFF_ROLES_CHECK_MS) return row.roles;
     if (!(await claimStaffRolesCheck(database, idHash, checkedAt, now))) return row.roles;
+    // Without a refresh token, the access token reads the roles while it lasts; without either, nothing does.
     const answer =
-      row.refreshToken === null
-        ? ({ outcome: 'refused', reason: 'no refresh token' } as const)
-        : await recheckRoles(row.refreshToken).catch((error: unknown): RolesRecheck => ({
+      row.refreshToken === null && row.accessToken === null
+        ? ({ outcome: 'refused', reason: NO_TOKEN } as const)
+        : await recheckRoles({
+            staffId: row.staffId,
+            ...(row.refreshToken !== null && { refreshToken: row.refreshToken }),
+            ...(row.accessToken !== null && { accessToken: row.accessToken }),
+          }).catch((error: unknown): RolesRecheck => ({
             outcome: 'refused',
             reason: error instanceof Error ? error.name : 'unknown error',
           }));
     const roles = answer.outcome === 'roles' && answer.staffId === row.staffId ? answer.roles : [];
     if (answer.outcome === 'roles' && roles.length > 0) {
-      await updateStaffRoles(database, idHash, roles, answer.refreshToken);
+      await updateStaffRoles(database, idHash, roles, answer);
       return roles;
     }
     await database.transaction(async (tx) => {
@@ -176,6 +204,7 @@ export function createStaffSessions(database: Database, options: StaffSessionsOp
         lastActiveAt: now,
         clientAddress: details.clientAddress?.slice(0, 64) ?? null,
         refreshToken: details.refreshToken ?? null,
+        accessToken: details.accessToken ?? null,
         rolesCheckedAt: now,
       });
       return { id, csrfToken };

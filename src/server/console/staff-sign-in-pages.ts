@@ -93,6 +93,7 @@ export function registerStaffSignInPages(
         const { id } = await sessions.create(finished.staff, finished.idToken, now(), {
           clientAddress: request.ip,
           refreshToken: finished.refreshToken,
+          accessToken: finished.accessToken,
         });
         await recordStaffAccess(audit, finished.staff, request.ip, { action: 'sign-in' });
         cookies.set(request, reply, STAFF_SESSION_COOKIE, id, STAFF_COOKIE_PATH);

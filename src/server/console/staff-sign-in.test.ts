@@ -97,6 +97,7 @@ describe('staff sign-in with the local identity provider', () => {
       staff: { id: 'local-caseworker', name: 'Casey Worker', email: 'caseworker@localhost', roles: ['CASEWORKER'] },
       idToken: expect.stringMatching(/^[\w-]+\.[\w-]+\.[\w-]+$/),
       refreshToken: expect.any(String),
+      accessToken: expect.any(String),
     });
 
     const admin = await signInAs(DEFAULT_LOCAL_STAFF_USERS[1]!);
@@ -142,18 +143,23 @@ describe('staff sign-in with the local identity provider', () => {
     const signedIn = await signInAs(leaver);
     const result = await signIn.finish(signedIn.callback, signedIn.pending);
     if (result.outcome !== 'signed-in' || result.refreshToken === undefined) throw new Error('no refresh token');
-    expect(await signIn.rolesAgain(result.refreshToken)).toMatchObject({
+    const held = { staffId: 'local-leaver', refreshToken: result.refreshToken };
+    expect(await signIn.rolesAgain(held)).toMatchObject({
       outcome: 'roles',
       staffId: 'local-leaver',
       roles: ['CASEWORKER', 'CASEWORKER_ADMIN'],
+      accessToken: expect.any(String),
     });
     provider.setRoles('leaver', ['CASEWORKER']);
-    const fewer = await signIn.rolesAgain(result.refreshToken);
+    const fewer = await signIn.rolesAgain(held);
     expect(fewer).toMatchObject({ outcome: 'roles', staffId: 'local-leaver', roles: ['CASEWORKER'] });
     provider.setRoles('leaver', []);
     const rotated = fewer.outcome === 'roles' ? (fewer.refreshToken ?? result.refreshToken) : result.refreshToken;
-    expect(await signIn.rolesAgain(rotated)).toMatchObject({ outcome: 'roles', roles: [] });
-    expect(await signIn.rolesAgain('not-a-refresh-token')).toEqual({
+    expect(await signIn.rolesAgain({ staffId: 'local-leaver', refreshToken: rotated })).toMatchObject({
+      outcome: 'roles',
+      roles: [],
+    });
+    expect(await signIn.rolesAgain({ staffId: 'local-leaver', refreshToken: 'not-a-refresh-token' })).toEqual({
       outcome: 'refused',
       reason: 'the identity provider answered invalid_grant',
     });
@@ -224,6 +230,75 @@ describe('staff sign-in with the local identity provider', () => {
     const again = await signIn.start();
     const { url } = await as.follow(again.redirectTo);
     expect(await signIn.finish(url, again.pending)).toMatchObject({ outcome: 'signed-in' });
+  });
+});
+
+describe('staff sign-in with a provider that issues no refresh token', () => {
+  let provider: LocalIdentityProvider;
+  let signIn: StaffSignIn;
+  beforeAll(async () => {
+    provider = await startLocalIdentityProvider({
+      port: 0,
+      serviceBaseUrl,
+      users: [...DEFAULT_LOCAL_STAFF_USERS, leaver],
+      refreshTokens: false,
+      accessTokenSeconds: 2,
+    });
+    signIn = createStaffSignIn({
+      issuer: provider.issuer,
+      clientId: provider.clientId,
+      clientSecret: provider.clientSecret,
+      redirectUri: `${serviceBaseUrl}${STAFF_CALLBACK_PATH}`,
+      postLogoutRedirectUri: `${serviceBaseUrl}${STAFF_SIGNED_OUT_PATH}`,
+      rolesClaim: 'roles',
+    });
+  });
+  afterAll(() => provider.close());
+
+  async function signedInAs(user: LocalStaffUser) {
+    const started = await signIn.start();
+    const as = oidcBrowser(serviceBaseUrl);
+    const form = await pageOf(await as.follow(started.redirectTo));
+    const callback = await as.submit(form, { username: user.username, password: user.password });
+    return signIn.finish(callback.url, started.pending);
+  }
+
+  it('keeps the access token, and reads the roles again at userinfo with it: a role removed at the provider is gone', async () => {
+    const result = await signedInAs(leaver);
+    expect(result).toMatchObject({ outcome: 'signed-in', accessToken: expect.any(String) });
+    if (result.outcome !== 'signed-in' || result.accessToken === undefined) throw new Error('no access token');
+    expect(result.refreshToken).toBeUndefined();
+    const held = { staffId: 'local-leaver', accessToken: result.accessToken };
+    expect(await signIn.rolesAgain(held)).toEqual({
+      outcome: 'roles',
+      staffId: 'local-leaver',
+      roles: ['CASEWORKER', 'CASEWORKER_ADMIN'],
+    });
+    provider.setRoles('leaver', ['CASEWORKER']);
+    expect(await signIn.rolesAgain(held)).toMatchObject({ outcome: 'roles', roles: ['CASEWORKER'] });
+    provider.setRoles('leaver', ['CASEWORKER', 'CASEWORKER_ADMIN']);
+  });
+
+  it('is refused for an access token the provider refuses or that has expired, another subject’s, or no token at all', async () => {
+    expect(await signIn.rolesAgain({ staffId: 'local-leaver', accessToken: 'not-an-access-token' })).toEqual({
+      outcome: 'refused',
+      reason: 'the identity provider answered invalid_token',
+    });
+    expect(await signIn.rolesAgain({ staffId: 'local-leaver' })).toEqual({
+      outcome: 'refused',
+      reason: 'no refresh or access token',
+    });
+    const result = await signedInAs(leaver);
+    if (result.outcome !== 'signed-in' || result.accessToken === undefined) throw new Error('no access token');
+    expect(await signIn.rolesAgain({ staffId: 'local-caseworker', accessToken: result.accessToken })).toMatchObject({
+      outcome: 'refused',
+    });
+    // The provider's access tokens last 2 seconds here.
+    await new Promise((resolve) => setTimeout(resolve, 2_100));
+    expect(await signIn.rolesAgain({ staffId: 'local-leaver', accessToken: result.accessToken })).toEqual({
+      outcome: 'refused',
+      reason: 'the identity provider answered invalid_token',
+    });
   });
 });
 

@@ -5,7 +5,7 @@
 import * as oidc from 'openid-client';
 import { runsInProduction, type StaffClientAuthMethod } from '../config.ts';
 import { knownRoles, type StaffMember } from './staff.ts';
-import type { RolesRecheck } from './staff-sessions.ts';
+import { NO_TOKEN, type RecheckTokens, type RolesRecheck } from './staff-sessions.ts';
 
 /** Where the provider sends a caseworker back after signing in (under PUBLIC_BASE_URL). */
 export const STAFF_CALLBACK_PATH = '/caseworker/auth/callback';
@@ -51,6 +51,8 @@ export type StaffSignInResult =
       readonly idToken: string;
       /** The provider's refresh token, when it gave one: the roles are read again with it. */
       readonly refreshToken?: string;
+      /** The provider's access token: without a refresh token, the roles are read again at userinfo with it while it lasts. */
+      readonly accessToken?: string;
     }
   /** Signed in at the provider, but with none of the console's roles: not let in. */
   | { readonly outcome: 'no-role'; readonly staff: StaffMember }
@@ -75,11 +77,14 @@ export interface StaffSignIn {
    */
   signOutUrl(idToken: string): Promise<URL>;
   /**
-   * The member of staff's roles again, by the refresh token grant: from the new ID token, or the
-   * userinfo endpoint when the provider sends none. `refused` when the provider refuses the
-   * refresh (revoked, expired, the account disabled) or cannot be reached.
+   * The member of staff's roles again. With a refresh token, by the refresh token grant: from the
+   * new ID token, or the userinfo endpoint (with the new access token) when the provider sends
+   * none. Without one (a provider that gives none), from the userinfo endpoint with the access
+   * token the session holds, for its member of staff only. `refused` when the provider refuses
+   * (the refresh token revoked or expired, the access token expired, the account disabled),
+   * cannot be reached, or there is neither token.
    */
-  rolesAgain(refreshToken: string): Promise<RolesRecheck>;
+  rolesAgain(held: RecheckTokens): Promise<RolesRecheck>;
 }
 
 /** The identity provider could not be reached or its discovery document read; nothing was kept. */
@@ -153,6 +158,7 @@ export function createStaffSignIn(options: StaffSignInOptions): StaffSignIn {
           staff,
           idToken: tokens.id_token,
           ...(tokens.refresh_token !== undefined && { refreshToken: tokens.refresh_token }),
+          accessToken: tokens.access_token,
         };
       } catch (error) {
         return { outcome: isProviderFailure(error) ? 'provider-refused' : 'failed', reason: reasonOf(error) };
@@ -169,21 +175,31 @@ export function createStaffSignIn(options: StaffSignInOptions): StaffSignIn {
       });
     },
 
-    async rolesAgain(refreshToken) {
+    async rolesAgain({ staffId, refreshToken, accessToken }) {
       try {
-        const config = await configuration();
-        const tokens = await oidc.refreshTokenGrant(config, refreshToken);
-        const claims = tokens.claims();
-        const fresh =
-          claims?.[options.rolesClaim] !== undefined
-            ? claims
-            : await oidc.fetchUserInfo(config, tokens.access_token, claims?.sub ?? oidc.skipSubjectCheck);
-        return {
-          outcome: 'roles',
-          staffId: fresh.sub,
-          roles: knownRoles(fresh[options.rolesClaim]),
-          refreshToken: tokens.refresh_token,
-        };
+        if (refreshToken !== undefined) {
+          const config = await configuration();
+          const tokens = await oidc.refreshTokenGrant(config, refreshToken);
+          const claims = tokens.claims();
+          const fresh =
+            claims?.[options.rolesClaim] !== undefined
+              ? claims
+              : await oidc.fetchUserInfo(config, tokens.access_token, claims?.sub ?? staffId);
+          return {
+            outcome: 'roles',
+            staffId: fresh.sub,
+            roles: knownRoles(fresh[options.rolesClaim]),
+            refreshToken: tokens.refresh_token,
+            accessToken: tokens.access_token,
+          };
+        }
+        if (accessToken !== undefined) {
+          // No refresh token to renew it: the access token of the sign-in, until the provider
+          // refuses it (expired) and the session ends. The answer must be about this member of staff.
+          const info = await oidc.fetchUserInfo(await configuration(), accessToken, staffId);
+          return { outcome: 'roles', staffId: info.sub, roles: knownRoles(info[options.rolesClaim]) };
+        }
+        return { outcome: 'refused', reason: NO_TOKEN };
       } catch (error) {
         return { outcome: 'refused', reason: reasonOf(error) };
       }

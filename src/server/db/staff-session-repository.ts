@@ -14,6 +14,8 @@ export interface StaffSessionRow {
   readonly clientAddress: string | null;
   /** The provider's refresh token, with which the roles are read again; null when it gave none. */
   readonly refreshToken: string | null;
+  /** The provider's access token (the latest), with which the roles are read at userinfo when there is no refresh token; null when it gave none. */
+  readonly accessToken: string | null;
   /** When the roles were last read from the provider (at sign-in, then at least every 15 minutes of activity). */
   readonly rolesCheckedAt: Date;
 }
@@ -21,8 +23,8 @@ export interface StaffSessionRow {
 export async function insertStaffSession(db: Queryable, row: StaffSessionRow): Promise<void> {
   await db.query(
     `INSERT INTO staff_sessions (id_hash, staff_id, name, roles, id_token, csrf_token, signed_in_at, last_active_at,
-                                 client_address, refresh_token, roles_checked_at)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)`,
+                                 client_address, refresh_token, access_token, roles_checked_at)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)`,
     [
       row.idHash,
       row.staffId,
@@ -34,6 +36,7 @@ export async function insertStaffSession(db: Queryable, row: StaffSessionRow): P
       row.lastActiveAt,
       row.clientAddress,
       row.refreshToken,
+      row.accessToken,
       row.rolesCheckedAt,
     ],
   );
@@ -44,7 +47,8 @@ export async function readStaffSession(db: Queryable, idHash: Buffer): Promise<S
   const { rows } = await db.query<Omit<StaffSessionRow, 'idHash'> & { idHash: Uint8Array }>(
     `SELECT id_hash AS "idHash", staff_id AS "staffId", name, roles, id_token AS "idToken",
             csrf_token AS "csrfToken", signed_in_at AS "signedInAt", last_active_at AS "lastActiveAt",
-            client_address AS "clientAddress", refresh_token AS "refreshToken", roles_checked_at AS "rolesCheckedAt"
+            client_address AS "clientAddress", refresh_token AS "refreshToken", access_token AS "accessToken",
+            roles_checked_at AS "rolesCheckedAt"
      FROM staff_sessions WHERE id_hash = $1`,
     [idHash],
   );
@@ -115,16 +119,26 @@ export async function claimStaffRolesCheck(
   return rowCount > 0;
 }
 
-/** Keeps the roles the provider gave again, and its new refresh token when it rotated it. */
+/** The tokens a reading of the roles gave anew: the ones kept are replaced by these, the others stay. */
+export interface NewStaffTokens {
+  /** The new refresh token when the provider rotated it. */
+  readonly refreshToken?: string | undefined;
+  /** The new access token of a refresh. */
+  readonly accessToken?: string | undefined;
+}
+
+/** Keeps the roles the provider gave again, and the new tokens it gave with them. */
 export async function updateStaffRoles(
   db: Queryable,
   idHash: Buffer,
   roles: readonly string[],
-  refreshToken: string | undefined,
+  tokens: NewStaffTokens,
 ): Promise<void> {
   await db.query(
-    'UPDATE staff_sessions SET roles = $2, refresh_token = coalesce($3, refresh_token) WHERE id_hash = $1',
-    [idHash, roles, refreshToken ?? null],
+    `UPDATE staff_sessions
+     SET roles = $2, refresh_token = coalesce($3, refresh_token), access_token = coalesce($4, access_token)
+     WHERE id_hash = $1`,
+    [idHash, roles, tokens.refreshToken ?? null, tokens.accessToken ?? null],
   );
 }
 

@@ -9,11 +9,13 @@
 ALTER TABLE staff_audit ADD COLUMN client_address text CHECK (char_length(client_address) <= 64);
 
 -- The sessions remember where they were opened from, for the admins' list of signed-in staff, and
--- what the roles were last read from the provider: the refresh token that reads them again, and
--- when it last did (at least every 15 minutes of activity, ASVS 5.0 7.4.2). An admin ends every
--- session of a member of staff at once, by their id.
+-- what the roles are read again from the provider with (at least every 15 minutes of activity,
+-- ASVS 5.0 7.4.2), and when they last were: the refresh token, or, where the provider gave none,
+-- the access token at its userinfo endpoint (the session then lasts as long as that token). An
+-- admin ends every session of a member of staff at once, by their id.
 ALTER TABLE staff_sessions ADD COLUMN client_address text CHECK (char_length(client_address) <= 64);
 ALTER TABLE staff_sessions ADD COLUMN refresh_token text CHECK (octet_length(refresh_token) <= 16384);
+ALTER TABLE staff_sessions ADD COLUMN access_token text CHECK (octet_length(access_token) <= 16384);
 ALTER TABLE staff_sessions ADD COLUMN roles_checked_at timestamptz;
 UPDATE staff_sessions SET roles_checked_at = signed_in_at;
 ALTER TABLE staff_sessions ALTER COLUMN roles_checked_at SET NOT NULL;
