@@ -102,6 +102,10 @@ describe.each(testEngines())('staff roles read again from the provider, on $name
     const refused = await open('/caseworker', cookie);
     expect(refused.statusCode).toBe(303);
     expect(refused.headers.location).toBe('/caseworker/timed-out');
+    // The page it leads to says why, not only of timeouts.
+    expect((await open('/caseworker/timed-out', cookie)).body).toContain(
+      'You are also signed out when an administrator ends your session, or when your access to the console changes.',
+    );
     expect((await open('/caseworker', cookie)).headers.location).toBe('/caseworker/sign-in');
 
     const { lines } = await listStaffActions(database.db, { staffId: 'local-lee' }, { limit: 10, offset: 0 });

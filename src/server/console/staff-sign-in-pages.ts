@@ -181,6 +181,8 @@ export function registerStaffSignInPages(
       title: 'You have been signed out',
       paragraphs: [
         'For your security, we sign you out after 30 minutes without activity, and 12 hours after you signed in.',
+        // A session the roles check or an admin ended lands here too (decision 038).
+        'You are also signed out when an administrator ends your session, or when your access to the console changes.',
         'Anything you had not sent has not been saved.',
       ],
       action: { text: 'Sign in again', href: signInHref(returnAskedIn(request)) },
