@@ -26,6 +26,7 @@ import {
   startServer,
   testDatabaseUrl,
   waitFor,
+  expectExitCode,
 } from './test-support/child-process.ts';
 import { runAllDueJobs } from './test-support/run-jobs.ts';
 import { capturingLogger } from './test-support/sample-submissions.ts';
@@ -183,7 +184,7 @@ describe.each(targets)('a server killed with SIGKILL during a stream of submissi
       120_000,
     );
     second.child.kill('SIGTERM');
-    expect(await second.exited).toBe(0);
+    await expectExitCode(second, 0);
 
     const db = await target.open();
     try {

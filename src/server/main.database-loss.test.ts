@@ -20,6 +20,7 @@ import {
   startServer,
   testDatabaseUrl,
   waitFor,
+  expectExitCode,
 } from './test-support/child-process.ts';
 import type { TcpProxy } from './test-support/tcp-proxy.ts';
 import { startTcpProxy } from './test-support/tcp-proxy.ts';
@@ -191,7 +192,7 @@ describe.skipIf(baseUrl === undefined || postgres === undefined)(
         expect(rows).toHaveLength(sent.reduce((n, s) => n + s.body.length, 0));
 
         running.child.kill('SIGTERM');
-        expect(await running.exited).toBe(0);
+        await expectExitCode(running, 0);
       },
     );
   },

@@ -9,6 +9,7 @@ import {
   makeServerDirectory,
   startServer,
   startTsx,
+  expectExitCode,
 } from './test-support/child-process.ts';
 
 describe('the server process', () => {
@@ -35,7 +36,7 @@ describe('the server process', () => {
     expect(existsSync(join(dir, 'data', 'pglite'))).toBe(true);
 
     server.child.kill('SIGTERM');
-    expect(await server.exited).toBe(0);
+    await expectExitCode(server, 0);
     const lines = server
       .stdout()
       .split('\n')
@@ -77,7 +78,7 @@ describe('the server process', () => {
       PORT: '0',
       DATA_DIR: dataDir(dir),
     });
-    expect(await running.exited).toBe(1);
+    await expectExitCode(running, 1);
     const failure = logMessages(running).find((message) => message.startsWith('Start-up failed'));
     expect(failure).toContain(culprit(dir));
     expect(failure).toContain('a part of the path is a file, not a folder (ENOTDIR)');
@@ -98,7 +99,7 @@ describe('the server process', () => {
         PORT: '0',
         DATA_DIR: readOnly,
       });
-      expect(await running.exited).toBe(1);
+      await expectExitCode(running, 1);
       const failure = logMessages(running).find((message) => message.startsWith('Start-up failed'));
       expect(failure).toContain(readOnly);
       expect(failure).toContain('(EACCES)');
@@ -111,7 +112,7 @@ describe('the server process', () => {
       PORT: 'eighty',
       DATA_DIR: join(dir, 'data'),
     });
-    expect(await running.exited).toBe(1);
+    await expectExitCode(running, 1);
     expect(running.stderr()).toContain('PUBLIC_BASE_URL is required when NODE_ENV=production');
     expect(running.stderr()).toContain('PORT must be a whole number');
     expect(existsSync(join(dir, 'data'))).toBe(false);

@@ -18,6 +18,7 @@ import {
   startTsx,
   testDatabaseUrl,
   waitFor,
+  expectExitCode,
 } from './test-support/child-process.ts';
 import { sampleSubmission } from './test-support/sample-submissions.ts';
 import type { TcpProxy } from './test-support/tcp-proxy.ts';
@@ -91,6 +92,6 @@ describe.skipIf(baseUrl === undefined || postgres === undefined)('the worker pro
     }
     expect(logMessages(running)).not.toContain('Uncaught exception');
     running.child.kill('SIGTERM');
-    expect(await running.exited).toBe(0);
+    await expectExitCode(running, 0);
   });
 });

@@ -24,6 +24,7 @@ import {
   startTsx,
   testDatabaseUrl,
   waitFor,
+  expectExitCode,
 } from './test-support/child-process.ts';
 import { capturingLogger, sampleSubmission } from './test-support/sample-submissions.ts';
 import { createStatusLinkTokens } from './tokens/status-link-tokens.ts';
@@ -88,7 +89,7 @@ describe.skipIf(url === undefined || postgres === undefined)('the worker process
     expect((await readdir(join(dir, 'outbox'))).filter((f) => f.endsWith('.eml'))).toHaveLength(2);
 
     running.child.kill('SIGTERM');
-    expect(await running.exited).toBe(0);
+    await expectExitCode(running, 0);
     expect(logMessages(running)).toEqual(
       expect.arrayContaining(['Job worker started', 'Job worker stopped', 'Stopped']),
     );

@@ -14,6 +14,7 @@ import {
   outboxFiles,
   startServer,
   waitFor,
+  expectExitCode,
 } from '../test-support/child-process.ts';
 import { sampleSubmission } from '../test-support/sample-submissions.ts';
 
@@ -53,7 +54,7 @@ describe('the job worker inside the server', () => {
       // The confirmation and the approval.
       await waitFor(async () => (await emails()).length === 2, 'the emails');
       server.child.kill('SIGTERM');
-      expect(await server.exited).toBe(0);
+      await expectExitCode(server, 0);
       const logged = logMessages(server);
       expect(logged.indexOf('Job worker stopped')).toBeGreaterThan(-1);
       expect(logged.indexOf('Job worker stopped')).toBeLessThan(logged.indexOf('Stopped'));
@@ -65,7 +66,7 @@ describe('the job worker inside the server', () => {
     // process has exited, nothing can still send an email.
     const server = await start({ RUN_WORKER: 'false' });
     server.child.kill('SIGTERM');
-    expect(await server.exited).toBe(0);
+    await expectExitCode(server, 0);
     expect(await emails()).toEqual([]);
     expect(logMessages(server)).not.toContain('Job worker started');
   });

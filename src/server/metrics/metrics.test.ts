@@ -20,6 +20,7 @@ import {
   makeServerDirectory,
   startServer,
   waitFor,
+  expectExitCode,
 } from '../test-support/child-process.ts';
 import type { SmtpReceiver } from '../test-support/smtp-receiver.ts';
 import { startSmtpReceiver } from '../test-support/smtp-receiver.ts';
@@ -176,7 +177,7 @@ it(
     // The metrics listener closes with the server: a clean exit on SIGTERM, with scrapers connected.
     await fetch(`http://127.0.0.1:${metricsPort}/metrics`, { keepalive: true });
     server.child.kill('SIGTERM');
-    expect(await server.exited).toBe(0);
+    await expectExitCode(server, 0);
   },
 );
 
@@ -267,7 +268,7 @@ describe.skipIf(postgresUrl === undefined || postgres === undefined)('the worker
       // The worker serves no HTTP routes of the service.
       expect(text).not.toContain('cwc_http_requests_total{');
       worker.child.kill('SIGTERM');
-      expect(await worker.exited).toBe(0);
+      await expectExitCode(worker, 0);
     } finally {
       await killIfRunning(worker);
       await test.dispose();

@@ -18,6 +18,7 @@ import {
   startServer,
   testDatabaseUrl,
   waitFor,
+  expectExitCode,
 } from '../test-support/child-process.ts';
 import { runMigrations } from '../db/migrations.ts';
 import { testEngines, type TestDatabase } from '../test-support/test-databases.ts';
@@ -201,6 +202,6 @@ it.each(testEngines().map((engine) => engine.name))(
     expect(JSON.stringify(lines)).not.toContain(applicantId);
     // Stopped as a deployment stops it, so no email is cut off half sent.
     server.child.kill('SIGTERM');
-    expect(await server.exited).toBe(0);
+    await expectExitCode(server, 0);
   },
 );

@@ -39,6 +39,16 @@ export function startTsx(module: string, args: readonly string[], env: Record<st
   return { child, stdout: () => stdout, stderr: () => stderr, exited };
 }
 
+/**
+ * Waits for the process to exit and expects `code`; when it exits otherwise, the failure shows its
+ * last lines of output, which say whether it was an error or a shutdown past its time.
+ */
+export async function expectExitCode(running: Running, code: number): Promise<void> {
+  const exited = await running.exited;
+  const tail = `${running.stdout()}\n${running.stderr()}`.trim().split('\n').slice(-20).join('\n');
+  if (exited !== code) throw new Error(`expected exit code ${code}, got ${exited}; its last lines:\n${tail}`);
+}
+
 /** Runs `tsx <module> ...args` to the end. */
 export async function runTsx(
   module: string,
