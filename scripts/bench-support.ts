@@ -85,7 +85,6 @@ export async function openBenchDatabase(
   };
 }
 
-/** Prints the runs as a table under `heading`; any request that failed makes the exit code 1. */
 /** The answers of a run that were not what it expects, and the requests that got none. */
 function failedRequests({ result, expectedStatus }: Measured): number {
   const unanswered = result.errors + result.timeouts;
@@ -95,6 +94,7 @@ function failedRequests({ result, expectedStatus }: Measured): number {
   return result.requests.total - expected;
 }
 
+/** Prints the runs as a table under `heading`; any request that failed makes the exit code 1. */
 export function printRuns(heading: string, runs: readonly Measured[]): void {
   console.log(`\n${heading}, ${benchConnections} connections, ${benchSeconds} s each, Node.js ${process.version}`);
   console.table(
