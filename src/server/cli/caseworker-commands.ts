@@ -54,7 +54,7 @@ export interface CliContext {
 export const usage = `Usage: npm run caseworker -- <command>
 
 Commands:
-  list [--status <in-progress|approved|rejected|withdrawn>]   applications, oldest first
+  ${`list [--status <${applicationStatuses.join('|')}>]`.padEnd(60)}applications, oldest first
   show <reference>                                            every detail and the status history
   approve <reference>                                         approve, and email the sponsor
   reject <reference> --reason <late|credibility|routing> [--note <text>]

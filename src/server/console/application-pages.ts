@@ -11,7 +11,7 @@ import { STAFF_COOKIE_PATH } from './staff-sessions.ts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { formatDateTime } from '#shared/dates/format.ts';
 import type { ApplicationStatus } from '#shared/domain/application-status.ts';
-import { APPLICATION_STATUSES, REJECTION_REASONS } from '#shared/domain/application-status.ts';
+import { APPLICATION_STATUSES, INITIAL_STATUS, isOpen, REJECTION_REASONS } from '#shared/domain/application-status.ts';
 import { applicationDetail } from '../services/casework/application-detail.ts';
 import { recordStaffAccess } from '../services/casework/staff-access.ts';
 import { approveGroup, groupOfApplication, type GroupApprovalResult } from '../services/casework/group-approval.ts';
@@ -83,7 +83,7 @@ export function registerApplicationPages(
         title: `Application ${context.reference}`,
         ...context,
         notice,
-        assignment: await assignmentContext(deps, context.reference, result.application.status === 'in-progress', who),
+        assignment: await assignmentContext(deps, context.reference, isOpen(result.application.status), who),
       },
       who,
     );
@@ -161,7 +161,7 @@ export function registerApplicationPages(
     const { expectedStatus } = fieldsOf(request.body);
     const result = await approveApplication(deps, staffOf(who), {
       reference: request.params.reference,
-      expectedStatus: isStatus(expectedStatus) ? expectedStatus : 'in-progress',
+      expectedStatus: isStatus(expectedStatus) ? expectedStatus : INITIAL_STATUS,
     });
     return answerStatusAction(request, reply, who, result, () =>
       showApplication(reply, who, request.params.reference, 400),
@@ -258,7 +258,7 @@ export function registerApplicationPages(
     if (who === undefined) return reply;
     const fields = fieldsOf(request.body);
     const reference = request.params.reference;
-    const expectedStatus = isStatus(fields.expectedStatus) ? fields.expectedStatus : 'in-progress';
+    const expectedStatus = isStatus(fields.expectedStatus) ? fields.expectedStatus : INITIAL_STATUS;
     const reason = REJECTION_REASONS.find((known) => known === fields.reason);
     if (reason === undefined) {
       return sendRejectPage(reply, who, reference, expectedStatus, fields, {
@@ -283,7 +283,7 @@ export function registerApplicationPages(
     if (who === undefined) return reply;
     const fields = fieldsOf(request.body);
     const reference = request.params.reference;
-    const expectedStatus = isStatus(fields.expectedStatus) ? fields.expectedStatus : 'in-progress';
+    const expectedStatus = isStatus(fields.expectedStatus) ? fields.expectedStatus : INITIAL_STATUS;
     const result = await withdrawApplication(deps, staffOf(who), {
       reference,
       expectedStatus,

@@ -1,7 +1,13 @@
 // What the console's pages show of the casework services' results: the words and tags of
 // statuses, waits and history lines, in the contexts the templates (views/*.njk) take.
 import { formatDateTime } from '#shared/dates/format.ts';
-import type { ApplicationStatus, RejectionReason } from '#shared/domain/application-status.ts';
+import {
+  APPLICATION_STATUSES,
+  type ApplicationStatus,
+  type RejectionReason,
+} from '#shared/domain/application-status.ts';
+import { STATUS_PRESENTATION } from '#shared/domain/status-presentation.ts';
+import en from '#shared/i18n/translations/en.json';
 import { escapeHtmlText } from '#shared/pages/html-escape.ts';
 import type { StaffAuditLine } from '../db/staff-audit-repository.ts';
 import type {
@@ -17,18 +23,19 @@ import type { CaseSummary, Waiting } from '../services/casework/queue.ts';
 import type { ChangeAuthor } from '../services/casework/staff.ts';
 import { MAX_NOTE_LENGTH, type InvalidInput } from '../services/casework/staff-inputs.ts';
 
-export const STATUS_TEXTS: Record<ApplicationStatus, string> = {
-  'in-progress': 'In progress',
-  approved: 'Approved',
-  rejected: 'Rejected',
-  withdrawn: 'Withdrawn',
-};
-const STATUS_TAGS: Record<ApplicationStatus, string> = {
-  'in-progress': 'govuk-tag--blue',
-  approved: 'govuk-tag--green',
-  rejected: 'govuk-tag--red',
-  withdrawn: 'govuk-tag--grey',
-};
+/** The English text of a message key of the translations. */
+function englishText(key: string): string {
+  const text = key
+    .split('.')
+    .reduce<unknown>((node, part) => (node as Record<string, unknown> | undefined)?.[part], en);
+  if (typeof text !== 'string') throw new Error(`No English text ${key}`);
+  return text;
+}
+
+/** The English word of each status (the console is in English): the one the status page shows, from the translations. */
+export const STATUS_TEXTS = Object.fromEntries(
+  APPLICATION_STATUSES.map((status) => [status, englishText(STATUS_PRESENTATION[status].word)]),
+) as Record<ApplicationStatus, string>;
 
 export const REJECTION_TEXTS: Record<RejectionReason, string> = {
   late: 'Made less than 72 hours before the worker’s arrival',
@@ -66,7 +73,7 @@ function waitingTag(waiting: Waiting): { text: string; classes: string } {
 }
 
 function statusTag(status: ApplicationStatus): { text: string; classes: string } {
-  return { text: STATUS_TEXTS[status], classes: STATUS_TAGS[status] };
+  return { text: STATUS_TEXTS[status], classes: STATUS_PRESENTATION[status].tag };
 }
 
 /** A row of the queues' and the search's table. */
@@ -78,6 +85,7 @@ export function caseRow(summary: CaseSummary) {
     submitted: formatDateTime(summary.submittedAt),
     waiting: summary.waiting === undefined ? undefined : waitingTag(summary.waiting),
     status: `${STATUS_TEXTS[summary.status]} ${formatDateTime(summary.statusSince)}`,
+    statusClasses: STATUS_PRESENTATION[summary.status].tag,
   };
 }
 

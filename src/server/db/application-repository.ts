@@ -1,8 +1,16 @@
 import * as v from 'valibot';
 import { applicantPayloadSchema, type ApplicantPayload } from '#shared/api/new-from-concession.ts';
-import type { ApplicationStatus, RejectionReason } from '#shared/domain/application-status.ts';
+import {
+  COS_HOLDING_STATUSES,
+  DECIDED_STATUSES,
+  OPEN_STATUSES,
+  PURGEABLE_STATUSES,
+  type ApplicationStatus,
+  type RejectionReason,
+} from '#shared/domain/application-status.ts';
 import type { Language } from '#shared/i18n/languages.ts';
 import type { Queryable } from './database.ts';
+import { statusIn } from './status-sql.ts';
 
 /** One application. The personal fields are null once its retention period is over. */
 export interface ApplicationRecord {
@@ -134,8 +142,8 @@ export async function lockApplicationInProgress(
   applicantId: string,
 ): Promise<ApplicationRecord | undefined> {
   const { rows } = await tx.query<ApplicationRow>(
-    `${selectApplications} WHERE a.applicant_id = $1 AND a.status = 'in-progress' FOR UPDATE OF a`,
-    [applicantId],
+    `${selectApplications} WHERE a.applicant_id = $1 AND a.status = ANY($2::text[]) FOR UPDATE OF a`,
+    [applicantId, OPEN_STATUSES],
   );
   const row = rows[0];
   return row === undefined ? undefined : toApplication(row);
@@ -177,9 +185,9 @@ export async function updateApplicationStatus(
   await tx.query(
     `UPDATE applications
      SET status = $2, decision_reason = $3, updated_at = $4::timestamptz,
-         decision_email_job = CASE WHEN $2::text IN ('approved', 'rejected') THEN NULL ELSE decision_email_job END
+         decision_email_job = CASE WHEN $2::text = ANY($5::text[]) THEN NULL ELSE decision_email_job END
      WHERE applicant_id = $1`,
-    [applicantId, status, reason, now],
+    [applicantId, status, reason, now, DECIDED_STATUSES],
   );
 }
 
@@ -257,7 +265,7 @@ export async function purgePersonalData(
      SET concession_form = NULL, secondary_details = NULL, passport_number = NULL, cos_reference = NULL,
          family_name = NULL, given_names = NULL, worker_email = NULL, place_of_departure = NULL,
          personal_data_deleted_at = $3::timestamptz, updated_at = $3::timestamptz
-     WHERE personal_data_deleted_at IS NULL AND status <> 'in-progress'
+     WHERE personal_data_deleted_at IS NULL AND ${statusIn('status', PURGEABLE_STATUSES)}
        AND leave_date + $2::integer < $1::date`,
     [options.today, options.retentionDays, options.now],
   );
@@ -286,7 +294,7 @@ export async function findCosReferencesInUse(
   const { rows } = await db.query<{ number: string }>(
     `SELECT DISTINCT comparable_cos_reference(a.cos_reference) AS number
        FROM applications a JOIN submissions s ON s.id = a.submission_id
-      WHERE a.status IN ('in-progress', 'approved')
+      WHERE ${statusIn('a.status', COS_HOLDING_STATUSES)}
         AND comparable_cos_reference(a.cos_reference) = ANY($1::text[])
         AND s.form_group_id IS DISTINCT FROM $2
       ORDER BY number`,

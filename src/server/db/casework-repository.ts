@@ -1,7 +1,12 @@
 // The caseworker console's reads: the queues, the search, what an application's page adds to
 // the application itself, and the decisions export. Statuses are dated by their status change
 // (status_changes), not by applications.updated_at, which the retention run also moves.
-import type { ApplicationStatus, RejectionReason } from '#shared/domain/application-status.ts';
+import {
+  DECIDED_STATUSES,
+  OPEN_STATUSES,
+  type ApplicationStatus,
+  type RejectionReason,
+} from '#shared/domain/application-status.ts';
 import {
   applicationColumns,
   toApplication,
@@ -9,6 +14,7 @@ import {
   type ApplicationRow,
 } from './application-repository.ts';
 import type { Queryable } from './database.ts';
+import { statusIn } from './status-sql.ts';
 
 /** One application as the lists show it. The names are null once its personal data is deleted. */
 export interface CaseRow {
@@ -112,7 +118,8 @@ export function inProgressStatements(filter: InProgressFilter): {
   readonly params: unknown[];
 } {
   const params: unknown[] = [];
-  const conditions = [`a.status = 'in-progress'`];
+  // The statuses as literals, so that the indexes of the open applications (migration 020) are read.
+  const conditions = [statusIn('a.status', OPEN_STATUSES)];
   // The count and the page's ids join only what their conditions read, so they read one index alone.
   const joins: string[] = [];
   if (filter.assignedTo !== undefined) {
@@ -152,17 +159,16 @@ export async function listInProgress(db: Queryable, filter: InProgressFilter, pa
 }
 
 /**
- * Applications decided (approved or rejected) between `start` and `end` and still so, or
- * withdrawn then (`withdrawn`), newest first. An application is decided once and withdrawn once
- * (decision 009), so each has at most one such status change.
+ * Applications changed to one of `statuses` (DECIDED_STATUSES, or withdrawn) between `start` and
+ * `end` and still so, newest first. An application is decided once and withdrawn once (decision
+ * 009), so each has at most one such status change.
  */
 export async function listChangedTo(
   db: Queryable,
-  to: 'decided' | 'withdrawn',
+  statuses: readonly ApplicationStatus[],
   range: { readonly start?: Date | undefined; readonly end?: Date | undefined },
   page: Page,
 ): Promise<CasePage> {
-  const statuses = to === 'decided' ? ['approved', 'rejected'] : ['withdrawn'];
   const where = `sc.to_status = ANY($1::text[]) AND sc.from_status IS DISTINCT FROM sc.to_status
     AND ($2::timestamptz IS NULL OR sc.changed_at >= $2::timestamptz)
     AND ($3::timestamptz IS NULL OR sc.changed_at < $3::timestamptz)`;
@@ -314,10 +320,10 @@ export async function listDecisionsMade(db: Queryable, start: Date, end: Date): 
      JOIN applications a ON a.applicant_id = sc.applicant_id
      JOIN submissions s ON s.id = a.submission_id
      LEFT JOIN staff_audit l ON l.status_change_id = sc.id
-     WHERE sc.to_status IN ('approved', 'rejected') AND sc.from_status = 'in-progress'
+     WHERE sc.to_status = ANY($3::text[]) AND sc.from_status = ANY($4::text[])
        AND sc.changed_at >= $1::timestamptz AND sc.changed_at < $2::timestamptz
      ORDER BY sc.changed_at, sc.id`,
-    [start, end],
+    [start, end, DECIDED_STATUSES, OPEN_STATUSES],
   );
   return rows.map(
     ({ decidedAt, decision, rejectionReason, actor, staffId, staffName, withdrawnAt, ...application }) => ({

@@ -2,6 +2,7 @@
 // submission's next decisions, and which job emailed each decision. Every function here except
 // the first expects the submission's row to be held by lockSubmissionForDecisionEmails in the
 // same transaction: that lock is what keeps a decision from slipping between two jobs.
+import { DECIDED_STATUSES, OPEN_STATUSES } from '#shared/domain/application-status.ts';
 import type { Queryable } from './database.ts';
 
 /** The send-decisions job a submission points at. */
@@ -71,12 +72,12 @@ export async function readDecisionEmailState(
   const { rows } = await tx.query<
     Omit<DecisionEmailState, 'earliestUnclaimedAt'> & { earliestUnclaimedAt: Date | null }
   >(
-    `SELECT count(*) FILTER (WHERE status = 'in-progress')::int AS "inProgress",
-            count(*) FILTER (WHERE status IN ('approved', 'rejected') AND decision_email_job IS NULL)::int AS unclaimed,
-            min(updated_at) FILTER (WHERE status IN ('approved', 'rejected') AND decision_email_job IS NULL) AS "earliestUnclaimedAt",
-            count(*) FILTER (WHERE status IN ('approved', 'rejected') AND decision_email_job = $2)::int AS "claimedByJob"
+    `SELECT count(*) FILTER (WHERE status = ANY($3::text[]))::int AS "inProgress",
+            count(*) FILTER (WHERE status = ANY($4::text[]) AND decision_email_job IS NULL)::int AS unclaimed,
+            min(updated_at) FILTER (WHERE status = ANY($4::text[]) AND decision_email_job IS NULL) AS "earliestUnclaimedAt",
+            count(*) FILTER (WHERE status = ANY($4::text[]) AND decision_email_job = $2)::int AS "claimedByJob"
      FROM applications WHERE submission_id = $1`,
-    [submissionId, jobId],
+    [submissionId, jobId, OPEN_STATUSES, DECIDED_STATUSES],
   );
   const row = rows[0];
   return {
@@ -95,10 +96,10 @@ export async function readDecisionEmailState(
 export async function claimDecisionsForEmail(tx: Queryable, submissionId: string, jobId: number): Promise<string[]> {
   const { rows } = await tx.query<{ applicantId: string }>(
     `UPDATE applications SET decision_email_job = $2
-     WHERE submission_id = $1 AND status IN ('approved', 'rejected')
+     WHERE submission_id = $1 AND status = ANY($3::text[])
        AND (decision_email_job IS NULL OR decision_email_job = $2)
      RETURNING applicant_id AS "applicantId"`,
-    [submissionId, jobId],
+    [submissionId, jobId, DECIDED_STATUSES],
   );
   return rows.map((row) => row.applicantId);
 }

@@ -1,8 +1,16 @@
-// The migrations repeat some facts of src/shared/domain in CHECK constraints (old migrations are
-// never edited). These tests read the constraints of the migrated database and compare them with
-// the shared lists, so a value added on one side only fails here rather than in production.
+// The migrations repeat some facts of src/shared/domain in CHECK constraints and in the
+// predicates of partial indexes (old migrations are never edited). These tests read the migrated
+// database and compare it with the shared lists and status sets, so a value added on one side
+// only fails here rather than in production (or, for an index, in a slow query).
 import { describe, expect, it } from 'vitest';
-import { APPLICATION_STATUSES, REJECTION_REASONS } from '#shared/domain/application-status.ts';
+import {
+  APPLICATION_STATUSES,
+  COS_HOLDING_STATUSES,
+  OPEN_STATUSES,
+  PURGEABLE_STATUSES,
+  REJECTION_REASONS,
+  type ApplicationStatus,
+} from '#shared/domain/application-status.ts';
 import { STORED_PASSPORT_NUMBER_PATTERN } from '#shared/domain/passport-number.ts';
 import { LANGUAGES } from '#shared/i18n/languages.ts';
 import type { Database } from './database.ts';
@@ -31,6 +39,39 @@ async function allowedValues(db: Database, table: string, column: string): Promi
 
 const sorted = (values: readonly string[]) => [...values].sort();
 
+/** The partial indexes on applications whose predicate names the status, by name, with their predicates. */
+async function statusIndexes(db: Database): Promise<Map<string, string>> {
+  const { rows } = await db.query<{ name: string; predicate: string }>(
+    `SELECT c.relname AS name, pg_get_expr(i.indpred, i.indrelid) AS predicate
+     FROM pg_index i JOIN pg_class c ON c.oid = i.indexrelid
+     WHERE i.indrelid = to_regclass('applications') AND i.indpred IS NOT NULL`,
+  );
+  return new Map(rows.filter((row) => /\bstatus\b/.test(row.predicate)).map((row) => [row.name, row.predicate]));
+}
+
+/**
+ * The statuses an index's predicate admits, evaluated by the database itself: each status as an
+ * application row whose other columns are null (the predicates here ask only that the personal
+ * data is not deleted yet besides the status).
+ */
+async function admittedStatuses(db: Database, predicate: string): Promise<string[]> {
+  const { rows } = await db.query<{ status: string }>(
+    `SELECT applications.status FROM unnest($1::text[]) AS given(value),
+       LATERAL json_populate_record(NULL::applications, json_build_object('status', given.value)) AS applications
+     WHERE ${predicate} ORDER BY applications.status`,
+    [APPLICATION_STATUSES],
+  );
+  return rows.map((row) => row.status);
+}
+
+// The statements that read these indexes write the same sets into their text (src/server/db/status-sql.ts).
+const INDEXED_SETS: Record<string, readonly ApplicationStatus[]> = {
+  applications_in_progress_arrival: OPEN_STATUSES,
+  applications_in_progress_created: OPEN_STATUSES,
+  applications_cos_in_use: COS_HOLDING_STATUSES,
+  applications_retention: PURGEABLE_STATUSES,
+};
+
 describe.each(testEngines())('the CHECK constraints on $name', (engine) => {
   const test = useMigratedTestDatabase(engine);
 
@@ -57,5 +98,18 @@ describe.each(testEngines())('the CHECK constraints on $name', (engine) => {
     const checks = await columnChecks(test.db, 'lost_stolen_passports', 'passport_number');
     expect(checks).toHaveLength(1);
     expect(checks[0]).toContain(`'${STORED_PASSPORT_NUMBER_PATTERN}'`);
+  });
+});
+
+describe.each(testEngines())('the partial indexes on the status on $name', (engine) => {
+  const test = useMigratedTestDatabase(engine);
+
+  it('hold exactly the applications of the shared status sets', async () => {
+    const indexes = await statusIndexes(test.db);
+    // A new partial index on the status is named here with its set.
+    expect([...indexes.keys()].sort()).toEqual(Object.keys(INDEXED_SETS).sort());
+    for (const [name, set] of Object.entries(INDEXED_SETS)) {
+      expect(await admittedStatuses(test.db, indexes.get(name) ?? 'false'), name).toEqual(sorted(set));
+    }
   });
 });

@@ -1,6 +1,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { ApplicantPayload } from '#shared/api/new-from-concession.ts';
 import { newApplicationReference } from '#shared/domain/application-reference.ts';
+import { INITIAL_STATUS } from '#shared/domain/application-status.ts';
 import { normalisePassportNumber } from '#shared/domain/passport-number.ts';
 import type { Language } from '#shared/i18n/languages.ts';
 import type { Database, Queryable } from './database.ts';
@@ -66,7 +67,7 @@ export type StoreSubmissionResult =
   | { readonly outcome: 'conflict' };
 
 /**
- * Stores a submission, its applications (status in-progress, one audit line each) and its jobs
+ * Stores a submission, its applications (status INITIAL_STATUS, one audit line each) and its jobs
  * (a `send-confirmation` and one `decide` per application) in one transaction.
  *
  * Two identical requests at the same moment: the second INSERT waits on the unique form_group_id
@@ -144,7 +145,7 @@ async function storeOnce(
          applicant_id, submission_id, position, status, concession_form, secondary_details,
          passport_number, cos_reference, family_name, given_names, worker_email, place_of_departure,
          arrival_date, leave_date, created_at, updated_at)
-       SELECT a.applicant_id, $1, a.position, 'in-progress', a.concession_form::jsonb, a.secondary_details::jsonb,
+       SELECT a.applicant_id, $1, a.position, $15::text, a.concession_form::jsonb, a.secondary_details::jsonb,
               a.passport_number, a.cos_reference, a.family_name, a.given_names, a.worker_email, a.place_of_departure,
               a.arrival_date::date, a.leave_date::date, $2::timestamptz, $2::timestamptz
        FROM unnest($3::text[], $4::integer[], $5::text[], $6::text[], $7::text[], $8::text[], $9::text[], $10::text[],
@@ -166,12 +167,13 @@ async function storeOnce(
         column((a) => a.placeOfDeparture),
         column((a) => a.arrivalDate),
         column((a) => a.leaveDate),
+        INITIAL_STATUS,
       ],
     );
     await tx.query(
       `INSERT INTO status_changes (applicant_id, actor, from_status, to_status, reason, changed_at)
-       SELECT id, 'submission', NULL, 'in-progress', NULL, $2::timestamptz FROM unnest($1::text[]) AS id`,
-      [ids, now],
+       SELECT id, 'submission', NULL, $3::text, NULL, $2::timestamptz FROM unnest($1::text[]) AS id`,
+      [ids, now, INITIAL_STATUS],
     );
     // The confirmation first in the queue, so the sponsor normally hears "received" before any decision.
     await enqueueJobs(tx, [

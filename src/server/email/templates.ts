@@ -1,6 +1,7 @@
 import type { TFunction } from 'i18next';
 import { formatLongDate, formatTimeOfDay } from '#shared/dates/format.ts';
 import type { RejectionReason } from '#shared/domain/application-status.ts';
+import { STATUS_PRESENTATION } from '#shared/domain/status-presentation.ts';
 import type { Language } from '#shared/i18n/languages.ts';
 import { textsIn } from './texts.ts';
 
@@ -369,11 +370,11 @@ function afterRejection(
 function outcomeRows({ t, date }: Writer, outcome: DecisionOutcome): ReadonlyArray<readonly [string, string]> {
   return outcome.status === 'approved'
     ? [
-        [t('email.labels.decision'), t('email.values.approved')],
+        [t('email.labels.decision'), t(STATUS_PRESENTATION.approved.emailWord)],
         [t('email.labels.leaveTheUk'), t('email.values.leaveBy', { date: date(outcome.leaveDate) })],
       ]
     : [
-        [t('email.labels.decision'), t('email.values.rejected')],
+        [t('email.labels.decision'), t(STATUS_PRESENTATION.rejected.emailWord)],
         [t('email.labels.reason'), rejectionWords(t)[outcome.reason]],
       ];
 }
@@ -478,7 +479,7 @@ function withdrawnDetails(
     [t('email.labels.reference'), application.reference],
     [t('email.labels.name'), application.workerName],
     ...(withCosNumber ? [[t('email.labels.cosNumber'), application.cosReference] as const] : []),
-    [t('email.labels.applicationStatus'), t('email.values.withdrawn')],
+    [t('email.labels.applicationStatus'), t(STATUS_PRESENTATION.withdrawn.emailWord)],
   ]);
 }
 

@@ -1,3 +1,4 @@
+import { isOpen } from '#shared/domain/application-status.ts';
 import type { ApplicationRecord } from '../db/application-repository.ts';
 import { listApplicationsOfSubmission } from '../db/application-repository.ts';
 import type { Database, Queryable } from '../db/database.ts';
@@ -128,7 +129,7 @@ async function planDecisionEmail(
   return {
     kind: 'send',
     claimed: applications.filter((application) => claimedIds.has(application.applicantId)),
-    stillBeingChecked: applications.filter((application) => application.status === 'in-progress').length,
+    stillBeingChecked: applications.filter((application) => isOpen(application.status)).length,
   };
 }
 

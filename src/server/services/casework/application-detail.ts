@@ -2,6 +2,7 @@
 // automated checks, its history, the rest of its group and what may be done to it now.
 import { isPlaceOfDepartureInIreland } from '#shared/countries/places.ts';
 import {
+  isOpen,
   isTransitionAllowed,
   REJECTION_REASONS,
   type ApplicationStatus,
@@ -243,7 +244,7 @@ export async function applicationDetail(
       status: application.status,
       rejectionReason: application.decisionReason,
       submittedAt: application.createdAt,
-      waiting: application.status === 'in-progress' ? waitingOf(application.createdAt, now) : undefined,
+      waiting: isOpen(application.status) ? waitingOf(application.createdAt, now) : undefined,
       arrivalDate: application.arrivalDate,
       leaveDate: application.leaveDate,
       personalDataDeletedAt: application.personalDataDeletedAt,
@@ -310,7 +311,7 @@ export async function memberChecks(
  */
 export function passedEveryCheck(status: ApplicationStatus, checks: MemberChecks): boolean {
   return (
-    status === 'in-progress' &&
+    isOpen(status) &&
     checks.recorded.outcome === 'passed' &&
     checks.rechecked.available &&
     checks.rechecked.checks.every((check) => check.passed)

@@ -7,6 +7,7 @@
 // (`expectedHolder`, '' for nobody): the application's row is locked first, so of two staff
 // assigning one application at once, the second finds it held and is told by whom, and nothing
 // changes.
+import { isOpen } from '#shared/domain/application-status.ts';
 import { findApplication } from '../../db/application-repository.ts';
 import { deleteAssignee, findAssignee, saveAssignee } from '../../db/assignment-repository.ts';
 import type { Assignee } from '../../db/casework-repository.ts';
@@ -82,7 +83,7 @@ async function changeHolder(
     if (action === 'assign' ? holder?.id === staff.id : holder === null) {
       return { outcome: 'not-allowed', reference, holder, problem: 'unchanged' };
     }
-    if (action === 'assign' && application.status !== 'in-progress') {
+    if (action === 'assign' && !isOpen(application.status)) {
       return { outcome: 'not-allowed', reference, holder, problem: 'not-in-progress' };
     }
     const audited = auditedStaff(staff);

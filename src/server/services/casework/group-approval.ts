@@ -11,6 +11,7 @@
 // status change and audit line, and the submission one send-decisions job (decision 014): the
 // approvals commit together, so the sponsor hears of them in one email.
 import { isPlaceOfDepartureInIreland } from '#shared/countries/places.ts';
+import { isOpen } from '#shared/domain/application-status.ts';
 import {
   findApplication,
   listApplicationsOfSubmission,
@@ -127,7 +128,7 @@ export async function approveGroup(
       const checks = await memberChecks(tx, application, now, inIreland);
       if (passedEveryCheck(application.status, checks)) continue;
       const { outcome: _changed, ...what } = await changedMeanwhile(tx, application);
-      changed.push({ ...what, why: application.status === 'in-progress' ? 'fails-a-check' : 'decided' });
+      changed.push({ ...what, why: isOpen(application.status) ? 'fails-a-check' : 'decided' });
     }
     if (changed.length > 0) return { outcome: 'changed-meanwhile', reference: asked.applicantId, changed };
 

@@ -2,7 +2,12 @@
 // left of the 72 hours the service promises), what one member of staff holds, what was decided
 // today, what was withdrawn. The queues in progress are triaged: by the automated checks' outcome
 // and by sponsor licence number.
-import type { ApplicationStatus, RejectionReason } from '#shared/domain/application-status.ts';
+import {
+  DECIDED_STATUSES,
+  isOpen,
+  type ApplicationStatus,
+  type RejectionReason,
+} from '#shared/domain/application-status.ts';
 import { listedWorkerName } from '#shared/domain/worker-name.ts';
 import { hasForbiddenCharacters } from '#shared/validation/characters.ts';
 import { MAX_LENGTHS } from '#shared/validation/fields.ts';
@@ -165,9 +170,9 @@ function readQueue(
     case 'assigned-to-me':
       return listInProgress(db, inProgress, window);
     case 'decided-today':
-      return listChangedTo(db, 'decided', londonTodayRange(now), window);
+      return listChangedTo(db, DECIDED_STATUSES, londonTodayRange(now), window);
     case 'withdrawn':
-      return listChangedTo(db, 'withdrawn', {}, window);
+      return listChangedTo(db, ['withdrawn'], {}, window);
   }
 }
 
@@ -182,7 +187,7 @@ export function toSummary(row: CaseRow, now: Date): CaseSummary {
     status: row.status,
     rejectionReason: row.decisionReason,
     statusSince: row.statusSince,
-    waiting: row.status === 'in-progress' ? waitingOf(row.submittedAt, now) : undefined,
+    waiting: isOpen(row.status) ? waitingOf(row.submittedAt, now) : undefined,
     arrivalDate: row.arrivalDate,
     assignee: row.assignee,
   };

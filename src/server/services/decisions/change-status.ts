@@ -1,4 +1,4 @@
-import type { ApplicationStatus, RejectionReason } from '#shared/domain/application-status.ts';
+import { isDecided, isOpen, type ApplicationStatus, type RejectionReason } from '#shared/domain/application-status.ts';
 import type { ApplicationRecord } from '../../db/application-repository.ts';
 import { findApplication, recordStatusChange, updateApplicationStatus } from '../../db/application-repository.ts';
 import type { Database, Queryable } from '../../db/database.ts';
@@ -44,11 +44,11 @@ export async function applyStatusChange(
     reason,
     changedAt: change.now,
   });
-  if (change.to === 'approved' || change.to === 'rejected') {
+  if (isDecided(change.to)) {
     // The job reads the statuses when it sends: a decision withdrawn before then is left out.
     await scheduleDecisionEmail(tx, application.submissionId, change.now);
   } else if (change.to === 'withdrawn') {
-    if (from === 'in-progress') {
+    if (isOpen(from)) {
       // Withdrawn: the decisions of the rest of the group need wait no longer for it. Never for
       // a decided application: see decision-emails.ts on the order of row locks.
       await hurryDecisionEmail(tx, application.submissionId, change.now);

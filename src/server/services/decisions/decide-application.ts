@@ -1,5 +1,5 @@
 import { isPlaceOfDepartureInIreland } from '#shared/countries/places.ts';
-import type { ApplicationStatus, RejectionReason } from '#shared/domain/application-status.ts';
+import { isOpen, type ApplicationStatus, type RejectionReason } from '#shared/domain/application-status.ts';
 import {
   findApplication,
   hasAutomatedDecision,
@@ -44,7 +44,7 @@ export async function decideApplication(
   return db.transaction(async (tx): Promise<DecisionOutcome> => {
     const application = await findApplication(tx, applicantId, { forUpdate: true });
     if (application === undefined) return { kind: 'not-found' };
-    if (application.status !== 'in-progress' || (await hasAutomatedDecision(tx, applicantId))) {
+    if (!isOpen(application.status) || (await hasAutomatedDecision(tx, applicantId))) {
       return { kind: 'already-decided', status: application.status };
     }
     const { placeOfDeparture, passportNumber } = application;
@@ -70,8 +70,8 @@ export async function decideApplication(
       await recordStatusChange(tx, {
         applicantId,
         actor: 'automated',
-        fromStatus: 'in-progress',
-        toStatus: 'in-progress',
+        fromStatus: application.status,
+        toStatus: application.status,
         reason: awaitingCaseworkerNote,
         changedAt: now,
       });

@@ -1,5 +1,10 @@
 // Which status may follow which is the shared domain's rule; this adds the caseworker's wording.
-import { isTransitionAllowed, type ApplicationStatus } from '#shared/domain/application-status.ts';
+import {
+  FINAL_STATUSES,
+  isIn,
+  isTransitionAllowed,
+  type ApplicationStatus,
+} from '#shared/domain/application-status.ts';
 
 export type StatusChangeProblem = 'not-found' | 'unchanged' | 'not-allowed' | 'reason-required' | 'reason-not-allowed';
 
@@ -28,8 +33,9 @@ export function transitionRefusal(
 ): StatusChangeError | undefined {
   if (from === to) return new StatusChangeError('unchanged', `Application ${applicantId} is already ${to}`);
   if (isTransitionAllowed(from, to)) return undefined;
-  const why =
-    from === 'withdrawn' ? 'a withdrawn application cannot be changed' : `a decided application can only be withdrawn`;
+  const why = isIn(FINAL_STATUSES, from)
+    ? `a ${from} application cannot be changed`
+    : `a decided application can only be withdrawn`;
   return new StatusChangeError(
     'not-allowed',
     `Application ${applicantId} is ${from} and cannot be ${verb(to)}: ${why}`,

@@ -4,21 +4,9 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import type { StatusItem } from '#shared/api/public-status.ts';
 import { formatDateTime } from '#shared/dates/format.ts';
+import { STATUS_PRESENTATION } from '#shared/domain/status-presentation.ts';
 import { Tag } from '../../components/govuk/tag/tag.tsx';
 import { useTranslation } from '../../i18n/use-translation.ts';
-
-const STATUS_KEYS = {
-  approved: 'status.statuses.approved',
-  rejected: 'status.statuses.rejected',
-  'in-progress': 'status.statuses.in-progress',
-  withdrawn: 'status.statuses.withdrawn',
-} as const;
-const TAG_CLASSES = {
-  approved: 'govuk-tag--green',
-  rejected: 'govuk-tag--red',
-  'in-progress': 'govuk-tag--blue',
-  withdrawn: 'govuk-tag--grey',
-} as const;
 
 export const fullName = (item: StatusItem) => `${item.givenNames} ${item.familyName}`.trim();
 
@@ -32,7 +20,8 @@ export function SubmittedAt({ iso }: { iso: string }) {
 
 export function StatusTag({ status }: { status: StatusItem['status'] }) {
   const { t } = useTranslation();
-  return <Tag text={t(STATUS_KEYS[status])} classes={TAG_CLASSES[status]} />;
+  const { word, tag } = STATUS_PRESENTATION[status];
+  return <Tag text={t(word)} classes={tag} />;
 }
 
 /** A link between the status pages: without JavaScript too, the pages stay open by their addresses for a while (decision 026). */

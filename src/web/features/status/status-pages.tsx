@@ -4,7 +4,7 @@ import { nationalityLabel } from '#shared/countries/country-names.ts';
 import { useParams } from 'react-router';
 import type { PublicStatusResponse } from '#shared/api/public-status.ts';
 import { formatLongDate, type DateLanguage } from '#shared/dates/format.ts';
-import type { RejectionReason } from '#shared/domain/application-status.ts';
+import { COS_HOLDING_STATUSES, isIn, type RejectionReason } from '#shared/domain/application-status.ts';
 import { usePageTitle } from '../../app/page-title.ts';
 import { SummaryList } from '../../components/govuk/summary-list/summary-list.tsx';
 import { WarningText } from '../../components/govuk/warning-text/warning-text.tsx';
@@ -98,7 +98,7 @@ function StatusDetail({ response, index }: { response: PublicStatusResponse; ind
             },
           },
           // A rejected or withdrawn application gives no leave to be in the UK, so no date to leave by.
-          (item.status === 'approved' || item.status === 'in-progress') && {
+          isIn(COS_HOLDING_STATUSES, item.status) && {
             key: { text: t('status.detail.leave') },
             value: { text: day(item.leaveDate, language) },
           },
