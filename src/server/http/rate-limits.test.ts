@@ -1,7 +1,7 @@
 // One mechanism spends every budget of the limits table (decision 050): a route's @fastify/rate-limit
 // and a form's or a service's take count the same key in the same window of the table, with the
 // route's headers, 429 and security-log line as before.
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { loadConfig } from '../config.ts';
 import { readHits } from '../db/rate-limit-repository.ts';
@@ -25,7 +25,8 @@ describe.each(testEngines())('spending the limits table on $name', (engine) => {
     clock = START;
     const captured = capturingLogger();
     lines = captured.lines;
-    app = Fastify({ loggerInstance: captured.logger });
+    const logger: FastifyBaseLogger = captured.logger;
+    app = Fastify({ loggerInstance: logger });
     registerErrorHandler(app);
     const securityLog = createSecurityLog({ logger: captured.logger, addressKey: 'test' });
     // Sessions: 2 an hour; status: 3 a minute.
