@@ -160,9 +160,9 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   registerHealthRoutes(app, database, deps.now ?? (() => new Date()));
   const now = deps.now ?? (() => new Date());
   const securityLog = createSecurityLog({ logger: app.log, addressKey: config.securityLogKey, metrics });
-  const limits = await registerRateLimits(app, { database, now, securityLog });
+  const limits = await registerRateLimits(app, { database, now, securityLog, settings: config });
   const emailSenders = { perHour: config.emailSenderLimit, securityLog };
-  await registerNewFromConcessionRoute(app, { config, database, limits, now, metrics, emailSenders });
+  await registerNewFromConcessionRoute(app, { database, limits, now, metrics, emailSenders });
   // Made on first use: keys may be generated into DATA_DIR, which most requests never need.
   let tokens: Promise<StatusLinkTokens> | undefined =
     deps.tokens === undefined ? undefined : Promise.resolve(deps.tokens);
@@ -181,20 +181,14 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     limits,
     now,
     securityLog,
-    perMinute: config.checkRateLimit,
   });
   await registerFeedbackRoute(app, { database, limits, now, securityLog });
   const lookUpCosReferences = createCosReferenceLookup(database);
-  await registerCosReferencesInUseRoute(app, {
-    lookUp: lookUpCosReferences,
-    limits,
-    formRateLimit: config.formRateLimit,
-  });
+  await registerCosReferencesInUseRoute(app, { lookUp: lookUpCosReferences, limits });
   const cookies = createCookies({ alwaysSecure: config.isProduction });
-  const sessions = createFormSessions({ database, now, cookies, limits, newSessionsPerHour: config.sessionRateLimit });
+  const sessions = createFormSessions({ database, now, cookies, limits });
   await registerStatusRoutes(app, {
     opened: (request, reply, token) => keepStatusOpen(sessions, now, request, reply, token),
-    config,
     database,
     limits,
     now,
@@ -241,7 +235,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
       });
     }
   }
-  const drafts = createSavedDrafts({ database, now, emailRateLimit: config.emailRateLimit, emailSenders });
+  const drafts = createSavedDrafts({ database, now, limits: limits.table, emailSenders });
   await registerWebApp(app, config, {
     sessions,
     limits,
@@ -260,19 +254,16 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
             place,
             log,
           ),
-        statusRateLimit: config.statusRateLimit,
         now,
       }),
       createClearanceCheckForms({
         check: createClearanceChecker({ database, documents, now, securityLog }),
-        checkRateLimit: config.checkRateLimit,
         now,
       }),
       createFeedbackForms({ give: createFeedbackGiver({ database, limits, now }) }),
       createStatusLinkRecoveryForms({
         recover: (request, place, log) =>
           recoverStatusLink({ config, database, now, securityLog }, request, place, log),
-        statusRateLimit: config.statusRateLimit,
       }),
     ],
   });

@@ -47,9 +47,6 @@ export interface StaffGuardOptions {
   readonly refuse: (reply: FastifyReply, code: number, message: Message, signedIn: SignedIn) => FastifyReply;
 }
 
-// Forms one member of staff may send a minute: far above a person's pace, far below a script's.
-const STAFF_FORMS_PER_MINUTE = 120;
-
 const digest = (value: string) => createHash('sha256').update(value).digest();
 
 /**
@@ -122,7 +119,7 @@ export function createStaffGuard(options: StaffGuardOptions): StaffGuard {
       );
       return false;
     }
-    const spent = await limits.take(signedIn.session.staff.id, 'staffForms', STAFF_FORMS_PER_MINUTE, 60_000);
+    const spent = await limits.take(signedIn.session.staff.id, 'staffForms');
     if (!spent.allowed) {
       securityLog.record('rate-limited', placeOf(request), 'staffForms');
       reply.header('retry-after', String(spent.retryAfterSeconds));

@@ -13,9 +13,6 @@ import { STAFF_CALLBACK_PATH, STAFF_SIGNED_OUT_PATH, type PendingSignIn } from '
 const SIGN_IN_COOKIE = 'cwc-console-sign-in';
 // Set by the sign-in, read by its callback only.
 const SIGN_IN_COOKIE_PATH = STAFF_CALLBACK_PATH.slice(0, STAFF_CALLBACK_PATH.lastIndexOf('/'));
-// Sign-in requests (a start, a callback: two a sign-in) one address may send a minute: enough for
-// a team behind one office address.
-const SIGN_IN_REQUESTS_PER_MINUTE = 120;
 
 /** What the console keeps of a sign-in under way: the provider's checks, and the page to return to. */
 interface KeptSignIn extends PendingSignIn {
@@ -50,7 +47,7 @@ export function registerStaffSignInPages(
 
   /** Spends one of the address's sign-in requests; false when over its budget (the 429 page sent). */
   const spendSignIn = async (request: FastifyRequest, reply: FastifyReply): Promise<boolean> => {
-    const spent = await limits.take(request.ip, 'staffSignIns', SIGN_IN_REQUESTS_PER_MINUTE, 60_000);
+    const spent = await limits.take(request.ip, 'staffSignIns');
     if (spent.allowed) return true;
     securityLog.record('rate-limited', placeOf(request), 'staffSignIns');
     reply.header('retry-after', String(spent.retryAfterSeconds));

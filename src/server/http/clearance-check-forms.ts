@@ -22,8 +22,6 @@ import { formField, type PageFormHandler, type PageForms, type PageResult } from
 
 export interface ClearanceCheckFormsOptions {
   readonly check: (place: SecurityEventPlace, query: ClearanceQuery) => Promise<CheckedClearance>;
-  /** Checks from one address a minute: the page spends the call's budget. */
-  readonly checkRateLimit: number;
   readonly now: () => Date;
 }
 
@@ -45,7 +43,7 @@ export function createClearanceCheckForms(options: ClearanceCheckFormsOptions): 
     query: ClearanceQuery,
   ): Promise<PageResult> => {
     const place = placeOf(request);
-    const spent = await forms.limits.take(request.ip, 'checks', options.checkRateLimit, 60_000);
+    const spent = await forms.limits.take(request.ip, 'checks');
     if (!spent.allowed) forms.securityLog.record('rate-limited', place, 'checks');
     const checked: CheckedClearance = spent.allowed
       ? await options.check(place, query)

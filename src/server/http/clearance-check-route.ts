@@ -25,8 +25,6 @@ import type { RateLimits } from './rate-limits.ts';
 export interface ClearanceCheckOptions extends ClearanceCheckerOptions {
   /** The per-address budgets: these calls spend `checks`. */
   readonly limits: RateLimits;
-  /** Checks from one address a minute. */
-  readonly perMinute: number;
 }
 
 export async function registerClearanceCheckRoute(app: FastifyInstance, options: ClearanceCheckOptions): Promise<void> {
@@ -34,7 +32,7 @@ export async function registerClearanceCheckRoute(app: FastifyInstance, options:
   await registerJsonApi(app, (scope) => {
     scope.post(
       CLEARANCE_CHECK_PATH,
-      { bodyLimit: 8 * 1024, config: { rateLimit: options.limits.perMinute('checks', options.perMinute) } },
+      { bodyLimit: 8 * 1024, config: { rateLimit: options.limits.route('checks') } },
       async (request, reply): Promise<ClearanceCheckResponse> => {
         const body = parseBody(clearanceCheckRequestSchema, request.body, 'The request is not in the expected shape');
         let query: ClearanceQuery;

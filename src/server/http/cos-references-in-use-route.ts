@@ -22,12 +22,12 @@ const requestSchema = v.strictObject({
 
 export async function registerCosReferencesInUseRoute(
   app: FastifyInstance,
-  options: { readonly lookUp: CosReferenceLookup; readonly limits: RateLimits; readonly formRateLimit: number },
+  options: { readonly lookUp: CosReferenceLookup; readonly limits: RateLimits },
 ): Promise<void> {
   await registerJsonApi(app, (scope) => {
     scope.post(
       COS_REFERENCES_IN_USE_PATH,
-      { bodyLimit: 4 * 1024, config: { rateLimit: options.limits.perMinute('forms', options.formRateLimit) } },
+      { bodyLimit: 4 * 1024, config: { rateLimit: options.limits.route('forms') } },
       async (request) => {
         const body = parseBody(requestSchema, request.body, 'The request is not in the expected shape');
         const { inUse } = await options.lookUp(body.cosReferences, body.formGroupId);

@@ -8,7 +8,9 @@ import { renderedFrom, writeFakeWebBuild } from '../test-support/fake-web-build.
 import { formBrowser } from '../test-support/form-browser.ts';
 import { capturingLogger } from '../test-support/sample-submissions.ts';
 import { testEngines, useMigratedTestDatabase } from '../test-support/test-databases.ts';
-import { FEEDBACK_PER_HOUR } from '../services/feedback.ts';
+import { LIMITS } from '../services/limits.ts';
+
+const FEEDBACK_PER_HOUR = LIMITS.feedback.max;
 
 const START = new Date('2026-03-02T10:00:00Z');
 const ADDRESS = '203.0.113.7';

@@ -15,6 +15,7 @@ import {
   SessionTooLargeError,
   type FormSessions,
 } from './form-session-store.ts';
+import { loadConfig } from '../config.ts';
 import { registerRateLimits } from './rate-limits.ts';
 import { createSecurityLog } from '../security/security-log.ts';
 
@@ -31,13 +32,14 @@ describe.each(testEngines())('a browser’s session on $name', (engine) => {
     app = Fastify();
     const now = () => clock;
     const securityLog = createSecurityLog({ logger: app.log, addressKey: 'test' });
-    const limits = await registerRateLimits(app, { database: database.db, now, securityLog });
+    // A budget of 3 forms a minute, and of 3 new sessions an hour.
+    const settings = { ...loadConfig({ NODE_ENV: 'test' }), formRateLimit: 3, sessionRateLimit: 3 };
+    const limits = await registerRateLimits(app, { database: database.db, now, securityLog, settings });
     sessions = createFormSessions({
       database: database.db,
       now,
       cookies: createCookies({ alwaysSecure: false }),
       limits,
-      newSessionsPerHour: 3,
       maxBytes: 200,
     });
     // Appends the body's text to what the session keeps; with `spend`, as a page's form does: one
@@ -47,7 +49,7 @@ describe.each(testEngines())('a browser’s session on $name', (engine) => {
       async (request, reply) => {
         try {
           if (request.body.spend === true) {
-            const spent = await sessions.spend(request, 'forms', 3, 60_000);
+            const spent = await sessions.spend(request, 'forms');
             if (!spent.allowed) return await reply.code(429).send({ retryAfterSeconds: spent.retryAfterSeconds });
             await setTimeout(request.body.wait ?? 0);
           }

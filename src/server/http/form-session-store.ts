@@ -27,7 +27,7 @@ import {
   type TakenDraft,
 } from '../db/form-session-repository.ts';
 import type { Cookies } from './cookies.ts';
-import type { Budget, Spent } from '../services/address-budgets.ts';
+import type { Budget, Spent } from '../services/limits.ts';
 import { budgetKey, spentOf, type RateLimits } from './rate-limits.ts';
 
 export type { FormSessionValues };
@@ -65,7 +65,7 @@ export interface FormSessions {
    * session in the same statement: the request's first read or change of it starts from what was
    * read, and a change made on it is written only if it is still what the session keeps.
    */
-  spend(request: FastifyRequest, budget: Budget, max: number, windowMs: number): Promise<Spent>;
+  spend(request: FastifyRequest, budget: Budget): Promise<Spent>;
   /** What the browser's session keeps (nothing when it has none, or an idle one). */
   read(request: FastifyRequest): Promise<FormSessionValues>;
   /**
@@ -101,9 +101,8 @@ export interface FormSessionsOptions {
   readonly database: Database;
   readonly now: () => Date;
   readonly cookies: Cookies;
+  /** The budgets: a new anonymous session (started by a first answer) spends `sessions`. */
   readonly limits: RateLimits;
-  /** Anonymous sessions (started by a first answer) one address may start in an hour. */
-  readonly newSessionsPerHour: number;
   /** The largest form state (bytes of its JSON) a session keeps. */
   readonly maxBytes?: number;
 }
@@ -167,7 +166,7 @@ export function createFormSessions(options: FormSessionsOptions): FormSessions {
   const start = async (request: FastifyRequest, next: FormSessionValues, verifiedStatusLink: boolean) => {
     checkSize(next);
     if (!verifiedStatusLink) {
-      const spent = await options.limits.take(request.ip, 'sessions', options.newSessionsPerHour, HOUR_MS);
+      const spent = await options.limits.take(request.ip, 'sessions');
       if (!spent.allowed) throw new SessionLimitError(spent.retryAfterSeconds);
     }
     const id = newId();
@@ -176,10 +175,11 @@ export function createFormSessions(options: FormSessionsOptions): FormSessions {
   };
 
   return {
-    async spend(request, budget, max, windowMs) {
+    async spend(request, budget) {
       const id = idOf(request);
-      if (id === undefined) return options.limits.take(request.ip, budget, max, windowMs);
+      if (id === undefined) return options.limits.take(request.ip, budget);
       const at = now();
+      const { max, windowMs } = options.limits.table[budget];
       const hit = { key: budgetKey(budget, request.ip), windowMs };
       const { count, session } = await readFormSessionCountingHit(database, hit, hashOf(id), since(), at);
       readFirst.set(request, session ?? null);

@@ -5,7 +5,6 @@ import {
   newFromConcessionRequestSchema,
 } from '#shared/api/new-from-concession.ts';
 import { languageOfCookies } from '#shared/i18n/languages.ts';
-import type { Config } from '../config.ts';
 import type { Database } from '../db/database.ts';
 import { placeOf } from '../security/security-log.ts';
 import type { EmailSenderLimit } from '../services/email-senders.ts';
@@ -20,7 +19,6 @@ import type { ServiceMetrics } from '../metrics/metrics.ts';
 const SUBMISSION_BODY_LIMIT = 64 * 1024;
 
 export interface SubmissionRouteOptions {
-  readonly config: Pick<Config, 'submissionRateLimit'>;
   readonly database: Database;
   /** The per-address budgets: these calls spend `submissions`. */
   readonly limits: RateLimits;
@@ -53,7 +51,7 @@ function submissionRoutes(app: FastifyInstance, options: SubmissionRouteOptions)
     NEW_FROM_CONCESSION_PATH,
     {
       bodyLimit: SUBMISSION_BODY_LIMIT,
-      config: { rateLimit: options.limits.perMinute('submissions', options.config.submissionRateLimit) },
+      config: { rateLimit: options.limits.route('submissions') },
     },
     async (request, reply) => {
       const applicants = parseBody(

@@ -17,7 +17,7 @@ import { parseBody, registerJsonApi } from './json-api.ts';
 import type { RateLimits } from './rate-limits.ts';
 
 export interface NewStatusLinkRouteOptions extends Omit<NewStatusLinkOptions, 'config'> {
-  readonly config: Pick<Config, 'statusRateLimit' | 'retentionDays'>;
+  readonly config: Pick<Config, 'retentionDays'>;
   /** The per-address budgets: these calls spend `status`. */
   readonly limits: RateLimits;
 }
@@ -33,7 +33,7 @@ function newStatusLinkRoute(app: FastifyInstance, options: NewStatusLinkRouteOpt
   // The same per-address limit and body size as the status call it stands beside.
   const limits = {
     bodyLimit: 16 * 1024,
-    config: { rateLimit: options.limits.perMinute('status', options.config.statusRateLimit) },
+    config: { rateLimit: options.limits.route('status') },
   };
 
   app.post(NEW_STATUS_LINK_PATH, limits, async (request, reply) => {

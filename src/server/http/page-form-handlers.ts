@@ -228,7 +228,7 @@ export function resultOfError(request: FastifyRequest, error: unknown): PageResu
  * Takes the POST of a form at each of `paths` (React Router syntax, as Fastify's), in a scope of
  * its own: form bodies only. A form is taken only when it came from this service's pages (the
  * token of the browser's cookie, and no other site named as its origin); then it spends one of
- * the address's `limit` forms a minute, across every page and instance. The cookie banner's form
+ * the address's `forms` budget, across every page and instance. The cookie banner's form
  * and Exit are taken on every page; the other forms by the handler of their page. What comes of
  * it goes to `answer`, which writes it as a page or as JSON.
  */
@@ -236,7 +236,6 @@ export async function registerPageForms(
   app: FastifyInstance,
   options: {
     paths: readonly string[];
-    limit: number;
     handlers: readonly PageFormHandler[];
     forms: PageForms;
     cookies: Cookies;
@@ -269,7 +268,7 @@ export async function registerPageForms(
   const resultOf = async (request: FastifyRequest, reply: FastifyReply): Promise<PageResult> => {
     if (!isFromThisService(request)) return { kind: 'problem', code: 403, problem: { kind: 'refused' } };
     // The session is read with it: one statement, which the form's answer starts from.
-    const spent = await forms.sessions.spend(request, 'forms', options.limit, 60_000);
+    const spent = await forms.sessions.spend(request, 'forms');
     if (!spent.allowed) return tooMany(request, spent.retryAfterSeconds);
     const path = localAddress(pathOf(request));
     const choice = consentChoice(request.body);

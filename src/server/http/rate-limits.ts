@@ -1,25 +1,22 @@
-// Budgets per client address, shared by every route that spends one and by every instance: the
-// counts are kept in the database (decision 026), so N instances behind a load balancer allow what
-// one allows. The API's routes spend theirs through @fastify/rate-limit (its headers and 429), with
-// the database as its store; the pages' forms and new sessions spend theirs here, once a form has
-// shown that it came from this service's pages.
+// Spending the budgets of the limits table (services/limits.ts, decision 050), shared by every route
+// that spends one and by every instance: the counts are kept in the database (decision 026), so N
+// instances behind a load balancer allow what one allows. The API's routes spend theirs through
+// @fastify/rate-limit (its headers and 429), with the database as its store; the pages' forms, new
+// sessions, the services and the console spend theirs here, with the same key and the same window.
 import rateLimit, { normalizeIP, type FastifyRateLimitStore } from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Database } from '../db/database.ts';
-import { countHit, readHits, type WindowCount } from '../db/rate-limit-repository.ts';
-import type { AddressBudgets, Budget, Spent } from '../services/address-budgets.ts';
+import { countHit, type WindowCount } from '../db/rate-limit-repository.ts';
+import { limitsTable, type Budget, type Limits, type LimitSettings, type Spent } from '../services/limits.ts';
 import { placeOf, type SecurityLog } from '../security/security-log.ts';
 import { HttpError } from './http-error.ts';
 
-export interface RateLimits extends AddressBudgets {
-  /** A route's `config.rateLimit`: at most `max` requests a minute from one address, spent from `budget`. */
-  perMinute(
-    budget: Budget,
-    max: number,
-  ): { max: number; timeWindow: number; keyGenerator: (r: FastifyRequest) => string };
+export interface RateLimits extends Limits {
+  /** A route's `config.rateLimit`: its requests spend `budget` of the request's address. */
+  route(budget: Budget): { max: number; timeWindow: number; keyGenerator: (r: FastifyRequest) => string };
 }
 
-/** The key of a budget for a client address; an IPv6 address counts by its /64, which one host can hold whole. */
+/** The key of a budget for a client address (or a staff member's id); an IPv6 address counts by its /64, which one host can hold whole. */
 export const budgetKey = (budget: Budget, address: string) => `${budget}:${normalizeIP(address)}`;
 
 /** What a hit counted at `at` as `count` came to, in a budget of `max`. */
@@ -36,9 +33,16 @@ export function spentOf(count: WindowCount, max: number, at: Date): Spent {
  */
 export async function registerRateLimits(
   app: FastifyInstance,
-  options: { readonly database: Database; readonly now: () => Date; readonly securityLog: SecurityLog },
+  options: {
+    readonly database: Database;
+    readonly now: () => Date;
+    readonly securityLog: SecurityLog;
+    /** The settings that give the budgets their maximums. */
+    readonly settings: LimitSettings;
+  },
 ): Promise<RateLimits> {
   const { database, now, securityLog } = options;
+  const table = limitsTable(options.settings);
   class DatabaseStore implements FastifyRateLimitStore {
     incr(
       key: string,
@@ -68,16 +72,16 @@ export async function registerRateLimits(
     },
   });
   return {
-    perMinute: (budget, max) => ({ max, timeWindow: 60_000, keyGenerator: (request) => budgetKey(budget, request.ip) }),
-    async take(address, budget, max, windowMs) {
+    table,
+    route: (budget) => ({
+      max: table[budget].max,
+      timeWindow: table[budget].windowMs,
+      keyGenerator: (request) => budgetKey(budget, request.ip),
+    }),
+    async take(key, budget) {
       const at = now();
-      return spentOf(await countHit(database, budgetKey(budget, address), windowMs, at), max, at);
-    },
-    async left(address, budget, max) {
-      const at = now();
-      const count = await readHits(database, budgetKey(budget, address), at);
-      if (count === undefined || count.hits < max) return { allowed: true, retryAfterSeconds: 0 };
-      return { allowed: false, retryAfterSeconds: Math.ceil((count.windowEndsAt.getTime() - at.getTime()) / 1000) };
+      const { max, windowMs } = table[budget];
+      return spentOf(await countHit(database, budgetKey(budget, key), windowMs, at), max, at);
     },
   };
 }

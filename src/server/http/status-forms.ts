@@ -37,8 +37,6 @@ export interface StatusFormsOptions {
     place: SecurityEventPlace,
     log: FastifyBaseLogger,
   ) => Promise<NewStatusLinkResult>;
-  /** Status calls accepted from one address a minute: the status links opened and the status pages' forms spend the API's budget. */
-  readonly statusRateLimit: number;
   readonly now: () => Date;
 }
 
@@ -150,7 +148,7 @@ export function createStatusForms(options: StatusFormsOptions): PageFormHandler 
       if (token !== null) {
         // Opening a link is a status call: it spends the status budget, never the sessions budget
         // of anonymous visitors, which a busy address may have used up.
-        const spent = await forms.limits.take(request.ip, 'status', options.statusRateLimit, 60_000);
+        const spent = await forms.limits.take(request.ip, 'status');
         if (!spent.allowed) {
           forms.securityLog.record('rate-limited', placeOf(request), 'status');
           return linkTooMany(spent.retryAfterSeconds);
@@ -194,7 +192,7 @@ export function createStatusForms(options: StatusFormsOptions): PageFormHandler 
       if (token === null) return render({ view: { kind: 'invalidLink' } });
       // Every form of these pages tries the link, and most a licence number: a status call, from
       // the same budget as the API's.
-      const spent = await forms.limits.take(request.ip, 'status', options.statusRateLimit, 60_000);
+      const spent = await forms.limits.take(request.ip, 'status');
       if (!spent.allowed) return tooMany(request, spent.retryAfterSeconds);
       const rule = validateSponsorLicenceNumber(licenceNumber)['sponsor-licence-number'];
 

@@ -14,15 +14,13 @@ export interface StatusLinkRecoveryFormsOptions {
     place: SecurityEventPlace,
     log: FastifyBaseLogger,
   ) => Promise<StatusLinkRecoveryResult>;
-  /** Status calls accepted from one address a minute: the form spends the API's budget. */
-  readonly statusRateLimit: number;
 }
 
 export function createStatusLinkRecoveryForms(options: StatusLinkRecoveryFormsOptions): PageFormHandler {
   return {
     paths: [STATUS_LINK_RECOVERY_PATH],
     async post(request, _reply, forms: PageForms) {
-      const spent = await forms.limits.take(request.ip, 'status', options.statusRateLimit, 60_000);
+      const spent = await forms.limits.take(request.ip, 'status');
       if (!spent.allowed) return tooMany(request, spent.retryAfterSeconds);
       const answers: StatusLinkRecoveryAnswers = {
         'application-reference': formField(request.body, 'application-reference') ?? '',

@@ -10,7 +10,6 @@ import {
   publicStatusRequestSchema,
   type PublicStatusResponse,
 } from '#shared/api/public-status.ts';
-import type { Config } from '../config.ts';
 import { preparePreClearanceDocuments } from '../pdf/pre-clearance-document.ts';
 import { placeOf } from '../security/security-log.ts';
 import { createStatusAccess, statusResponseOf, type StatusAccessOptions } from '../services/status-access.ts';
@@ -19,7 +18,6 @@ import type { RateLimits } from './rate-limits.ts';
 import { noDocumentsError, sendDocuments, statusRefusalError } from './status-answers.ts';
 
 export interface StatusRouteOptions extends StatusAccessOptions {
-  readonly config: Pick<Config, 'statusRateLimit'>;
   /** The per-address budgets: these calls spend `status`. */
   readonly limits: RateLimits;
   /**
@@ -42,7 +40,7 @@ function statusRoutes(app: FastifyInstance, options: StatusRouteOptions): void {
   // submission, which must hold on every instance, is in the database.
   const limits = {
     bodyLimit: 16 * 1024,
-    config: { rateLimit: options.limits.perMinute('status', options.config.statusRateLimit) },
+    config: { rateLimit: options.limits.route('status') },
   };
   const shapeMessage = 'The request is not in the expected shape';
   const access = createStatusAccess(options);

@@ -6,6 +6,7 @@ import { Writable } from 'node:stream';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../db/database.ts';
+import { loadConfig } from '../config.ts';
 import { openDatabase } from '../db/database.ts';
 import { runMigrations } from '../db/migrations.ts';
 import { createLogger } from '../logger.ts';
@@ -35,13 +36,14 @@ beforeAll(async () => {
   app = Fastify({ loggerInstance: logger });
   const now = () => new Date();
   const securityLog = createSecurityLog({ logger, addressKey: 'test' });
-  const limits = await registerRateLimits(app, { database, now, securityLog });
+  const settings = { ...loadConfig({ NODE_ENV: 'test' }), formRateLimit: 60, sessionRateLimit: 30 };
+  const limits = await registerRateLimits(app, { database, now, securityLog, settings });
   const cookies = createCookies({ alwaysSecure: false });
   await registerWebApp(
     app,
-    { webRoot: build.webRoot, analyticsId: undefined, formRateLimit: 60, publicBaseUrl: 'http://localhost:3000' },
+    { webRoot: build.webRoot, analyticsId: undefined, publicBaseUrl: 'http://localhost:3000' },
     {
-      sessions: createFormSessions({ database, now, cookies, limits, newSessionsPerHour: 30 }),
+      sessions: createFormSessions({ database, now, cookies, limits }),
       limits,
       cookies,
       securityLog,

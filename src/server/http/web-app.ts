@@ -39,7 +39,7 @@ interface WebAppPages {
  */
 export async function registerWebApp(
   app: FastifyInstance,
-  config: Pick<Config, 'webRoot' | 'analyticsId' | 'formRateLimit' | 'publicBaseUrl'>,
+  config: Pick<Config, 'webRoot' | 'analyticsId' | 'publicBaseUrl'>,
   pages: WebAppPages,
 ): Promise<void> {
   const index = await loadIndexPage(app, config);
@@ -65,7 +65,6 @@ export async function registerWebApp(
   if (index !== undefined) {
     await registerPageForms(app, {
       paths: PAGE_PATHS,
-      limit: config.formRateLimit,
       handlers: pages.handlers,
       forms,
       cookies: pages.cookies,

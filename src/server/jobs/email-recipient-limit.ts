@@ -7,9 +7,8 @@ import { createHash } from 'node:crypto';
 import type { Database } from '../db/database.ts';
 import { countHit } from '../db/rate-limit-repository.ts';
 import type { EmailSender } from '../email/email-sender.ts';
+import type { Limit } from '../services/limits.ts';
 import { RetryLaterError } from './job-handler.ts';
-
-const HOUR_MS = 60 * 60_000;
 
 /** The SHA-256 of an email address, letter case and surrounding spaces aside: what the tables keep in its place. */
 export const emailAddressHash = (address: string): Buffer =>
@@ -18,15 +17,19 @@ export const emailAddressHash = (address: string): Buffer =>
 /** The budget's key for an address: its hash. */
 export const recipientBudgetKey = (address: string) => `email:${emailAddressHash(address).toString('base64url')}`;
 
-/** `sender`, sending at most `perHour` emails to one address an hour; one more throws RetryLaterError. */
+/**
+ * `sender`, sending at most `limit.max` emails to one address in a window (the limits table's
+ * `emailsToAddress`); one more throws RetryLaterError.
+ */
 export function limitEmailsPerAddress(
   sender: EmailSender,
-  options: { readonly db: Database; readonly perHour: number; readonly now: () => Date },
+  options: { readonly db: Database; readonly limit: Limit; readonly now: () => Date },
 ): EmailSender {
   return {
     async send(message) {
-      const count = await countHit(options.db, recipientBudgetKey(message.to), HOUR_MS, options.now());
-      if (count.hits > options.perHour)
+      const { max, windowMs } = options.limit;
+      const count = await countHit(options.db, recipientBudgetKey(message.to), windowMs, options.now());
+      if (count.hits > max)
         throw new RetryLaterError('Too many emails to this address in the hour', count.windowEndsAt);
       await sender.send(message);
     },

@@ -5,6 +5,7 @@ import type { EmailSender } from '../email/email-sender.ts';
 import type { EmailKind, ServiceMetrics } from '../metrics/metrics.ts';
 import type { StatusLinkTokens } from '../tokens/status-link-tokens.ts';
 import { createDecideHandler } from './decide-job.ts';
+import { limitsTable, type LimitSettings } from '../services/limits.ts';
 import { limitEmailsPerAddress } from './email-recipient-limit.ts';
 import type { JobHandlers } from './job-handler.ts';
 import { createPurgePersonalDataHandler, createPurgeSessionsHandler } from './purge-personal-data-job.ts';
@@ -26,8 +27,8 @@ export interface JobHandlerDependencies {
     | 'retentionDays'
     | 'statusLinkTtlDays'
     | 'decisionEmailWindowMinutes'
-    | 'emailRateLimit'
     | 'publicBaseUrl'
+    | keyof LimitSettings
   >;
   /** The clock of the per-address email budget (the worker's). */
   readonly now?: () => Date;
@@ -57,10 +58,11 @@ function countEmails(sender: EmailSender, metrics: ServiceMetrics | undefined, k
 export function createJobHandlers(deps: JobHandlerDependencies): JobHandlers {
   const { db, tokens, config, metrics } = deps;
   // Counted inside the per-address budget: an email put off to the next hour was not sent.
+  const emailsToAddress = limitsTable(config).emailsToAddress;
   const emailSenderFor = (kind: EmailKind) =>
     limitEmailsPerAddress(countEmails(deps.emailSender, metrics, kind), {
       db,
-      perHour: config.emailRateLimit,
+      limit: emailsToAddress,
       now: deps.now ?? (() => new Date()),
     });
   return {

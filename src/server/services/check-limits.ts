@@ -5,6 +5,7 @@
 // into a lockout of others), and only the address that failed is slowed or stopped. A failure is a
 // typed check that found nothing, or a QR code's token whose signature did not verify.
 import type { CheckFailure } from '../db/check-failure-repository.ts';
+import { LIMITS } from './limits.ts';
 
 /** Why a check is not made now, and when it may be. */
 export interface CheckRefusal {
@@ -15,7 +16,6 @@ export interface CheckRefusal {
 }
 
 const MINUTE_MS = 60_000;
-const HOUR_MS = 60 * MINUTE_MS;
 
 export const CHECK_LIMITS = {
   /** Failures in an hour that cost nothing: an officer's slips. */
@@ -23,14 +23,14 @@ export const CHECK_LIMITS = {
   /** The wait after the latest failure, in minutes, once the address has had 4, 5, … 9 failures in the hour. */
   waitMinutes: [1, 2, 4, 8, 15, 15],
   /** Failures in an hour that stop the address's typed checks for an hour from the last of them. */
-  stopAt: 10,
+  stopAt: LIMITS.checkFailures.max,
   /** Failures of one code from the address in an hour that lock that code there for an hour from the last. */
-  codeStopAt: 5,
-  windowMs: HOUR_MS,
+  codeStopAt: LIMITS.checkCodeFailures.max,
+  windowMs: LIMITS.checkFailures.windowMs,
 } as const;
 
 /** How long an address's failures are kept: a stop started by failures an hour old still lasts an hour. */
-export const CHECK_FAILURES_KEPT_MS = 2 * HOUR_MS;
+export const CHECK_FAILURES_KEPT_MS = 2 * CHECK_LIMITS.windowMs;
 
 /**
  * Whether a typed check of `checkCode` (or a token that did not verify: undefined) from an address

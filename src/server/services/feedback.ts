@@ -9,15 +9,12 @@ import {
 } from '#shared/validation/feedback.ts';
 import type { Database } from '../db/database.ts';
 import { insertFeedback } from '../db/feedback-repository.ts';
-import type { AddressBudgets } from './address-budgets.ts';
-
-/** Feedbacks one address may give in an hour: more than any person gives, few enough to keep the table clean. */
-export const FEEDBACK_PER_HOUR = 10;
-const HOUR_MS = 60 * 60_000;
+import type { Limits } from './limits.ts';
 
 export interface FeedbackOptions {
   readonly database: Database;
-  readonly limits: AddressBudgets;
+  /** The budgets: each feedback stored spends the address's `feedback`. */
+  readonly limits: Limits;
   readonly now: () => Date;
 }
 
@@ -35,7 +32,7 @@ export function createFeedbackGiver(
     const errors = validateFeedback(answers);
     const rating = answers['feedback-rating'];
     if (Object.keys(errors).length > 0 || !isFeedbackRating(rating)) return { kind: 'invalid', errors };
-    const spent = await options.limits.take(address, 'feedback', FEEDBACK_PER_HOUR, HOUR_MS);
+    const spent = await options.limits.take(address, 'feedback');
     if (!spent.allowed) return { kind: 'tooMany', retryAfterSeconds: spent.retryAfterSeconds };
     await insertFeedback(options.database, {
       rating,

@@ -18,6 +18,7 @@ import { findSubmission } from '../db/submission-repository.ts';
 import type { ServiceMetrics } from '../metrics/metrics.ts';
 import type { SecurityEventPlace, SecurityLog } from '../security/security-log.ts';
 import { ExpiredTokenError, InvalidTokenError, type StatusLinkTokens } from '../tokens/status-link-tokens.ts';
+import { LIMITS } from './limits.ts';
 import { clientOf, licenceAttemptEvents, sameLicenceNumber } from './status-access.ts';
 
 export interface NewStatusLinkOptions {
@@ -32,10 +33,11 @@ export interface NewStatusLinkOptions {
 }
 
 /**
- * At most one new-link email per submission in this window, however often the right number is
- * sent: whoever knows it cannot fill the sponsor's inbox. A later request gets the same answer.
+ * At most one new-link email per submission in this window (the limits table's `statusLinkEmails`),
+ * however often the right number is sent: whoever knows it cannot fill the sponsor's inbox. A later
+ * request gets the same answer.
  */
-export const NEW_LINK_EMAIL_WINDOW_MS = 10 * 60_000;
+export const NEW_LINK_EMAIL_WINDOW_MS = LIMITS.statusLinkEmails.windowMs;
 
 /**
  * Enqueues the email of a new status link to the sponsor address stored for the submission (the

@@ -25,6 +25,7 @@ import { readHits } from '../db/rate-limit-repository.ts';
 import { recipientBudgetKey } from '../jobs/email-recipient-limit.ts';
 import type { SecurityEventPlace } from '../security/security-log.ts';
 import { spendEmailSender, type EmailSenderLimit } from './email-senders.ts';
+import type { LimitsTable } from './limits.ts';
 import { draftLinkTokenHash } from '../tokens/draft-link-tokens.ts';
 import { noticeOf, type JourneySession } from './journey.ts';
 
@@ -37,8 +38,8 @@ export interface DraftSession extends JourneySession {
 export interface SavedDraftsOptions {
   readonly database: Database;
   readonly now: () => Date;
-  /** Emails to one address an hour (EMAIL_RATE_LIMIT): past it, the link's email comes later, and the page says so. */
-  readonly emailRateLimit: number;
+  /** The limits table: past `emailsToAddress`, the link's email comes later, and the page says so. */
+  readonly limits: LimitsTable;
   /** The distinct addresses a client may have emailed in an hour (EMAIL_SENDER_LIMIT). */
   readonly emailSenders?: EmailSenderLimit | undefined;
 }
@@ -103,7 +104,7 @@ export function createSavedDrafts(options: SavedDraftsOptions): SavedDrafts {
 
   /** True when the address has had its emails for the hour: the link's email waits for the next. */
   const emailLater = async (email: string) =>
-    ((await readHits(database, recipientBudgetKey(email), now()))?.hits ?? 0) >= options.emailRateLimit;
+    ((await readHits(database, recipientBudgetKey(email), now()))?.hits ?? 0) >= options.limits.emailsToAddress.max;
 
   /** Saves what the session keeps, whose contact email is `email`, for the client at `place`. */
   async function saveKept(
