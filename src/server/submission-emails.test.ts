@@ -13,7 +13,13 @@ import { lateApplicationPayload, validApplicantPayload, validRequest } from '../
 import { loadConfig } from './config.ts';
 import { openDatabase } from './db/database.ts';
 import type { RunningServer } from './test-support/child-process.ts';
-import { killIfRunning, makeServerDirectory, startServer, waitFor } from './test-support/child-process.ts';
+import {
+  expectExitCode,
+  killIfRunning,
+  makeServerDirectory,
+  startServer,
+  waitFor,
+} from './test-support/child-process.ts';
 import type { SmtpReceiver } from './test-support/smtp-receiver.ts';
 import { startSmtpReceiver } from './test-support/smtp-receiver.ts';
 import { drainOutbox } from './test-support/run-jobs.ts';
@@ -158,7 +164,7 @@ it(
     // No stray third email (one more decision email, say) can still come: the server stops, and
     // the outbox worker runs here on its data, with its mail server, until the outbox is empty.
     server.child.kill('SIGTERM');
-    expect(await server.exited).toBe(0);
+    await expectExitCode(server, 0);
     const db = await openDatabase({ engine: 'pglite', dataDir: join(dir, 'data', 'pglite') });
     try {
       const config = loadConfig({ NODE_ENV: 'test', ...env });
