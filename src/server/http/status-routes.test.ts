@@ -6,6 +6,7 @@ import { buildApp } from '../app.ts';
 import { loadConfig } from '../config.ts';
 import { storeSubmission } from '../db/submission-repository.ts';
 import { testEngines, useMigratedTestDatabase } from '../test-support/test-databases.ts';
+import { answeredOrWaitingOnLock, backendPid } from '../test-support/lock-waits.ts';
 import { changeApplicationStatus } from '../services/decisions/change-status.ts';
 import { capturingLogger, sampleSubmission } from '../test-support/sample-submissions.ts';
 import { pdfPageTexts } from '../test-support/pdf-text.ts';
@@ -177,28 +178,24 @@ describe.each(testEngines())('the status and download calls on $name', (engine) 
       const other = await test.openAnother();
       let release = () => {};
       const released = new Promise<void>((resolve) => (release = resolve));
-      let holding = () => {};
-      const held = new Promise<void>((resolve) => (holding = resolve));
+      let holding: (pid: number) => void = () => {};
+      const held = new Promise<number>((resolve) => (holding = resolve));
       // Another instance counting a failure holds the row like this.
       const lock = other.transaction(async (tx) => {
         await tx.query('SELECT id FROM submissions WHERE id = $1 FOR UPDATE', [submissionId]);
-        holding();
+        holding(await backendPid(tx));
         await released;
       });
-      const within = <T>(promise: Promise<T>, ms: number) =>
-        Promise.race([
-          promise,
-          new Promise<'still waiting'>((resolve) => setTimeout(() => resolve('still waiting'), ms)),
-        ]);
       let wrong: ReturnType<typeof status> | undefined;
       try {
-        await held;
-        const right = await within(status('LIC123456'), 3_000);
-        expect(right === 'still waiting' ? right : right.statusCode).toBe(200);
-        const pdf = await within(download([ids[0]!]), 3_000);
-        expect(pdf === 'still waiting' ? pdf : pdf.statusCode).toBe(200);
+        const holder = await held;
+        // Each is answered, or seen waiting on the other instance's lock, whichever comes first.
+        const right = await answeredOrWaitingOnLock(test.db, holder, status('LIC123456'));
+        expect(right === 'waiting on the lock' ? right : right.answer.statusCode).toBe(200);
+        const pdf = await answeredOrWaitingOnLock(test.db, holder, download([ids[0]!]));
+        expect(pdf === 'waiting on the lock' ? pdf : pdf.answer.statusCode).toBe(200);
         wrong = status('WRONG');
-        expect(await within(wrong, 500)).toBe('still waiting');
+        expect(await answeredOrWaitingOnLock(test.db, holder, wrong)).toBe('waiting on the lock');
       } finally {
         release();
         await lock;

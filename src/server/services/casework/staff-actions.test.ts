@@ -8,6 +8,7 @@ import { storeSubmission } from '../../db/submission-repository.ts';
 import { decideApplication } from '../decisions/decide-application.ts';
 import { sampleSubmission } from '../../test-support/sample-submissions.ts';
 import { testEngines, useMigratedTestDatabase } from '../../test-support/test-databases.ts';
+import { backendPid, waitForLockWaiters } from '../../test-support/lock-waits.ts';
 import {
   approveApplication,
   rejectApplication,
@@ -321,16 +322,20 @@ describe.each(testEngines())('staff actions on $name', (engine) => {
       const id = ids[0]!;
       const other = await test.openAnother();
       let goOn: () => void = () => undefined;
+      const goneOn = new Promise<void>((resolve) => (goOn = resolve));
+      let holding: (pid: number) => void = () => undefined;
+      const holder = new Promise<number>((resolve) => (holding = resolve));
       // A decision's order of row locks: the application's, then the submission's (decision 014).
       const deciding = test.db.transaction(async (tx) => {
         await tx.query('SELECT 1 FROM applications WHERE applicant_id = $1 FOR UPDATE', [id]);
-        await new Promise<void>((resolve) => {
-          goOn = resolve;
-        });
+        holding(await backendPid(tx));
+        await goneOn;
         await tx.query('SELECT 1 FROM submissions WHERE id = $1 FOR NO KEY UPDATE', [submissionId]);
       });
+      const decidingPid = await holder;
       const unlocking = unlockSubmissionLicence({ database: other, now: () => now }, ann, { reference: id });
-      await new Promise((resolve) => setTimeout(resolve, 300));
+      // The unlock is queued behind the decision's row lock before the decision asks for the submission.
+      await waitForLockWaiters(test.db, decidingPid, 1);
       goOn();
       await expect(deciding).resolves.toBeUndefined();
       await expect(unlocking).resolves.toMatchObject({ outcome: 'done' });
@@ -342,12 +347,15 @@ describe.each(testEngines())('staff actions on $name', (engine) => {
       const other = await test.openAnother();
       // Hold the row so both actions queue behind it, then let go: they run one after the other.
       let release: () => void = () => undefined;
+      const released = new Promise<void>((resolve) => (release = resolve));
+      let holding: (pid: number) => void = () => undefined;
+      const holder = new Promise<number>((resolve) => (holding = resolve));
       const held = test.db.transaction(async (tx) => {
         await tx.query('SELECT 1 FROM applications WHERE applicant_id = $1 FOR UPDATE', [id]);
-        await new Promise<void>((resolve) => {
-          release = resolve;
-        });
+        holding(await backendPid(tx));
+        await released;
       });
+      const holderPid = await holder;
       const approving = approveApplication({ database: other, now: () => now }, ann, {
         reference: id,
         expectedStatus: 'in-progress',
@@ -358,7 +366,8 @@ describe.each(testEngines())('staff actions on $name', (engine) => {
         expectedStatus: 'in-progress',
         reason: 'routing',
       });
-      await new Promise((resolve) => setTimeout(resolve, 300));
+      // Both wait on the row (the second behind the first) before it is let go.
+      await waitForLockWaiters(test.db, holderPid, 2);
       release();
       await held;
       const outcomes = (await Promise.all([approving, rejecting])).map((r) => r.outcome).sort();
