@@ -80,7 +80,8 @@ const noDatabaseAdapters = {
           {
             regex: '^\\.{1,2}/(.*/)?db/database\\.ts$',
             allowTypeImports: true,
-            message: 'only the Database type may be imported from src/server/db (import type): open it through a service',
+            message:
+              'only the Database type may be imported from src/server/db (import type): open it through a service',
           },
         ],
       },

@@ -6,11 +6,7 @@ import { listStatusChanges, type StatusChangeRecord } from '../../db/application
 import type { Queryable } from '../../db/database.ts';
 import { listClearanceChecks, type ClearanceCheckRecord } from '../../db/document-repository.ts';
 import { addLostStolenPassports } from '../../db/lost-stolen-passport-repository.ts';
-import {
-  findApplicationView,
-  listApplicationViews,
-  type ApplicationView,
-} from '../applications/application-view.ts';
+import { findApplicationView, listApplicationViews, type ApplicationView } from '../applications/application-view.ts';
 
 /** One application with its status history (oldest first) and the checks of its documents (newest first). */
 export interface CaseFile {
