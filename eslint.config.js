@@ -55,6 +55,39 @@ const serverAdapterBoundary = {
   ...restrictImports(['src/server/{http,cli,console}/**/*.ts'], adapterPatterns),
   ignores: ['**/*.test.ts'],
 };
+// The CLI, the JSON routes and the page forms read and write through the services: the database's
+// repositories (src/server/db) are the services' own. Only the Database type may be named (a type
+// import, which leaves nothing at run time), to hand the database a service is given. The console
+// (src/server/console) is not held to it yet; rate-limits.ts, a helper the routes share rather
+// than a route, still counts through its repository.
+const noDatabaseAdapters = {
+  files: [
+    'src/server/cli/**/*.ts',
+    'src/server/http/*-route.ts',
+    'src/server/http/*-routes.ts',
+    'src/server/http/*-forms.ts',
+  ],
+  ignores: ['**/*.test.ts'],
+  rules: {
+    '@typescript-eslint/no-restricted-imports': [
+      'error',
+      {
+        patterns: [
+          {
+            regex: '^\\.{1,2}/(.*/)?db/(?!database\\.ts$)',
+            message: 'the CLI, routes and page forms go through src/server/services, never src/server/db',
+          },
+          {
+            regex: '^\\.{1,2}/(.*/)?db/database\\.ts$',
+            allowTypeImports: true,
+            message:
+              'only the Database type may be imported from src/server/db (import type): open it through a service',
+          },
+        ],
+      },
+    ],
+  },
+};
 const serviceBoundary = {
   ...restrictImports(
     ['src/server/services/**/*.ts'],
@@ -102,6 +135,7 @@ export default tseslint.config(
   restrictImports(['src/web/**/*.{ts,tsx}'], layerPatterns('web', ['server'])),
   restrictImports(['src/server/**/*.{ts,tsx}'], layerPatterns('server', ['web'])),
   serverAdapterBoundary,
+  noDatabaseAdapters,
   serviceBoundary,
   ...features.map(featureBoundary),
   {

@@ -16,7 +16,7 @@ import { checkClearanceForPublic } from '../services/documents/check-clearance.t
 import { createDocumentService } from '../services/documents/document-service.ts';
 import { TEST_DOCUMENT_PRIVATE_KEY } from '../test-support/test-keys.ts';
 import { createDocumentTokens } from '../tokens/document-tokens.ts';
-import { listApplicationsOfSubmission } from '../db/application-repository.ts';
+import { listSubmissionApplicationViews } from '../services/applications/application-view.ts';
 
 const now = new Date('2026-03-02T10:00:00Z');
 const documentTokens = createDocumentTokens({
@@ -403,7 +403,7 @@ describe.each(testEngines())('caseworker commands on $name', (engine) => {
     const stored = await storeSubmission(test.db, sampleSubmission(now, [{}, {}]), now);
     if (stored.outcome !== 'created') throw new Error('not created');
     for (const { applicantId } of stored.applicants) await run('approve', applicantId);
-    const applications = await listApplicationsOfSubmission(test.db, stored.submissionId);
+    const applications = await listSubmissionApplicationViews(test.db, stored.submissionId);
     const documents = createDocumentService({ database: test.db, now: () => now, tokens: () => documentTokens });
     const pdf = await documents.issue(applications);
     const file = join(dir, 'pre-clearance.pdf');
@@ -433,14 +433,14 @@ describe.each(testEngines())('caseworker commands on $name', (engine) => {
       { kind: 'code', checkCode: code, dateOfBirth: '1990-01-30' },
     );
     out = '';
-    expect(await run('show', applications[0]!.applicantId)).toBe(0);
+    expect(await run('show', applications[0]!.reference)).toBe(0);
     expect(out).toContain('Checks of its pre-clearance documents (newest first):');
     expect(out).toMatch(new RegExp(`02/03/2026 10:00\\s+typed\\s+${code}\\s+not-valid`));
 
     out = '';
     expect(await run('verify', code.toLowerCase().replace(/-/g, ' '))).toBe(0);
     expect(out).toContain(`Check code             ${code}`);
-    await run('withdraw', applications[0]!.applicantId);
+    await run('withdraw', applications[0]!.reference);
     out = '';
     expect(await run('verify', code)).toBe(1);
     expect(out).toBe('The check page says: withdrawn on 02/03/2026 10:00 (checked 02/03/2026 10:00)\n');

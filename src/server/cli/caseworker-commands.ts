@@ -14,11 +14,9 @@ import {
   type RejectionReason,
 } from '#shared/domain/application-status.ts';
 import { normalisePassportNumber } from '#shared/domain/passport-number.ts';
-import type { ApplicationRecord } from '../db/application-repository.ts';
-import { findApplication, listApplications, listStatusChanges } from '../db/application-repository.ts';
 import type { Database } from '../db/database.ts';
-import { listClearanceChecks } from '../db/document-repository.ts';
-import { addLostStolenPassports } from '../db/lost-stolen-passport-repository.ts';
+import type { ApplicationView } from '../services/applications/application-view.ts';
+import { addToLostStolenList, listCases, readCaseFile } from '../services/casework/case-file.ts';
 import {
   approveApplication,
   rejectApplication,
@@ -324,13 +322,13 @@ function parseCommand(argv: readonly string[]): Command {
 }
 
 async function list(db: Database, io: CliIo, status: ApplicationStatus | undefined): Promise<number> {
-  const applications = await listApplications(db, { status });
+  const applications = await listCases(db, status);
   const rows = applications.map((a) => [
-    a.applicantId,
+    a.reference,
     a.status,
-    a.decisionReason ?? '',
-    formatDateTime(a.createdAt),
-    a.cosReference ?? '(deleted)',
+    a.rejectionReason ?? '',
+    formatDateTime(a.submittedAt),
+    a.worker?.cosReference ?? '(deleted)',
     nameOf(a),
   ]);
   io.stdout(table(['APPLICANT ID', 'STATUS', 'REASON', 'CREATED', 'COS NUMBER', 'NAME'], rows));
@@ -340,44 +338,45 @@ async function list(db: Database, io: CliIo, status: ApplicationStatus | undefin
 }
 
 async function show(db: Database, io: CliIo, applicantId: string): Promise<number> {
-  const a = await findApplication(db, applicantId);
-  if (a === undefined) {
+  const file = await readCaseFile(db, applicantId);
+  if (file === undefined) {
     io.stderr(`No application has the id ${applicantId}\n`);
     return 1;
   }
+  const { application: a, statusChanges: history, clearanceChecks: checks } = file;
+  const { worker, sponsor } = a;
   const deleted = a.personalDataDeletedAt === null ? undefined : `deleted ${formatDateTime(a.personalDataDeletedAt)}`;
   const fields: Array<[string, string]> = [
-    ['Applicant id', a.applicantId],
-    ['Group reference', a.formGroupId],
+    ['Applicant id', a.reference],
+    ['Group reference', a.groupReference],
     ['Status', a.status],
-    ['Reason', a.decisionReason ?? ''],
-    ['Created', formatDateTime(a.createdAt)],
+    ['Reason', a.rejectionReason ?? ''],
+    ['Created', formatDateTime(a.submittedAt)],
     ['Updated', formatDateTime(a.updatedAt)],
     ['Name', deleted ?? nameOf(a)],
-    ['Passport number', a.passportNumber ?? deleted ?? ''],
-    ['COS number', a.cosReference ?? deleted ?? ''],
+    ['Passport number', worker?.passportNumber ?? deleted ?? ''],
+    ['COS number', worker?.cosReference ?? deleted ?? ''],
     ['Arrival date', a.arrivalDate],
     ['Leave by', a.leaveDate],
-    ['Place of departure', a.placeOfDeparture ?? deleted ?? ''],
-    ['Worker email', a.workerEmail ?? deleted ?? ''],
-    ['Sponsor', a.sponsorName ?? deleted ?? ''],
-    ['Sponsor licence number', a.sponsorReference],
-    ['Sponsor email', a.sponsorEmail ?? deleted ?? ''],
+    ['Place of departure', worker?.placeOfDeparture ?? deleted ?? ''],
+    ['Worker email', worker?.email ?? deleted ?? ''],
+    ['Sponsor', sponsor.name ?? deleted ?? ''],
+    ['Sponsor licence number', sponsor.licenceNumber],
+    ['Sponsor email', sponsor.email ?? deleted ?? ''],
   ];
   const width = Math.max(...fields.map(([label]) => label.length));
   io.stdout(`${fields.map(([label, value]) => `${label.padEnd(width)}  ${printable(value)}`).join('\n')}\n`);
   for (const [title, answers] of [
-    ['Concession form', a.concessionForm],
-    ['Secondary details', a.secondaryDetails],
+    ['Concession form', a.answers?.concessionForm],
+    ['Secondary details', a.answers?.secondaryDetails],
   ] as const) {
-    if (answers === null) continue;
+    if (answers === undefined) continue;
     io.stdout(
       `\n${title}:\n${Object.entries(answers)
         .map(([key, value]) => `  ${key}: ${printable(String(value ?? ''))}`)
         .join('\n')}\n`,
     );
   }
-  const history = await listStatusChanges(db, applicantId);
   io.stdout('\nHistory:\n');
   io.stdout(
     table(
@@ -385,7 +384,6 @@ async function show(db: Database, io: CliIo, applicantId: string): Promise<numbe
       history.map((h) => [formatDateTime(h.changedAt), h.actor, h.fromStatus ?? '', h.toStatus, h.reason ?? '']),
     ),
   );
-  const checks = await listClearanceChecks(db, applicantId);
   if (checks.length > 0) {
     io.stdout('\nChecks of its pre-clearance documents (newest first):\n');
     io.stdout(
@@ -503,9 +501,6 @@ function describeCheck(result: ClearanceCheck): string {
     .join('\n')}\n`;
 }
 
-// Import runs in chunks so a national list of any size never becomes one giant statement.
-const importChunk = 5_000;
-
 async function importLostStolen(db: Database, io: CliIo, file: string, now: Date): Promise<number> {
   let text: string;
   try {
@@ -520,13 +515,10 @@ async function importLostStolen(db: Database, io: CliIo, file: string, now: Date
     io.stderr(`${parsed.problem}\n`);
     return 1;
   }
-  const unique = [...new Set(parsed.numbers)];
-  let added = 0;
-  for (let i = 0; i < unique.length; i += importChunk) {
-    added += await addLostStolenPassports(db, unique.slice(i, i + importChunk), `import:${basename(file)}`, now);
-  }
+  const unique = new Set(parsed.numbers);
+  const added = await addToLostStolenList(db, parsed.numbers, `import:${basename(file)}`, now);
   io.stdout(
-    `Imported ${added} new passport number${added === 1 ? '' : 's'}; ${unique.length - added} already on the list.\n`,
+    `Imported ${added} new passport number${added === 1 ? '' : 's'}; ${unique.size - added} already on the list.\n`,
   );
   if (parsed.invalidLines.length > 0) {
     const shown = parsed.invalidLines.slice(0, 20).join(', ');
@@ -585,9 +577,8 @@ function printable(value: string): string {
   return value.replace(/\p{Cc}/gu, '\uFFFD');
 }
 
-function nameOf(a: ApplicationRecord): string {
-  if (a.familyName === null || a.givenNames === null) return '(deleted)';
-  return listedWorkerName(a.familyName, a.givenNames);
+function nameOf(a: ApplicationView): string {
+  return a.worker?.name ?? '(deleted)';
 }
 
 function table(headings: readonly string[], unsafeRows: ReadonlyArray<readonly string[]>): string {

@@ -4,8 +4,7 @@
 import { userInfo } from 'node:os';
 import { ConfigError, loadConfig } from '../config.ts';
 import type { Database } from '../db/database.ts';
-import { databaseOptionsFromConfig, openDatabase } from '../db/database.ts';
-import { runMigrations } from '../db/migrations.ts';
+import { openMigratedDatabase } from '../services/service-database.ts';
 import { createDocumentTokens } from '../tokens/document-tokens.ts';
 import { runCaseworkerCommand } from './caseworker-commands.ts';
 
@@ -35,9 +34,7 @@ async function main(): Promise<number> {
       actor: `caseworker:${caseworkerName()}`,
       documentTokens: () => createDocumentTokens(config),
       openDatabase: async () => {
-        database = await openDatabase(databaseOptionsFromConfig(config));
-        // A new release's tables exist even when the CLI runs before the server has started.
-        await runMigrations(database);
+        database = await openMigratedDatabase(config);
         return database;
       },
     });

@@ -4,7 +4,7 @@ import { CLEARANCE_CHECK_PATH } from '#shared/api/clearance-check.ts';
 import { newCheckCode } from '#shared/domain/check-code.ts';
 import { buildApp } from '../app.ts';
 import { loadConfig } from '../config.ts';
-import { listApplicationsOfSubmission } from '../db/application-repository.ts';
+import { listSubmissionApplicationViews } from '../services/applications/application-view.ts';
 import { storeSubmission } from '../db/submission-repository.ts';
 import { changeApplicationStatus } from '../services/decisions/change-status.ts';
 import { createDocumentService } from '../services/documents/document-service.ts';
@@ -51,7 +51,7 @@ describe.each(testEngines())('checking a document, with and without JavaScript, 
     applicantId = stored.applicants[0]!.applicantId;
     await changeApplicationStatus(test.db, applicantId, { to: 'approved', actor: 'test', now: START });
     const documents = createDocumentService({ database: test.db, now: () => clock, tokens: async () => tokens });
-    const pdf = (await documents.issue(await listApplicationsOfSubmission(test.db, stored.submissionId))).toString(
+    const pdf = (await documents.issue(await listSubmissionApplicationViews(test.db, stored.submissionId))).toString(
       'latin1',
     );
     link = /\/URI \((https?:[^)]+)\)/.exec(pdf)![1]!;

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '../db/database.ts';
-import { isDatabaseWritable } from '../db/health-repository.ts';
+import { databaseTakesWrites } from '../services/readiness.ts';
 
 // A database that neither answers nor fails (a network partition) must still fail the probe
 // before the load balancer's own timeout. Ready means the database takes writes: one that only
@@ -16,7 +16,7 @@ const probeIntervalMs = 1_000;
 export function registerHealthRoutes(app: FastifyInstance, database: Database, now: () => Date): void {
   // Probes arrive every few seconds from every load balancer: log them only when they go wrong.
   const logLevel = 'warn';
-  const isReady = cachedProbe(() => writableWithin(database, readinessTimeoutMs), now, probeIntervalMs);
+  const isReady = cachedProbe(() => databaseTakesWrites(database, readinessTimeoutMs), now, probeIntervalMs);
 
   app.get('/health/live', { logLevel }, () => ({ status: 'ok' }));
 
@@ -24,19 +24,6 @@ export function registerHealthRoutes(app: FastifyInstance, database: Database, n
     if (!(await isReady())) return reply.code(503).send({ status: 'unavailable' });
     return { status: 'ok' };
   });
-}
-
-/** Whether the database took a write within `timeoutMs`. */
-async function writableWithin(database: Database, timeoutMs: number): Promise<boolean> {
-  let timer: NodeJS.Timeout | undefined;
-  const timeout = new Promise<boolean>((resolve) => {
-    timer = setTimeout(() => resolve(false), timeoutMs);
-  });
-  try {
-    return await Promise.race([isDatabaseWritable(database), timeout]);
-  } finally {
-    clearTimeout(timer);
-  }
 }
 
 /**

@@ -19,10 +19,14 @@ import {
 } from '#shared/api/status-form.ts';
 import { NO_SESSION } from '#shared/pages/page-data.ts';
 import { validateSponsorLicenceNumber } from '#shared/validation/licence-number.ts';
-import type { OpenedSubmission } from '../db/status-access-repository.ts';
 import { placeOf, type SecurityEventPlace } from '../security/security-log.ts';
 import type { NewStatusLinkResult } from '../services/new-status-link.ts';
-import { statusResponseOf, type StatusAccess, type StatusRefusal } from '../services/status-access.ts';
+import {
+  statusResponseOf,
+  type OpenedSubmission,
+  type StatusAccess,
+  type StatusRefusal,
+} from '../services/status-access.ts';
 import type { FormSessions, FormSessionValues } from './form-session-store.ts';
 import { localAddress } from './local-address.ts';
 import { formField, pathOf, tooMany, type PageFormHandler, type PageResult } from './page-form-handlers.ts';
@@ -128,7 +132,7 @@ export function createStatusForms(options: StatusFormsOptions): PageFormHandler 
   async function download(reply: FastifyReply, submission: OpenedSubmission, asked: string): Promise<PageResult> {
     const ids =
       asked === DOWNLOAD_APPROVED
-        ? submission.applications.filter((a) => a.status === 'approved').map((a) => a.applicantId)
+        ? submission.applications.filter((a) => a.status === 'approved').map((a) => a.reference)
         : [asked];
     const documents = await access.documents(submission, ids);
     if (documents.outcome === 'ok') {

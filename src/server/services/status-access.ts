@@ -10,11 +10,11 @@ import { createHash, timingSafeEqual } from 'node:crypto';
 import { normalizeIP } from '@fastify/rate-limit';
 import { maskPassportNumber, type PublicStatusResponse, type StatusItem } from '#shared/api/public-status.ts';
 import { normaliseLicenceNumber, validateSponsorLicenceNumber } from '#shared/validation/licence-number.ts';
-import type { ApplicationRecord } from '../db/application-repository.ts';
 import type { Database } from '../db/database.ts';
-import { openWithLicence, type LicenceAttemptEvents, type OpenedSubmission } from '../db/status-access-repository.ts';
+import { openWithLicence, type LicenceAttemptEvents } from '../db/status-access-repository.ts';
 import type { ServiceMetrics } from '../metrics/metrics.ts';
 import type { SecurityEventPlace, SecurityLog } from '../security/security-log.ts';
+import { applicationView, type ApplicationView } from './applications/application-view.ts';
 import { ExpiredTokenError, InvalidTokenError, type StatusLinkTokens } from '../tokens/status-link-tokens.ts';
 import { rememberVerifiedTokens } from '../tokens/verified-status-tokens.ts';
 import type { DocumentService } from './documents/document-service.ts';
@@ -40,6 +40,14 @@ export type StatusRefusal =
   | { readonly outcome: 'licenceRequired' }
   | { readonly outcome: 'mismatch'; readonly remainingAttempts: number }
   | { readonly outcome: 'locked'; readonly lockedUntil: Date };
+
+/** What the status page and the documents show of a submission opened with its licence number. */
+export interface OpenedSubmission {
+  readonly sponsorName: string | null;
+  readonly sponsorReference: string;
+  /** In the order they were sent. */
+  readonly applications: readonly ApplicationView[];
+}
 
 /** What opening a submission came to: the submission, or why not. */
 export type OpenResult = { readonly outcome: 'ok'; readonly submission: OpenedSubmission } | StatusRefusal;
@@ -128,7 +136,13 @@ export function createStatusAccess(options: StatusAccessOptions): StatusAccess {
       options.now(),
       licenceAttemptEvents(options, place),
     );
-    return opened.outcome === 'unknown' ? { outcome: 'invalid' } : opened;
+    if (opened.outcome === 'unknown') return { outcome: 'invalid' };
+    if (opened.outcome !== 'ok') return opened;
+    const { sponsorName, sponsorReference, applications } = opened.submission;
+    return {
+      outcome: 'ok',
+      submission: { sponsorName, sponsorReference, applications: applications.map(applicationView) },
+    };
   };
   return {
     async check(token) {
@@ -149,9 +163,9 @@ export function createStatusAccess(options: StatusAccessOptions): StatusAccess {
     reopen: (token, place) => openWith(token, () => true, place),
 
     async documents({ applications }, applicantIds) {
-      const wanted: ApplicationRecord[] = [];
+      const wanted: ApplicationView[] = [];
       for (const id of new Set(applicantIds)) {
-        const application = applications.find((a) => a.applicantId === id);
+        const application = applications.find((a) => a.reference === id);
         if (application === undefined) return { outcome: 'unknownApplication', applicantId: id };
         if (application.status !== 'approved' || application.personalDataDeletedAt !== null) {
           return { outcome: 'notApproved', applicantId: id };
@@ -161,7 +175,7 @@ export function createStatusAccess(options: StatusAccessOptions): StatusAccess {
       if (wanted.length === 0) return { outcome: 'noneApproved' };
       const pdf = await options.documents.issue(wanted);
       const filename =
-        wanted.length === 1 ? `pre-clearance-${wanted[0]!.applicantId}.pdf` : 'pre-clearance-documents.pdf';
+        wanted.length === 1 ? `pre-clearance-${wanted[0]!.reference}.pdf` : 'pre-clearance-documents.pdf';
       return { outcome: 'ok', pdf, filename };
     },
   };
@@ -176,21 +190,21 @@ export function statusResponseOf(submission: OpenedSubmission): PublicStatusResp
   };
 }
 
-function toStatusItem(application: ApplicationRecord): StatusItem {
-  const details = application.secondaryDetails;
+function toStatusItem(application: ApplicationView): StatusItem {
+  const { worker, answers } = application;
   return {
-    applicantId: application.applicantId,
-    cosReference: application.cosReference ?? '',
-    familyName: application.familyName ?? '',
-    givenNames: application.givenNames ?? '',
+    applicantId: application.reference,
+    cosReference: worker?.cosReference ?? '',
+    familyName: worker?.familyName ?? '',
+    givenNames: worker?.givenNames ?? '',
     status: application.status,
-    decisionReason: application.decisionReason,
-    passportNumber: maskPassportNumber(application.passportNumber ?? ''),
-    nationality: details?.nationality ?? '',
+    decisionReason: application.rejectionReason,
+    passportNumber: maskPassportNumber(worker?.passportNumber ?? ''),
+    nationality: answers?.secondaryDetails.nationality ?? '',
     dateOfArrival: application.arrivalDate,
-    firstWorkDate: details?.firstWorkDate ?? '',
-    lastWorkDate: details?.lastWorkDate ?? '',
+    firstWorkDate: answers?.secondaryDetails.firstWorkDate ?? '',
+    lastWorkDate: answers?.secondaryDetails.lastWorkDate ?? '',
     leaveDate: application.leaveDate,
-    submittedAt: application.createdAt.toISOString(),
+    submittedAt: application.submittedAt.toISOString(),
   };
 }

@@ -9,7 +9,6 @@ import {
   type RejectionReason,
 } from '#shared/domain/application-status.ts';
 import { listedWorkerName } from '#shared/domain/worker-name.ts';
-import type { Language } from '#shared/i18n/languages.ts';
 import {
   findApplication,
   listApplicationsOfSubmission,
@@ -23,6 +22,7 @@ import { listClearanceChecks } from '../../db/document-repository.ts';
 import { isPassportLostOrStolen } from '../../db/lost-stolen-passport-repository.ts';
 import { listStaffActionsAbout, type StaffAuditLine } from '../../db/staff-audit-repository.ts';
 import { listLicenceUnlocks, readLicenceState, type LicenceState } from '../../db/status-access-repository.ts';
+import { applicationView, type ApplicationView } from '../applications/application-view.ts';
 import { isLateApplication } from '../decisions/automated-checks.ts';
 import { awaitingCaseworkerNote } from '../decisions/decide-application.ts';
 import { waitingOf, type Waiting } from './queue.ts';
@@ -137,26 +137,10 @@ export interface ApplicationDetail {
   readonly leaveDate: string;
   readonly personalDataDeletedAt: Date | null;
   /** Null once the personal data is deleted (retention). */
-  readonly worker: {
-    readonly name: string;
-    readonly familyName: string;
-    readonly givenNames: string;
-    readonly passportNumber: string;
-    readonly cosReference: string;
-    readonly placeOfDeparture: string;
-    readonly email: string | null;
-  } | null;
+  readonly worker: ApplicationView['worker'];
   /** Every answer as sent and stored; null once deleted. */
-  readonly answers: {
-    readonly concessionForm: NonNullable<ApplicationRecord['concessionForm']>;
-    readonly secondaryDetails: NonNullable<ApplicationRecord['secondaryDetails']>;
-  } | null;
-  readonly sponsor: {
-    readonly name: string | null;
-    readonly licenceNumber: string;
-    readonly email: string | null;
-    readonly language: Language;
-  };
+  readonly answers: ApplicationView['answers'];
+  readonly sponsor: ApplicationView['sponsor'];
   readonly licence: LicenceState;
   readonly automatedChecks: { readonly recorded: RecordedChecks; readonly rechecked: RecheckedChecks };
   /** Oldest first. */
@@ -189,6 +173,7 @@ export async function applicationDetail(
   if (application === undefined) return { outcome: 'not-found', reference: read.applicantId };
   const now = deps.now();
   const { applicantId, submissionId } = application;
+  const view = applicationView(application);
   const inIreland = deps.isPlaceOfDepartureInIreland ?? isPlaceOfDepartureInIreland;
   const [changes, audit, unlocks, documents, checks, members, licence] = await Promise.all([
     listStatusChanges(db, applicantId),
@@ -248,17 +233,9 @@ export async function applicationDetail(
       arrivalDate: application.arrivalDate,
       leaveDate: application.leaveDate,
       personalDataDeletedAt: application.personalDataDeletedAt,
-      worker: workerOf(application),
-      answers:
-        application.concessionForm === null || application.secondaryDetails === null
-          ? null
-          : { concessionForm: application.concessionForm, secondaryDetails: application.secondaryDetails },
-      sponsor: {
-        name: application.sponsorName,
-        licenceNumber: application.sponsorReference,
-        email: application.sponsorEmail,
-        language: application.language,
-      },
+      worker: view.worker,
+      answers: view.answers,
+      sponsor: view.sponsor,
       licence,
       automatedChecks,
       history,
@@ -324,20 +301,6 @@ function nameOf(application: ApplicationRecord): string | null {
   return application.familyName === null || application.givenNames === null
     ? null
     : listedWorkerName(application.familyName, application.givenNames);
-}
-
-function workerOf(application: ApplicationRecord): ApplicationDetail['worker'] {
-  const { familyName, givenNames, passportNumber, cosReference, placeOfDeparture } = application;
-  if (familyName === null || givenNames === null || passportNumber === null || cosReference === null) return null;
-  return {
-    name: listedWorkerName(familyName, givenNames),
-    familyName,
-    givenNames,
-    passportNumber,
-    cosReference,
-    placeOfDeparture: placeOfDeparture ?? '',
-    email: application.workerEmail,
-  };
 }
 
 /** The status changes, each with the name and note of the member of staff who made it (their audit line). */

@@ -6,10 +6,11 @@
 // the one answer "not valid", which tells a guesser nothing.
 import { londonToday, toIsoDate } from '#shared/dates/calendar.ts';
 import { parseCheckCode } from '#shared/domain/check-code.ts';
-import { findApplication, listStatusChanges } from '../../db/application-repository.ts';
+import { listStatusChanges } from '../../db/application-repository.ts';
 import type { Queryable } from '../../db/database.ts';
 import { findDocumentIssue, recordClearanceCheck } from '../../db/document-repository.ts';
 import { InvalidDocumentTokenError, verifyDocumentToken, type DocumentClaims } from '../../tokens/document-tokens.ts';
+import { findApplicationView } from '../applications/application-view.ts';
 import type { DocumentService } from './document-service.ts';
 
 /** How a document is named to the check. */
@@ -133,18 +134,19 @@ async function answer(
 
   const issue = await findDocumentIssue(deps.database, checkCode);
   if (issue === undefined || (reference !== undefined && issue.applicantId !== reference)) return notValid;
-  const application = await findApplication(deps.database, issue.applicantId);
-  const details = application?.secondaryDetails;
-  if (application === undefined || details == null || application.personalDataDeletedAt !== null) return notValid;
+  const application = await findApplicationView(deps.database, issue.applicantId);
+  const details = application?.answers?.secondaryDetails;
+  const worker = application?.worker;
+  if (application === undefined || details === undefined || worker == null) return notValid;
   if (dateOfBirth !== undefined && dateOfBirth !== details.dateOfBirth) return notValid;
 
   if (application.status === 'withdrawn') {
-    const withdrawal = (await listStatusChanges(deps.database, application.applicantId)).findLast(
+    const withdrawal = (await listStatusChanges(deps.database, application.reference)).findLast(
       (change) => change.toStatus === 'withdrawn',
     );
     return {
       outcome: 'withdrawn',
-      applicationReference: application.applicantId,
+      applicationReference: application.reference,
       checkCode,
       withdrawnAt: withdrawal?.changedAt ?? application.updatedAt,
       checkedAt,
@@ -153,18 +155,18 @@ async function answer(
   if (application.status !== 'approved' || application.leaveDate < toIsoDate(londonToday(checkedAt))) return notValid;
   return {
     outcome: 'valid',
-    applicationReference: application.applicantId,
+    applicationReference: application.reference,
     checkCode,
-    familyName: application.familyName ?? '',
-    givenNames: application.givenNames ?? '',
+    familyName: worker.familyName,
+    givenNames: worker.givenNames,
     dateOfBirth: details.dateOfBirth,
     nationality: details.nationality,
-    passportNumber: application.passportNumber ?? '',
+    passportNumber: worker.passportNumber,
     arrivalDate: application.arrivalDate,
     firstWorkDate: details.firstWorkDate,
     lastWorkDate: details.lastWorkDate,
     leaveDate: application.leaveDate,
-    sponsorName: application.sponsorName ?? '',
+    sponsorName: application.sponsor.name ?? '',
     documentIssuedAt: issue.issuedAt,
     checkedAt,
   };

@@ -16,6 +16,7 @@ import { newTestKeyPems } from '../../test-support/test-keys.ts';
 import { createDocumentTokens, verifyDocumentToken, type DocumentTokens } from '../../tokens/document-tokens.ts';
 import { createDocumentService } from './document-service.ts';
 import type { ApplicationRecord } from '../../db/application-repository.ts';
+import { applicationView } from '../applications/application-view.ts';
 
 const START = new Date('2026-03-02T10:00:00Z');
 const config = { ...loadConfig({ NODE_ENV: 'test' }), publicBaseUrl: 'https://apply.example.gov.uk' };
@@ -47,7 +48,7 @@ describe.each(testEngines())('issuing pre-clearance documents on $name', (engine
 
   it('gives each document its own check code and a QR code whose token verifies with the published keys only', async () => {
     const documents = service();
-    const pdf = await documents.issue(applications);
+    const pdf = await documents.issue(applications.map(applicationView));
     const links = await pdfQrCodes(pdf);
     expect(links).toHaveLength(2);
     const pages = await pdfPageTexts(pdf);
@@ -93,7 +94,7 @@ describe.each(testEngines())('issuing pre-clearance documents on $name', (engine
       ).rejects.toThrow(/not valid/);
     }
     // A second download issues new documents, with new codes.
-    const again = await pdfQrCodes(await documents.issue(applications));
+    const again = await pdfQrCodes(await documents.issue(applications.map(applicationView)));
     for (const link of again) codes.add((await verifyDocumentToken(tokenOf(link), published, clock)).checkCode);
     expect(codes.size).toBe(4);
   });
@@ -110,7 +111,7 @@ describe.each(testEngines())('issuing pre-clearance documents on $name', (engine
     const [application] = await listApplicationsOfSubmission(test.db, stored.submissionId);
     expect(application?.givenNames).toBe('');
     const documents = service();
-    const pdf = await documents.issue([application!]);
+    const pdf = await documents.issue([applicationView(application!)]);
     const [link] = await pdfQrCodes(pdf);
     expect(decodeJwt(tokenOf(link))).toMatchObject({ fn: 'Suharto' });
     expect(decodeJwt(tokenOf(link))).not.toHaveProperty('gn');
@@ -123,8 +124,8 @@ describe.each(testEngines())('issuing pre-clearance documents on $name', (engine
 
   it('keeps a retired key published until the last document it signed has expired', async () => {
     const first = tokens;
-    await service(first).issue(applications.slice(1)); // leaves 20 days after START
-    await service(first).issue(applications.slice(0, 1)); // leaves 40 days after START
+    await service(first).issue(applications.slice(1).map(applicationView)); // leaves 20 days after START
+    await service(first).issue(applications.slice(0, 1).map(applicationView)); // leaves 40 days after START
     const second = await tokensWith(newTestKeyPems().privateKeyPem);
     const afterRotation = service(second);
     const kids = async () => (await afterRotation.publishedKeys()).keys.map((key) => key.kid);
@@ -159,7 +160,7 @@ describe.each(testEngines())('issuing pre-clearance documents on $name', (engine
           use: 'sig',
         },
       ]);
-      const pdf = await service().issue(applications);
+      const pdf = await service().issue(applications.map(applicationView));
       const link = (await pdfQrCodes(pdf))[0];
       await expect(verifyDocumentToken(tokenOf(link), jwks, clock)).resolves.toMatchObject({ givenNames: 'Łukasz' });
     } finally {

@@ -6,11 +6,11 @@ import { randomBytes } from 'node:crypto';
 import type { JSONWebKeySet } from 'jose';
 import { londonToday, toIsoDate } from '#shared/dates/calendar.ts';
 import { newCheckCode } from '#shared/domain/check-code.ts';
-import type { ApplicationRecord } from '../../db/application-repository.ts';
 import type { Database } from '../../db/database.ts';
 import { publishedSigningKeys, recordDocumentIssues, type DocumentIssue } from '../../db/document-repository.ts';
 import { renderPreClearanceDocuments, type PreClearanceDetails } from '../../pdf/pre-clearance-document.ts';
 import type { DocumentTokens } from '../../tokens/document-tokens.ts';
+import type { ApplicationView } from '../applications/application-view.ts';
 
 export interface DocumentServiceOptions {
   readonly database: Database;
@@ -24,7 +24,7 @@ export const PUBLISHED_KEYS_SECONDS = 300;
 
 export interface DocumentService {
   /** One PDF with a new document for each application (approved, details not deleted: the caller checks). */
-  issue(applications: readonly ApplicationRecord[]): Promise<Buffer>;
+  issue(applications: readonly ApplicationView[]): Promise<Buffer>;
   /** The public keys that verify documents' tokens today: the JWKS anyone may fetch. */
   publishedKeys(): Promise<JSONWebKeySet>;
 }
@@ -44,11 +44,11 @@ export function createDocumentService(options: DocumentServiceOptions): Document
         const checkCode = newCheckCode(randomBytes);
         const token = await tokens.sign({ ...details, checkCode, issuedAt });
         documents.push({ ...details, checkCode, checkLink: tokens.checkLink(token) });
-        issues.push({ checkCode, applicantId: application.applicantId, keyId: tokens.signingKey.keyId, issuedAt });
+        issues.push({ checkCode, applicantId: application.reference, keyId: tokens.signingKey.keyId, issuedAt });
       }
       await options.database.transaction((tx) => recordDocumentIssues(tx, tokens.signingKey, issues));
       // One submission's applications: the sponsor's language is theirs alike.
-      return renderPreClearanceDocuments(documents, issuedAt, applications[0]?.language ?? 'en');
+      return renderPreClearanceDocuments(documents, issuedAt, applications[0]?.sponsor.language ?? 'en');
     },
 
     async publishedKeys() {
@@ -65,22 +65,24 @@ export function createDocumentService(options: DocumentServiceOptions): Document
 }
 
 /** What an application's document shows, but for its check code and link. */
-function documentDetailsOf(application: ApplicationRecord): Omit<PreClearanceDetails, 'checkCode' | 'checkLink'> {
-  const form = application.concessionForm;
-  const details = application.secondaryDetails;
+function documentDetailsOf(application: ApplicationView): Omit<PreClearanceDetails, 'checkCode' | 'checkLink'> {
+  const { worker, sponsor } = application;
+  const form = application.answers?.concessionForm;
+  const details = application.answers?.secondaryDetails;
   return {
-    applicationReference: application.applicantId,
-    familyName: application.familyName ?? '',
-    givenNames: application.givenNames ?? '',
+    applicationReference: application.reference,
+    familyName: worker?.familyName ?? '',
+    givenNames: worker?.givenNames ?? '',
     dateOfBirth: details?.dateOfBirth ?? '',
     nationality: details?.nationality ?? '',
-    passportNumber: application.passportNumber ?? '',
+    passportNumber: worker?.passportNumber ?? '',
     passportExpiryDate: form?.passportExpiryDate ?? '',
-    cosReference: application.cosReference ?? '',
-    sponsorName: application.sponsorName ?? '',
-    sponsorReference: application.sponsorReference,
+    cosReference: worker?.cosReference ?? '',
+    sponsorName: sponsor.name ?? '',
+    sponsorReference: sponsor.licenceNumber,
     arrivalDate: application.arrivalDate,
     methodOfArrival: form?.methodOfArrivalIntoUK ?? '',
+    // As answered: the document shows the place the sponsor named, as it always has.
     placeOfDeparture: details?.airPortOfDeparture ?? '',
     portOfArrival: form?.nameOfUKPortOfArrival ?? '',
     carrier: form?.carrier ?? '',
