@@ -1,6 +1,7 @@
 // Signing in and out of the console: through the OpenID provider (staff-sign-in.ts), into a staff
 // session kept on the server (staff-sessions.ts) under an HttpOnly cookie for /caseworker alone,
-// `__Secure-` prefixed wherever it is Secure. The pages that say a session has ended are open to anyone.
+// `__Secure-` prefixed wherever it is Secure. Every route here is open to anyone, outside the
+// guarded scopes (OPEN_CONSOLE_ROUTES in console.ts).
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { placeOf } from '../security/security-log.ts';
 import { recordStaffAccess, UNKNOWN_STAFF } from '../services/casework/staff-access.ts';
