@@ -1,25 +1,21 @@
 // The admins' pages: the audit log, filtered and paged, and the decisions of a range of days as a
 // CSV file without passport numbers. Thin adapters over the casework services, as the CLI is.
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { listAuditLog } from '../services/casework/audit-log.ts';
 import { exportDecisions, MAX_EXPORT_DAYS } from '../services/casework/decisions-export.ts';
 import { STAFF_ACTIONS } from '../services/casework/staff.ts';
 import type { InvalidInput } from '../services/casework/staff-inputs.ts';
 import { actionText, auditRow, problemText } from './casework-views.ts';
-import type { ConsoleOptions, ConsolePages } from './console.ts';
+import type { ConsoleRouteOptions } from './console-types.ts';
 import { fieldsOf, formError, pageNumber, paginationOf, staffOf, type Fields } from './console-requests.ts';
 import type { SignedIn } from './staff-guard.ts';
 
-export function registerAdminPages(
-  scope: FastifyInstance,
-  options: ConsoleOptions & { readonly pages: ConsolePages },
-): void {
+export function registerAdminPages(scope: FastifyInstance, options: ConsoleRouteOptions): void {
   const { database, now, pages } = options;
   const deps = { database, now };
 
-  scope.get('/caseworker/audit', async (request, reply) => {
-    const who = await pages.guard.signedIn(request, reply, 'CASEWORKER_ADMIN');
-    if (who === undefined) return reply;
+  async function auditPage(request: FastifyRequest, reply: FastifyReply) {
+    const who = request.staff;
     const values = fieldsOf(request.query);
     const result = await listAuditLog(deps, {
       staffId: values.staff,
@@ -78,7 +74,7 @@ export function registerAdminPages(
       },
       who,
     );
-  });
+  }
 
   const sendExportPage = (reply: FastifyReply, who: SignedIn, values: Fields, invalid?: InvalidInput) => {
     const field = invalid?.field === 'to' ? 'to' : 'from';
@@ -91,14 +87,12 @@ export function registerAdminPages(
     const { code, ...shown } = formError(field, message);
     return pages.send(reply, code, 'export', { title: 'Export decisions', values, ...shown }, who);
   };
-  scope.get('/caseworker/export', async (request, reply) => {
-    const who = await pages.guard.signedIn(request, reply, 'CASEWORKER_ADMIN');
-    if (who === undefined) return reply;
+  async function exportPage(request: FastifyRequest, reply: FastifyReply) {
+    const who = request.staff;
     return sendExportPage(reply, who, {});
-  });
-  scope.post('/caseworker/export', async (request, reply) => {
-    const who = await pages.guard.signedIn(request, reply, 'CASEWORKER_ADMIN');
-    if (who === undefined) return reply;
+  }
+  async function exportAction(request: FastifyRequest, reply: FastifyReply) {
+    const who = request.staff;
     const values = fieldsOf(request.body);
     const result = await exportDecisions(deps, staffOf(who), { from: values.from ?? '', to: values.to ?? '' });
     if (result.outcome === 'invalid') return sendExportPage(reply, who, values, result);
@@ -106,5 +100,10 @@ export function registerAdminPages(
       .type('text/csv; charset=utf-8')
       .header('content-disposition', `attachment; filename="${result.fileName}"`)
       .send(result.csv);
-  });
+  }
+
+  // The routes of this file.
+  scope.get('/caseworker/audit', auditPage);
+  scope.get('/caseworker/export', exportPage);
+  scope.post('/caseworker/export', exportAction);
 }

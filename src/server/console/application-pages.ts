@@ -36,7 +36,7 @@ import {
   STATUS_TEXTS,
 } from './casework-views.ts';
 import { placeOf } from '../security/security-log.ts';
-import type { ConsoleOptions, ConsolePages } from './console.ts';
+import type { ConsoleRouteOptions } from './console-types.ts';
 import { fieldsOf, formError, staffOf, type Fields } from './console-requests.ts';
 import type { SignedIn } from './staff-guard.ts';
 import { assignmentContext } from './assignment-pages.ts';
@@ -47,10 +47,7 @@ const DONE_COOKIE = 'cwc-done';
 const isStatus = (text: string | undefined): text is ApplicationStatus =>
   APPLICATION_STATUSES.some((status) => status === text);
 
-export function registerApplicationPages(
-  scope: FastifyInstance,
-  options: ConsoleOptions & { readonly pages: ConsolePages },
-): void {
+export function registerApplicationPages(scope: FastifyInstance, options: ConsoleRouteOptions): void {
   const { database, now, pages } = options;
   const deps = { database, now };
 
@@ -125,11 +122,10 @@ export function registerApplicationPages(
       return text === undefined ? undefined : { text, success: true };
     };
 
-  scope.get<Params>('/caseworker/applications/:reference', async (request, reply) => {
-    const who = await pages.guard.signedIn(request, reply);
-    if (who === undefined) return reply;
+  async function applicationPage(request: FastifyRequest<Params>, reply: FastifyReply) {
+    const who = request.staff;
     return showApplication(reply, who, request.params.reference, 200, doneNotice(request, reply, who));
-  });
+  }
 
   /** The answer to a status action: to the application's page, saying what was done or why nothing was. */
   const answerStatusAction = async (
@@ -155,9 +151,8 @@ export function registerApplicationPages(
     }
   };
 
-  scope.post<Params>('/caseworker/applications/:reference/approve', async (request, reply) => {
-    const who = await pages.guard.signedIn(request, reply);
-    if (who === undefined) return reply;
+  async function approve(request: FastifyRequest<Params>, reply: FastifyReply) {
+    const who = request.staff;
     const { expectedStatus } = fieldsOf(request.body);
     const result = await approveApplication(deps, staffOf(who), {
       reference: request.params.reference,
@@ -166,7 +161,7 @@ export function registerApplicationPages(
     return answerStatusAction(request, reply, who, result, () =>
       showApplication(reply, who, request.params.reference, 400),
     );
-  });
+  }
 
   // Rejecting and withdrawing ask first, on a page of their own.
   const reasonItems = (chosen: string | undefined) =>
@@ -234,13 +229,11 @@ export function registerApplicationPages(
     );
   };
 
-  for (const [path, sendPage] of [
-    ['reject', sendRejectPage],
-    ['withdraw', sendWithdrawPage],
-  ] as const) {
-    scope.get<Params>(`/caseworker/applications/:reference/${path}`, async (request, reply) => {
-      const who = await pages.guard.signedIn(request, reply);
-      if (who === undefined) return reply;
+  /** GET reject or withdraw: the page asking why, when the application may be so. */
+  const askPage =
+    (path: 'reject' | 'withdraw', sendPage: typeof sendRejectPage) =>
+    async (request: FastifyRequest<Params>, reply: FastifyReply) => {
+      const who = request.staff;
       const found = await applicationDetail(deps, { reference: request.params.reference });
       if (found.outcome !== 'ok') return notFound(reply, who, request.params.reference);
       const { application } = found;
@@ -250,12 +243,12 @@ export function registerApplicationPages(
         });
       }
       return sendPage(reply, who, application.reference, application.status, {});
-    });
-  }
+    };
+  const rejectPage = askPage('reject', sendRejectPage);
+  const withdrawPage = askPage('withdraw', sendWithdrawPage);
 
-  scope.post<Params>('/caseworker/applications/:reference/reject', async (request, reply) => {
-    const who = await pages.guard.signedIn(request, reply);
-    if (who === undefined) return reply;
+  async function reject(request: FastifyRequest<Params>, reply: FastifyReply) {
+    const who = request.staff;
     const fields = fieldsOf(request.body);
     const reference = request.params.reference;
     const expectedStatus = isStatus(fields.expectedStatus) ? fields.expectedStatus : INITIAL_STATUS;
@@ -276,11 +269,10 @@ export function registerApplicationPages(
     return answerStatusAction(request, reply, who, result, (invalid) =>
       sendRejectPage(reply, who, reference, expectedStatus, fields, invalid),
     );
-  });
+  }
 
-  scope.post<Params>('/caseworker/applications/:reference/withdraw', async (request, reply) => {
-    const who = await pages.guard.signedIn(request, reply);
-    if (who === undefined) return reply;
+  async function withdraw(request: FastifyRequest<Params>, reply: FastifyReply) {
+    const who = request.staff;
     const fields = fieldsOf(request.body);
     const reference = request.params.reference;
     const expectedStatus = isStatus(fields.expectedStatus) ? fields.expectedStatus : INITIAL_STATUS;
@@ -292,21 +284,19 @@ export function registerApplicationPages(
     return answerStatusAction(request, reply, who, result, (invalid) =>
       sendWithdrawPage(reply, who, reference, expectedStatus, fields, invalid),
     );
-  });
+  }
 
-  scope.post<Params>('/caseworker/applications/:reference/unlock', async (request, reply) => {
-    const who = await pages.guard.signedIn(request, reply);
-    if (who === undefined) return reply;
+  async function unlock(request: FastifyRequest<Params>, reply: FastifyReply) {
+    const who = request.staff;
     const result = await unlockSubmissionLicence(deps, staffOf(who), { reference: request.params.reference });
     if (result.outcome !== 'done') return notFound(reply, who, request.params.reference);
     if (result.lockoutBeganAt !== undefined)
       options.securityLog.record('licence-lockout-ended', placeOf(request), 'unlocked');
     return toApplication(request, reply, result.reference, [result.auditLineId]);
-  });
+  }
 
-  scope.post<Params>('/caseworker/applications/:reference/resend-status-link', async (request, reply) => {
-    const who = await pages.guard.signedIn(request, reply);
-    if (who === undefined) return reply;
+  async function resendStatusLinkAction(request: FastifyRequest<Params>, reply: FastifyReply) {
+    const who = request.staff;
     const result = await resendStatusLink(deps, staffOf(who), { reference: request.params.reference });
     switch (result.outcome) {
       case 'done':
@@ -317,7 +307,7 @@ export function registerApplicationPages(
       case 'invalid':
         return notFound(reply, who, request.params.reference);
     }
-  });
+  }
 
   // A group decided as a group: a page listing the applications that passed, and its one form.
   const sendGroupPage = async (
@@ -354,15 +344,13 @@ export function registerApplicationPages(
     );
   };
 
-  scope.get<Params>('/caseworker/applications/:reference/approve-group', async (request, reply) => {
-    const who = await pages.guard.signedIn(request, reply);
-    if (who === undefined) return reply;
+  async function groupPage(request: FastifyRequest<Params>, reply: FastifyReply) {
+    const who = request.staff;
     return sendGroupPage(reply, who, request.params.reference);
-  });
+  }
 
-  scope.post<Params>('/caseworker/applications/:reference/approve-group', async (request, reply) => {
-    const who = await pages.guard.signedIn(request, reply);
-    if (who === undefined) return reply;
+  async function approveGroupAction(request: FastifyRequest<Params>, reply: FastifyReply) {
+    const who = request.staff;
     const reference = request.params.reference;
     const result: GroupApprovalResult = await approveGroup(deps, staffOf(who), {
       reference,
@@ -388,7 +376,19 @@ export function registerApplicationPages(
       case 'not-found':
         return notFound(reply, who, result.reference);
     }
-  });
+  }
+
+  // The routes of this file.
+  scope.get<Params>('/caseworker/applications/:reference', applicationPage);
+  scope.post<Params>('/caseworker/applications/:reference/approve', approve);
+  scope.post<Params>('/caseworker/applications/:reference/reject', reject);
+  scope.post<Params>('/caseworker/applications/:reference/withdraw', withdraw);
+  scope.get<Params>('/caseworker/applications/:reference/reject', rejectPage);
+  scope.get<Params>('/caseworker/applications/:reference/withdraw', withdrawPage);
+  scope.post<Params>('/caseworker/applications/:reference/unlock', unlock);
+  scope.post<Params>('/caseworker/applications/:reference/resend-status-link', resendStatusLinkAction);
+  scope.get<Params>('/caseworker/applications/:reference/approve-group', groupPage);
+  scope.post<Params>('/caseworker/applications/:reference/approve-group', approveGroupAction);
 }
 
 /** The references a form's `members` fields hold (one field, or several of the same name). */

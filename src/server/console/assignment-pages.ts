@@ -1,7 +1,7 @@
 // "Assign to me" and "Unassign" on an application's page, and what that page shows of who holds
 // it (views/assignment.njk). Each form carries the session's CSRF token (the guard checks it) and
 // the holder the page showed, so a change made by a colleague meanwhile is not overwritten.
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { formatDateTime } from '#shared/dates/format.ts';
 import {
   assignApplication,
@@ -11,7 +11,7 @@ import {
 } from '../services/casework/assignment.ts';
 import type { Database } from '../db/database.ts';
 import { applicationNotFound, applicationPath } from './casework-views.ts';
-import type { ConsoleOptions, ConsolePages } from './console.ts';
+import type { ConsoleRouteOptions } from './console-types.ts';
 import { fieldsOf, staffOf } from './console-requests.ts';
 import type { SignedIn } from './staff-guard.ts';
 
@@ -39,10 +39,7 @@ export async function assignmentContext(
   };
 }
 
-export function registerAssignmentPages(
-  scope: FastifyInstance,
-  options: ConsoleOptions & { readonly pages: ConsolePages },
-): void {
+export function registerAssignmentPages(scope: FastifyInstance, options: ConsoleRouteOptions): void {
   const { database, now, pages } = options;
   const deps = { database, now };
 
@@ -82,17 +79,20 @@ export function registerAssignmentPages(
   };
 
   type Params = { Params: { reference: string } };
-  for (const [path, change] of [
-    ['assign', assignApplication],
-    ['unassign', unassignApplication],
-  ] as const) {
-    scope.post<Params>(`/caseworker/applications/:reference/${path}`, async (request, reply) => {
-      const who = await pages.guard.signedIn(request, reply);
-      if (who === undefined) return reply;
+  /** POST assign or unassign: `change` made, from the holder the page showed. */
+  const changeHolder =
+    (change: typeof assignApplication | typeof unassignApplication) =>
+    async (request: FastifyRequest<Params>, reply: FastifyReply) => {
+      const who = request.staff;
       const { reference } = request.params;
       const { expectedHolder } = fieldsOf(request.body);
       const result = await change(deps, staffOf(who), { reference, expectedHolder: expectedHolder ?? '' });
       return answer(reply, who, reference, result);
-    });
-  }
+    };
+  const assign = changeHolder(assignApplication);
+  const unassign = changeHolder(unassignApplication);
+
+  // The routes of this file.
+  scope.post<Params>('/caseworker/applications/:reference/assign', assign);
+  scope.post<Params>('/caseworker/applications/:reference/unassign', unassign);
 }

@@ -2,49 +2,49 @@
 // their routes, cookies, limits and headers. Staff sign in through the OpenID provider; every
 // other page is answered only behind the staff guard, and every form carries its session's CSRF
 // token. Pages are rendered on the server (console-views.ts) and need no JavaScript.
-import type { SecurityLog } from '../security/security-log.ts';
+//
+// Guarded by default (decision 051): the route files register their pages in a guarded scope,
+// whose hook passes every request through the guard before its handler (a route added there later
+// is guarded without anyone remembering). Only the routes of OPEN_CONSOLE_ROUTES are registered
+// outside it.
 import { createHash } from 'node:crypto';
 import formBody from '@fastify/formbody';
-import type { FastifyInstance, FastifyReply } from 'fastify';
-import type { Config } from '../config.ts';
-import type { Database } from '../db/database.ts';
-import type { Cookies } from '../http/cookies.ts';
-import type { RateLimits } from '../http/rate-limits.ts';
+import type { FastifyInstance } from 'fastify';
 import { contentSecurityPolicy } from '../http/security-headers.ts';
 import { registerAdminPages } from './admin-pages.ts';
-import { registerStaffSessionPages } from './staff-session-pages.ts';
-import { registerQueuePages } from './queue-pages.ts';
 import { registerApplicationPages } from './application-pages.ts';
+import { registerAssignmentPages } from './assignment-pages.ts';
 import { CONSOLE_ASSETS_PATH, registerConsoleAssets } from './console-assets.ts';
+import type { ConsoleOptions, ConsolePages, ConsoleRouteOptions } from './console-types.ts';
 import { createConsoleViews } from './console-views.ts';
-import { createStaffGuard, type SignedIn, type StaffGuard } from './staff-guard.ts';
+import { registerQueuePages } from './queue-pages.ts';
 import { landingPage } from './return-path.ts';
-import { registerStaffSignInPages } from './staff-sign-in-pages.ts';
-import type { StaffSessions } from './staff-sessions.ts';
+import { createStaffGuard, staffOnly, type SignedIn, type StaffGuard } from './staff-guard.ts';
+import type { StaffRole } from './staff.ts';
+import { registerStaffSessionPages, registerStaySignedIn } from './staff-session-pages.ts';
 import { STAFF_IDLE_TIMEOUT_MS } from './staff-sessions.ts';
-import { StaffSignInUnavailableError, type StaffSignIn } from './staff-sign-in.ts';
+import { registerStaffSignInPages } from './staff-sign-in-pages.ts';
+import { STAFF_CALLBACK_PATH, STAFF_SIGNED_OUT_PATH, StaffSignInUnavailableError } from './staff-sign-in.ts';
 
 const CONSOLE_PATH = '/caseworker';
 
-export interface ConsoleOptions {
-  readonly config: Config;
-  readonly database: Database;
-  readonly now: () => Date;
-  readonly cookies: Cookies;
-  readonly limits: RateLimits;
-  readonly sessions: StaffSessions;
-  readonly signIn: StaffSignIn;
-  readonly securityLog: SecurityLog;
-  /** The provider's origin: the sign-out form's answer leads there (CSP form-action). */
-  readonly issuerOrigin: string;
-}
+/**
+ * The console's routes open to anyone, each for its reason; every other console route is
+ * registered in a guarded scope. A route `url` here, or under it when `prefix`.
+ */
+export const OPEN_CONSOLE_ROUTES: readonly { readonly url: string; readonly prefix?: true; readonly why: string }[] = [
+  { url: '/caseworker/sign-in', why: 'starts a sign-in' },
+  { url: STAFF_CALLBACK_PATH, why: 'finishes a sign-in' },
+  { url: '/caseworker/sign-out', why: 'ends the session it has; without one it ends nothing' },
+  { url: STAFF_SIGNED_OUT_PATH, why: 'says the session has ended' },
+  { url: '/caseworker/timed-out', why: 'says the session has ended, and signs in again' },
+  { url: `${CONSOLE_ASSETS_PATH}/`, prefix: true, why: 'the styles, scripts and fonts the open pages use too' },
+  { url: `${CONSOLE_PATH}/*`, why: 'the page of an address with nothing behind it' },
+];
 
-/** What every console page needs to answer: the guard, and a page sender. */
-export interface ConsolePages {
-  readonly guard: StaffGuard;
-  /** Sends the page `name` with `context` and what the layout needs (the staff member, their CSRF token, the navigation). */
-  send(reply: FastifyReply, code: number, name: string, context: object, signedIn?: SignedIn): FastifyReply;
-}
+/** True when `url` (a route's pattern) is one of OPEN_CONSOLE_ROUTES. */
+export const isOpenConsoleRoute = (url: string): boolean =>
+  OPEN_CONSOLE_ROUTES.some((open) => (open.prefix === true ? url.startsWith(open.url) : url === open.url));
 
 // Sent with every console answer: staff pages hold personal data (no copy kept anywhere) and are
 // nobody's search result.
@@ -128,7 +128,7 @@ export async function registerConsole(app: FastifyInstance, options: ConsoleOpti
       publicOrigin: new URL(options.config.publicBaseUrl).origin,
       refuse: (reply, code, message, signedIn) => send(reply, code, 'message', message, signedIn),
     });
-    const pages: ConsolePages = { guard, send };
+    const routeOptions: ConsoleRouteOptions = { ...options, pages: { send } };
 
     scope.setErrorHandler((error, request, reply) => {
       // A body the console does not take (too large, not a form, unreadable): the request's fault,
@@ -154,13 +154,41 @@ export async function registerConsole(app: FastifyInstance, options: ConsoleOpti
         paragraphs: ['Try again later. Nothing was changed unless the page said so.'],
       });
     });
-    registerStaffSignInPages(scope, { ...options, pages });
-    registerQueuePages(scope, { ...options, pages });
-    registerApplicationPages(scope, { ...options, pages });
-    registerAdminPages(scope, { ...options, pages });
-    registerStaffSessionPages(scope, { ...options, pages });
+    // Set by the guard's hook on the guarded routes, before their handlers run.
+    scope.decorateRequest('staff', null as unknown as SignedIn);
+
+    // Open to anyone: OPEN_CONSOLE_ROUTES.
+    registerStaffSignInPages(scope, routeOptions);
     scope.all(`${CONSOLE_PATH}/*`, async (_request, reply) =>
       send(reply, 404, 'message', { title: 'Page not found', paragraphs: ['Check the address is right.'] }),
     );
+    // Everything else, behind the guard with the role it needs.
+    await registerGuarded(scope, guard, 'CASEWORKER', routeOptions, [
+      registerQueuePages,
+      registerApplicationPages,
+      registerAssignmentPages,
+      registerStaySignedIn,
+    ]);
+    await registerGuarded(scope, guard, 'CASEWORKER_ADMIN', routeOptions, [
+      registerAdminPages,
+      registerStaffSessionPages,
+    ]);
+  });
+}
+
+/**
+ * Registers the routes of `files` in a scope of their own whose every request passes the guard
+ * with `role` first: the handlers read the member of staff from `request.staff`.
+ */
+async function registerGuarded(
+  parent: FastifyInstance,
+  guard: StaffGuard,
+  role: StaffRole,
+  options: ConsoleRouteOptions,
+  files: readonly ((scope: FastifyInstance, options: ConsoleRouteOptions) => void)[],
+): Promise<void> {
+  await parent.register(async (scope) => {
+    scope.addHook('preHandler', staffOnly(guard, role));
+    for (const register of files) register(scope, options);
   });
 }

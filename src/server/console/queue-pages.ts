@@ -4,7 +4,7 @@
 // what a search finds. Every choice is a GET parameter, so a view works without JavaScript and can
 // be linked; each is checked here and in the service. Thin adapters over the casework services
 // (src/server/services/casework), the same the CLI calls.
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { formatLongDate } from '#shared/dates/format.ts';
 import {
   CHECK_FILTERS,
@@ -18,9 +18,8 @@ import {
 } from '../services/casework/queue.ts';
 import { searchApplications } from '../services/casework/search.ts';
 import { recordStaffAccess } from '../services/casework/staff-access.ts';
-import { registerAssignmentPages } from './assignment-pages.ts';
 import { caseRow, problemText } from './casework-views.ts';
-import type { ConsoleOptions, ConsolePages } from './console.ts';
+import type { ConsoleRouteOptions } from './console-types.ts';
 import { fieldsOf, pageNumber, paginationOf, staffOf, type Fields } from './console-requests.ts';
 
 const FILTER_TEXTS: Record<QueueFilter, string> = {
@@ -77,13 +76,9 @@ const MESSAGES = {
   checks: 'Choose an automated checks outcome from the list',
 } as const;
 
-export function registerQueuePages(
-  scope: FastifyInstance,
-  options: ConsoleOptions & { readonly pages: ConsolePages },
-): void {
+export function registerQueuePages(scope: FastifyInstance, options: ConsoleRouteOptions): void {
   const { database, now, pages } = options;
   const deps = { database, now };
-  registerAssignmentPages(scope, options);
 
   /** The choices of the queue's form, as typed or read (to show them again). */
   const formOf = (filter: QueueFilter, query: Fields) =>
@@ -111,9 +106,8 @@ export function registerQueuePages(
       current: known === filter,
     }));
 
-  scope.get('/caseworker', async (request, reply) => {
-    const who = await pages.guard.signedIn(request, reply);
-    if (who === undefined) return reply;
+  async function queuePage(request: FastifyRequest, reply: FastifyReply) {
+    const who = request.staff;
     const query = fieldsOf(request.query);
     const filter = QUEUE_FILTERS.find((known) => known === query.show) ?? 'in-progress';
     const reading = inProgressFilter(filter);
@@ -172,11 +166,10 @@ export function registerQueuePages(
       },
       who,
     );
-  });
+  }
 
-  scope.get('/caseworker/search', async (request, reply) => {
-    const who = await pages.guard.signedIn(request, reply);
-    if (who === undefined) return reply;
+  async function searchPage(request: FastifyRequest, reply: FastifyReply) {
+    const who = request.staff;
     const query = (fieldsOf(request.query).q ?? '').slice(0, 200);
     const result = await searchApplications(deps, { query });
     const base = {
@@ -220,7 +213,11 @@ export function registerQueuePages(
       },
       who,
     );
-  });
+  }
+
+  // The routes of this file.
+  scope.get('/caseworker', queuePage);
+  scope.get('/caseworker/search', searchPage);
 }
 
 /** What the list holds, in words: how many, in what order, narrowed how, and which page. */

@@ -1,21 +1,18 @@
 // The admins' page of signed-in staff (decision 038, "Later"): every session still open, with
 // where it was opened from, and ending every session of one member of staff at once (a leaver, a
 // lost laptop). Sessions are in the database, so ending them ends them on every instance.
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { formatDateTime } from '#shared/dates/format.ts';
 import { escapeHtmlAttribute, escapeHtmlText } from '#shared/pages/html-escape.ts';
 import { recordStaffAccess } from '../services/casework/staff-access.ts';
-import type { ConsoleOptions, ConsolePages } from './console.ts';
+import type { ConsoleRouteOptions } from './console-types.ts';
 import { fieldsOf, staffOf } from './console-requests.ts';
 import type { SignedIn } from './staff-guard.ts';
 
 const SESSIONS_PATH = '/caseworker/sessions';
 const END_PATH = '/caseworker/sessions/end';
 
-export function registerStaffSessionPages(
-  scope: FastifyInstance,
-  options: ConsoleOptions & { readonly pages: ConsolePages },
-): void {
+export function registerStaffSessionPages(scope: FastifyInstance, options: ConsoleRouteOptions): void {
   const { database, now, pages, sessions } = options;
 
   const sendList = async (reply: FastifyReply, who: SignedIn, notice?: { text: string; success: boolean }) => {
@@ -45,15 +42,13 @@ export function registerStaffSessionPages(
     );
   };
 
-  scope.get(SESSIONS_PATH, async (request, reply) => {
-    const who = await pages.guard.signedIn(request, reply, 'CASEWORKER_ADMIN');
-    if (who === undefined) return reply;
+  async function sessionsPage(request: FastifyRequest, reply: FastifyReply) {
+    const who = request.staff;
     return sendList(reply, who);
-  });
+  }
 
-  scope.get(END_PATH, async (request, reply) => {
-    const who = await pages.guard.signedIn(request, reply, 'CASEWORKER_ADMIN');
-    if (who === undefined) return reply;
+  async function endSessionsPage(request: FastifyRequest, reply: FastifyReply) {
+    const who = request.staff;
     const staffId = fieldsOf(request.query).staff ?? '';
     const theirs = (await sessions.listSignedIn(now())).filter((session) => session.staffId === staffId);
     const first = theirs[0];
@@ -70,11 +65,10 @@ export function registerStaffSessionPages(
       },
       who,
     );
-  });
+  }
 
-  scope.post(END_PATH, async (request, reply) => {
-    const who = await pages.guard.signedIn(request, reply, 'CASEWORKER_ADMIN');
-    if (who === undefined) return reply;
+  async function endSessions(request: FastifyRequest, reply: FastifyReply) {
+    const who = request.staff;
     const staffId = (fieldsOf(request.body).staff ?? '').slice(0, 255);
     const name = (await sessions.listSignedIn(now())).find((session) => session.staffId === staffId)?.name ?? staffId;
     const ended = staffId === '' ? 0 : await sessions.endAllOf(staffId);
@@ -94,5 +88,22 @@ export function registerStaffSessionPages(
           : `${name}’s ${ended === 1 ? 'session has' : `${ended} sessions have`} ended. They are signed out everywhere.`,
       success: ended > 0,
     });
-  });
+  }
+
+  // The routes of this file.
+  scope.get(SESSIONS_PATH, sessionsPage);
+  scope.get(END_PATH, endSessionsPage);
+  scope.post(END_PATH, endSessions);
+}
+
+/** The timeout warning's "Stay signed in", for caseworkers: registered in their guarded scope. */
+export function registerStaySignedIn(scope: FastifyInstance): void {
+  scope.post('/caseworker/session', staySignedIn);
+}
+
+async function staySignedIn(request: FastifyRequest, reply: FastifyReply) {
+  // The guard has kept the session going: that is all "Stay signed in" asks.
+  return request.headers.accept?.includes('text/html') === true
+    ? reply.redirect('/caseworker', 303)
+    : reply.code(204).send();
 }

@@ -1,10 +1,11 @@
 // Signing in and out of the console: through the OpenID provider (staff-sign-in.ts), into a staff
 // session kept on the server (staff-sessions.ts) under an HttpOnly cookie for /caseworker alone,
-// `__Secure-` prefixed wherever it is Secure. The pages that say a session has ended are open to anyone.
+// `__Secure-` prefixed wherever it is Secure. Every route here is open to anyone, outside the
+// guarded scopes (OPEN_CONSOLE_ROUTES in console.ts).
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { placeOf } from '../security/security-log.ts';
 import { recordStaffAccess, UNKNOWN_STAFF } from '../services/casework/staff-access.ts';
-import type { ConsoleOptions, ConsolePages } from './console.ts';
+import type { ConsoleRouteOptions } from './console-types.ts';
 import { landingPage, RETURN_PARAMETER, returnPathOf } from './return-path.ts';
 import { formIsOurs } from './staff-guard.ts';
 import { STAFF_COOKIE_PATH, STAFF_SESSION_COOKIE } from './staff-sessions.ts';
@@ -24,10 +25,7 @@ const signInHref = (returnTo: string | undefined) =>
     ? '/caseworker/sign-in'
     : `/caseworker/sign-in?${new URLSearchParams({ [RETURN_PARAMETER]: returnTo }).toString()}`;
 
-export function registerStaffSignInPages(
-  scope: FastifyInstance,
-  options: ConsoleOptions & { readonly pages: ConsolePages },
-): void {
+export function registerStaffSignInPages(scope: FastifyInstance, options: ConsoleRouteOptions): void {
   const { cookies, sessions, signIn, now, limits, pages, securityLog } = options;
   // Sign-ins, refusals and sign-outs join the decisions in the audit log (staff-access.ts).
   const audit = { database: options.database, now };
@@ -58,7 +56,7 @@ export function registerStaffSignInPages(
     return false;
   };
 
-  scope.get('/caseworker/sign-in', async (request, reply) => {
+  async function startSignIn(request: FastifyRequest, reply: FastifyReply) {
     if (!(await spendSignIn(request, reply))) return reply;
     const started = await signIn.start();
     // The state, nonce and PKCE verifier of this sign-in, until the provider sends the browser
@@ -73,9 +71,9 @@ export function registerStaffSignInPages(
       SIGN_IN_COOKIE_PATH,
     );
     return reply.redirect(started.redirectTo.href, 303);
-  });
+  }
 
-  scope.get(STAFF_CALLBACK_PATH, async (request, reply) => {
+  async function finishSignIn(request: FastifyRequest, reply: FastifyReply) {
     // Each callback may ask the provider for tokens: counted, as a sign-in's start is.
     if (!(await spendSignIn(request, reply))) return reply;
     const pending = pendingOf(request);
@@ -135,9 +133,9 @@ export function registerStaffSignInPages(
           action: { text: 'Sign in again', href: '/caseworker/sign-in' },
         });
     }
-  });
+  }
 
-  scope.post('/caseworker/sign-out', async (request, reply) => {
+  async function signOut(request: FastifyRequest, reply: FastifyReply) {
     const id = cookies.read(request, STAFF_SESSION_COOKIE, STAFF_COOKIE_PATH);
     const found = id === undefined ? undefined : await sessions.read(id, now());
     if (id === undefined || found?.outcome !== 'active') return reply.redirect('/caseworker/signed-out', 303);
@@ -158,17 +156,17 @@ export function registerStaffSignInPages(
         ? new URL(STAFF_SIGNED_OUT_PATH, options.config.publicBaseUrl)
         : await signIn.signOutUrl(ended.idToken);
     return reply.redirect(to.href, 303);
-  });
+  }
 
-  scope.get(STAFF_SIGNED_OUT_PATH, async (_request, reply) =>
-    pages.send(reply, 200, 'message', {
+  async function signedOutPage(_request: FastifyRequest, reply: FastifyReply) {
+    return pages.send(reply, 200, 'message', {
       title: 'You have signed out',
       paragraphs: [],
       action: { text: 'Sign in', href: '/caseworker/sign-in' },
-    }),
-  );
+    });
+  }
 
-  scope.get('/caseworker/timed-out', async (request, reply) => {
+  async function timedOutPage(request: FastifyRequest, reply: FastifyReply) {
     // Another tab may have kept the session going since this one's countdown started.
     const id = cookies.read(request, STAFF_SESSION_COOKIE, STAFF_COOKIE_PATH);
     if (id !== undefined && (await sessions.read(id, now())).outcome === 'active') {
@@ -184,14 +182,12 @@ export function registerStaffSignInPages(
       ],
       action: { text: 'Sign in again', href: signInHref(returnAskedIn(request)) },
     });
-  });
+  }
 
-  // The timeout warning's "Stay signed in".
-  scope.post('/caseworker/session', async (request, reply) => {
-    if ((await pages.guard.signedIn(request, reply)) === undefined) return reply;
-    // The guard has kept the session going: that is all "Stay signed in" asks.
-    return request.headers.accept?.includes('text/html') === true
-      ? reply.redirect('/caseworker', 303)
-      : reply.code(204).send();
-  });
+  // The routes of this file.
+  scope.get('/caseworker/sign-in', startSignIn);
+  scope.get(STAFF_CALLBACK_PATH, finishSignIn);
+  scope.post('/caseworker/sign-out', signOut);
+  scope.get(STAFF_SIGNED_OUT_PATH, signedOutPage);
+  scope.get('/caseworker/timed-out', timedOutPage);
 }
