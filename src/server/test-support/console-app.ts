@@ -58,7 +58,7 @@ export async function consoleTestApp(
     database,
     now,
     cookies: createCookies({ alwaysSecure: false }),
-    limits: await registerRateLimits(app, { database, now, securityLog }),
+    limits: await registerRateLimits(app, { database, now, securityLog, settings: config }),
     securityLog,
     sessions: createStaffSessions(database),
     signIn,
