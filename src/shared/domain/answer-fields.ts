@@ -34,25 +34,40 @@ export type AnswerPart = (typeof ANSWER_PARTS)[number];
 /** The two objects of an applicant's payload (POST /api/public/newFromConcession). */
 export type PayloadPart = 'concessionForm' | 'secondaryDetails';
 
-export interface AnswerFieldSpec {
-  /** The section of the form state, answered by one page; absent for values no page asks (derived or fixed). */
-  readonly section?: string;
+interface AnswerFieldBase {
   readonly kind: AnswerKind;
   /** Each rule, in the order checked, and its message's i18n key. */
   readonly rules: Readonly<Record<string, string>>;
   /** The longest value in characters, after trimming: with a `maxLength` rule (whose message states the same number). */
   readonly maxLength?: number;
-  /** The i18n key of the field's label or legend, which check your answers and the console show too. */
-  readonly label?: string;
-  /** The i18n key of the hint under the field, where it has one. */
-  readonly hint?: string;
-  /** Where check your answers shows the answer: its part, and its row in the part (from 1). */
-  readonly checkAnswers?: { readonly part: AnswerPart; readonly row: number };
   /** Where the payload carries the answer; absent for an answer that is not sent. */
   readonly payload?: { readonly part: PayloadPart; readonly key: string };
   /** The i18n key of the answer's label on the pre-clearance document, when the document shows it as a row of its own. */
   readonly document?: string;
 }
+
+/** An answer a page asks for: it has a section, a label, and a row on check your answers. */
+interface AskedAnswer extends AnswerFieldBase {
+  /** The section of the form state, answered by one page. */
+  readonly section: string;
+  /** The i18n key of the field's label or legend, which check your answers and the console show too. */
+  readonly label: string;
+  /** The i18n key of the hint under the field, where it has one. */
+  readonly hint?: string;
+  /** Where check your answers shows the answer: its part, and its row in the part (from 1). */
+  readonly checkAnswers: { readonly part: AnswerPart; readonly row: number };
+}
+
+/** A value no page asks for (derived or fixed), checked on submitted payloads. */
+interface UnaskedAnswer extends AnswerFieldBase {
+  readonly section?: never;
+  readonly label?: never;
+  readonly hint?: never;
+  readonly checkAnswers?: never;
+}
+
+/** The declaration of one answer. */
+export type AnswerFieldSpec = AskedAnswer | UnaskedAnswer;
 
 /** Every answer of an applicant, keyed by its answer key, in the order the rules are checked. */
 export const ANSWER_FIELDS = {
@@ -480,3 +495,8 @@ export function keysOfPart(part: AnswerPart): LabelledKey[] {
 
 /** The kind of one answer. */
 export type AnswerKindOf<K extends AnswerKey> = Fields[K]['kind'];
+
+/** The i18n key of an answer's label on the pre-clearance document. */
+export function documentLabel(key: DocumentedKey): string {
+  return ANSWER_FIELDS[key].document;
+}
