@@ -1,5 +1,5 @@
 import { describe, expect, expectTypeOf, it } from 'vitest';
-import * as v from 'valibot';
+import type * as v from 'valibot';
 import { applicantPayloadSchema } from '../api/new-from-concession.ts';
 import { answerParts, FIELD_HINT_KEYS, FIELD_LABEL_KEYS, PART_FIELDS } from '../journey/answer-texts.ts';
 import { checkField } from '../validation/checks.ts';
