@@ -54,9 +54,9 @@ export const ANSWER_PART_TITLE_KEYS = {
 } as const satisfies Partial<Record<AnswerPart, string>>;
 
 /** The fields of each part of check your answers, in its rows' order (answer-fields.ts). */
-export const PART_FIELDS = Object.fromEntries(ANSWER_PARTS.map((part) => [part, keysOfPart(part)])) as unknown as Readonly<
-  Record<AnswerPart, readonly QuestionField[]>
->;
+export const PART_FIELDS = Object.fromEntries(
+  ANSWER_PARTS.map((part) => [part, keysOfPart(part)]),
+) as unknown as Readonly<Record<AnswerPart, readonly QuestionField[]>>;
 
 /** A part of check your answers with a title of its own. */
 export type TitledPart = keyof typeof ANSWER_PART_TITLE_KEYS;
