@@ -7,15 +7,12 @@ import { formatLongDate, parseIsoDate } from '#shared/dates/format.ts';
 import { hasOneName, type ApplicantAnswers } from '#shared/domain/answers.ts';
 import en from '#shared/i18n/translations/en.json';
 import {
+  answerParts,
   answerText,
   FIELD_LABEL_KEYS,
   shownFields,
-  SPONSOR_FIELDS,
-  TRAVEL_FIELDS,
-  WORKER_FIELDS,
   type QuestionField,
 } from '#shared/journey/answer-texts.ts';
-import { SECTION_FIELDS } from '#shared/validation/sections.ts';
 
 /** The public journey's English text of `key`, its `{{placeholders}}` filled from `values`. */
 function englishText(key: string, values: Readonly<Record<string, string>> = {}): string {
@@ -48,22 +45,21 @@ export function answerSections(payload: ApplicantPayload): Array<{ readonly titl
   const leave = payload.secondaryDetails.lteToDate;
   // The purpose of stay, the declaration and the country of departure are the same in every
   // application (fixed values), and the stay length follows from the dates shown: none is an answer.
-  return [
-    { title: englishText('apply.checkAnswers.sponsor'), rows: rows(SPONSOR_FIELDS) },
-    { title: englishText('apply.checkAnswers.worker'), rows: rows(WORKER_FIELDS) },
-    { title: englishText('apply.checkAnswers.passport'), rows: rows(SECTION_FIELDS.passport) },
-    { title: englishText('apply.checkAnswers.travel'), rows: rows(TRAVEL_FIELDS) },
-    {
-      title: englishText('apply.checkAnswers.work'),
-      rows: [
-        ...rows(SECTION_FIELDS.workDates),
-        row(
-          englishText('apply.fields.lte-leave-date'),
-          englishText('apply.workDates.noLaterThan', { date: dayText(leave) }),
-        ),
-      ],
-    },
-  ];
+  // The parts and rows of check your answers (the table of answers, #shared/domain/answer-fields.ts);
+  // the work ends with the leave date the service derived.
+  return answerParts(false).map(({ part, titleKey, fields }) => ({
+    title: englishText(titleKey),
+    rows:
+      part !== 'work'
+        ? rows(fields)
+        : [
+            ...rows(fields),
+            row(
+              englishText('apply.fields.lte-leave-date'),
+              englishText('apply.workDates.noLaterThan', { date: dayText(leave) }),
+            ),
+          ],
+  }));
 }
 
 /** The facts that decide, as rows: who, their passport, how and when they arrive, when they work. */

@@ -15,6 +15,7 @@ import PDFDocument from 'pdfkit';
 import QRCode from 'qrcode';
 import type { TFunction } from 'i18next';
 import { formatDateTime, formatLongDate } from '#shared/dates/format.ts';
+import { documentLabel } from '#shared/domain/answer-fields.ts';
 import type { Language } from '#shared/i18n/languages.ts';
 import { textsIn } from '../email/texts.ts';
 import { SERVICE_NAME } from '../service-name.ts';
@@ -217,6 +218,9 @@ function wordsFor(language: Language, issuedAt: Date): Words {
   };
 }
 
+// An answer's row is labelled as the table of answers says (#shared/domain/answer-fields.ts); the
+// rows that join answers (the name of one-name passports, the flight, the work dates) or show what
+// the service adds (the leave date, the reference, the issue) have labels of their own.
 function rows(details: PreClearanceDetails, words: Words): Array<[string, string]> {
   const { say, day } = words;
   const flight =
@@ -228,8 +232,8 @@ function rows(details: PreClearanceDetails, words: Words): Array<[string, string
     details.givenNames.trim() === ''
       ? [[say('document.labels.name'), details.familyName]]
       : [
-          [say('document.labels.givenNames'), details.givenNames],
-          [say('document.labels.familyName'), details.familyName],
+          [say(documentLabel('given-name')), details.givenNames],
+          [say(documentLabel('family-name')), details.familyName],
         ];
   const method =
     details.methodOfArrival === 'plane'
@@ -239,18 +243,18 @@ function rows(details: PreClearanceDetails, words: Words): Array<[string, string
         : details.methodOfArrival;
   return [
     ...names,
-    [say('document.labels.dateOfBirth'), day(details.dateOfBirth)],
-    [say('document.labels.nationality'), details.nationality],
-    [say('document.labels.passportNumber'), details.passportNumber],
-    [say('document.labels.passportExpiry'), day(details.passportExpiryDate)],
-    [say('document.labels.cosNumber'), details.cosReference],
-    [say('document.labels.sponsor'), details.sponsorName],
-    [say('document.labels.sponsorLicence'), details.sponsorReference],
-    [say('document.labels.arrivalDate'), day(details.arrivalDate)],
-    [say('document.labels.methodOfArrival'), method],
+    [say(documentLabel('date-of-birth')), day(details.dateOfBirth)],
+    [say(documentLabel('nationality')), details.nationality],
+    [say(documentLabel('passport-number')), details.passportNumber],
+    [say(documentLabel('passport-expiry-date')), day(details.passportExpiryDate)],
+    [say(documentLabel('cos-reference')), details.cosReference],
+    [say(documentLabel('sponsor-name')), details.sponsorName],
+    [say(documentLabel('sponsor-reference')), details.sponsorReference],
+    [say(documentLabel('date-of-arrival')), day(details.arrivalDate)],
+    [say(documentLabel('method-of-arrival')), method],
     ...flight,
-    [say('document.labels.placeOfDeparture'), details.placeOfDeparture],
-    [say('document.labels.placeOfArrival'), details.portOfArrival],
+    [say(documentLabel('port-of-departure')), details.placeOfDeparture],
+    [say(documentLabel('port-of-arrival')), details.portOfArrival],
     [
       say('document.labels.workDates'),
       say('document.workDates', {}, { from: details.firstWorkDate, to: details.lastWorkDate }),

@@ -13,7 +13,15 @@ import { parseDateParts, partsFromIso, type DateParts } from '../dates/date-part
 import { parseIsoDate } from '../dates/format.ts';
 import { findCountry } from '../countries/countries.ts';
 import { findPlaceOfDeparture } from '../countries/places.ts';
-import { hasOneName, ONE_NAME, type ApplicantAnswers, type SponsorAnswers } from '../domain/answers.ts';
+import {
+  answerField,
+  answerKeysWhere,
+  type PayloadKeyOf,
+  type PayloadPart,
+  type SentKey,
+  type SentKeyOf,
+} from '../domain/answer-fields.ts';
+import { DATE_FIELDS, hasOneName, ONE_NAME, type ApplicantAnswers, type SponsorAnswers } from '../domain/answers.ts';
 import {
   COUNTRY_OF_DEPARTURE,
   DECLARATION,
@@ -53,6 +61,13 @@ const createdDate = v.pipe(v.string(), v.maxLength(40), v.isoTimestamp());
 /** A submission's group id: the prefix and an upper-case UUID. */
 export const GROUP_ID_PATTERN = /^CWC-[0-9A-F]{8}-[0-9A-F]{4}-[0-9A-F]{4}-[0-9A-F]{4}-[0-9A-F]{12}$/;
 
+// The payload is the API's contract and the stored applications' shape, so it is written out
+// here, its keys in the order the request's hash has always read them (services/submissions.ts).
+// The compiler checks that it carries every answer the table of answers sends (answer-fields.ts);
+// a key added for a new answer is `v.optional` when applications stored before it must still be read.
+type Carries<P extends PayloadPart> = Readonly<Record<PayloadKeyOf<SentKeyOf<P>>, v.GenericSchema>> &
+  Readonly<Record<string, v.GenericSchema>>;
+
 /** The schema of one applicant of the request: strict objects (unknown keys refused), bounded strings. */
 export const applicantPayloadSchema = v.strictObject({
   concessionForm: v.strictObject({
@@ -73,7 +88,7 @@ export const applicantPayloadSchema = v.strictObject({
     sponsorshipReferenceNumber: text,
     sponsorEmailAddress: text,
     createdDate,
-  }),
+  } satisfies Carries<'concessionForm'>),
   secondaryDetails: v.strictObject({
     familyName: text,
     givenNames: text,
@@ -89,7 +104,7 @@ export const applicantPayloadSchema = v.strictObject({
     workerEmailAddress: v.optional(text),
     /** True when the passport shows only one name, sent as familyName with givenNames empty (decision 029); absent otherwise. */
     onlyOneName: v.optional(v.literal(true)),
-  }),
+  } satisfies Carries<'secondaryDetails'>),
 });
 
 /** One applicant as sent to the server. */
@@ -149,6 +164,23 @@ function isoFromParts(parts: DateParts | undefined): string {
   return day === null ? '' : toIsoDate(day);
 }
 
+/** The answers a payload carries, in the table's order (answer-fields.ts). */
+const SENT_KEYS = answerKeysWhere<SentKey>((field) => field.payload !== undefined);
+
+const payloadOf = (key: SentKey) => answerField(key).payload!;
+
+/** The sent answers of one part of the payload as the table declares them: dates as YYYY-MM-DD, text trimmed. */
+function sentPart(part: PayloadPart, answers: ApplicantAnswers): Record<string, string> {
+  return Object.fromEntries(
+    SENT_KEYS.filter((key) => payloadOf(key).part === part).map((key) => [
+      payloadOf(key).key,
+      DATE_FIELDS.has(key)
+        ? isoFromParts(answers[key] as DateParts | undefined)
+        : trimmed(answers[key] as string | undefined),
+    ]),
+  );
+}
+
 // Meant for answers that passed the validators: a date that is not a real day is sent empty,
 // and the server then refuses it.
 /** The payload of one applicant from the form's answers, with the fixed values and the derived stay length and leave date. */
@@ -162,39 +194,39 @@ export function buildApplicantPayload(
   const plane = trimmed(answers['method-of-arrival']) === 'plane';
   const leave = derivedLeaveDate(answers);
   const workerEmail = trimmed(answers['worker-email']);
+  // The sponsor's answers are the group's, given once.
+  const sent: ApplicantAnswers = {
+    ...answers,
+    'sponsor-email': sponsor['sponsor-email'],
+    'sponsor-name': sponsor['sponsor-name'],
+    'sponsor-reference': sponsor['sponsor-reference'],
+  };
+  // Every answer as the table declares it, then the answers sent another way and the values no page asks.
+  const { onlyOneName: _one, workerEmailAddress: _email, ...details } = sentPart('secondaryDetails', sent);
   return {
     concessionForm: {
+      ...(sentPart('concessionForm', sent) as Omit<ApplicantPayload['concessionForm'], 'formGroupId' | 'createdDate'>),
       passportNumber: compactPassportNumber(answers['passport-number'] ?? ''),
-      passportIssueDate: isoFromParts(answers['passport-issue-date']),
-      passportExpiryDate: isoFromParts(answers['passport-expiry-date']),
-      dateOfArrivalInUK: isoFromParts(answers['date-of-arrival']),
-      methodOfArrivalIntoUK: trimmed(answers['method-of-arrival']),
       // By road the flight inputs may still hold what was typed before the choice changed.
       carrier: plane ? trimmed(answers.carrier) : '',
       flightNumber: plane ? trimmed(answers['flight-number']) : '',
-      nameOfUKPortOfArrival: trimmed(answers['port-of-arrival']),
-      certificateOfSponsorshipReferenceNumber: trimmed(answers['cos-reference']),
       howLongDoYouPlanToStay: derivedStayLength(answers) ?? '',
       purposeOfStay: PURPOSE_OF_STAY,
       declaration: DECLARATION,
       formGroupId,
-      sponsorName: trimmed(sponsor['sponsor-name']),
-      sponsorshipReferenceNumber: trimmed(sponsor['sponsor-reference']),
-      sponsorEmailAddress: trimmed(sponsor['sponsor-email']),
       createdDate,
     },
     secondaryDetails: {
-      familyName: trimmed(answers['family-name']),
-      givenNames: trimmed(answers['given-name']),
-      dateOfBirth: isoFromParts(answers['date-of-birth']),
+      ...(details as Omit<
+        ApplicantPayload['secondaryDetails'],
+        'countryOfDeparture' | 'lteToDate' | 'createdDate' | 'workerEmailAddress' | 'onlyOneName'
+      >),
       // The list's own spelling ("FRA - French") whatever the case or spacing typed.
       nationality: findCountry(answers.nationality)?.nationality_prefixed ?? trimmed(answers.nationality),
       countryOfDeparture: COUNTRY_OF_DEPARTURE,
       // The list's own name ("Dublin Airport" for "dublin airport t2"), as for the nationality.
       airPortOfDeparture:
         findPlaceOfDeparture(answers['port-of-departure'] ?? '')?.name ?? trimmed(answers['port-of-departure']),
-      firstWorkDate: isoFromParts(answers['first-work-date']),
-      lastWorkDate: isoFromParts(answers['last-work-date']),
       lteToDate: leave === undefined ? '' : toIsoDate(leave),
       createdDate,
       ...(workerEmail === '' ? {} : { workerEmailAddress: workerEmail }),
@@ -205,62 +237,19 @@ export function buildApplicantPayload(
 
 /** The answers a payload stands for, keyed by the answer keys (sponsor answers included). */
 export function answersFromPayload(applicant: ApplicantPayload): ApplicantAnswers {
-  const { concessionForm: form, secondaryDetails: details } = applicant;
-  return {
-    'sponsor-email': form.sponsorEmailAddress,
-    'sponsor-name': form.sponsorName,
-    'sponsor-reference': form.sponsorshipReferenceNumber,
-    nationality: details.nationality,
-    'family-name': details.familyName,
-    'given-name': details.givenNames,
-    'one-name': details.onlyOneName === true ? ONE_NAME : '',
-    'worker-email': details.workerEmailAddress ?? '',
-    'date-of-birth': partsFromIso(details.dateOfBirth),
-    'passport-number': form.passportNumber,
-    'passport-issue-date': partsFromIso(form.passportIssueDate),
-    'passport-expiry-date': partsFromIso(form.passportExpiryDate),
-    'port-of-departure': details.airPortOfDeparture,
-    'date-of-arrival': partsFromIso(form.dateOfArrivalInUK),
-    'method-of-arrival': form.methodOfArrivalIntoUK,
-    'port-of-arrival': form.nameOfUKPortOfArrival,
-    carrier: form.carrier,
-    'flight-number': form.flightNumber,
-    'first-work-date': partsFromIso(details.firstWorkDate),
-    'last-work-date': partsFromIso(details.lastWorkDate),
-    'cos-reference': form.certificateOfSponsorshipReferenceNumber,
-    'stay-length': form.howLongDoYouPlanToStay,
-    'purpose-of-stay': form.purposeOfStay,
-    declaration: form.declaration,
-  };
+  const answers: Record<string, string | DateParts> = {};
+  for (const key of SENT_KEYS) {
+    const { part, key: name } = payloadOf(key);
+    const value = (applicant[part] as Readonly<Record<string, unknown>>)[name];
+    answers[key] = DATE_FIELDS.has(key) ? partsFromIso(value as string) : typeof value === 'string' ? value : '';
+  }
+  answers['one-name'] = applicant.secondaryDetails.onlyOneName === true ? ONE_NAME : '';
+  return answers as ApplicantAnswers;
 }
 
-// Every answer a payload carries, in the order of the journey; `what-would-you-like-to-do` is
-// not sent, and nationality gets the eligibility rule below instead of the page's.
-const PAYLOAD_FIELDS: readonly AnswerField[] = [
-  'sponsor-email',
-  'sponsor-name',
-  'sponsor-reference',
-  'family-name',
-  'given-name',
-  'one-name',
-  'worker-email',
-  'date-of-birth',
-  'passport-number',
-  'passport-issue-date',
-  'passport-expiry-date',
-  'port-of-departure',
-  'date-of-arrival',
-  'method-of-arrival',
-  'port-of-arrival',
-  'carrier',
-  'flight-number',
-  'first-work-date',
-  'last-work-date',
-  'cos-reference',
-  'stay-length',
-  'purpose-of-stay',
-  'declaration',
-];
+// Every answer a payload carries, in the table's order; nationality gets the eligibility rule
+// below instead of the page's (`what-would-you-like-to-do` is not sent).
+const PAYLOAD_FIELDS: readonly AnswerField[] = SENT_KEYS.filter((key) => key !== 'nationality');
 
 /** Checks a schema-valid applicant at `now` with the browser's rules, eligibility, fixed and derived values; empty when it may be stored. */
 export function validateApplicantPayload(applicant: ApplicantPayload, now: Date): FieldError[] {

@@ -1,6 +1,7 @@
 // The answers of one applicant, keyed by the service's answer keys. These keys are also the
 // `id` and `name` of the form fields, so one name follows a value from the page to the payload.
 import type { DateParts } from '../dates/date-parts.ts';
+import { answerKeysWhere, type AnswerKey, type AnswerValue } from './answer-fields.ts';
 
 /** The choice on /what-would-you-like-to-do. */
 export const WHAT_DO_OPTIONS = ['single-application', 'group-application'] as const;
@@ -23,52 +24,17 @@ export const DECLARATIONS = ['PersonListed', 'OnBehalfOfOrganisation'] as const;
 /** A value of `declaration`. */
 export type Declaration = (typeof DECLARATIONS)[number];
 
-/** The answers of one applicant as the form holds them: text as typed, dates as their three inputs. */
-export interface ApplicantAnswers {
-  readonly 'sponsor-email'?: string;
-  readonly 'sponsor-name'?: string;
-  readonly 'sponsor-reference'?: string;
-  readonly 'what-would-you-like-to-do'?: string;
-  readonly nationality?: string;
-  readonly 'family-name'?: string;
-  readonly 'given-name'?: string;
-  /** `yes` when the passport shows only one name, held as the family name; no given names then (decision 029). */
-  readonly 'one-name'?: string;
-  /** Optional; asked with the worker's name (decision 006). */
-  readonly 'worker-email'?: string;
-  readonly 'date-of-birth'?: DateParts;
-  readonly 'passport-number'?: string;
-  readonly 'passport-issue-date'?: DateParts;
-  readonly 'passport-expiry-date'?: DateParts;
-  readonly 'port-of-departure'?: string;
-  readonly 'date-of-arrival'?: DateParts;
-  readonly 'method-of-arrival'?: string;
-  readonly 'port-of-arrival'?: string;
-  readonly carrier?: string;
-  readonly 'flight-number'?: string;
-  readonly 'first-work-date'?: DateParts;
-  readonly 'last-work-date'?: DateParts;
-  readonly 'cos-reference'?: string;
-  /** Not asked: derived from the dates (decision 006); present when answers are read back from a payload. */
-  readonly 'stay-length'?: string;
-  /** Not asked: a fixed value, the same in every submission; present when answers are read back from a payload. */
-  readonly 'purpose-of-stay'?: string;
-  /** Not asked: a fixed value, the same in every submission; present when answers are read back from a payload. */
-  readonly declaration?: string;
-}
+/**
+ * The answers of one applicant as the form holds them: text as typed, dates as their three inputs.
+ * One key per answer of the table in answer-fields.ts (decision 048), where each is described.
+ */
+export type ApplicantAnswers = { readonly [K in AnswerKey]?: AnswerValue<K, DateParts> };
 
 /** The answers about the sponsor, given once and shared by every member of a group. */
 export type SponsorAnswers = Pick<ApplicantAnswers, 'sponsor-email' | 'sponsor-name' | 'sponsor-reference'>;
 
 /** The answers given with three date inputs (`<field>-day`, `-month`, `-year`). */
-export const DATE_FIELDS: ReadonlySet<string> = new Set<keyof ApplicantAnswers>([
-  'date-of-birth',
-  'passport-issue-date',
-  'passport-expiry-date',
-  'date-of-arrival',
-  'first-work-date',
-  'last-work-date',
-]);
+export const DATE_FIELDS: ReadonlySet<string> = new Set(answerKeysWhere((field) => field.kind === 'date'));
 
 /** "Given Family", as the group pages (and the server, telling whom it deleted) name a member. */
 export function memberName(answers: ApplicantAnswers): string {

@@ -7,39 +7,34 @@ import { placeOfDepartureLabel } from '../countries/places.ts';
 import { toIsoDate } from '../dates/calendar.ts';
 import { parseDateParts, type DateParts } from '../dates/date-parts.ts';
 import { formatLongDate, type DateLanguage } from '../dates/format.ts';
+import {
+  ANSWER_PARTS,
+  answerField,
+  answerKeysWhere,
+  keysOfPart,
+  type AnswerPart,
+  type LabelledKey,
+} from '../domain/answer-fields.ts';
 import { DATE_FIELDS, type ApplicantAnswers } from '../domain/answers.ts';
 import type { Language } from '../i18n/languages.ts';
-import type { AnswerField } from '../validation/checks.ts';
-import { SECTION_FIELDS, type SectionField } from '../validation/sections.ts';
 
-/** A field a question page asks for. */
-export type QuestionField = Exclude<AnswerField, 'stay-length' | 'purpose-of-stay' | 'declaration'>;
+/** A field a question page asks for (one with a label in the table of answers). */
+export type QuestionField = LabelledKey;
 
-/** The label (or legend) of each field, as check your answers also shows it. */
-export const FIELD_LABEL_KEYS: Readonly<Record<QuestionField, string>> = {
-  'sponsor-email': 'apply.fields.sponsor-email',
-  'sponsor-name': 'apply.fields.sponsor-name',
-  'sponsor-reference': 'apply.fields.sponsor-reference',
-  'what-would-you-like-to-do': 'apply.fields.what-would-you-like-to-do',
-  nationality: 'apply.fields.nationality',
-  'family-name': 'apply.fields.family-name',
-  'given-name': 'apply.fields.given-name',
-  'one-name': 'apply.fields.one-name',
-  'worker-email': 'apply.fields.worker-email',
-  'date-of-birth': 'apply.fields.date-of-birth',
-  'passport-number': 'apply.fields.passport-number',
-  'passport-issue-date': 'apply.fields.passport-issue-date',
-  'passport-expiry-date': 'apply.fields.passport-expiry-date',
-  'port-of-departure': 'apply.fields.port-of-departure',
-  'date-of-arrival': 'apply.fields.date-of-arrival',
-  'method-of-arrival': 'apply.fields.method-of-arrival',
-  'port-of-arrival': 'apply.fields.port-of-arrival',
-  carrier: 'apply.fields.carrier',
-  'flight-number': 'apply.fields.flight-number',
-  'first-work-date': 'apply.fields.first-work-date',
-  'last-work-date': 'apply.fields.last-work-date',
-  'cos-reference': 'apply.fields.cos-reference',
-};
+const labelled = answerKeysWhere<QuestionField>((field) => field.label !== undefined);
+
+/** The label (or legend) of each field, as check your answers also shows it (answer-fields.ts). */
+export const FIELD_LABEL_KEYS = Object.fromEntries(labelled.map((key) => [key, answerField(key).label])) as Readonly<
+  Record<QuestionField, string>
+>;
+
+/** The hint under a field, where it has one (answer-fields.ts). */
+export const FIELD_HINT_KEYS: Partial<Readonly<Record<QuestionField, string>>> = Object.fromEntries(
+  labelled.flatMap((key) => {
+    const { hint } = answerField(key);
+    return hint === undefined ? [] : [[key, hint]];
+  }),
+);
 
 /** The text of each choice of the radios. */
 export const OPTION_KEYS = {
@@ -49,27 +44,40 @@ export const OPTION_KEYS = {
   road: 'apply.options.road',
 } as const;
 
-// The parts check your answers shows, each made of the sections that answer it. The travel rows
-// follow the travel page, which asks for the flight (when by plane) before the port of arrival.
+/** The titles of the parts of check your answers (the single-or-group choice is shown with the sponsor's answers). */
+export const ANSWER_PART_TITLE_KEYS = {
+  sponsor: 'apply.checkAnswers.sponsor',
+  worker: 'apply.checkAnswers.worker',
+  passport: 'apply.checkAnswers.passport',
+  travel: 'apply.checkAnswers.travel',
+  work: 'apply.checkAnswers.work',
+} as const satisfies Partial<Record<AnswerPart, string>>;
+
+/** The fields of each part of check your answers, in its rows' order (answer-fields.ts). */
+export const PART_FIELDS = Object.fromEntries(
+  ANSWER_PARTS.map((part) => [part, keysOfPart(part)]),
+) as unknown as Readonly<Record<AnswerPart, readonly QuestionField[]>>;
+
+/** A part of check your answers with a title of its own. */
+export type TitledPart = keyof typeof ANSWER_PART_TITLE_KEYS;
+
+/**
+ * The parts of check your answers in order, each with its title's key and its fields: the
+ * single-or-group choice among the sponsor's answers when `withChoice` (a single application's
+ * check your answers; not a group's, nor a stored application, which does not keep it).
+ */
+export function answerParts(
+  withChoice: boolean,
+): Array<{ readonly part: TitledPart; readonly titleKey: string; readonly fields: readonly QuestionField[] }> {
+  return (Object.keys(ANSWER_PART_TITLE_KEYS) as TitledPart[]).map((part) => ({
+    part,
+    titleKey: ANSWER_PART_TITLE_KEYS[part],
+    fields: part === 'sponsor' && withChoice ? [...PART_FIELDS.sponsor, ...PART_FIELDS.application] : PART_FIELDS[part],
+  }));
+}
+
 /** The sponsor's answers: shown for the whole group on the group overview and on each member's check your answers. */
-export const SPONSOR_FIELDS: readonly QuestionField[] = [
-  ...SECTION_FIELDS.sponsorContact,
-  ...SECTION_FIELDS.sponsorDetails,
-];
-export const WORKER_FIELDS: readonly QuestionField[] = [
-  ...SECTION_FIELDS.passengerName,
-  ...SECTION_FIELDS.passengerDob,
-  ...SECTION_FIELDS.nationality,
-  ...SECTION_FIELDS.cosReference,
-];
-export const TRAVEL_FIELDS: readonly SectionField<'travel'>[] = [
-  'port-of-departure',
-  'date-of-arrival',
-  'method-of-arrival',
-  'carrier',
-  'flight-number',
-  'port-of-arrival',
-];
+export const SPONSOR_FIELDS: readonly QuestionField[] = PART_FIELDS.sponsor;
 
 /** The fields a summary shows of `fields`: a road journey has no flight, and the one-name answer shows as the given names' value. */
 export function shownFields<F extends QuestionField>(answers: ApplicantAnswers, fields: readonly F[]): F[] {

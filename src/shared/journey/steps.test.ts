@@ -1,6 +1,7 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, expectTypeOf, it } from 'vitest';
 import { validApplicantAnswers } from '../../../tests/fixtures/applicants.ts';
-import { STEPS, findStep, type StepContext } from './steps.ts';
+import { STEPS, findStep, stepOfSection, type StepContext, type UnaskedSection } from './steps.ts';
+import { SECTION_NAMES } from '../validation/sections.ts';
 import type { JourneyPath } from './paths.ts';
 import { CHECK_ANSWERS_PATH, INELIGIBLE_PATH } from './paths.ts';
 import { INITIAL_FORM_STATE } from './form-state.ts';
@@ -96,5 +97,13 @@ describe('how long the start page says an application takes', () => {
       expect(texts.start.howLong).toMatch(/10/);
       expect(texts.start.howLong).toMatch(/5/);
     }
+  });
+});
+
+describe('the sections of the table of answers', () => {
+  it('are each asked on a page of their own', () => {
+    // A type error here: a section declared in answer-fields.ts that no step asks for.
+    expectTypeOf<UnaskedSection>().toBeNever();
+    for (const section of SECTION_NAMES) expect(stepOfSection(section).section).toBe(section);
   });
 });

@@ -35,7 +35,7 @@ const afterTravel = ({ workDateSets }: StepContext): JourneyPath =>
   workDateSets > 0 ? '/reuse-work-dates' : '/work-dates';
 
 // Each step's rules, keyed by its path: the type requires one for every path of STEP_PATHS.
-const STEP_RULES: { readonly [P in StepPath]: Omit<Step, 'path'> } = {
+const STEP_RULES = {
   '/your-contact-details': { section: 'sponsorContact', scope: 'sponsor', next: () => '/sponsor-details' },
   '/sponsor-details': { section: 'sponsorDetails', scope: 'sponsor', next: () => '/what-would-you-like-to-do' },
   '/what-would-you-like-to-do': { section: 'whatDo', scope: 'sponsor', next: () => '/passenger-name' },
@@ -63,7 +63,10 @@ const STEP_RULES: { readonly [P in StepPath]: Omit<Step, 'path'> } = {
     next: ({ reusedWorkDates }) => (reusedWorkDates ? CHECK_ANSWERS_PATH : '/work-dates'),
   },
   '/work-dates': { section: 'workDates', scope: 'applicant', next: () => CHECK_ANSWERS_PATH },
-};
+} as const satisfies { readonly [P in StepPath]: Omit<Step, 'path'> };
+
+/** The sections no step asks for: none, which steps.test.ts has the compiler check (a section of the table of answers needs its page). */
+export type UnaskedSection = Exclude<SectionName, (typeof STEP_RULES)[StepPath]['section']>;
 
 /** Every question step, in the order of the journey. */
 export const STEPS: readonly Step[] = STEP_PATHS.map((path) => ({ path, ...STEP_RULES[path] }));

@@ -1,6 +1,8 @@
 // The validation rules, one function per answer field. Each returns the first rule the field
 // fails, or undefined. A field may look at other answers (the arrival date at the passport
-// expiry and the work dates), so every check receives all the answers of the applicant.
+// expiry and the work dates), so every check receives all the answers of the applicant. A field
+// whose rules are only the standard ones of its kind (answer-fields.ts) is checked from its
+// declaration; one with any other rule has its check written here, and the compiler asks for it.
 import { parseDateParts, isDatePartsEmpty, type DateParts } from '../dates/date-parts.ts';
 import type { CalendarDate } from '../dates/format.ts';
 import { compareDates } from '../dates/calendar.ts';
@@ -33,10 +35,30 @@ import { hasForbiddenCharacters } from './characters.ts';
 import { isValidEmail } from './email.ts';
 import { hasWebAddress } from './web-address.ts';
 import { hasOnlyLatinLetters } from './latin-letters.ts';
+import {
+  ANSWER_KEYS,
+  answerField,
+  type AnswerKey,
+  type AnswerKind,
+  type AnswerKindOf,
+  type AnswerRule,
+} from '../domain/answer-fields.ts';
 import { MAX_LENGTHS, type RuleName } from './fields.ts';
 
 /** The answer keys that have a check here: every answer of an applicant. */
 export type AnswerField = keyof ApplicantAnswers;
+
+/** The rules of each kind of answer that its declaration alone can check. */
+type StandardRule<K extends AnswerKind> = K extends 'date'
+  ? 'required' | 'validDate'
+  : K extends 'text'
+    ? 'required' | 'noControlCharacters' | 'maxLength'
+    : 'required';
+
+/** The answers with a rule beyond their kind's standard ones: each needs a check written below. */
+type OwnCheckField = {
+  [K in AnswerKey]: [Exclude<AnswerRule<K>, StandardRule<AnswerKindOf<K>>>] extends [never] ? never : K;
+}[AnswerKey];
 
 type Check<F extends AnswerField> = (answers: ApplicantAnswers, now: Date) => RuleName<F> | undefined;
 
@@ -47,7 +69,7 @@ const isOneOf = (options: readonly string[], value: string | undefined) => optio
 
 function text<F extends keyof typeof MAX_LENGTHS>(field: F): Check<F> {
   return (answers) => {
-    const value = answers[field];
+    const value = answers[field] as string | undefined;
     if (blank(value)) return 'required' as RuleName<F>;
     if (hasForbiddenCharacters(value)) return 'noControlCharacters' as RuleName<F>;
     if (tooLong(value, MAX_LENGTHS[field])) return 'maxLength' as RuleName<F>;
@@ -89,15 +111,39 @@ function travelDates(answers: ApplicantAnswers) {
   };
 }
 
-/** The check of each answer field. */
-export const FIELD_CHECKS: { readonly [F in AnswerField]: Check<F> } = {
+/**
+ * The standard rules of an answer's kind, in the order its declaration lists them: given (when
+ * required), then no hidden characters and not too long for text, a real day for a date.
+ */
+function standardCheck<F extends AnswerField>(field: F): Check<F> {
+  const { kind, rules, maxLength } = answerField(field);
+  const has = (rule: string) => Object.hasOwn(rules, rule);
+  return (answers) => {
+    const value = answers[field];
+    if (kind === 'date') {
+      const parts = value as DateParts | undefined;
+      if (isDatePartsEmpty(parts)) return has('required') ? ('required' as RuleName<F>) : undefined;
+      return parseDateParts(parts) === null ? ('validDate' as RuleName<F>) : undefined;
+    }
+    const text = value as string | undefined;
+    if (blank(text)) return has('required') ? ('required' as RuleName<F>) : undefined;
+    if (has('noControlCharacters') && hasForbiddenCharacters(text)) return 'noControlCharacters' as RuleName<F>;
+    if (maxLength !== undefined && tooLong(text, maxLength)) return 'maxLength' as RuleName<F>;
+    return undefined;
+  };
+}
+
+// The checks written out: every answer with a rule beyond its kind's standard ones (the type
+// requires them), and the answers whose standard rules apply only sometimes (the flight).
+const OWN_CHECKS: { readonly [F in OwnCheckField]: Check<F> } & {
+  readonly [F in Exclude<AnswerField, OwnCheckField>]?: Check<F>;
+} = {
   'sponsor-email': (answers) => {
     if (blank(answers['sponsor-email'])) return 'required';
     if (hasForbiddenCharacters(answers['sponsor-email'])) return 'noControlCharacters';
     return isValidEmail(answers['sponsor-email'] ?? '') ? undefined : 'validEmail';
   },
   'sponsor-name': (answers, now) => text('sponsor-name')(answers, now) ?? noWebAddress(answers['sponsor-name']),
-  'sponsor-reference': text('sponsor-reference'),
   'what-would-you-like-to-do': (answers) => {
     if (blank(answers['what-would-you-like-to-do'])) return 'required';
     return isOneOf(WHAT_DO_OPTIONS, answers['what-would-you-like-to-do']) ? undefined : 'validOption';
@@ -163,7 +209,6 @@ export const FIELD_CHECKS: { readonly [F in AnswerField]: Check<F> } = {
     if (blank(answers['method-of-arrival'])) return 'required';
     return isOneOf(METHODS_OF_ARRIVAL, answers['method-of-arrival']) ? undefined : 'validOption';
   },
-  'port-of-arrival': text('port-of-arrival'),
   // Flights only: by road there is no operator or flight number, whatever the inputs still hold.
   carrier: (answers, now) => (isPlane(answers) ? text('carrier')(answers, now) : undefined),
   'flight-number': (answers, now) => (isPlane(answers) ? text('flight-number')(answers, now) : undefined),
@@ -187,7 +232,6 @@ export const FIELD_CHECKS: { readonly [F in AnswerField]: Check<F> } = {
       return undefined;
     },
   ),
-  'cos-reference': text('cos-reference'),
   'stay-length': (answers) => {
     const value = answers['stay-length'];
     if (blank(value)) return 'required';
@@ -205,6 +249,11 @@ export const FIELD_CHECKS: { readonly [F in AnswerField]: Check<F> } = {
     return (answers.declaration ?? '').trim() === DECLARATION ? undefined : 'fixedValue';
   },
 };
+
+/** The check of each answer field: its own, or its kind's standard one. */
+export const FIELD_CHECKS = Object.fromEntries(
+  ANSWER_KEYS.map((key) => [key, (OWN_CHECKS as Partial<Record<AnswerKey, unknown>>)[key] ?? standardCheck(key)]),
+) as { readonly [F in AnswerField]: Check<F> };
 
 /** The leave date the rules derive from the answers; undefined until the arrival and both work dates are real days. */
 export function derivedLeaveDate(answers: ApplicantAnswers): CalendarDate | undefined {

@@ -1,54 +1,22 @@
 // Every field a validator can report on, and the names of its rules in the order they are
 // checked: a field reports the first rule it fails. Rule names are stable: they are stored in
-// the form state, sent to analytics and returned by the server, and each has a
-// message `validation.<field>.<rule>` (messages.ts). Names say what the rule requires
-// (`beforeToday`: the date must be before today), except the two status refusals `doesNotMatch` and `tooManyRequests`.
-// `noControlCharacters` (characters.ts) guards every free-text answer; the passport number's own
-// `characters` rule already refuses anything but letters and digits. `noWebAddress`
-// (web-address.ts) guards the names, which the emails carry (decision 044).
+// the form state, sent to analytics and returned by the server, and each has a message
+// `validation.<field>.<rule>` (messages.ts). The answers' rules and longest values are declared
+// with the answers (answer-fields.ts, decision 048); the other fields' here.
+import {
+  ANSWER_FIELDS,
+  ANSWER_KEYS,
+  answerField,
+  answerKeysWhere,
+  type AnswerKey,
+  type AnswerRule,
+  type LimitedKey,
+} from '../domain/answer-fields.ts';
 
-/** The rules of each field, in the order they are checked. */
-export const FIELD_RULES = {
-  'sponsor-email': ['required', 'noControlCharacters', 'validEmail'],
-  'sponsor-name': ['required', 'noControlCharacters', 'maxLength', 'noWebAddress'],
-  'sponsor-reference': ['required', 'noControlCharacters', 'maxLength'],
-  'what-would-you-like-to-do': ['required', 'validOption'],
-  // `eligible` is checked on submitted payloads only: on the page an ineligible nationality
-  // leads to the /ineligible page rather than to an error message.
-  nationality: ['required', 'noControlCharacters', 'eligible'],
-  // `hasLetter`: a name of punctuation only ("-", ".") stands for no name at all (decision 029).
-  // `latinLetters` (latin-letters.ts): the passport prints the names in Latin letters, and the officer matches them.
-  'family-name': ['required', 'noControlCharacters', 'maxLength', 'noWebAddress', 'hasLetter', 'latinLetters'],
-  // `emptyWithOneName`: none are given when the passport shows only one name (`one-name`, decision 029).
-  'given-name': [
-    'required',
-    'noControlCharacters',
-    'maxLength',
-    'noWebAddress',
-    'hasLetter',
-    'latinLetters',
-    'emptyWithOneName',
-  ],
-  'one-name': ['validOption'],
-  'worker-email': ['noControlCharacters', 'validEmail'],
-  'date-of-birth': ['required', 'validDate', 'beforeToday'],
-  'passport-number': ['required', 'length', 'characters'],
-  'passport-issue-date': ['required', 'validDate', 'notInFuture'],
-  'passport-expiry-date': ['required', 'validDate', 'afterToday'],
-  // `listedPlace`: a place of the shared list, the rule the page and the server share (decision 007).
-  'port-of-departure': ['required', 'noControlCharacters', 'maxLength', 'listedPlace'],
-  'date-of-arrival': ['required', 'validDate', 'notInPast', 'notAfterPassportExpiry', 'compatibleWithWork'],
-  'method-of-arrival': ['required', 'validOption'],
-  'port-of-arrival': ['required', 'noControlCharacters', 'maxLength'],
-  carrier: ['required', 'noControlCharacters', 'maxLength'],
-  'flight-number': ['required', 'noControlCharacters', 'maxLength'],
-  'first-work-date': ['required', 'validDate', 'atLeast72Hours', 'within14Days'],
-  'last-work-date': ['required', 'validDate', 'atLeast72Hours', 'notBeforeStart', 'within3Months'],
-  'cos-reference': ['required', 'noControlCharacters', 'maxLength'],
-  // Not asked on a page: derived or fixed values, checked on submitted payloads.
-  'stay-length': ['required', 'validOption', 'matchesDates'],
-  'purpose-of-stay': ['required', 'fixedValue'],
-  declaration: ['required', 'validOption', 'fixedValue'],
+// The fields that are not answers of an applicant: values of a whole submission, and the
+// questions of other pages than the journey's.
+const OTHER_FIELD_RULES = {
+  // Checked on submitted payloads: a fixed value, and the leave date the dates give.
   'country-of-departure': ['fixedValue'],
   'lte-leave-date': ['required', 'validDate', 'matchesDates'],
   // The status page: `doesNotMatch` and `tooManyRequests` are the server's answers.
@@ -68,6 +36,14 @@ export const FIELD_RULES = {
   group: ['maxApplications', 'sameGroup', 'sameSponsor'],
 } as const;
 
+/** The rules of each field, in the order they are checked: every answer's (answer-fields.ts), then the others'. */
+export const FIELD_RULES: { readonly [K in AnswerKey]: readonly AnswerRule<K>[] } & typeof OTHER_FIELD_RULES = {
+  ...(Object.fromEntries(ANSWER_KEYS.map((key) => [key, Object.keys(ANSWER_FIELDS[key].rules)])) as unknown as {
+    readonly [K in AnswerKey]: readonly AnswerRule<K>[];
+  }),
+  ...OTHER_FIELD_RULES,
+};
+
 /** A field a validator can report on: an answer key, or `country-of-departure` / `group` for whole submissions. */
 export type ValidatedField = keyof typeof FIELD_RULES;
 
@@ -80,18 +56,10 @@ export type FieldErrors<F extends ValidatedField = ValidatedField> = { [K in F]?
 /** One failed rule, as a list item (the server's answer, analytics events). */
 export type FieldError = { [F in ValidatedField]: { readonly field: F; readonly rule: RuleName<F> } }[ValidatedField];
 
-/** The longest value (in characters, after trimming) of each free-text field; the messages state the same numbers. */
-export const MAX_LENGTHS = {
-  'sponsor-name': 160,
-  'sponsor-reference': 50,
-  'family-name': 100,
-  'given-name': 100,
-  'port-of-departure': 100,
-  'port-of-arrival': 100,
-  carrier: 100,
-  'flight-number': 20,
-  'cos-reference': 50,
-} as const satisfies Partial<Record<ValidatedField, number>>;
+/** The longest value (in characters, after trimming) of each free-text answer; the messages state the same numbers. */
+export const MAX_LENGTHS = Object.fromEntries(
+  answerKeysWhere((field) => field.maxLength !== undefined).map((key) => [key, answerField(key).maxLength]),
+) as { readonly [K in LimitedKey]: number };
 
 /** True when the text names a field a validator can report on. */
 export function isValidatedField(field: string): field is ValidatedField {

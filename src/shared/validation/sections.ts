@@ -1,23 +1,28 @@
 // One validator per form section. A page submits its section; the validator returns
 // `{ field: rule }` for the failing fields only (empty when the section passes). Validators get
 // every answer of the applicant, because some rules compare fields of different sections.
+import {
+  ANSWER_KEYS,
+  answerField,
+  type AnswerKey,
+  type AnswerSection,
+  type KeyOfSection,
+} from '../domain/answer-fields.ts';
 import type { ApplicantAnswers } from '../domain/answers.ts';
 import { checkField, type AnswerField } from './checks.ts';
 import type { FieldErrors } from './fields.ts';
 
-/** The fields of each section of the current applicant; `worker-email` is asked with the name (decision 006), `one-name` too (decision 029). */
-export const SECTION_FIELDS = {
-  sponsorContact: ['sponsor-email'],
-  sponsorDetails: ['sponsor-name', 'sponsor-reference'],
-  whatDo: ['what-would-you-like-to-do'],
-  nationality: ['nationality'],
-  passengerName: ['family-name', 'given-name', 'one-name', 'worker-email'],
-  passengerDob: ['date-of-birth'],
-  passport: ['passport-number', 'passport-issue-date', 'passport-expiry-date'],
-  travel: ['port-of-departure', 'date-of-arrival', 'method-of-arrival', 'port-of-arrival', 'carrier', 'flight-number'],
-  workDates: ['first-work-date', 'last-work-date'],
-  cosReference: ['cos-reference'],
-} as const satisfies Record<string, readonly AnswerField[]>;
+// Each section's fields are the answers declared with it (answer-fields.ts, decision 048), in the
+// table's order; the sections follow their first field's place there. `worker-email` is asked with
+// the name (decision 006), `one-name` too (decision 029).
+const sections: Record<string, AnswerKey[]> = {};
+for (const key of ANSWER_KEYS) {
+  const { section } = answerField(key);
+  if (section !== undefined) (sections[section] ??= []).push(key);
+}
+
+/** The fields of each section of the current applicant. */
+export const SECTION_FIELDS = sections as unknown as { readonly [S in AnswerSection]: readonly KeyOfSection<S>[] };
 
 /** A section of the current applicant. */
 export type SectionName = keyof typeof SECTION_FIELDS;

@@ -6,7 +6,6 @@ import { answersOf } from '#shared/journey/form-state.ts';
 import { isGroupApplication } from '#shared/journey/progress.ts';
 import { CHECK_ANSWERS_PATH } from '#shared/journey/paths.ts';
 import { JOURNEY_BUTTONS } from '#shared/journey/page-forms.ts';
-import { SECTION_FIELDS } from '#shared/validation/sections.ts';
 import { useSpaLinkHandler } from '../../app/spa-link.ts';
 import { Button } from '../../components/govuk/button/button.tsx';
 import { SummaryList, type SummaryListRow } from '../../components/govuk/summary-list/summary-list.tsx';
@@ -14,7 +13,7 @@ import { useTranslation } from '../../i18n/use-translation.ts';
 import { formatLeaveDate } from './answer-format.ts';
 import { answerRows } from './answer-rows.tsx';
 import { AnswersChangedNotice, AnswersFingerprintField } from './answers-fingerprint.tsx';
-import { SPONSOR_FIELDS, TRAVEL_FIELDS, WORKER_FIELDS, type QuestionField } from '#shared/journey/answer-texts.ts';
+import { answerParts, type QuestionField } from '#shared/journey/answer-texts.ts';
 import { JourneyForm, SaveButton, SendButton, journeyButton } from './journey-form.tsx';
 import { JourneyPage } from './journey-page.tsx';
 import { useJourney } from './journey-store.ts';
@@ -51,23 +50,20 @@ export function CheckAnswersPage() {
   const rows = (fields: readonly QuestionField[]) => answerRows(texts, answers, fields, onSpaLink, { search });
 
   const leave = formatLeaveDate(answers, texts.language);
-  const parts: Array<[string, SummaryListRow[]]> = [
-    // In a group the sponsor is the group's: answered once, shown here, changed for every member.
-    [t('apply.checkAnswers.sponsor'), rows(group ? SPONSOR_FIELDS : [...SPONSOR_FIELDS, ...SECTION_FIELDS.whatDo])],
-    [t('apply.checkAnswers.worker'), rows(WORKER_FIELDS)],
-    [t('apply.checkAnswers.passport'), rows(SECTION_FIELDS.passport)],
-    [t('apply.checkAnswers.travel'), rows(TRAVEL_FIELDS)],
-    [
-      t('apply.checkAnswers.work'),
-      [
-        ...rows(SECTION_FIELDS.workDates),
-        {
-          key: { text: t('apply.fields.lte-leave-date') },
-          value: { text: leave === undefined ? '' : t('apply.workDates.noLaterThan', { date: leave }) },
-        },
-      ],
-    ],
-  ];
+  // The parts and rows the table of answers gives; the work ends with the leave date they lead to.
+  // In a group the sponsor is the group's: answered once, shown here, changed for every member.
+  const parts: Array<[string, SummaryListRow[]]> = answerParts(!group).map(({ part, titleKey, fields }) => [
+    t(titleKey),
+    part !== 'work'
+      ? rows(fields)
+      : [
+          ...rows(fields),
+          {
+            key: { text: t('apply.fields.lte-leave-date') },
+            value: { text: leave === undefined ? '' : t('apply.workDates.noLaterThan', { date: leave }) },
+          },
+        ],
+  ]);
 
   return (
     <JourneyPage

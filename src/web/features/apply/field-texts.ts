@@ -1,23 +1,5 @@
-// The hint of each question's field, as i18n keys written out in full (so a search finds each
-// one and the translation test sees them used); the labels and options are shared
-// (#shared/journey/answer-texts.ts), as the caseworker console shows them too.
-import type { QuestionField } from '#shared/journey/answer-texts.ts';
-
-/** The hint under a field, where it has one. */
-export const FIELD_HINT_KEYS: Partial<Readonly<Record<QuestionField, string>>> = {
-  'sponsor-email': 'apply.hints.sponsor-email',
-  'sponsor-reference': 'apply.hints.sponsor-reference',
-  nationality: 'apply.hints.nationality',
-  'given-name': 'apply.hints.given-name',
-  'one-name': 'apply.hints.one-name',
-  'worker-email': 'apply.hints.worker-email',
-  'passport-number': 'apply.hints.passport-number',
-  'port-of-departure': 'apply.hints.port-of-departure',
-  'port-of-arrival': 'apply.hints.port-of-arrival',
-  carrier: 'apply.hints.carrier',
-  'flight-number': 'apply.hints.flight-number',
-  'cos-reference': 'apply.hints.cos-reference',
-};
+// The texts of the question pages' inputs beyond each field's own label and hint, which the
+// table of answers declares (#shared/domain/answer-fields.ts), as i18n keys written out in full.
 
 /** The labels of the three date inputs. */
 export const DATE_PART_KEYS = { day: 'apply.day', month: 'apply.month', year: 'apply.year' } as const;

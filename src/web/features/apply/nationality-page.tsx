@@ -22,7 +22,8 @@ import { WarningText } from '../../components/govuk/warning-text/warning-text.ts
 import { RenderedText } from '../../components/rendered-text/rendered-text.tsx';
 import { fieldError } from '../../i18n/field-error.ts';
 import { useTranslation } from '../../i18n/use-translation.ts';
-import { FIELD_HINT_KEYS, LIST_HINT_KEYS } from './field-texts.ts';
+import { FIELD_HINT_KEYS } from '#shared/journey/answer-texts.ts';
+import { LIST_HINT_KEYS } from './field-texts.ts';
 import { useJourney } from './journey-store.ts';
 import { destinationsOf, usePreloadPages } from './preload-next.ts';
 import { QuestionPage } from './question-page.tsx';

@@ -20,8 +20,8 @@ import { Radios, type RadiosItem } from '../../components/govuk/radios/radios.ts
 import { RenderedText } from '../../components/rendered-text/rendered-text.tsx';
 import { fieldError } from '../../i18n/field-error.ts';
 import { useTranslation } from '../../i18n/use-translation.ts';
-import { FIELD_LABEL_KEYS, type QuestionField } from '#shared/journey/answer-texts.ts';
-import { DATE_PART_KEYS, FIELD_HINT_KEYS } from './field-texts.ts';
+import { FIELD_HINT_KEYS, FIELD_LABEL_KEYS, type QuestionField } from '#shared/journey/answer-texts.ts';
+import { DATE_PART_KEYS } from './field-texts.ts';
 import { useTrackErrors } from './journey-analytics.ts';
 import { JourneyForm, SaveButton } from './journey-form.tsx';
 import { JourneyPage } from './journey-page.tsx';
