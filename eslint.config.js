@@ -55,14 +55,15 @@ const serverAdapterBoundary = {
   ...restrictImports(['src/server/{http,cli,console}/**/*.ts'], adapterPatterns),
   ignores: ['**/*.test.ts'],
 };
-// The CLI, the JSON routes and the page forms read and write through the services: the database's
-// repositories (src/server/db) are the services' own. Only the Database type may be named (a type
-// import, which leaves nothing at run time), to hand the database a service is given. The console
-// (src/server/console) is not held to it yet; rate-limits.ts, a helper the routes share rather
-// than a route, still counts through its repository.
+// The CLI, the caseworker console, the JSON routes and the page forms read and write through the
+// services: the database's repositories (src/server/db) are the services' own. Only the Database
+// type may be named (a type import, which leaves nothing at run time), to hand the database a
+// service is given. rate-limits.ts, a helper the routes share rather than a route, still counts
+// through its repository.
 const noDatabaseAdapters = {
   files: [
     'src/server/cli/**/*.ts',
+    'src/server/console/**/*.ts',
     'src/server/http/*-route.ts',
     'src/server/http/*-routes.ts',
     'src/server/http/*-forms.ts',
@@ -75,7 +76,7 @@ const noDatabaseAdapters = {
         patterns: [
           {
             regex: '^\\.{1,2}/(.*/)?db/(?!database\\.ts$)',
-            message: 'the CLI, routes and page forms go through src/server/services, never src/server/db',
+            message: 'the CLI, the console, routes and page forms go through src/server/services, never src/server/db',
           },
           {
             regex: '^\\.{1,2}/(.*/)?db/database\\.ts$',

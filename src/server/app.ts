@@ -23,7 +23,7 @@ import { registerStatusRoutes } from './http/status-routes.ts';
 import { registerWebApp } from './http/web-app.ts';
 import { createCookies } from './http/cookies.ts';
 import { registerConsole } from './console/console.ts';
-import { createStaffSessions } from './console/staff-sessions.ts';
+import { createStaffSessions } from './services/staff/staff-sessions.ts';
 import {
   createStaffSignIn,
   STAFF_CALLBACK_PATH,

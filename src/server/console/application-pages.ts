@@ -7,7 +7,7 @@
 // sets a short-lived cookie naming its audit lines, which the next page of the application reads,
 // clears, and shows only for lines this member of staff wrote in the last minutes. An address such
 // as `?done=approve` confirms nothing.
-import { STAFF_COOKIE_PATH } from './staff-sessions.ts';
+import { STAFF_COOKIE_PATH } from './staff-cookies.ts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { formatDateTime } from '#shared/dates/format.ts';
 import type { ApplicationStatus } from '#shared/domain/application-status.ts';

@@ -9,7 +9,7 @@ import {
 import { STATUS_PRESENTATION } from '#shared/domain/status-presentation.ts';
 import en from '#shared/i18n/translations/en.json';
 import { escapeHtmlText } from '#shared/pages/html-escape.ts';
-import type { StaffAuditLine } from '../db/staff-audit-repository.ts';
+import type { StaffAuditLine } from '../services/casework/audit-log.ts';
 import type {
   ApplicationDetail,
   GroupMember,

@@ -8,7 +8,7 @@ import type { Cookies } from '../http/cookies.ts';
 import type { RateLimits } from '../http/rate-limits.ts';
 import type { SecurityLog } from '../security/security-log.ts';
 import type { SignedIn } from './staff-guard.ts';
-import type { StaffSessions } from './staff-sessions.ts';
+import type { StaffSessions } from '../services/staff/staff-sessions.ts';
 import type { StaffSignIn } from './staff-sign-in.ts';
 
 export interface ConsoleOptions {

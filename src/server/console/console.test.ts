@@ -11,8 +11,9 @@ import { storeSubmission } from '../db/submission-repository.ts';
 import { capturingLogger, sampleSubmission } from '../test-support/sample-submissions.ts';
 import { testEngines, useMigratedTestDatabase } from '../test-support/test-databases.ts';
 import { listStaffActions } from '../db/staff-audit-repository.ts';
-import type { StaffRole } from './staff.ts';
-import { createStaffSessions, STAFF_IDLE_TIMEOUT_MS, STAFF_SESSION_COOKIE } from './staff-sessions.ts';
+import type { StaffRole } from '../services/staff/staff-members.ts';
+import { createStaffSessions, STAFF_IDLE_TIMEOUT_MS } from '../services/staff/staff-sessions.ts';
+import { STAFF_SESSION_COOKIE } from './staff-cookies.ts';
 import type { StaffSignIn } from './staff-sign-in.ts';
 
 const MINUTE = 60_000;

@@ -20,9 +20,9 @@ import { createConsoleViews } from './console-views.ts';
 import { registerQueuePages } from './queue-pages.ts';
 import { landingPage } from './return-path.ts';
 import { createStaffGuard, staffOnly, type SignedIn, type StaffGuard } from './staff-guard.ts';
-import type { StaffRole } from './staff.ts';
+import type { StaffRole } from '../services/staff/staff-members.ts';
 import { registerStaffSessionPages, registerStaySignedIn } from './staff-session-pages.ts';
-import { STAFF_IDLE_TIMEOUT_MS } from './staff-sessions.ts';
+import { STAFF_IDLE_TIMEOUT_MS } from '../services/staff/staff-sessions.ts';
 import { registerStaffSignInPages } from './staff-sign-in-pages.ts';
 import { STAFF_CALLBACK_PATH, STAFF_SIGNED_OUT_PATH, StaffSignInUnavailableError } from './staff-sign-in.ts';
 

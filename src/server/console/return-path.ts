@@ -3,7 +3,7 @@
 // for travels as a query parameter to the sign-in, is kept with the sign-in under way (never sent
 // to the provider), and is checked each time it is read: only a path of this service's console
 // is ever a redirect's target.
-import type { StaffRole } from './staff.ts';
+import type { StaffRole } from '../services/staff/staff-members.ts';
 
 /** The query parameter that carries the page to return to, from the guard to the sign-in. */
 export const RETURN_PARAMETER = 'to';

@@ -9,9 +9,9 @@ import type { RateLimits } from '../http/rate-limits.ts';
 import { namesNoOtherSite } from '../http/request-origin.ts';
 import { placeOf, type SecurityLog } from '../security/security-log.ts';
 import { RETURN_PARAMETER, returnPathOf } from './return-path.ts';
-import type { StaffRole } from './staff.ts';
-import type { StaffSession, StaffSessions } from './staff-sessions.ts';
-import { STAFF_COOKIE_PATH, STAFF_SESSION_COOKIE } from './staff-sessions.ts';
+import type { StaffRole } from '../services/staff/staff-members.ts';
+import type { StaffSession, StaffSessions } from '../services/staff/staff-sessions.ts';
+import { STAFF_COOKIE_PATH, STAFF_SESSION_COOKIE } from './staff-cookies.ts';
 
 /** The signed-in member of staff a console page answers. */
 export interface SignedIn {

@@ -11,7 +11,7 @@ import { oidcBrowser } from '../test-support/oidc-browser.ts';
 import { capturingLogger } from '../test-support/sample-submissions.ts';
 import { testEngines, useMigratedTestDatabase } from '../test-support/test-databases.ts';
 import { startLocalIdentityProvider, type LocalIdentityProvider } from './local-identity-provider.ts';
-import { STAFF_SESSION_COOKIE } from './staff-sessions.ts';
+import { STAFF_SESSION_COOKIE } from './staff-cookies.ts';
 
 const MINUTE = 60_000;
 const serviceBaseUrl = 'http://127.0.0.1:3998';

@@ -8,7 +8,7 @@ import { recordStaffAccess, UNKNOWN_STAFF } from '../services/casework/staff-acc
 import type { ConsoleRouteOptions } from './console-types.ts';
 import { landingPage, RETURN_PARAMETER, returnPathOf } from './return-path.ts';
 import { formIsOurs } from './staff-guard.ts';
-import { STAFF_COOKIE_PATH, STAFF_SESSION_COOKIE } from './staff-sessions.ts';
+import { STAFF_COOKIE_PATH, STAFF_SESSION_COOKIE } from './staff-cookies.ts';
 import { STAFF_CALLBACK_PATH, STAFF_SIGNED_OUT_PATH, type PendingSignIn } from './staff-sign-in.ts';
 
 const SIGN_IN_COOKIE = 'cwc-console-sign-in';

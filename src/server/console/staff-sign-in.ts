@@ -4,8 +4,8 @@
 // console keeps the pending sign-in between start() and finish(), and the session after it.
 import * as oidc from 'openid-client';
 import { runsInProduction, type StaffClientAuthMethod } from '../config.ts';
-import { knownRoles, type StaffMember } from './staff.ts';
-import { NO_TOKEN, type RecheckTokens, type RolesRecheck } from './staff-sessions.ts';
+import { knownRoles, type StaffMember } from '../services/staff/staff-members.ts';
+import { NO_TOKEN, type RecheckTokens, type RolesRecheck } from '../services/staff/staff-sessions.ts';
 
 /** Where the provider sends a caseworker back after signing in (under PUBLIC_BASE_URL). */
 export const STAFF_CALLBACK_PATH = '/caseworker/auth/callback';

@@ -12,7 +12,7 @@ import { insertFormSession, saveDraft } from '../db/form-session-repository.ts';
 import { enqueueJob, listJobs } from '../db/job-repository.ts';
 import { countHit } from '../db/rate-limit-repository.ts';
 import { recordCheckFailure } from '../db/check-failure-repository.ts';
-import { createStaffSessions } from '../console/staff-sessions.ts';
+import { createStaffSessions } from '../services/staff/staff-sessions.ts';
 import { addLostStolenPassports } from '../db/lost-stolen-passport-repository.ts';
 import type { NewApplication } from '../db/submission-repository.ts';
 import { findSubmission, storeSubmission } from '../db/submission-repository.ts';

@@ -10,7 +10,7 @@ import { deleteCheckFailuresBefore } from '../db/check-failure-repository.ts';
 import { CHECK_FAILURES_KEPT_MS } from '../services/check-limits.ts';
 import { deleteOldLicenceRecords } from '../db/status-access-repository.ts';
 import { deleteFinishedJobs } from '../db/job-repository.ts';
-import { purgeEndedStaffSessions } from '../console/staff-sessions.ts';
+import { purgeEndedStaffSessions } from '../services/staff/staff-sessions.ts';
 import type { JobHandler } from './job-handler.ts';
 
 const msPerDay = 86_400_000;

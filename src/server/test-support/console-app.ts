@@ -4,7 +4,8 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import { loadConfig } from '../config.ts';
 import { registerConsole } from '../console/console.ts';
-import { createStaffSessions, STAFF_SESSION_COOKIE } from '../console/staff-sessions.ts';
+import { createStaffSessions } from '../services/staff/staff-sessions.ts';
+import { STAFF_SESSION_COOKIE } from '../console/staff-cookies.ts';
 import type { StaffSignIn } from '../console/staff-sign-in.ts';
 import type { Database } from '../db/database.ts';
 import { createCookies } from '../http/cookies.ts';

@@ -1,5 +1,8 @@
 // The staff audit log as the console lists it: newest first, filtered, a page at a time.
 import { listStaffActions, type StaffAuditLine } from '../../db/staff-audit-repository.ts';
+
+/** A line of the staff audit log, as the console shows it. */
+export type { StaffAuditLine };
 import type { Database } from '../../db/database.ts';
 import { readDayRange, type InstantRange } from './london-days.ts';
 import { STAFF_ACTIONS } from './staff.ts';

@@ -1,21 +1,17 @@
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import type { FastifyReply, FastifyRequest } from 'fastify';
-import { createCookies } from '../http/cookies.ts';
-import { testEngines, useMigratedTestDatabase } from '../test-support/test-databases.ts';
-import type { StaffMember } from './staff.ts';
+import { testEngines, useMigratedTestDatabase } from '../../test-support/test-databases.ts';
+import type { StaffMember } from './staff-members.ts';
 import {
   createStaffSessions,
   purgeEndedStaffSessions,
   STAFF_IDLE_TIMEOUT_MS,
   STAFF_ROLES_CHECK_MS,
-  STAFF_COOKIE_PATH,
-  STAFF_SESSION_COOKIE,
   STAFF_SESSION_MAX_MS,
   type RecheckTokens,
   type RolesRecheck,
 } from './staff-sessions.ts';
-import { listStaffActions } from '../db/staff-audit-repository.ts';
+import { listStaffActions } from '../../db/staff-audit-repository.ts';
 
 const minute = 60_000;
 const signIn = new Date('2026-03-02T08:00:00Z');
@@ -273,42 +269,5 @@ describe.each(testEngines())('staff sessions on $name', (engine) => {
     expect((await sessions().read(old.id, now)).outcome).toBe('none');
     expect((await sessions().read(busy.id, now)).outcome).toBe('active');
     expect(await purgeEndedStaffSessions(test.db, now)).toBe(0);
-  });
-});
-
-describe('the staff session cookie', () => {
-  const replyOf = (headers: string[]) =>
-    ({
-      getHeader: () => [...headers],
-      removeHeader: () => headers.splice(0),
-      header: (_name: string, line: string) => headers.push(line),
-    }) as unknown as FastifyReply;
-
-  it('is cwc-console for /caseworker alone, __Secure- prefixed where cookies are Secure, and so outside production too', () => {
-    for (const [alwaysSecure, protocol, line] of [
-      [true, 'http', '__Secure-cwc-console=id; Path=/caseworker; HttpOnly; SameSite=Lax; Secure'],
-      [false, 'https', '__Secure-cwc-console=id; Path=/caseworker; HttpOnly; SameSite=Lax; Secure'],
-      [false, 'http', 'cwc-console=id; Path=/caseworker; HttpOnly; SameSite=Lax'],
-    ] as const) {
-      const headers: string[] = [];
-      const request = { protocol, headers: {} } as FastifyRequest;
-      createCookies({ alwaysSecure }).set(request, replyOf(headers), STAFF_SESSION_COOKIE, 'id', STAFF_COOKIE_PATH);
-      expect(headers).toEqual([line]);
-    }
-  });
-
-  it('is read once: a second cookie of its name (one another host set for the parent domain) is neither', () => {
-    const cookies = createCookies({ alwaysSecure: true });
-    const request = (cookie: string) => ({ protocol: 'https', headers: { cookie } }) as FastifyRequest;
-    expect(cookies.read(request('__Secure-cwc-console=ours'), STAFF_SESSION_COOKIE, STAFF_COOKIE_PATH)).toBe('ours');
-    expect(
-      cookies.read(
-        request('__Secure-cwc-console=tossed; __Secure-cwc-console=ours'),
-        STAFF_SESSION_COOKIE,
-        STAFF_COOKIE_PATH,
-      ),
-    ).toBeUndefined();
-    // The site's own cookies, for the whole site, keep their __Host- prefix.
-    expect(cookies.read(request('__Host-cwc-form=f'), 'cwc-form')).toBe('f');
   });
 });

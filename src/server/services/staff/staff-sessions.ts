@@ -3,8 +3,8 @@
 // cookie holds, stored as its SHA-256, so the table alone opens no session. A session is over 30
 // minutes after its last activity or 12 hours after its sign-in, whichever comes first.
 import { createHash, randomBytes } from 'node:crypto';
-import type { Database, Queryable } from '../db/database.ts';
-import { recordStaffAction } from '../db/staff-audit-repository.ts';
+import type { Database, Queryable } from '../../db/database.ts';
+import { recordStaffAction } from '../../db/staff-audit-repository.ts';
 import {
   claimStaffRolesCheck,
   deleteEndedStaffSessions,
@@ -16,17 +16,10 @@ import {
   touchStaffSession,
   updateStaffRoles,
   type SignedInStaffRow,
-} from '../db/staff-session-repository.ts';
-import { auditedStaff } from '../services/casework/staff.ts';
-import { knownRoles, type StaffMember, type StaffRole } from './staff.ts';
+} from '../../db/staff-session-repository.ts';
+import { auditedStaff } from '../casework/staff.ts';
+import { knownRoles, type StaffMember, type StaffRole } from './staff-members.ts';
 
-/**
- * The cookie holding a caseworker's session id, for the console's addresses alone (decision 038):
- * `__Secure-cwc-console` where cookies are Secure (cookies.ts), with `Path=/caseworker` everywhere.
- */
-export const STAFF_SESSION_COOKIE = 'cwc-console';
-/** The path of the console's cookies: they ride on no public page's request. */
-export const STAFF_COOKIE_PATH = '/caseworker';
 /** A session without activity for this long is over (30 minutes). */
 export const STAFF_IDLE_TIMEOUT_MS = 30 * 60_000;
 /** A session is over this long after its sign-in, however active (12 hours: a working day). */
