@@ -95,8 +95,8 @@ const serviceBoundary = {
     [
       ...adapterPatterns,
       {
-        regex: '^(\\.\\./)+http/',
-        message: 'a service answers with results; the HTTP adapters (src/server/http) map them',
+        regex: '^(\\.\\./)+(http|platform)/',
+        message: 'a service answers with results; the HTTP adapters (src/server/http) and their plumbing map them',
       },
     ],
   ),

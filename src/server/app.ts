@@ -18,10 +18,10 @@ import { registerErrorHandler } from './http/error-handlers.ts';
 import { registerHealthRoutes } from './http/health-routes.ts';
 import { registerNewFromConcessionRoute } from './http/new-from-concession-route.ts';
 import { registerNewStatusLinkRoute } from './http/new-status-link-route.ts';
-import { registerSecurityHeaders } from './http/security-headers.ts';
+import { registerSecurityHeaders } from './platform/security-headers.ts';
 import { registerStatusRoutes } from './http/status-routes.ts';
 import { registerWebApp } from './http/web-app.ts';
-import { createCookies } from './http/cookies.ts';
+import { createCookies } from './platform/cookies.ts';
 import { registerConsole } from './console/console.ts';
 import { createStaffSessions } from './services/staff/staff-sessions.ts';
 import {
@@ -31,7 +31,7 @@ import {
   type StaffSignIn,
 } from './console/staff-sign-in.ts';
 import { createFormSessions } from './http/form-session-store.ts';
-import { registerRateLimits } from './http/rate-limits.ts';
+import { registerRateLimits } from './platform/rate-limits.ts';
 import { createJourneyForms } from './http/journey-forms.ts';
 import { createSavedDraftForms } from './http/saved-draft-forms.ts';
 import { createStatusLinkRecoveryForms } from './http/status-link-recovery-forms.ts';

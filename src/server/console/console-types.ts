@@ -4,8 +4,8 @@
 import type { FastifyReply } from 'fastify';
 import type { Config } from '../config.ts';
 import type { Database } from '../db/database.ts';
-import type { Cookies } from '../http/cookies.ts';
-import type { RateLimits } from '../http/rate-limits.ts';
+import type { Cookies } from '../platform/cookies.ts';
+import type { RateLimits } from '../platform/rate-limits.ts';
 import type { SecurityLog } from '../security/security-log.ts';
 import type { SignedIn } from './staff-guard.ts';
 import type { StaffSessions } from '../services/staff/staff-sessions.ts';

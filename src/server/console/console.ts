@@ -10,7 +10,7 @@
 import { createHash } from 'node:crypto';
 import formBody from '@fastify/formbody';
 import type { FastifyInstance } from 'fastify';
-import { contentSecurityPolicy } from '../http/security-headers.ts';
+import { contentSecurityPolicy } from '../platform/security-headers.ts';
 import { registerAdminPages } from './admin-pages.ts';
 import { registerApplicationPages } from './application-pages.ts';
 import { registerAssignmentPages } from './assignment-pages.ts';

@@ -1,6 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { describe, expect, it } from 'vitest';
-import { createCookies } from '../http/cookies.ts';
+import { createCookies } from '../platform/cookies.ts';
 import { STAFF_COOKIE_PATH, STAFF_SESSION_COOKIE } from './staff-cookies.ts';
 
 describe('the staff session cookie', () => {

@@ -4,9 +4,9 @@
 // `staffOnly` runs it before every route of a guarded scope (console.ts, decision 051).
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
-import type { Cookies } from '../http/cookies.ts';
-import type { RateLimits } from '../http/rate-limits.ts';
-import { namesNoOtherSite } from '../http/request-origin.ts';
+import type { Cookies } from '../platform/cookies.ts';
+import type { RateLimits } from '../platform/rate-limits.ts';
+import { namesNoOtherSite } from '../platform/request-origin.ts';
 import { placeOf, type SecurityLog } from '../security/security-log.ts';
 import { RETURN_PARAMETER, returnPathOf } from './return-path.ts';
 import type { StaffRole } from '../services/staff/staff-members.ts';

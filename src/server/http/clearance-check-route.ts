@@ -20,7 +20,7 @@ import {
 import { placeOf } from '../security/security-log.ts';
 import { HttpError } from './http-error.ts';
 import { parseBody, registerJsonApi } from './json-api.ts';
-import type { RateLimits } from './rate-limits.ts';
+import type { RateLimits } from '../platform/rate-limits.ts';
 
 export interface ClearanceCheckOptions extends ClearanceCheckerOptions {
   /** The per-address budgets: these calls spend `checks`. */

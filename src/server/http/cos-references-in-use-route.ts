@@ -10,7 +10,7 @@ import { GROUP_ID_PATTERN } from '#shared/api/new-from-concession.ts';
 import { MAX_LENGTHS } from '#shared/validation/fields.ts';
 import type { CosReferenceLookup } from '../services/cos-references.ts';
 import { parseBody, registerJsonApi } from './json-api.ts';
-import type { RateLimits } from './rate-limits.ts';
+import type { RateLimits } from '../platform/rate-limits.ts';
 
 const requestSchema = v.strictObject({
   cosReferences: v.pipe(

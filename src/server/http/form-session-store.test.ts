@@ -8,7 +8,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { PageSession } from '#shared/pages/page-data.ts';
 import { setCookies } from '../test-support/form-browser.ts';
 import { testEngines, useMigratedTestDatabase } from '../test-support/test-databases.ts';
-import { createCookies } from './cookies.ts';
+import { createCookies } from '../platform/cookies.ts';
 import {
   createFormSessions,
   SessionLimitError,
@@ -16,7 +16,7 @@ import {
   type FormSessions,
 } from './form-session-store.ts';
 import { loadConfig } from '../config.ts';
-import { registerRateLimits } from './rate-limits.ts';
+import { registerRateLimits } from '../platform/rate-limits.ts';
 import { createSecurityLog } from '../security/security-log.ts';
 
 describe.each(testEngines())('a browser’s session on $name', (engine) => {

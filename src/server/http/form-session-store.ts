@@ -26,9 +26,9 @@ import {
   type StoredFormSession,
   type TakenDraft,
 } from '../db/form-session-repository.ts';
-import type { Cookies } from './cookies.ts';
+import type { Cookies } from '../platform/cookies.ts';
 import type { Budget, Spent } from '../services/limits.ts';
-import { budgetKey, spentOf, type RateLimits } from './rate-limits.ts';
+import { budgetKey, spentOf, type RateLimits } from '../platform/rate-limits.ts';
 
 export type { FormSessionValues };
 

@@ -11,7 +11,7 @@ import type { EmailSenderLimit } from '../services/email-senders.ts';
 import { acceptSubmission } from '../services/submissions.ts';
 import { HttpError } from './http-error.ts';
 import { parseBody, registerJsonApi } from './json-api.ts';
-import type { RateLimits } from './rate-limits.ts';
+import type { RateLimits } from '../platform/rate-limits.ts';
 import type { ServiceMetrics } from '../metrics/metrics.ts';
 
 // Ten applicants of ordinary answers take about 15 KiB; the schema's own limits allow far more

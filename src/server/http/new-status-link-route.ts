@@ -14,7 +14,7 @@ import { placeOf } from '../security/security-log.ts';
 import { requestNewStatusLink, type NewStatusLinkOptions } from '../services/new-status-link.ts';
 import { HttpError } from './http-error.ts';
 import { parseBody, registerJsonApi } from './json-api.ts';
-import type { RateLimits } from './rate-limits.ts';
+import type { RateLimits } from '../platform/rate-limits.ts';
 
 export interface NewStatusLinkRouteOptions extends Omit<NewStatusLinkOptions, 'config'> {
   readonly config: Pick<Config, 'retentionDays'>;

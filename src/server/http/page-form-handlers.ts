@@ -19,11 +19,11 @@ import { languageOfCookies } from '#shared/i18n/languages.ts';
 import { hasUnsentAnswers } from '#shared/pages/unsent-answers.ts';
 import { pathMatcher } from '#shared/pages/path-matcher.ts';
 import type { DraftSession } from '../services/saved-drafts.ts';
-import type { Cookies } from './cookies.ts';
+import type { Cookies } from '../platform/cookies.ts';
 import { SessionLimitError, SessionTooLargeError, type FormSessions } from './form-session-store.ts';
 import { localAddress } from './local-address.ts';
-import type { RateLimits } from './rate-limits.ts';
-import { namesNoOtherSite } from './request-origin.ts';
+import type { RateLimits } from '../platform/rate-limits.ts';
+import { namesNoOtherSite } from '../platform/request-origin.ts';
 
 const TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
 /** The largest form a page takes: far more than any of its forms needs. */

@@ -26,7 +26,7 @@ import { previousPageOf } from '#shared/pages/previous-page.ts';
 import { PAGE_ALIASES, PAGE_PATHS } from '#shared/pages/page-paths.ts';
 import { isDatabaseUnavailableError } from '../db/database-errors.ts';
 import { DATABASE_RETRY_AFTER_SECONDS, sendNotFound } from './error-handlers.ts';
-import type { Cookies } from './cookies.ts';
+import type { Cookies } from '../platform/cookies.ts';
 import type { FormSessions } from './form-session-store.ts';
 import { localAddress } from './local-address.ts';
 import {

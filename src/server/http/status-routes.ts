@@ -14,7 +14,7 @@ import { preparePreClearanceDocuments } from '../pdf/pre-clearance-document.ts';
 import { placeOf } from '../security/security-log.ts';
 import { createStatusAccess, statusResponseOf, type StatusAccessOptions } from '../services/status-access.ts';
 import { parseBody, registerJsonApi } from './json-api.ts';
-import type { RateLimits } from './rate-limits.ts';
+import type { RateLimits } from '../platform/rate-limits.ts';
 import { noDocumentsError, sendDocuments, statusRefusalError } from './status-answers.ts';
 
 export interface StatusRouteOptions extends StatusAccessOptions {

@@ -11,9 +11,9 @@ import { openDatabase } from '../db/database.ts';
 import { runMigrations } from '../db/migrations.ts';
 import { createLogger } from '../logger.ts';
 import { FAKE_INDEX_HTML as indexHtml, renderedFrom, writeFakeWebBuild } from '../test-support/fake-web-build.ts';
-import { createCookies } from './cookies.ts';
+import { createCookies } from '../platform/cookies.ts';
 import { createFormSessions } from './form-session-store.ts';
-import { registerRateLimits } from './rate-limits.ts';
+import { registerRateLimits } from '../platform/rate-limits.ts';
 import { createSecurityLog } from '../security/security-log.ts';
 import { registerWebApp } from './web-app.ts';
 

@@ -4,13 +4,13 @@ import { isLanguage, languageCookie, LANGUAGE_PARAMETER } from '#shared/i18n/lan
 import { PAGE_PATHS } from '#shared/pages/page-paths.ts';
 import type { Config } from '../config.ts';
 import { sendNotFound } from './error-handlers.ts';
-import type { Cookies } from './cookies.ts';
+import type { Cookies } from '../platform/cookies.ts';
 import type { FormSessions } from './form-session-store.ts';
 import { localAddress } from './local-address.ts';
 import { loadIndexPage, loadPageRenderer } from './page-loading.ts';
 import { pathOf, registerPageForms, type PageFormHandler, type PageForms } from './page-form-handlers.ts';
 import { createPageResponses, isPagePath, type PageResponses } from './page-responses.ts';
-import type { RateLimits } from './rate-limits.ts';
+import type { RateLimits } from '../platform/rate-limits.ts';
 import { registerStaticFiles } from './static-files.ts';
 import type { SecurityLog } from '../security/security-log.ts';
 

@@ -1,7 +1,7 @@
 // Every budget of the service and what it allows, declared once (decision 050): a budget's maximum
 // (a setting of config.ts, or a number no setting changes) and its window. Callers name the budget,
 // never a number or a window; the API's routes, the pages' forms and the services spend it the same
-// way (http/rate-limits.ts), counted in the database so that every instance spends from the same
+// way (platform/rate-limits.ts), counted in the database so that every instance spends from the same
 // budget (decision 026). A budget counted by something else than a client address (an email
 // address, a staff member, a check code, a submission) keeps its own key, and takes its maximum and
 // window from here all the same.

@@ -8,8 +8,8 @@ import { createStaffSessions } from '../services/staff/staff-sessions.ts';
 import { STAFF_SESSION_COOKIE } from '../console/staff-cookies.ts';
 import type { StaffSignIn } from '../console/staff-sign-in.ts';
 import type { Database } from '../db/database.ts';
-import { createCookies } from '../http/cookies.ts';
-import { registerRateLimits } from '../http/rate-limits.ts';
+import { createCookies } from '../platform/cookies.ts';
+import { registerRateLimits } from '../platform/rate-limits.ts';
 import { createSecurityLog } from '../security/security-log.ts';
 
 /** The test settings with the console on; its provider is an address nothing answers (no test here signs in through it). */

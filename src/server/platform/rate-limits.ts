@@ -9,7 +9,7 @@ import type { Database } from '../db/database.ts';
 import { countHit, type WindowCount } from '../db/rate-limit-repository.ts';
 import { limitsTable, type Budget, type Limits, type LimitSettings, type Spent } from '../services/limits.ts';
 import { placeOf, type SecurityLog } from '../security/security-log.ts';
-import { HttpError } from './http-error.ts';
+import { HttpError } from '../http/http-error.ts';
 
 export interface RateLimits extends Limits {
   /** A route's `config.rateLimit`: its requests spend `budget` of the request's address. */

@@ -8,7 +8,7 @@ import { readHits } from '../db/rate-limit-repository.ts';
 import { createSecurityLog } from '../security/security-log.ts';
 import { capturingLogger } from '../test-support/sample-submissions.ts';
 import { testEngines, useMigratedTestDatabase } from '../test-support/test-databases.ts';
-import { registerErrorHandler } from './error-handlers.ts';
+import { registerErrorHandler } from '../http/error-handlers.ts';
 import { budgetKey, registerRateLimits, type RateLimits } from './rate-limits.ts';
 
 const START = new Date('2026-11-24T10:00:00Z');
