@@ -3,7 +3,7 @@ import { formatLongDate, formatTimeOfDay } from '#shared/dates/format.ts';
 import type { RejectionReason } from '#shared/domain/application-status.ts';
 import { STATUS_PRESENTATION } from '#shared/domain/status-presentation.ts';
 import type { Language } from '#shared/i18n/languages.ts';
-import { textsIn } from './texts.ts';
+import { textsIn } from '../i18n/server-texts.ts';
 
 // Every email goes out in the language the sponsor used (recorded with the submission, decision
 // 032), its texts from the translation files' `email` section. A Welsh email is bilingual, Welsh

@@ -17,7 +17,7 @@ import type { TFunction } from 'i18next';
 import { formatDateTime, formatLongDate } from '#shared/dates/format.ts';
 import { documentLabel } from '#shared/domain/answer-fields.ts';
 import type { Language } from '#shared/i18n/languages.ts';
-import { textsIn } from '../email/texts.ts';
+import { textsIn } from '../i18n/server-texts.ts';
 import { SERVICE_NAME } from '../service-name.ts';
 import { directionOf, layOutInReadingOrder } from './reading-order.ts';
 

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { LANGUAGES } from '#shared/i18n/languages.ts';
 import { SERVICE_NAME } from '../service-name.ts';
-import { confirmationEmail, decisionsEmail, newStatusLinkEmail, workerConfirmationEmail } from './templates.ts';
-import { savedDraftEmail, withdrawalEmail, workerWithdrawalEmail } from './templates.ts';
-import { textsIn } from './texts.ts';
+import { confirmationEmail, decisionsEmail, newStatusLinkEmail, workerConfirmationEmail } from '../email/templates.ts';
+import { savedDraftEmail, withdrawalEmail, workerWithdrawalEmail } from '../email/templates.ts';
+import { textsIn } from './server-texts.ts';
 import ar from '#shared/i18n/translations/ar.json';
 import cy from '#shared/i18n/translations/cy.json';
 import en from '#shared/i18n/translations/en.json';
