@@ -30,12 +30,17 @@ export default defineConfig({
       // Every source file counts, run or not: a folder's figure is then over the same files
       // whatever the run loads, so the unit run alone can only fall short of the whole run's.
       include: ['src/**/*.{ts,tsx}'],
-      // The run fails when a folder's coverage falls below its figure of 27 November 2026 (the
-      // unit run's alone, rounded down: the server tests cover these folders further). The
-      // server's own code has no floor yet.
+      // The run fails when the coverage of the whole, or of a folder, falls a point below CI's run
+      // of 27 November 2026 (both engines; whole 87.3 % statements, 83.3 % branches, 87.6 %
+      // functions, 88.4 % lines; src/web 72.99 % lines): a point of slack, since a run's figures
+      // move a little with what its timing reaches. The server's code counts in the whole.
       thresholds: {
-        'src/shared/**': { lines: 97, functions: 97, branches: 91, statements: 96 },
-        'src/web/**': { lines: 73, functions: 71, branches: 77, statements: 72 },
+        statements: 86,
+        branches: 82,
+        functions: 86,
+        lines: 87,
+        'src/shared/**': { lines: 96, functions: 96, branches: 90, statements: 95 },
+        'src/web/**': { lines: 72, functions: 70, branches: 76, statements: 71 },
       },
     },
     projects: [
