@@ -1,4 +1,5 @@
 import { act, fireEvent, render, screen } from '@testing-library/react';
+import { Suspense, use } from 'react';
 import { Link, useLocation } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { NO_SESSION, type PageAnswer, type PageData } from '#shared/pages/page-data.ts';
@@ -100,5 +101,32 @@ describe('the app’s router', () => {
     await act(async () => window.dispatchEvent(new PopStateEvent('popstate')));
     expect(asked.map(({ url }) => url)).toEqual(['/next', '/first']);
     expect(shown()).toBe('/first {"c":3}');
+  });
+
+  it('stays marked as loading until the new page is drawn, while its code is still coming', async () => {
+    answers.set('/next', { location: '/next', data: data('{"b":2}') });
+    let codeArrives: () => void = () => undefined;
+    const code = new Promise<void>((resolve) => (codeArrives = resolve));
+    /** A page whose code loads on first use (as the app's lazy pages do) at /next. */
+    function LazyAtNext() {
+      const { pathname } = useLocation();
+      if (pathname === '/next') use(code);
+      return <Page />;
+    }
+    render(
+      <PageRouter data={data('{"a":1}')}>
+        <Suspense fallback={null}>
+          <LazyAtNext />
+        </Suspense>
+      </PageRouter>,
+    );
+    await act(async () => fireEvent.click(screen.getByText('next')));
+    // The address has moved, the old page is still on screen: still loading.
+    expect(window.location.pathname).toBe('/next');
+    expect(shown()).toBe('/first {"a":1}');
+    expect(document.documentElement.hasAttribute('data-page-loading')).toBe(true);
+    await act(async () => codeArrives());
+    expect(shown()).toBe('/next {"b":2}');
+    expect(document.documentElement.hasAttribute('data-page-loading')).toBe(false);
   });
 });

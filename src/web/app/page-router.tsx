@@ -52,13 +52,12 @@ function keepCopy(data: PageData): void {
 /** A location's address as the server answers for it: its path and query, without a fragment. */
 const addressOf = ({ pathname, search }: Pick<Location, 'pathname' | 'search'>) => `${pathname}${search}`;
 
-/** Marks the page as waiting for the server's answer to a move (the browser tests wait for it to end). */
+/** Marks the page as moving: waiting for the server's answer, then for the new page to be drawn (the browser tests wait for it to end). */
 function waiting(on: boolean): void {
-  if (on) document.documentElement.setAttribute(LOADING_ATTRIBUTE, '');
-  else document.documentElement.removeAttribute(LOADING_ATTRIBUTE);
+  document.documentElement.toggleAttribute(LOADING_ATTRIBUTE, on);
 }
 
-/** The attribute on `<html>` while the app waits for the server's answer to a move. */
+/** The attribute on `<html>` while a move is under way. */
 const LOADING_ATTRIBUTE = 'data-page-loading';
 
 /** The app's router: pages drawn from the server's answers, starting with `data`, the answer for the address loaded. */
@@ -72,8 +71,10 @@ export function PageRouter({ data, children }: { data: PageData; children: React
   // The page on screen's address (path and query), which a link within it (#main-content) keeps.
   const onScreen = useRef(addressOf(history.location));
 
+  // A page is shown in a transition: React keeps the page before on screen while the new one's
+  // code loads, so the move is over once the new page is drawn (the effect below), not when asked.
   const show = useCallback((next: Shown) => {
-    waiting(false);
+    waiting(true);
     keepCopy(next.data);
     onScreen.current = addressOf(next.location);
     startTransition(() => setShown(next));
@@ -92,7 +93,7 @@ export function PageRouter({ data, children }: { data: PageData; children: React
       fetchPageAnswer(href).then(
         (answer) => {
           if (move !== latest.current) return;
-          if (answer.data === undefined || answer.data.build !== data.build) {
+          if (answer.data?.build !== data.build) {
             if (replaceWhole) window.location.replace(answer.location);
             else window.location.assign(answer.location);
             return;
@@ -109,6 +110,7 @@ export function PageRouter({ data, children }: { data: PageData; children: React
 
   // The page the tab loaded: its copy too.
   useEffect(() => keepCopy(data), [data]);
+  useLayoutEffect(() => waiting(false), [shown]);
 
   useLayoutEffect(
     () =>
@@ -160,7 +162,7 @@ export function PageRouter({ data, children }: { data: PageData; children: React
   const showAnswer = useCallback<ShowAnswer>(
     (answer) => {
       ++latest.current;
-      if (answer.data === undefined || answer.data.build !== data.build) {
+      if (answer.data?.build !== data.build) {
         window.location.assign(answer.location);
         return undefined;
       }
