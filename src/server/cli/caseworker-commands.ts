@@ -18,10 +18,8 @@ import type { Database } from '../db/database.ts';
 import type { ApplicationView } from '../services/applications/application-view.ts';
 import { addToLostStolenList, listCases, readCaseFile } from '../services/casework/case-file.ts';
 import {
-  approveApplication,
-  rejectApplication,
   unlockSubmissionLicence,
-  withdrawApplication,
+  setApplicationStatus,
   type Recipients,
   type StaffActionDependencies,
 } from '../services/casework/staff-actions.ts';
@@ -155,13 +153,12 @@ async function changeStatus(
   staff: StaffMember,
   command: StatusCommand,
 ): Promise<number> {
-  const reference = command.applicantId;
-  const result =
-    command.name === 'approve'
-      ? await approveApplication(deps, staff, { reference })
-      : command.name === 'reject'
-        ? await rejectApplication(deps, staff, { reference, reason: command.reason, note: command.note })
-        : await withdrawApplication(deps, staff, { reference, reason: command.reason });
+  const result = await setApplicationStatus(deps, staff, {
+    action: command.name,
+    reference: command.applicantId,
+    reason: 'reason' in command ? command.reason : undefined,
+    note: 'note' in command ? command.note : undefined,
+  });
   switch (result.outcome) {
     case 'done': {
       const reason = result.reason === undefined ? '' : ` (${result.reason})`;

@@ -8,7 +8,7 @@ import { findApplication, purgePersonalData } from '../db/application-repository
 import { listJobs } from '../db/job-repository.ts';
 import { listStaffActions } from '../db/staff-audit-repository.ts';
 import { storeSubmission } from '../db/submission-repository.ts';
-import { withdrawApplication } from '../services/casework/staff-actions.ts';
+import { setApplicationStatus } from '../services/casework/staff-actions.ts';
 import { decideApplication } from '../services/decisions/decide-application.ts';
 import { capturingLogger, sampleSubmission } from '../test-support/sample-submissions.ts';
 import { testEngines, useMigratedTestDatabase } from '../test-support/test-databases.ts';
@@ -116,13 +116,10 @@ describe.each(testEngines())('an application’s page in the console, on $name',
   it('shows what is kept once the personal data is deleted, dates as days', async () => {
     const [reference] = (await group()) as [string];
     const { cookie } = await signedIn();
-    await withdrawApplication(
+    await setApplicationStatus(
       { database: database.db, now: () => clock },
       { id: 'subject-ann', name: 'Ann' },
-      {
-        reference,
-        reason: 'Cancelled',
-      },
+      { action: 'withdraw', reference, reason: 'Cancelled' },
     );
     await purgePersonalData(database.db, { today: '2027-06-01', retentionDays: 30, now: clock });
     const answer = await page(reference, cookie);

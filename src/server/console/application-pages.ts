@@ -1,5 +1,5 @@
-// An application's page and what may be done with it: approve, reject with a reason, withdraw with
-// a reason, end the licence lockouts, send the status link again, approve the group's applications
+// An application's page and what may be done with it: set its status (approve, reject with a
+// reason, withdraw with a reason: STATUS_ACTIONS), end the licence lockouts, send the status link again, approve the group's applications
 // that passed. Each action posts the status (or the list) the page showed, and a result of the
 // casework services (the same the CLI calls) becomes a page here.
 //
@@ -16,14 +16,14 @@ import { applicationDetail } from '../services/casework/application-detail.ts';
 import { recordStaffAccess } from '../services/casework/staff-access.ts';
 import { approveGroup, groupOfApplication, type GroupApprovalResult } from '../services/casework/group-approval.ts';
 import {
-  approveApplication,
   recentOwnActions,
-  rejectApplication,
   resendStatusLink,
+  setApplicationStatus,
   unlockSubmissionLicence,
-  withdrawApplication,
   type StatusActionResult,
 } from '../services/casework/staff-actions.ts';
+import { STATUS_ACTION_NAMES, STATUS_ACTIONS, type StatusActionName } from '../services/casework/status-actions.ts';
+import { askTexts, STATUS_ACTION_TEXTS, type AskTexts } from './status-action-texts.ts';
 import type { InvalidInput } from '../services/casework/staff-inputs.ts';
 import {
   applicationContext,
@@ -87,9 +87,7 @@ export function registerApplicationPages(scope: FastifyInstance, options: Consol
   };
 
   const DONE_TEXTS: Record<string, string> = {
-    approve: 'Application approved. The sponsor will be emailed.',
-    reject: 'Application rejected. The sponsor will be emailed.',
-    withdraw: 'Application withdrawn. The sponsor will be emailed.',
+    ...Object.fromEntries(STATUS_ACTION_NAMES.map((action) => [action, STATUS_ACTION_TEXTS[action].done])),
     unlock:
       'The licence lockouts have ended and the failed attempts are cleared: the status page opens again at every address.',
     'resend-status-link': 'A new status link will be emailed to the sponsor’s email address.',
@@ -151,77 +149,42 @@ export function registerApplicationPages(scope: FastifyInstance, options: Consol
     }
   };
 
-  async function approve(request: FastifyRequest<Params>, reply: FastifyReply) {
-    const who = request.staff;
-    const { expectedStatus } = fieldsOf(request.body);
-    const result = await approveApplication(deps, staffOf(who), {
-      reference: request.params.reference,
-      expectedStatus: isStatus(expectedStatus) ? expectedStatus : INITIAL_STATUS,
-    });
-    return answerStatusAction(request, reply, who, result, () =>
-      showApplication(reply, who, request.params.reference, 400),
-    );
-  }
-
-  // Rejecting and withdrawing ask first, on a page of their own.
+  // Each status a member of staff may set (STATUS_ACTIONS): the button posts at once, or leads to
+  // a page asking for what the action asks first (a rejection's reason, a withdrawal's).
   const reasonItems = (chosen: string | undefined) =>
     REJECTION_REASONS.map((reason) => ({ value: reason, text: REJECTION_TEXTS[reason], checked: reason === chosen }));
-  const sendRejectPage = (
+  const sendAskPage = (
     reply: FastifyReply,
     who: SignedIn,
-    reference: string,
-    status: string,
-    values: Fields,
+    action: StatusActionName,
+    ask: AskTexts,
+    { reference, status, values }: { reference: string; status: string; values: Fields },
     invalid?: InvalidInput,
   ) => {
+    const asksRejectionReason = STATUS_ACTIONS[action].asks === 'rejection-reason';
     const field = invalid?.field === 'note' ? 'note' : 'reason';
     const message =
       invalid === undefined
         ? undefined
-        : field === 'reason'
-          ? 'Choose why the application is rejected'
-          : problemText(invalid, 'the note');
+        : field === 'note'
+          ? problemText(invalid, 'the note')
+          : asksRejectionReason || invalid.problem === 'required'
+            ? ask.required
+            : problemText(invalid, 'the reason');
     const { code, ...shown } = formError(field, message);
     return pages.send(
       reply,
       code,
-      'reject',
+      'status-action',
       {
-        title: `Reject application ${reference}`,
+        title: `${ask.title} ${reference}`,
+        question: ask.question.replace('{reference}', reference),
+        hint: ask.hint,
+        submit: ask.submit,
         reference,
         back: applicationPath(reference),
         expectedStatus: status,
-        reasons: reasonItems(values.reason),
-        values,
-        ...shown,
-      },
-      who,
-    );
-  };
-  const sendWithdrawPage = (
-    reply: FastifyReply,
-    who: SignedIn,
-    reference: string,
-    status: string,
-    values: Fields,
-    invalid?: InvalidInput,
-  ) => {
-    const message =
-      invalid === undefined
-        ? undefined
-        : invalid.problem === 'required'
-          ? 'Enter why the application is withdrawn'
-          : problemText(invalid, 'the reason');
-    const { code, ...shown } = formError('reason', message);
-    return pages.send(
-      reply,
-      code,
-      'withdraw',
-      {
-        title: `Withdraw application ${reference}`,
-        reference,
-        back: applicationPath(reference),
-        expectedStatus: status,
+        reasons: asksRejectionReason ? reasonItems(values.reason) : undefined,
         values,
         ...shown,
       },
@@ -229,62 +192,46 @@ export function registerApplicationPages(scope: FastifyInstance, options: Consol
     );
   };
 
-  /** GET reject or withdraw: the page asking why, when the application may be so. */
+  /** GET an action that asks first: the page asking, when the application's status may be so set. */
   const askPage =
-    (path: 'reject' | 'withdraw', sendPage: typeof sendRejectPage) =>
-    async (request: FastifyRequest<Params>, reply: FastifyReply) => {
+    (action: StatusActionName, ask: AskTexts) => async (request: FastifyRequest<Params>, reply: FastifyReply) => {
       const who = request.staff;
       const found = await applicationDetail(deps, { reference: request.params.reference });
       if (found.outcome !== 'ok') return notFound(reply, who, request.params.reference);
       const { application } = found;
-      if (!application.actions.some((allowed) => allowed.action === path)) {
+      if (!application.actions.some((allowed) => allowed.action === action)) {
         return showApplication(reply, who, application.reference, 409, {
-          text: `This application is ${STATUS_TEXTS[application.status].toLowerCase()}: it cannot be ${path === 'reject' ? 'rejected' : 'withdrawn'}.`,
+          text: `This application is ${STATUS_TEXTS[application.status].toLowerCase()}: it cannot be ${STATUS_ACTION_TEXTS[action].participle}.`,
         });
       }
-      return sendPage(reply, who, application.reference, application.status, {});
-    };
-  const rejectPage = askPage('reject', sendRejectPage);
-  const withdrawPage = askPage('withdraw', sendWithdrawPage);
-
-  async function reject(request: FastifyRequest<Params>, reply: FastifyReply) {
-    const who = request.staff;
-    const fields = fieldsOf(request.body);
-    const reference = request.params.reference;
-    const expectedStatus = isStatus(fields.expectedStatus) ? fields.expectedStatus : INITIAL_STATUS;
-    const reason = REJECTION_REASONS.find((known) => known === fields.reason);
-    if (reason === undefined) {
-      return sendRejectPage(reply, who, reference, expectedStatus, fields, {
-        outcome: 'invalid',
-        field: 'reason',
-        problem: 'required',
+      return sendAskPage(reply, who, action, ask, {
+        reference: application.reference,
+        status: application.status,
+        values: {},
       });
-    }
-    const result = await rejectApplication(deps, staffOf(who), {
-      reference,
-      expectedStatus,
-      reason,
-      note: fields.note,
-    });
-    return answerStatusAction(request, reply, who, result, (invalid) =>
-      sendRejectPage(reply, who, reference, expectedStatus, fields, invalid),
-    );
-  }
+    };
 
-  async function withdraw(request: FastifyRequest<Params>, reply: FastifyReply) {
-    const who = request.staff;
-    const fields = fieldsOf(request.body);
-    const reference = request.params.reference;
-    const expectedStatus = isStatus(fields.expectedStatus) ? fields.expectedStatus : INITIAL_STATUS;
-    const result = await withdrawApplication(deps, staffOf(who), {
-      reference,
-      expectedStatus,
-      reason: fields.reason ?? '',
-    });
-    return answerStatusAction(request, reply, who, result, (invalid) =>
-      sendWithdrawPage(reply, who, reference, expectedStatus, fields, invalid),
-    );
-  }
+  /** POST an action: the status set, or why not (on the asking page when what it asked for was refused). */
+  const setStatus =
+    (action: StatusActionName, ask: AskTexts | undefined) =>
+    async (request: FastifyRequest<Params>, reply: FastifyReply) => {
+      const who = request.staff;
+      const values = fieldsOf(request.body);
+      const reference = request.params.reference;
+      const expectedStatus = isStatus(values.expectedStatus) ? values.expectedStatus : INITIAL_STATUS;
+      const result = await setApplicationStatus(deps, staffOf(who), {
+        action,
+        reference,
+        expectedStatus,
+        reason: values.reason ?? '',
+        note: values.note,
+      });
+      return answerStatusAction(request, reply, who, result, (invalid) =>
+        ask === undefined
+          ? showApplication(reply, who, reference, 400)
+          : sendAskPage(reply, who, action, ask, { reference, status: expectedStatus, values }, invalid),
+      );
+    };
 
   async function unlock(request: FastifyRequest<Params>, reply: FastifyReply) {
     const who = request.staff;
@@ -380,11 +327,11 @@ export function registerApplicationPages(scope: FastifyInstance, options: Consol
 
   // The routes of this file.
   scope.get<Params>('/caseworker/applications/:reference', applicationPage);
-  scope.post<Params>('/caseworker/applications/:reference/approve', approve);
-  scope.post<Params>('/caseworker/applications/:reference/reject', reject);
-  scope.post<Params>('/caseworker/applications/:reference/withdraw', withdraw);
-  scope.get<Params>('/caseworker/applications/:reference/reject', rejectPage);
-  scope.get<Params>('/caseworker/applications/:reference/withdraw', withdrawPage);
+  for (const action of STATUS_ACTION_NAMES) {
+    const ask = askTexts(action);
+    scope.post<Params>(`/caseworker/applications/:reference/${action}`, setStatus(action, ask));
+    if (ask !== undefined) scope.get<Params>(`/caseworker/applications/:reference/${action}`, askPage(action, ask));
+  }
   scope.post<Params>('/caseworker/applications/:reference/unlock', unlock);
   scope.post<Params>('/caseworker/applications/:reference/resend-status-link', resendStatusLinkAction);
   scope.get<Params>('/caseworker/applications/:reference/approve-group', groupPage);

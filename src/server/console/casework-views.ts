@@ -11,6 +11,7 @@ import en from '#shared/i18n/translations/en.json';
 import { escapeHtmlText } from '#shared/pages/html-escape.ts';
 import type { StaffAuditLine } from '../services/casework/audit-log.ts';
 import type {
+  AllowedAction,
   ApplicationDetail,
   GroupMember,
   HistoryEvent,
@@ -22,6 +23,8 @@ import { answerSections, dayText, summaryFacts } from './application-answers.ts'
 import type { CaseSummary, Waiting } from '../services/casework/queue.ts';
 import type { ChangeAuthor } from '../services/casework/staff.ts';
 import { MAX_NOTE_LENGTH, type InvalidInput } from '../services/casework/staff-inputs.ts';
+import { STATUS_ACTION_NAMES } from '../services/casework/status-actions.ts';
+import { askTexts, STATUS_ACTION_TEXTS } from './status-action-texts.ts';
 
 /** The English text of a message key of the translations. */
 function englishText(key: string): string {
@@ -96,9 +99,9 @@ export function authorText(by: ChangeAuthor): string {
 }
 
 const ACTION_TEXTS: Record<string, string> = {
-  approve: 'Approved',
-  reject: 'Rejected',
-  withdraw: 'Withdrawn',
+  ...Object.fromEntries(
+    STATUS_ACTION_NAMES.map((action) => [action, capitalise(STATUS_ACTION_TEXTS[action].participle)]),
+  ),
   assign: 'Assigned',
   unassign: 'Unassigned',
   unlock: 'Licence lockouts ended',
@@ -268,24 +271,7 @@ export function applicationContext(application: ApplicationDetail) {
             : REJECTION_TEXTS[application.rejectionReason]
           : waitingTag(application.waiting).text,
     },
-    actions: application.actions.map((allowed) => {
-      switch (allowed.action) {
-        case 'approve':
-          return { text: 'Approve', formAction: `${base}/approve` };
-        case 'reject':
-          return { text: 'Reject', href: `${base}/reject`, classes: 'govuk-button--warning' };
-        case 'withdraw':
-          return { text: 'Withdraw', href: `${base}/withdraw`, classes: 'govuk-button--secondary' };
-        case 'unlock':
-          return { text: 'End the licence lockouts', formAction: `${base}/unlock`, classes: 'govuk-button--secondary' };
-        case 'resend-status-link':
-          return {
-            text: 'Send the status link again',
-            formAction: `${base}/resend-status-link`,
-            classes: 'govuk-button--secondary',
-          };
-      }
-    }),
+    actions: application.actions.map((allowed) => actionButton(base, allowed.action)),
     summary,
     sections,
     answers: payload === null ? [] : answerSections(payload),
@@ -365,6 +351,21 @@ function auditDetailsText(line: StaffAuditLine): string | null {
   }
 }
 
+/** The application page's button of an action. */
+function actionButton(base: string, action: AllowedAction['action']) {
+  const to = `${base}/${action}`;
+  if (action === 'unlock')
+    return { text: 'End the licence lockouts', formAction: to, classes: 'govuk-button--secondary' };
+  if (action === 'resend-status-link') {
+    return { text: 'Send the status link again', formAction: to, classes: 'govuk-button--secondary' };
+  }
+  // A status to set: posted at once, or on the page that asks first.
+  const { button, buttonClasses } = STATUS_ACTION_TEXTS[action];
+  return askTexts(action) === undefined
+    ? { text: button, formAction: to, classes: buttonClasses }
+    : { text: button, href: to, classes: buttonClasses };
+}
+
 /** What a field refused by a service says, for its error message. */
 export function problemText(invalid: InvalidInput, label: string): string {
   switch (invalid.problem) {
@@ -385,4 +386,6 @@ export function problemText(invalid: InvalidInput, label: string): string {
   }
 }
 
-const capitalise = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
+function capitalise(text: string): string {
+  return text.charAt(0).toUpperCase() + text.slice(1);
+}

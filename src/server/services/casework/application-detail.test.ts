@@ -8,7 +8,7 @@ import { sampleSubmission } from '../../test-support/sample-submissions.ts';
 import { testEngines, useMigratedTestDatabase } from '../../test-support/test-databases.ts';
 import { decideApplication } from '../decisions/decide-application.ts';
 import { applicationDetail, type ApplicationDetail } from './application-detail.ts';
-import { rejectApplication, resendStatusLink, unlockSubmissionLicence, withdrawApplication } from './staff-actions.ts';
+import { resendStatusLink, setApplicationStatus, unlockSubmissionLicence } from './staff-actions.ts';
 
 const now = new Date('2026-03-02T10:00:00Z');
 const later = new Date('2026-03-02T11:00:00Z');
@@ -120,7 +120,12 @@ describe.each(testEngines())('an application’s page on $name', (engine) => {
     const minutes = (n: number) => new Date(now.getTime() + n * 60_000);
     await unlockSubmissionLicence(deps(minutes(1)), ann, { reference: second });
     await resendStatusLink(deps(minutes(2)), ann, { reference: first });
-    await rejectApplication(deps(minutes(3)), ann, { reference: first, reason: 'late', note: 'Arrives in two days' });
+    await setApplicationStatus(deps(minutes(3)), ann, {
+      action: 'reject',
+      reference: first,
+      reason: 'late',
+      note: 'Arrives in two days',
+    });
     await recordDocumentIssues(test.db, { keyId: 'k1', publicJwk: { kty: 'EC' } }, [
       { checkCode: 'AAAA-BBBB-C', applicantId: first, keyId: 'k1', issuedAt: later },
     ]);
@@ -158,7 +163,7 @@ describe.each(testEngines())('an application’s page on $name', (engine) => {
   it('shows a withdrawn application whose personal data is gone, with nothing left to do', async () => {
     const { ids } = await store(1);
     const id = ids[0]!;
-    await withdrawApplication(deps(now), ann, { reference: id, reason: 'Cancelled' });
+    await setApplicationStatus(deps(now), ann, { action: 'withdraw', reference: id, reason: 'Cancelled' });
     await purgePersonalData(test.db, { today: '2027-06-01', retentionDays: 30, now });
     const page = await detail(id);
     expect(page).toMatchObject({

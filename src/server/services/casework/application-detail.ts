@@ -27,7 +27,14 @@ import { isLateApplication } from '../decisions/automated-checks.ts';
 import { awaitingCaseworkerNote } from '../decisions/decide-application.ts';
 import { waitingOf, type Waiting } from './queue.ts';
 import { changeAuthor, type ChangeAuthor } from './staff.ts';
-import { MAX_NOTE_LENGTH, readReference, type InvalidInput } from './staff-inputs.ts';
+import { readReference, type InvalidInput } from './staff-inputs.ts';
+import {
+  askedInputs,
+  STATUS_ACTION_NAMES,
+  STATUS_ACTIONS,
+  type AskedInputs,
+  type StatusActionName,
+} from './status-actions.ts';
 
 /** The automated checks, in the order they run (decision 009). */
 export type CheckName = 'late' | 'routing' | 'credibility';
@@ -98,9 +105,7 @@ export type HistoryEvent =
 
 /** An action the page may offer, with what it needs. */
 export type AllowedAction =
-  | { readonly action: 'approve' }
-  | { readonly action: 'reject'; readonly reasons: readonly RejectionReason[]; readonly noteMaxLength: number }
-  | { readonly action: 'withdraw'; readonly reasonMaxLength: number }
+  | ({ readonly action: StatusActionName } & AskedInputs)
   | { readonly action: 'unlock'; readonly lockedSince: Date | undefined; readonly failedAttempts: number }
   | { readonly action: 'resend-status-link' };
 
@@ -354,11 +359,10 @@ async function recheck(
 function allowedActions(application: ApplicationRecord, licence: LicenceState): AllowedAction[] {
   const { status } = application;
   const actions: AllowedAction[] = [];
-  if (isTransitionAllowed(status, 'approved')) actions.push({ action: 'approve' });
-  if (isTransitionAllowed(status, 'rejected')) {
-    actions.push({ action: 'reject', reasons: REJECTION_REASONS, noteMaxLength: MAX_NOTE_LENGTH });
+  for (const action of STATUS_ACTION_NAMES) {
+    const { to, asks } = STATUS_ACTIONS[action];
+    if (isTransitionAllowed(status, to)) actions.push({ action, ...askedInputs(asks) });
   }
-  if (isTransitionAllowed(status, 'withdrawn')) actions.push({ action: 'withdraw', reasonMaxLength: MAX_NOTE_LENGTH });
   if (licence.lockedSince !== undefined || licence.failedAttempts > 0) {
     actions.push({ action: 'unlock', ...licence });
   }

@@ -5,7 +5,7 @@ import { storeSubmission } from '../../db/submission-repository.ts';
 import { sampleSubmission } from '../../test-support/sample-submissions.ts';
 import { testEngines, useMigratedTestDatabase } from '../../test-support/test-databases.ts';
 import { assignApplication, readAssignment, unassignApplication } from './assignment.ts';
-import { approveApplication } from './staff-actions.ts';
+import { setApplicationStatus } from './staff-actions.ts';
 import type { StaffMember } from './staff.ts';
 
 const now = new Date('2026-03-02T10:00:00Z');
@@ -79,7 +79,9 @@ describe.each(testEngines())('assigning applications on $name', (engine) => {
       problem: 'unchanged',
     });
     // Ann may still decide it.
-    expect(await approveApplication(at(later), ann, { reference: id, expectedStatus: 'in-progress' })).toMatchObject({
+    expect(
+      await setApplicationStatus(at(later), ann, { action: 'approve', reference: id, expectedStatus: 'in-progress' }),
+    ).toMatchObject({
       outcome: 'done',
     });
     // A decided application is no longer taken on; it may still be let go.

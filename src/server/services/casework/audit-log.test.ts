@@ -3,7 +3,7 @@ import { storeSubmission } from '../../db/submission-repository.ts';
 import { sampleSubmission } from '../../test-support/sample-submissions.ts';
 import { testEngines, useMigratedTestDatabase } from '../../test-support/test-databases.ts';
 import { listAuditLog, MAX_AUDIT_PAGE_SIZE, type AuditLogResult } from './audit-log.ts';
-import { approveApplication, rejectApplication, withdrawApplication } from './staff-actions.ts';
+import { setApplicationStatus } from './staff-actions.ts';
 
 const ann = { id: 'subject-ann', name: 'Ann' };
 const bob = { id: 'subject-bob', name: 'Bob' };
@@ -24,10 +24,10 @@ describe.each(testEngines())('the audit log on $name', (engine) => {
     if (stored.outcome !== 'created') throw new Error('not created');
     const ids = stored.applicants.map((a) => a.applicantId);
     const at = (i: number) => ({ database: test.db, now: () => times[i]! });
-    await approveApplication(at(0), ann, { reference: ids[0]! });
-    await rejectApplication(at(1), bob, { reference: ids[1]!, reason: 'late' });
-    await withdrawApplication(at(2), ann, { reference: ids[2]!, reason: 'Cancelled' });
-    await approveApplication(at(3), bob, { reference: ids[3]! });
+    await setApplicationStatus(at(0), ann, { action: 'approve', reference: ids[0]! });
+    await setApplicationStatus(at(1), bob, { action: 'reject', reference: ids[1]!, reason: 'late' });
+    await setApplicationStatus(at(2), ann, { action: 'withdraw', reference: ids[2]!, reason: 'Cancelled' });
+    await setApplicationStatus(at(3), bob, { action: 'approve', reference: ids[3]! });
     return ids;
   }
 

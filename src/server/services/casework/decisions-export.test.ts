@@ -7,7 +7,7 @@ import { testEngines, useMigratedTestDatabase } from '../../test-support/test-da
 import { decideApplication } from '../decisions/decide-application.ts';
 import { csvCell, exportDecisions, MAX_EXPORT_DAYS } from './decisions-export.ts';
 import { cliStaffMember } from './staff.ts';
-import { approveApplication, rejectApplication, withdrawApplication } from './staff-actions.ts';
+import { setApplicationStatus } from './staff-actions.ts';
 
 const ann = { id: 'subject-ann', name: 'Ann' };
 
@@ -68,15 +68,20 @@ describe.each(testEngines())('the decisions export on $name', (engine) => {
       string,
     ];
     const at = (iso: string) => ({ database: test.db, now: () => new Date(iso) });
-    await approveApplication(at('2026-06-30T22:59:00Z'), ann, { reference: tooEarly });
+    await setApplicationStatus(at('2026-06-30T22:59:00Z'), ann, { action: 'approve', reference: tooEarly });
     await decideApplication(test.db, auto, { manualReview: false, now: new Date('2026-06-30T23:00:00Z') });
-    await approveApplication(at('2026-07-01T10:00:00Z'), ann, { reference: approved });
-    await rejectApplication(at('2026-07-01T11:00:00Z'), cliStaffMember('bob'), {
+    await setApplicationStatus(at('2026-07-01T10:00:00Z'), ann, { action: 'approve', reference: approved });
+    await setApplicationStatus(at('2026-07-01T11:00:00Z'), cliStaffMember('bob'), {
+      action: 'reject',
       reference: rejected,
       reason: 'routing',
     });
-    await approveApplication(at('2026-07-02T12:00:00Z'), ann, { reference: withdrawnLater });
-    await withdrawApplication(at('2026-07-05T12:00:00Z'), ann, { reference: withdrawnLater, reason: 'Cancelled' });
+    await setApplicationStatus(at('2026-07-02T12:00:00Z'), ann, { action: 'approve', reference: withdrawnLater });
+    await setApplicationStatus(at('2026-07-05T12:00:00Z'), ann, {
+      action: 'withdraw',
+      reference: withdrawnLater,
+      reason: 'Cancelled',
+    });
 
     const result = await exportDecisions(at('2026-07-10T08:00:00Z'), ann, { from: '2026-07-01', to: '2026-07-02' });
     // Who decided: the staff member's name and id, as their audit line has them.

@@ -8,7 +8,7 @@ import { sampleSubmission } from '../../test-support/sample-submissions.ts';
 import { testEngines, useMigratedTestDatabase } from '../../test-support/test-databases.ts';
 import { decideApplication } from '../decisions/decide-application.ts';
 import { approveGroup, groupOfApplication } from './group-approval.ts';
-import { approveApplication, rejectApplication } from './staff-actions.ts';
+import { setApplicationStatus } from './staff-actions.ts';
 
 const now = new Date('2026-03-02T10:00:00Z');
 const later = new Date('2026-03-02T11:00:00Z');
@@ -42,7 +42,7 @@ describe.each(testEngines())('a group decided as a group, on $name', (engine) =>
 
   it('lists the members with their checks, and which of them may be approved together', async () => {
     const [a, b, c, d] = await group(4);
-    await rejectApplication(deps, ann, { reference: c!, reason: 'late' });
+    await setApplicationStatus(deps, ann, { action: 'reject', reference: c!, reason: 'late' });
     // Passed when sent, but the passport is now recorded as lost: not approved with the others.
     await addLostStolenPassports(test.db, ['P00000003'], 'test', now);
     const found = await groupOfApplication(deps, { reference: b! });
@@ -81,7 +81,7 @@ describe.each(testEngines())('a group decided as a group, on $name', (engine) =>
 
     // One member rejected after the list was shown: nothing of the list is approved.
     const [x, y] = await group(2);
-    await rejectApplication(deps, bob, { reference: y!, reason: 'routing' });
+    await setApplicationStatus(deps, bob, { action: 'reject', reference: y!, reason: 'routing' });
     const stale = await approveGroup(deps, ann, { reference: x!, members: [x!, y!] });
     expect(stale).toMatchObject({ outcome: 'changed-meanwhile', changed: [{ reference: y, status: 'rejected' }] });
     expect((await findApplication(test.db, x!))?.status).toBe('in-progress');
@@ -91,7 +91,7 @@ describe.each(testEngines())('a group decided as a group, on $name', (engine) =>
     const [a, b] = await group(2);
     const [together, alone] = await Promise.all([
       approveGroup(deps, ann, { reference: a!, members: [a!, b!] }),
-      approveApplication(deps, bob, { reference: b!, expectedStatus: 'in-progress' }),
+      setApplicationStatus(deps, bob, { action: 'approve', reference: b!, expectedStatus: 'in-progress' }),
     ]);
     // One of the two wins b; the group's approval is all or nothing.
     expect([together.outcome, alone.outcome].sort()).toEqual(['changed-meanwhile', 'done']);

@@ -8,7 +8,7 @@ import { assignApplication } from './assignment.ts';
 import { testEngines, useMigratedTestDatabase } from '../../test-support/test-databases.ts';
 import { londonDayStart, readDayRange } from './london-days.ts';
 import { DECISION_PROMISE_HOURS, listQueue, MAX_PAGE_SIZE, QUEUE_PAGE_SIZE, waitingOf } from './queue.ts';
-import { approveApplication, rejectApplication, withdrawApplication } from './staff-actions.ts';
+import { setApplicationStatus } from './staff-actions.ts';
 
 const HOUR = 3_600_000;
 // A summer day: London is an hour ahead of UTC, so its day began at 23:00 UTC the day before.
@@ -80,7 +80,7 @@ describe.each(testEngines())('the queues on $name', (engine) => {
     const [oldest] = await storeAt(test.db, new Date(now.getTime() - 80 * HOUR));
     const [middle] = await storeAt(test.db, new Date(now.getTime() - 30 * HOUR));
     const [newest, decided] = await storeAt(test.db, new Date(now.getTime() - HOUR), 2);
-    await approveApplication(at(now), staff, { reference: decided! });
+    await setApplicationStatus(at(now), staff, { action: 'approve', reference: decided! });
 
     const first = await listQueue(at(now), { filter: 'in-progress', pageSize: 2 });
     expect(first).toMatchObject({ outcome: 'ok', total: 3, page: 1, pageSize: 2, pageCount: 2 });
@@ -101,11 +101,22 @@ describe.each(testEngines())('the queues on $name', (engine) => {
     const ids = await storeAt(test.db, new Date(now.getTime() - 48 * HOUR), 5);
     const [yesterday, justToday, later, withdrawnToday, pending] = ids;
     // 22:30 UTC on 30 June is still 30 June in London; 23:30 UTC is already 1 July.
-    await approveApplication(at(new Date('2026-06-30T22:30:00Z')), staff, { reference: yesterday! });
-    await rejectApplication(at(new Date('2026-06-30T23:30:00Z')), staff, { reference: justToday!, reason: 'late' });
-    await approveApplication(at(new Date('2026-07-01T09:00:00Z')), staff, { reference: later! });
-    await approveApplication(at(new Date('2026-07-01T08:00:00Z')), staff, { reference: withdrawnToday! });
-    await withdrawApplication(at(new Date('2026-07-01T09:30:00Z')), staff, {
+    await setApplicationStatus(at(new Date('2026-06-30T22:30:00Z')), staff, {
+      action: 'approve',
+      reference: yesterday!,
+    });
+    await setApplicationStatus(at(new Date('2026-06-30T23:30:00Z')), staff, {
+      action: 'reject',
+      reference: justToday!,
+      reason: 'late',
+    });
+    await setApplicationStatus(at(new Date('2026-07-01T09:00:00Z')), staff, { action: 'approve', reference: later! });
+    await setApplicationStatus(at(new Date('2026-07-01T08:00:00Z')), staff, {
+      action: 'approve',
+      reference: withdrawnToday!,
+    });
+    await setApplicationStatus(at(new Date('2026-07-01T09:30:00Z')), staff, {
+      action: 'withdraw',
       reference: withdrawnToday!,
       reason: 'Cancelled',
     });
@@ -119,7 +130,8 @@ describe.each(testEngines())('the queues on $name', (engine) => {
     ]);
     expect(decided.rows[0]).toMatchObject({ statusSince: new Date('2026-07-01T09:00:00Z'), waiting: undefined });
 
-    await withdrawApplication(at(new Date('2026-07-01T09:45:00Z')), staff, {
+    await setApplicationStatus(at(new Date('2026-07-01T09:45:00Z')), staff, {
+      action: 'withdraw',
       reference: pending!,
       reason: 'Cancelled',
     });
@@ -291,7 +303,7 @@ describe.each(testEngines())('the triage of the queue in progress on $name', (en
       [nobodys, null],
     ]);
     // Once decided it leaves the queue, held or not.
-    await approveApplication(at(now), bob, { reference: mine });
+    await setApplicationStatus(at(now), bob, { action: 'approve', reference: mine });
     expect(await listQueue(at(now), { filter: 'assigned-to-me', staffId: staff.id })).toMatchObject({ total: 0 });
     // Without a member of staff there is nobody's queue to show.
     expect(await listQueue(at(now), { filter: 'assigned-to-me' })).toMatchObject({ outcome: 'invalid' });

@@ -5,7 +5,7 @@ import { storeSubmission, type NewApplication, type NewSubmission } from '../../
 import { sampleSubmission } from '../../test-support/sample-submissions.ts';
 import { testEngines, useMigratedTestDatabase } from '../../test-support/test-databases.ts';
 import { MAX_SEARCH_RESULTS, searchApplications, type SearchResult } from './search.ts';
-import { approveApplication } from './staff-actions.ts';
+import { setApplicationStatus } from './staff-actions.ts';
 
 const now = new Date('2026-03-02T10:00:00Z');
 
@@ -68,7 +68,11 @@ describe.each(testEngines())('the caseworker search on $name', (engine) => {
     const [purged] = await store(test.db, [{ familyName: 'Purged', passportNumber: 'PP1234567' }], {
       sponsorReference: 'OLD1',
     });
-    await approveApplication({ database: test.db, now: () => now }, { id: 's', name: 'S' }, { reference: purged! });
+    await setApplicationStatus(
+      { database: test.db, now: () => now },
+      { id: 's', name: 'S' },
+      { action: 'approve', reference: purged! },
+    );
     await purgePersonalData(test.db, { today: '2027-06-01', retentionDays: 30, now });
     expect(references(await search('purged'))).toEqual([]);
     expect(references(await search('PP1234567'))).toEqual([]);

@@ -9,13 +9,7 @@ import { decideApplication } from '../decisions/decide-application.ts';
 import { sampleSubmission } from '../../test-support/sample-submissions.ts';
 import { testEngines, useMigratedTestDatabase } from '../../test-support/test-databases.ts';
 import { backendPid, waitForLockWaiters } from '../../test-support/lock-waits.ts';
-import {
-  approveApplication,
-  rejectApplication,
-  resendStatusLink,
-  unlockSubmissionLicence,
-  withdrawApplication,
-} from './staff-actions.ts';
+import { resendStatusLink, setApplicationStatus, unlockSubmissionLicence } from './staff-actions.ts';
 import { cliStaffMember, type StaffMember } from './staff.ts';
 
 const now = new Date('2026-03-02T10:00:00Z');
@@ -44,7 +38,8 @@ describe.each(testEngines())('staff actions on $name', (engine) => {
   it('approves with one status change, one audit line pointing at it and one decision email job', async () => {
     const { ids, submissionId } = await store(test.db);
     const id = ids[0]!;
-    const result = await approveApplication(deps(), ann, {
+    const result = await setApplicationStatus(deps(), ann, {
+      action: 'approve',
       reference: id.toLowerCase(),
       expectedStatus: 'in-progress',
     });
@@ -79,7 +74,8 @@ describe.each(testEngines())('staff actions on $name', (engine) => {
   it('rejects with a reason and a note, the note in the audit log only', async () => {
     const { ids } = await store(test.db);
     const id = ids[0]!;
-    const result = await rejectApplication(deps(), ann, {
+    const result = await setApplicationStatus(deps(), ann, {
+      action: 'reject',
       reference: id,
       expectedStatus: 'in-progress',
       reason: 'credibility',
@@ -98,7 +94,8 @@ describe.each(testEngines())('staff actions on $name', (engine) => {
   it('withdraws with a reason, scheduling the withdrawal email, and says the worker is emailed too', async () => {
     const { ids } = await store(test.db, 1, 'worker@example.org');
     const id = ids[0]!;
-    const result = await withdrawApplication(deps(), bob, {
+    const result = await setApplicationStatus(deps(), bob, {
+      action: 'withdraw',
       reference: id,
       expectedStatus: 'in-progress',
       reason: 'The sponsor called: the tour is cancelled',
@@ -121,13 +118,18 @@ describe.each(testEngines())('staff actions on $name', (engine) => {
     const { ids } = await store(test.db);
     const id = ids[0]!;
     const refusals = [
-      await rejectApplication(deps(), ann, { reference: id, reason: undefined }),
-      await rejectApplication(deps(), ann, { reference: id, reason: 'vibes' }),
-      await rejectApplication(deps(), ann, { reference: id, reason: 'late', note: 'x'.repeat(1001) }),
-      await withdrawApplication(deps(), ann, { reference: id, reason: '   ' }),
-      await withdrawApplication(deps(), ann, { reference: id, reason: 'bad \u0007 bell' }),
-      await approveApplication(deps(), ann, { reference: '' }),
-      await approveApplication(deps(), ann, { reference: 'CWC-7K3M9\u202E' }),
+      await setApplicationStatus(deps(), ann, { action: 'reject', reference: id, reason: undefined }),
+      await setApplicationStatus(deps(), ann, { action: 'reject', reference: id, reason: 'vibes' }),
+      await setApplicationStatus(deps(), ann, {
+        action: 'reject',
+        reference: id,
+        reason: 'late',
+        note: 'x'.repeat(1001),
+      }),
+      await setApplicationStatus(deps(), ann, { action: 'withdraw', reference: id, reason: '   ' }),
+      await setApplicationStatus(deps(), ann, { action: 'withdraw', reference: id, reason: 'bad \u0007 bell' }),
+      await setApplicationStatus(deps(), ann, { action: 'approve', reference: '' }),
+      await setApplicationStatus(deps(), ann, { action: 'approve', reference: 'CWC-7K3M9\u202E' }),
     ];
     expect(refusals).toEqual([
       { outcome: 'invalid', field: 'reason', problem: 'required' },
@@ -151,13 +153,23 @@ describe.each(testEngines())('staff actions on $name', (engine) => {
       'Spoke to Family0 today',
       'given0 called',
     ]) {
-      expect(await withdrawApplication(deps(), ann, { reference: id, reason: note }), note).toEqual({
+      expect(
+        await setApplicationStatus(deps(), ann, { action: 'withdraw', reference: id, reason: note }),
+        note,
+      ).toEqual({
         outcome: 'invalid',
         field: 'reason',
         problem: 'personal-data',
       });
     }
-    expect(await rejectApplication(deps(), ann, { reference: id, reason: 'late', note: 'mail me: a@b.co' })).toEqual({
+    expect(
+      await setApplicationStatus(deps(), ann, {
+        action: 'reject',
+        reference: id,
+        reason: 'late',
+        note: 'mail me: a@b.co',
+      }),
+    ).toEqual({
       outcome: 'invalid',
       field: 'note',
       problem: 'personal-data',
@@ -168,8 +180,12 @@ describe.each(testEngines())('staff actions on $name', (engine) => {
 
   it('names a member of staff without a name by their id, and cuts a long name to the column', async () => {
     const { ids } = await store(test.db, 2);
-    await approveApplication(deps(), { id: 'subject-x', name: '  ' }, { reference: ids[0]! });
-    await approveApplication(deps(), { id: 'subject-y', name: `  ${'N'.repeat(300)}` }, { reference: ids[1]! });
+    await setApplicationStatus(deps(), { id: 'subject-x', name: '  ' }, { action: 'approve', reference: ids[0]! });
+    await setApplicationStatus(
+      deps(),
+      { id: 'subject-y', name: `  ${'N'.repeat(300)}` },
+      { action: 'approve', reference: ids[1]! },
+    );
     expect((await auditLines(test.db)).map((line) => [line.staffId, line.staffName])).toEqual([
       ['subject-y', 'N'.repeat(200)],
       ['subject-x', 'subject-x'],
@@ -178,28 +194,35 @@ describe.each(testEngines())('staff actions on $name', (engine) => {
 
   it('lets the CLI withdraw without a reason', async () => {
     const { ids } = await store(test.db);
-    const result = await withdrawApplication(deps(), cliStaffMember('ann'), { reference: ids[0]! });
+    const result = await setApplicationStatus(deps(), cliStaffMember('ann'), {
+      action: 'withdraw',
+      reference: ids[0]!,
+    });
     expect(result).toMatchObject({ outcome: 'done', to: 'withdrawn' });
     expect((await listStatusChanges(test.db, ids[0]!)).at(-1)?.actor).toBe('caseworker:ann');
     expect((await auditLines(test.db))[0]).toMatchObject({ staffId: 'cli:ann', staffName: 'ann', note: null });
   });
 
   it('answers an unknown reference and a transition the rules refuse with their own outcomes', async () => {
-    expect(await approveApplication(deps(), ann, { reference: 'no-such-id' })).toEqual({
+    expect(await setApplicationStatus(deps(), ann, { action: 'approve', reference: 'no-such-id' })).toEqual({
       outcome: 'not-found',
       reference: 'no-such-id',
     });
     const { ids } = await store(test.db);
     const id = ids[0]!;
-    await withdrawApplication(deps(), ann, { reference: id, reason: 'Cancelled' });
-    expect(await approveApplication(deps(), ann, { reference: id, expectedStatus: 'withdrawn' })).toEqual({
+    await setApplicationStatus(deps(), ann, { action: 'withdraw', reference: id, reason: 'Cancelled' });
+    expect(
+      await setApplicationStatus(deps(), ann, { action: 'approve', reference: id, expectedStatus: 'withdrawn' }),
+    ).toEqual({
       outcome: 'not-allowed',
       reference: id,
       status: 'withdrawn',
       problem: 'not-allowed',
       message: `Application ${id} is withdrawn and cannot be approved: a withdrawn application cannot be changed`,
     });
-    expect(await withdrawApplication(deps(), ann, { reference: id, reason: 'again' })).toMatchObject({
+    expect(
+      await setApplicationStatus(deps(), ann, { action: 'withdraw', reference: id, reason: 'again' }),
+    ).toMatchObject({
       outcome: 'not-allowed',
       problem: 'unchanged',
     });
@@ -210,11 +233,17 @@ describe.each(testEngines())('staff actions on $name', (engine) => {
     const { ids } = await store(test.db);
     const id = ids[0]!;
     const earlier = new Date(now.getTime() - 60_000);
-    await approveApplication({ database: test.db, now: () => earlier }, ann, {
+    await setApplicationStatus({ database: test.db, now: () => earlier }, ann, {
+      action: 'approve',
       reference: id,
       expectedStatus: 'in-progress',
     });
-    const late = await rejectApplication(deps(), bob, { reference: id, expectedStatus: 'in-progress', reason: 'late' });
+    const late = await setApplicationStatus(deps(), bob, {
+      action: 'reject',
+      reference: id,
+      expectedStatus: 'in-progress',
+      reason: 'late',
+    });
     expect(late).toEqual({
       outcome: 'changed-meanwhile',
       reference: id,
@@ -226,7 +255,9 @@ describe.each(testEngines())('staff actions on $name', (engine) => {
     const { ids: others } = await store(test.db);
     const other = others[0]!;
     await decideApplication(test.db, other, { manualReview: false, now: earlier });
-    expect(await approveApplication(deps(), bob, { reference: other, expectedStatus: 'in-progress' })).toMatchObject({
+    expect(
+      await setApplicationStatus(deps(), bob, { action: 'approve', reference: other, expectedStatus: 'in-progress' }),
+    ).toMatchObject({
       outcome: 'changed-meanwhile',
       status: 'approved',
       by: { kind: 'service', actor: 'automated' },
@@ -277,7 +308,7 @@ describe.each(testEngines())('staff actions on $name', (engine) => {
       ['resend-status-link', ann.id],
     ]);
 
-    await approveApplication(deps(), ann, { reference: id });
+    await setApplicationStatus(deps(), ann, { action: 'approve', reference: id });
     await purgePersonalData(test.db, { today: '2027-06-01', retentionDays: 30, now });
     expect(await resendStatusLink(deps(), ann, { reference: id })).toMatchObject({
       outcome: 'not-allowed',
@@ -293,11 +324,16 @@ describe.each(testEngines())('staff actions on $name', (engine) => {
       // Many rounds would need many applications; one round on two pools with the first
       // holding its lock while the second asks for it is the race that matters.
       const results = await Promise.all([
-        approveApplication({ database: test.db, now: () => now }, ann, {
+        setApplicationStatus({ database: test.db, now: () => now }, ann, {
+          action: 'approve',
           reference: id,
           expectedStatus: 'in-progress',
         }),
-        approveApplication({ database: other, now: () => now }, bob, { reference: id, expectedStatus: 'in-progress' }),
+        setApplicationStatus({ database: other, now: () => now }, bob, {
+          action: 'approve',
+          reference: id,
+          expectedStatus: 'in-progress',
+        }),
       ]);
       const winners = results.filter((r) => r.outcome === 'done');
       const losers = results.filter((r) => r.outcome === 'changed-meanwhile');
@@ -356,12 +392,14 @@ describe.each(testEngines())('staff actions on $name', (engine) => {
         await released;
       });
       const holderPid = await holder;
-      const approving = approveApplication({ database: other, now: () => now }, ann, {
+      const approving = setApplicationStatus({ database: other, now: () => now }, ann, {
+        action: 'approve',
         reference: id,
         expectedStatus: 'in-progress',
       });
       const third = await test.openAnother();
-      const rejecting = rejectApplication({ database: third, now: () => now }, bob, {
+      const rejecting = setApplicationStatus({ database: third, now: () => now }, bob, {
+        action: 'reject',
         reference: id,
         expectedStatus: 'in-progress',
         reason: 'routing',

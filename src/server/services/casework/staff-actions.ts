@@ -1,4 +1,4 @@
-// What a member of staff does to an application: approve, reject, withdraw, unlock the sponsor's
+// What a member of staff does to an application: set its status (STATUS_ACTIONS), unlock the sponsor's
 // licence lockout, send the sponsor a new status link. The caseworker console and the CLI both
 // come here. Each action and its audit line commit in one transaction.
 //
@@ -21,16 +21,9 @@ import { unlockLicence } from '../../db/status-access-repository.ts';
 import { applyStatusChange } from '../decisions/change-status.ts';
 import { transitionRefusal } from '../decisions/status-transitions.ts';
 import { enqueueStatusLinkEmail } from '../new-status-link.ts';
-import {
-  auditedStaff,
-  changeAuthor,
-  isCliStaff,
-  staffActor,
-  type ChangeAuthor,
-  type StaffAction,
-  type StaffMember,
-} from './staff.ts';
+import { auditedStaff, changeAuthor, isCliStaff, staffActor, type ChangeAuthor, type StaffMember } from './staff.ts';
 import { holdsPersonalData, readNote, readReference, type InvalidInput } from './staff-inputs.ts';
+import { STATUS_ACTIONS, type StatusActionName } from './status-actions.ts';
 
 export interface StaffActionDependencies {
   readonly database: Database;
@@ -92,52 +85,60 @@ interface StatusActionInput {
   readonly expectedStatus?: ApplicationStatus | undefined;
 }
 
-/** Approves an application in progress; the sponsor's decision email is scheduled with it (decision 014). */
-export function approveApplication(
-  deps: StaffActionDependencies,
-  staff: StaffMember,
-  input: StatusActionInput,
-): Promise<StatusActionResult> {
-  return changeStatus(deps, staff, input, { to: 'approved', action: 'approve' });
-}
-
-/** Rejects an application in progress for one of REJECTION_REASONS, with an optional note for the audit log. */
-export function rejectApplication(
-  deps: StaffActionDependencies,
-  staff: StaffMember,
-  input: StatusActionInput & { readonly reason: string | undefined; readonly note?: string | undefined },
-): Promise<StatusActionResult> {
-  const reason = REJECTION_REASONS.find((known) => known === input.reason);
-  if (input.reason === undefined || input.reason.trim() === '')
-    return Promise.resolve({ outcome: 'invalid', field: 'reason', problem: 'required' });
-  if (reason === undefined) return Promise.resolve({ outcome: 'invalid', field: 'reason', problem: 'unknown' });
-  const note = readNote('note', input.note);
-  if ('outcome' in note) return Promise.resolve(note);
-  return changeStatus(deps, staff, input, { to: 'rejected', action: 'reject', reason, note: note.note });
+/** What setting a status takes: the action, and what it asks for (STATUS_ACTIONS). */
+export interface SetStatusInput extends StatusActionInput {
+  readonly action: StatusActionName;
+  /**
+   * `rejection-reason`: one of REJECTION_REASONS. `reason`: why, typed, kept in the audit log
+   * (the console must give it; the CLI may not, as before).
+   */
+  readonly reason?: string | undefined;
+  /** `rejection-reason`: a note for the audit log, optional. */
+  readonly note?: string | undefined;
 }
 
 /**
- * Withdraws an application (in progress or decided); the withdrawal's emails are scheduled with
- * it. The console must say why (`reason`, kept in the audit log); the CLI may not, as before.
+ * Sets the status of STATUS_ACTIONS[action] with what the action asks for, audited; the status's
+ * emails are scheduled with it (an approval's or rejection's decision email, decision 014; a
+ * withdrawal's emails).
  */
-export function withdrawApplication(
+export function setApplicationStatus(
   deps: StaffActionDependencies,
   staff: StaffMember,
-  input: StatusActionInput & { readonly reason?: string | undefined },
+  input: SetStatusInput,
 ): Promise<StatusActionResult> {
-  const note = readNote('reason', input.reason);
-  if ('outcome' in note) return Promise.resolve(note);
-  if (note.note === undefined && !isCliStaff(staff))
-    return Promise.resolve({ outcome: 'invalid', field: 'reason', problem: 'required' });
-  return changeStatus(deps, staff, input, { to: 'withdrawn', action: 'withdraw', note: note.note });
+  const { action } = input;
+  const { to, asks } = STATUS_ACTIONS[action];
+  switch (asks) {
+    case 'nothing':
+      return changeStatus(deps, staff, input, { to, action });
+    case 'rejection-reason': {
+      const reason = REJECTION_REASONS.find((known) => known === input.reason);
+      if (input.reason === undefined || input.reason.trim() === '')
+        return Promise.resolve({ outcome: 'invalid', field: 'reason', problem: 'required' });
+      if (reason === undefined) return Promise.resolve({ outcome: 'invalid', field: 'reason', problem: 'unknown' });
+      const note = readNote('note', input.note);
+      if ('outcome' in note) return Promise.resolve(note);
+      return changeStatus(deps, staff, input, { to, action, reason, note: note.note, noteField: 'note' });
+    }
+    case 'reason': {
+      const note = readNote('reason', input.reason);
+      if ('outcome' in note) return Promise.resolve(note);
+      if (note.note === undefined && !isCliStaff(staff))
+        return Promise.resolve({ outcome: 'invalid', field: 'reason', problem: 'required' });
+      return changeStatus(deps, staff, input, { to, action, note: note.note, noteField: 'reason' });
+    }
+  }
 }
 
 interface Change {
   readonly to: ApplicationStatus;
-  readonly action: StaffAction;
+  readonly action: StatusActionName;
   readonly reason?: RejectionReason | undefined;
   /** Typed by the member of staff: kept in the audit log only. */
   readonly note?: string | undefined;
+  /** The input the note was typed in, named when it is refused. */
+  readonly noteField?: 'note' | 'reason';
 }
 
 async function changeStatus(
@@ -163,7 +164,7 @@ async function changeStatus(
       return { outcome: 'not-allowed', reference: applicantId, status, problem, message: refusal.message };
     }
     if (change.note !== undefined && holdsPersonalData(change.note, application)) {
-      return { outcome: 'invalid', field: change.action === 'reject' ? 'note' : 'reason', problem: 'personal-data' };
+      return { outcome: 'invalid', field: change.noteField ?? 'note', problem: 'personal-data' };
     }
     const { statusChangeId } = await applyStatusChange(tx, application, {
       to: change.to,

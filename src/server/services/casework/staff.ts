@@ -7,6 +7,8 @@
 //   are `staff:<subject>` for the console and `caseworker:<operating-system user>` for the CLI,
 //   as the CLI has always written them. staffActor and staffIdOfActor turn one into the other.
 
+import { STATUS_ACTION_NAMES } from './status-actions.ts';
+
 /** A member of staff as the sign-in (or the CLI) knows them. */
 export interface StaffMember {
   /** The identity provider's subject; `cli:<user>` for the CLI. */
@@ -17,9 +19,8 @@ export interface StaffMember {
 
 /** The actions the audit log records. Add one here; the table checks only their form. */
 export const STAFF_ACTIONS = [
-  'approve',
-  'reject',
-  'withdraw',
+  // Each status a member of staff may set (status-actions.ts).
+  ...STATUS_ACTION_NAMES,
   // Who holds an application (assignment.ts, migration 020).
   'assign',
   'unassign',
@@ -35,7 +36,6 @@ export const STAFF_ACTIONS = [
   'view-application',
   'search',
 ] as const;
-export type StaffAction = (typeof STAFF_ACTIONS)[number];
 
 const CLI_PREFIX = 'cli:';
 
