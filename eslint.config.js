@@ -19,7 +19,7 @@ const restrictImports = (files, patterns) => ({
   rules: { 'no-restricted-imports': ['error', { patterns }] },
 });
 
-// A feature does not import another feature: what two features share belongs in app/,
+// A feature does not import another feature: what two features share belongs in page-kit/,
 // components/, i18n/ or analytics/, so each feature can change (or be removed) on its own.
 const features = readdirSync(new URL('./src/web/features', import.meta.url), { withFileTypes: true })
   .filter((entry) => entry.isDirectory())
@@ -51,9 +51,10 @@ const adapterPatterns = [
   },
   { regex: '^\\.{1,2}/(.*/)?cli/', message: 'nothing but the CLI imports src/server/cli' },
 ];
+// Tests and the helpers beside them (test-support/) are not adapters: they may reach any part.
 const serverAdapterBoundary = {
   ...restrictImports(['src/server/{http,cli,console}/**/*.ts'], adapterPatterns),
-  ignores: ['**/*.test.ts'],
+  ignores: ['**/*.test.ts', '**/test-support/**'],
 };
 // The CLI, the caseworker console, the JSON routes and the page forms read and write through the
 // services: the database's repositories (src/server/db) are the services' own. Only the Database
@@ -68,7 +69,7 @@ const noDatabaseAdapters = {
     'src/server/http/*-routes.ts',
     'src/server/http/*-forms.ts',
   ],
-  ignores: ['**/*.test.ts'],
+  ignores: ['**/*.test.ts', '**/test-support/**'],
   rules: {
     '@typescript-eslint/no-restricted-imports': [
       'error',
@@ -89,6 +90,19 @@ const noDatabaseAdapters = {
     ],
   },
 };
+// The page kit (src/web/page-kit) is what the pages are built from: it imports neither the pages
+// (src/web/features) nor the shell that starts and frames them (src/web/shell). A page importing
+// the kit must not reach the route table, which imports every page (they would no longer load lazily).
+const pageKitBoundary = restrictImports(
+  ['src/web/page-kit/**/*.{ts,tsx}'],
+  [
+    ...layerPatterns('web', ['server']),
+    {
+      regex: '^\\.\\./(.*/)?(shell|features)/',
+      message: 'src/web/page-kit imports neither the shell nor the features',
+    },
+  ],
+);
 const serviceBoundary = {
   ...restrictImports(
     ['src/server/services/**/*.ts'],
@@ -139,6 +153,7 @@ export default tseslint.config(
   noDatabaseAdapters,
   serviceBoundary,
   ...features.map(featureBoundary),
+  pageKitBoundary,
   {
     files: ['src/shared/**/*.ts'],
     rules: {

@@ -1,7 +1,7 @@
 // The real server entry of the web app (src/web/entry-server.tsx), built as `npm run build`
 // builds it and rendered through the whole server, in each language: the pages a browser without
 // JavaScript gets, and the markup a browser with it hydrates. The other server tests use a fake
-// entry (test-support/fake-web-build.ts); the browser tests drive this one in Chromium, slowly.
+// entry (http/test-support/fake-web-build.ts); the browser tests drive this one in Chromium, slowly.
 // The build goes to a temporary folder, so a `dist` folder being built or served is left alone.
 import { execFile } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';

@@ -12,10 +12,10 @@ import { LANGUAGE_DIRECTION, languageOfCookies, type Language } from '#shared/i1
 import { escapeHtmlText } from '#shared/pages/html-escape.ts';
 import { PAGE_DATA_ID } from '#shared/pages/page-data.ts';
 import type { PageRenderer } from '#shared/pages/page-renderer.ts';
-import { AppFrame, FormProblemPage } from './app/app.tsx';
-import { loadAllPages } from './app/lazy-page.ts';
-import { PageDataContext } from './app/page-data-context.ts';
-import { ServerRenderContext, type ServerRender } from './app/server-render.ts';
+import { AppFrame, FormProblemPage } from './shell/app.tsx';
+import { loadAllPages } from './shell/lazy-page.ts';
+import { PageDataContext } from './page-kit/page-data-context.ts';
+import { ServerRenderContext, type ServerRender } from './page-kit/server-render.ts';
 import { keepingTexts, parse5Parser } from './components/rendered-text/parse5-parser.ts';
 import { setHtmlParser } from './components/rendered-text/rendered-text.tsx';
 import { readConsent } from './features/cookies/consent-cookie.ts';

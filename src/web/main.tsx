@@ -1,9 +1,9 @@
 import { StrictMode, useEffect } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { setAnalyticsConsent } from './analytics/analytics.ts';
-import { App } from './app/app.tsx';
-import { loadPageAt } from './app/lazy-page.ts';
-import { fetchPageAnswer, readEmbeddedPageData } from './app/page-data.ts';
+import { App } from './shell/app.tsx';
+import { loadPageAt } from './shell/lazy-page.ts';
+import { fetchPageAnswer, readEmbeddedPageData } from './page-kit/page-data.ts';
 import { readConsent } from './features/cookies/consent-cookie.ts';
 import { initI18n } from './i18n/i18n.ts';
 import './styles/app.scss';

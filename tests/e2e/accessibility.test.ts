@@ -1,7 +1,7 @@
 import { LANGUAGES, type Language } from '../../src/shared/i18n/languages.ts';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ROUTES } from '../../src/web/app/routes.tsx';
+import { ROUTES } from '../../src/web/shell/routes.tsx';
 import {
   axeViolations,
   baseUrl,

@@ -3,7 +3,7 @@
 import type { FastifyInstance } from 'fastify';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { buildApp } from '../app.ts';
-import { consoleTestConfig, signedInCaseworker } from '../test-support/console-app.ts';
+import { consoleTestConfig, signedInCaseworker } from './test-support/console-app.ts';
 import { findApplication, purgePersonalData } from '../db/application-repository.ts';
 import { listJobs } from '../db/job-repository.ts';
 import { listStaffActions } from '../db/staff-audit-repository.ts';

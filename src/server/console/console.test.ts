@@ -5,7 +5,7 @@
 import type { FastifyInstance } from 'fastify';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { buildApp } from '../app.ts';
-import { consoleTestConfig } from '../test-support/console-app.ts';
+import { consoleTestConfig } from './test-support/console-app.ts';
 import { findApplication } from '../db/application-repository.ts';
 import { storeSubmission } from '../db/submission-repository.ts';
 import { capturingLogger, sampleSubmission } from '../test-support/sample-submissions.ts';

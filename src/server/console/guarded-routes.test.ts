@@ -4,7 +4,7 @@
 import type { FastifyInstance } from 'fastify';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { listStaffActions } from '../db/staff-audit-repository.ts';
-import { consoleTestApp, type RegisteredRoute } from '../test-support/console-app.ts';
+import { consoleTestApp, type RegisteredRoute } from './test-support/console-app.ts';
 import { testEngines, useMigratedTestDatabase } from '../test-support/test-databases.ts';
 import { isOpenConsoleRoute, OPEN_CONSOLE_ROUTES } from './console.ts';
 

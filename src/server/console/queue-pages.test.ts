@@ -4,7 +4,7 @@
 import type { FastifyInstance } from 'fastify';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { buildApp } from '../app.ts';
-import { consoleTestConfig, signedInCaseworker } from '../test-support/console-app.ts';
+import { consoleTestConfig, signedInCaseworker } from './test-support/console-app.ts';
 import { listStaffActions } from '../db/staff-audit-repository.ts';
 import { storeSubmission } from '../db/submission-repository.ts';
 import { decideApplication } from '../services/decisions/decide-application.ts';

@@ -7,7 +7,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { buildApp } from '../app.ts';
 import { loadConfig } from '../config.ts';
 import { listStaffActions } from '../db/staff-audit-repository.ts';
-import { oidcBrowser } from '../test-support/oidc-browser.ts';
+import { oidcBrowser } from './test-support/oidc-browser.ts';
 import { capturingLogger } from '../test-support/sample-submissions.ts';
 import { testEngines, useMigratedTestDatabase } from '../test-support/test-databases.ts';
 import { startLocalIdentityProvider, type LocalIdentityProvider } from './local-identity-provider.ts';

@@ -6,7 +6,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { buildApp } from '../app.ts';
 import { loadConfig, type Config } from '../config.ts';
 import { capturingLogger } from '../test-support/sample-submissions.ts';
-import { oidcBrowser, pageOf, type OidcBrowser } from '../test-support/oidc-browser.ts';
+import { oidcBrowser, pageOf, type OidcBrowser } from './test-support/oidc-browser.ts';
 import { testEngines, useMigratedTestDatabase } from '../test-support/test-databases.ts';
 import {
   DEFAULT_LOCAL_STAFF_USERS,

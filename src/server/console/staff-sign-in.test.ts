@@ -4,7 +4,7 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { freePort } from '../test-support/child-process.ts';
-import { oidcBrowser, pageOf } from '../test-support/oidc-browser.ts';
+import { oidcBrowser, pageOf } from './test-support/oidc-browser.ts';
 import {
   DEFAULT_LOCAL_STAFF_USERS,
   LocalIdentityProviderRefusedError,

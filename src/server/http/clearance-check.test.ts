@@ -8,8 +8,8 @@ import { listSubmissionApplicationViews } from '../services/applications/applica
 import { storeSubmission } from '../db/submission-repository.ts';
 import { changeApplicationStatus } from '../services/decisions/change-status.ts';
 import { createDocumentService } from '../services/documents/document-service.ts';
-import { renderedFrom, writeFakeWebBuild } from '../test-support/fake-web-build.ts';
-import { formBrowser } from '../test-support/form-browser.ts';
+import { renderedFrom, writeFakeWebBuild } from './test-support/fake-web-build.ts';
+import { formBrowser } from './test-support/form-browser.ts';
 import { capturingLogger, sampleSubmission } from '../test-support/sample-submissions.ts';
 import { testEngines, useMigratedTestDatabase } from '../test-support/test-databases.ts';
 import { TEST_DOCUMENT_PRIVATE_KEY } from '../test-support/test-keys.ts';

@@ -18,8 +18,8 @@ import {
   updateApplicationStatus,
 } from '../db/application-repository.ts';
 import { storeSubmission } from '../db/submission-repository.ts';
-import { renderedFrom, writeFakeWebBuild } from '../test-support/fake-web-build.ts';
-import { answerSingleApplication, formBrowser } from '../test-support/form-browser.ts';
+import { renderedFrom, writeFakeWebBuild } from './test-support/fake-web-build.ts';
+import { answerSingleApplication, formBrowser } from './test-support/form-browser.ts';
 import { capturingLogger, sampleSubmission } from '../test-support/sample-submissions.ts';
 import { countRows, testEngines, useMigratedTestDatabase } from '../test-support/test-databases.ts';
 

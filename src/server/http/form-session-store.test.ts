@@ -6,7 +6,7 @@ import { setTimeout } from 'node:timers/promises';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { PageSession } from '#shared/pages/page-data.ts';
-import { setCookies } from '../test-support/form-browser.ts';
+import { setCookies } from './test-support/form-browser.ts';
 import { testEngines, useMigratedTestDatabase } from '../test-support/test-databases.ts';
 import { createCookies } from '../platform/cookies.ts';
 import {

@@ -17,8 +17,8 @@ import { buildApp } from '../app.ts';
 import { loadConfig } from '../config.ts';
 import type { Database } from '../db/database.ts';
 import { deleteIdleFormSessions } from '../db/form-session-repository.ts';
-import { renderedFrom, writeFakeWebBuild } from '../test-support/fake-web-build.ts';
-import { answerSingleApplication, formBrowser, type FormBrowser } from '../test-support/form-browser.ts';
+import { renderedFrom, writeFakeWebBuild } from './test-support/fake-web-build.ts';
+import { answerSingleApplication, formBrowser, type FormBrowser } from './test-support/form-browser.ts';
 import { countRows, testEngines, useMigratedTestDatabase } from '../test-support/test-databases.ts';
 
 const token = 'f'.repeat(43);

@@ -14,8 +14,8 @@ import { issueReturnToken } from '../db/form-session-repository.ts';
 import { listJobs } from '../db/job-repository.ts';
 import { countHit } from '../db/rate-limit-repository.ts';
 import { recipientBudgetKey } from '../jobs/email-recipient-limit.ts';
-import { renderedFrom, writeFakeWebBuild } from '../test-support/fake-web-build.ts';
-import { answerSingleApplication, formBrowser, type FormBrowser } from '../test-support/form-browser.ts';
+import { renderedFrom, writeFakeWebBuild } from './test-support/fake-web-build.ts';
+import { answerSingleApplication, formBrowser, type FormBrowser } from './test-support/form-browser.ts';
 import { testEngines, useMigratedTestDatabase } from '../test-support/test-databases.ts';
 import { newDraftLinkToken } from '../tokens/draft-link-tokens.ts';
 

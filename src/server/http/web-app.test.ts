@@ -10,7 +10,7 @@ import { loadConfig } from '../config.ts';
 import { openDatabase } from '../db/database.ts';
 import { runMigrations } from '../db/migrations.ts';
 import { createLogger } from '../logger.ts';
-import { FAKE_INDEX_HTML as indexHtml, renderedFrom, writeFakeWebBuild } from '../test-support/fake-web-build.ts';
+import { FAKE_INDEX_HTML as indexHtml, renderedFrom, writeFakeWebBuild } from './test-support/fake-web-build.ts';
 import { createCookies } from '../platform/cookies.ts';
 import { createFormSessions } from './form-session-store.ts';
 import { registerRateLimits } from '../platform/rate-limits.ts';

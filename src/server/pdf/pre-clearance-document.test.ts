@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { popplerPageTexts } from '../test-support/pdf-poppler.ts';
+import { popplerPageTexts } from './test-support/pdf-poppler.ts';
 import { pdfQrCodes } from '../test-support/pdf-qr-codes.ts';
 import { pdfPageTexts, pdfTextSizes } from '../test-support/pdf-text.ts';
 import { sampleDocumentDetails } from '../test-support/sample-documents.ts';

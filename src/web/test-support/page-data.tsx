@@ -2,7 +2,7 @@
 // them one, with what the browser's session keeps on the server.
 import type { ReactNode } from 'react';
 import type { PageData, PageSession } from '#shared/pages/page-data.ts';
-import { NO_PAGE_DATA, PageDataContext } from '../app/page-data-context.ts';
+import { NO_PAGE_DATA, PageDataContext } from '../page-kit/page-data-context.ts';
 
 /** The children drawn from a page data whose session keeps `session` (and `more` of the answer). */
 export function WithPageData({

@@ -5,14 +5,14 @@ import { formatLongDate } from '#shared/dates/format.ts';
 import { answersOf } from '#shared/journey/form-state.ts';
 import { JOURNEY_PAGE_PATHS } from '#shared/journey/paths.ts';
 import { LATER_PARAMETER, RETURN_PARAMETER } from '#shared/pages/saved-drafts.ts';
-import { usePageData } from '../../app/page-data-context.ts';
-import { useSpaLinkHandler } from '../../app/spa-link.ts';
+import { usePageData } from '../../page-kit/page-data-context.ts';
+import { useSpaLinkHandler } from '../../page-kit/spa-link.ts';
 import { Button } from '../../components/govuk/button/button.tsx';
 import { Panel } from '../../components/govuk/panel/panel.tsx';
 import { slot, withIsolated } from '../../i18n/isolated-values.tsx';
 import { useTranslation } from '../../i18n/use-translation.ts';
 import './journey-texts.ts';
-import { usePageTitle } from '../../app/page-title.ts';
+import { usePageTitle } from '../../page-kit/page-title.ts';
 import { useJourney } from './journey-store.ts';
 
 export function ApplicationSavedPage() {

@@ -6,7 +6,7 @@ import { answersOf } from '#shared/journey/form-state.ts';
 import { isGroupApplication } from '#shared/journey/progress.ts';
 import { CHECK_ANSWERS_PATH } from '#shared/journey/paths.ts';
 import { JOURNEY_BUTTONS } from '#shared/journey/page-forms.ts';
-import { useSpaLinkHandler } from '../../app/spa-link.ts';
+import { useSpaLinkHandler } from '../../page-kit/spa-link.ts';
 import { Button } from '../../components/govuk/button/button.tsx';
 import { SummaryList, type SummaryListRow } from '../../components/govuk/summary-list/summary-list.tsx';
 import { useTranslation } from '../../i18n/use-translation.ts';

@@ -4,10 +4,10 @@
 // application existed.
 import { useLocation } from 'react-router';
 import { hasUnsentAnswers } from '#shared/pages/unsent-answers.ts';
-import { FormTokenField } from '../../app/form-token.tsx';
-import { MessagePage } from '../../app/message-page.tsx';
-import { usePageData } from '../../app/page-data-context.ts';
-import { usePageForm } from '../../app/page-form.ts';
+import { FormTokenField } from '../../page-kit/form-token.tsx';
+import { MessagePage } from '../../page-kit/message-page.tsx';
+import { usePageData } from '../../page-kit/page-data-context.ts';
+import { usePageForm } from '../../page-kit/page-form.ts';
 import { Button } from '../../components/govuk/button/button.tsx';
 import { WarningText } from '../../components/govuk/warning-text/warning-text.tsx';
 import { RenderedText } from '../../components/rendered-text/rendered-text.tsx';

@@ -2,7 +2,7 @@
 // the member's index; Cancel is a link back to the overview.
 import { DELETE_FIELD, JOURNEY_BUTTONS } from '#shared/journey/page-forms.ts';
 import { GROUP_EDIT_PATH } from '#shared/journey/paths.ts';
-import { useSpaLinkHandler } from '../../app/spa-link.ts';
+import { useSpaLinkHandler } from '../../page-kit/spa-link.ts';
 import { Button } from '../../components/govuk/button/button.tsx';
 import { useTranslation } from '../../i18n/use-translation.ts';
 import { JourneyForm, journeyButton } from './journey-form.tsx';

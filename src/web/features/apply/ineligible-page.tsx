@@ -5,7 +5,7 @@ import { answersOf } from '#shared/journey/form-state.ts';
 import { isGroupApplication } from '#shared/journey/progress.ts';
 import { INELIGIBLE_PATH } from '#shared/journey/paths.ts';
 import { changeHref, JOURNEY_BUTTONS } from '#shared/journey/page-forms.ts';
-import { useSpaLinkHandler } from '../../app/spa-link.ts';
+import { useSpaLinkHandler } from '../../page-kit/spa-link.ts';
 import { Button } from '../../components/govuk/button/button.tsx';
 import { RenderedText } from '../../components/rendered-text/rendered-text.tsx';
 import { useTranslation } from '../../i18n/use-translation.ts';

@@ -7,8 +7,8 @@ import { useLocation } from 'react-router';
 import { ACTION_FIELD, JOURNEY_BUTTONS, linkQueryOf, type JourneyButton } from '#shared/journey/page-forms.ts';
 import type { JourneyPath } from '#shared/journey/paths.ts';
 import type { PageData } from '#shared/pages/page-data.ts';
-import { FormTokenField } from '../../app/form-token.tsx';
-import { usePageForm } from '../../app/page-form.ts';
+import { FormTokenField } from '../../page-kit/form-token.tsx';
+import { usePageForm } from '../../page-kit/page-form.ts';
 import { Button } from '../../components/govuk/button/button.tsx';
 import { useTranslation } from '../../i18n/use-translation.ts';
 

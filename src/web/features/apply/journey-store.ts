@@ -4,7 +4,7 @@
 import { useMemo } from 'react';
 import { parseSavedFormState, type FormState } from '#shared/journey/form-state.ts';
 import type { SubmissionOutcome } from '#shared/journey/submission.ts';
-import { usePageData } from '../../app/page-data-context.ts';
+import { usePageData } from '../../page-kit/page-data-context.ts';
 
 /** What the server's answer to a journey form tells the page beyond the answers. */
 export interface JourneyAnswer {

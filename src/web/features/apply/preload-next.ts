@@ -5,7 +5,7 @@ import type { ApplicantAnswers } from '#shared/domain/answers.ts';
 import { CHECK_ANSWERS_PATH, COMPLETE_PATH, GROUP_EDIT_PATH, START_PATH } from '#shared/journey/paths.ts';
 import { FIRST_APPLICANT_PATH, STEPS, findStep } from '#shared/journey/steps.ts';
 import type { JourneyPath } from '#shared/journey/paths.ts';
-import { preloadPages } from '../../app/lazy-page.ts';
+import { preloadPages } from '../../shell/lazy-page.ts';
 
 // Where the pages that are not question steps lead: sending, the group, and Change links.
 const AFTER: Partial<Record<string, readonly string[]>> = {

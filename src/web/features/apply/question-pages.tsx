@@ -1,7 +1,7 @@
 // The question pages whose fields need nothing beyond the standard inputs. Each renders one
 // step of `shared/journey`; the step decides where the user goes next.
 import { ONE_NAME } from '#shared/domain/answers.ts';
-import { Redirect } from '../../app/server-render.ts';
+import { Redirect } from '../../page-kit/server-render.ts';
 import { useTranslation } from '../../i18n/use-translation.ts';
 import { RenderedText } from '../../components/rendered-text/rendered-text.tsx';
 import { OPTION_KEYS } from '#shared/journey/answer-texts.ts';

@@ -10,9 +10,9 @@ import { answersOf, type ApplicantSections } from '#shared/journey/form-state.ts
 import { pathOfField } from '#shared/journey/progress.ts';
 import { isValidatedField, type ValidatedField } from '#shared/validation/fields.ts';
 import { ERROR_SUMMARY_TITLE_KEY, messageKey } from '#shared/validation/messages.ts';
-import { MessagePage } from '../../app/message-page.tsx';
-import { ServerErrorPage } from '../../app/server-error-page.tsx';
-import { useSpaLinkHandler } from '../../app/spa-link.ts';
+import { MessagePage } from '../../page-kit/message-page.tsx';
+import { ServerErrorPage } from '../../page-kit/server-error-page.tsx';
+import { useSpaLinkHandler } from '../../page-kit/spa-link.ts';
 import { Button } from '../../components/govuk/button/button.tsx';
 import { ErrorSummary, type ErrorSummaryItem } from '../../components/govuk/error-summary/error-summary.tsx';
 import { useTranslation } from '../../i18n/use-translation.ts';

@@ -3,7 +3,7 @@
 // 017): the server looks it up with every answer it gives for those pages (decision 040).
 import type { FormState } from '#shared/journey/form-state.ts';
 import { cosReferencesOfAnswers } from '#shared/journey/same-cos-reference.ts';
-import { usePageData } from '../../app/page-data-context.ts';
+import { usePageData } from '../../page-kit/page-data-context.ts';
 
 /** The answers' COS numbers (as compared) that another application has, as the server found them for these answers. */
 export function useCosReferencesInUse(state: FormState): readonly string[] {

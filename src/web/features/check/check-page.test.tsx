@@ -6,7 +6,7 @@ import { TranslationProvider } from '../../i18n/use-translation.ts';
 import { testI18n } from '../../test-support/test-i18n.ts';
 import { CheckAClearancePage } from './check-page.tsx';
 import { checkAnother } from './check-store.ts';
-import { NO_PAGE_DATA } from '../../app/page-data-context.ts';
+import { NO_PAGE_DATA } from '../../page-kit/page-data-context.ts';
 
 // The page's texts come from the test's own i18next instance; the app's is never started here.
 vi.mock(import('../../i18n/i18n.ts'), async (importOriginal) => ({

@@ -15,7 +15,7 @@ import {
   type ClearanceCheckAnswers,
 } from '#shared/validation/clearance-check.ts';
 import type { PageData } from '#shared/pages/page-data.ts';
-import { createPageState } from '../../app/page-state.ts';
+import { createPageState } from '../../page-kit/page-state.ts';
 
 interface CheckState {
   /** The QR code's token the view answers; null for the typed question. */

@@ -1,8 +1,8 @@
 import { useEffect, useRef, type MouseEvent } from 'react';
 import { useTranslation } from '../../i18n/use-translation.ts';
 import { useLocation, useNavigate } from 'react-router';
-import { FormTokenField } from '../../app/form-token.tsx';
-import { useSpaLinkHandler } from '../../app/spa-link.ts';
+import { FormTokenField } from '../../page-kit/form-token.tsx';
+import { useSpaLinkHandler } from '../../page-kit/spa-link.ts';
 import { CookieBanner } from '../../components/govuk/cookie-banner/cookie-banner.tsx';
 import { RenderedText } from '../../components/rendered-text/rendered-text.tsx';
 import { useCookieConsent } from './cookie-consent.tsx';

@@ -17,11 +17,11 @@ import {
 } from '#shared/validation/feedback.ts';
 import { ERROR_SUMMARY_TITLE_KEY, messageKey } from '#shared/validation/messages.ts';
 import { trackValidationError } from '../../analytics/analytics.ts';
-import { FormTokenField } from '../../app/form-token.tsx';
-import { MessagePage } from '../../app/message-page.tsx';
-import { usePageTitle } from '../../app/page-title.ts';
-import { usePageData } from '../../app/page-data-context.ts';
-import { Spinner } from '../../app/spinner.tsx';
+import { FormTokenField } from '../../page-kit/form-token.tsx';
+import { MessagePage } from '../../page-kit/message-page.tsx';
+import { usePageTitle } from '../../page-kit/page-title.ts';
+import { usePageData } from '../../page-kit/page-data-context.ts';
+import { Spinner } from '../../page-kit/spinner.tsx';
 import { Button } from '../../components/govuk/button/button.tsx';
 import { ErrorSummary, setFocus } from '../../components/govuk/error-summary/error-summary.tsx';
 import { Radios } from '../../components/govuk/radios/radios.tsx';

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { useNavigate } from 'react-router';
-import { usePageTitle } from '../../app/page-title.ts';
+import { usePageTitle } from '../../page-kit/page-title.ts';
 import { RenderedText } from '../../components/rendered-text/rendered-text.tsx';
 import { useTranslation } from '../../i18n/use-translation.ts';
 

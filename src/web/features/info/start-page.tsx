@@ -1,9 +1,9 @@
 import { useEffect } from 'react';
 import { STEP_PATHS } from '#shared/journey/paths.ts';
-import { preloadPages } from '../../app/lazy-page.ts';
-import { usePageData } from '../../app/page-data-context.ts';
-import { useSpaLinkHandler } from '../../app/spa-link.ts';
-import { START_NEW_STATE } from '../../app/start-new.ts';
+import { preloadPages } from '../../shell/lazy-page.ts';
+import { usePageData } from '../../page-kit/page-data-context.ts';
+import { useSpaLinkHandler } from '../../page-kit/spa-link.ts';
+import { START_NEW_STATE } from '../../page-kit/start-new.ts';
 import { Button } from '../../components/govuk/button/button.tsx';
 import { useTranslation } from '../../i18n/use-translation.ts';
 import { InfoPage, InfoTexts } from './info-page.tsx';

@@ -12,11 +12,11 @@ import {
   type StatusLinkRecoveryAnswers,
 } from '#shared/validation/status-link-recovery.ts';
 import { trackValidationError } from '../../analytics/analytics.ts';
-import { FormTokenField } from '../../app/form-token.tsx';
-import { MessagePage } from '../../app/message-page.tsx';
-import { usePageData } from '../../app/page-data-context.ts';
-import { usePageForm } from '../../app/page-form.ts';
-import { usePageTitle } from '../../app/page-title.ts';
+import { FormTokenField } from '../../page-kit/form-token.tsx';
+import { MessagePage } from '../../page-kit/message-page.tsx';
+import { usePageData } from '../../page-kit/page-data-context.ts';
+import { usePageForm } from '../../page-kit/page-form.ts';
+import { usePageTitle } from '../../page-kit/page-title.ts';
 import { Button } from '../../components/govuk/button/button.tsx';
 import { ErrorSummary } from '../../components/govuk/error-summary/error-summary.tsx';
 import { Input } from '../../components/govuk/input/input.tsx';

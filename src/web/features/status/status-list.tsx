@@ -4,7 +4,7 @@
 import type { PublicStatusResponse } from '#shared/api/public-status.ts';
 import { DOWNLOAD_APPROVED } from '#shared/api/status-form.ts';
 import { APPLICATION_STATUSES } from '#shared/domain/application-status.ts';
-import { usePageTitle } from '../../app/page-title.ts';
+import { usePageTitle } from '../../page-kit/page-title.ts';
 import { SummaryList } from '../../components/govuk/summary-list/summary-list.tsx';
 import { RenderedText } from '../../components/rendered-text/rendered-text.tsx';
 import { useTranslation } from '../../i18n/use-translation.ts';

@@ -5,7 +5,7 @@ import { useParams } from 'react-router';
 import type { PublicStatusResponse } from '#shared/api/public-status.ts';
 import { formatLongDate, type DateLanguage } from '#shared/dates/format.ts';
 import { COS_HOLDING_STATUSES, isIn, type RejectionReason } from '#shared/domain/application-status.ts';
-import { usePageTitle } from '../../app/page-title.ts';
+import { usePageTitle } from '../../page-kit/page-title.ts';
 import { SummaryList } from '../../components/govuk/summary-list/summary-list.tsx';
 import { WarningText } from '../../components/govuk/warning-text/warning-text.tsx';
 import { RenderedText } from '../../components/rendered-text/rendered-text.tsx';

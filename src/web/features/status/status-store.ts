@@ -13,8 +13,8 @@ import {
 import { refusedStatusView, type NewLinkState, type RefusalBody, type StatusView } from '#shared/api/status-form.ts';
 import type { PageData } from '#shared/pages/page-data.ts';
 import { validateSponsorLicenceNumber } from '#shared/validation/licence-number.ts';
-import { usePageData } from '../../app/page-data-context.ts';
-import { createPageState } from '../../app/page-state.ts';
+import { usePageData } from '../../page-kit/page-data-context.ts';
+import { createPageState } from '../../page-kit/page-state.ts';
 
 interface StatusState {
   readonly token: string;

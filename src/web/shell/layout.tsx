@@ -12,12 +12,12 @@ import { SkipLink } from '../components/govuk/skip-link/skip-link.tsx';
 import { RenderedText } from '../components/rendered-text/rendered-text.tsx';
 import { CookieConsentBanner } from '../features/cookies/cookie-consent-banner.tsx';
 import { useCookieConsent } from '../features/cookies/cookie-consent.tsx';
-import { FormTokenField } from './form-token.tsx';
+import { FormTokenField } from '../page-kit/form-token.tsx';
 import { LanguageSwitch } from './language-switch.tsx';
 import { useNavigationEffects, usePreviousPath } from './navigation-effects.ts';
-import { usePageData } from './page-data-context.ts';
-import { PageBackLinkContext } from './page-back-link.tsx';
-import { isPlainClick, useSpaLinkHandler } from './spa-link.ts';
+import { usePageData } from '../page-kit/page-data-context.ts';
+import { PageBackLinkContext } from '../page-kit/page-back-link.tsx';
+import { isPlainClick, useSpaLinkHandler } from '../page-kit/spa-link.ts';
 
 const GOV_UK_HOME = 'https://www.gov.uk/';
 const FEEDBACK_URL = 'https://www.gov.uk/contact/govuk';

@@ -2,15 +2,15 @@
 // member of staff's session made as the sign-in makes it, and the console alone on an app whose
 // route table a test can read.
 import Fastify, { type FastifyInstance } from 'fastify';
-import { loadConfig } from '../config.ts';
-import { registerConsole } from '../console/console.ts';
-import { createStaffSessions } from '../services/staff/staff-sessions.ts';
-import { STAFF_SESSION_COOKIE } from '../console/staff-cookies.ts';
-import type { StaffSignIn } from '../console/staff-sign-in.ts';
-import type { Database } from '../db/database.ts';
-import { createCookies } from '../platform/cookies.ts';
-import { registerRateLimits } from '../platform/rate-limits.ts';
-import { createSecurityLog } from '../security/security-log.ts';
+import { loadConfig } from '../../config.ts';
+import { registerConsole } from '../console.ts';
+import { createStaffSessions } from '../../services/staff/staff-sessions.ts';
+import { STAFF_SESSION_COOKIE } from '../staff-cookies.ts';
+import type { StaffSignIn } from '../staff-sign-in.ts';
+import type { Database } from '../../db/database.ts';
+import { createCookies } from '../../platform/cookies.ts';
+import { registerRateLimits } from '../../platform/rate-limits.ts';
+import { createSecurityLog } from '../../security/security-log.ts';
 
 /** The test settings with the console on; its provider is an address nothing answers (no test here signs in through it). */
 export const consoleTestConfig = () => ({

@@ -5,7 +5,7 @@ import en from '#shared/i18n/translations/en.json';
 import { TranslationProvider } from '../i18n/use-translation.ts';
 import { testI18n } from '../test-support/test-i18n.ts';
 import { RouterErrorBoundary } from './router-error-boundary.tsx';
-import { ServerErrorPage } from './server-error-page.tsx';
+import { ServerErrorPage } from '../page-kit/server-error-page.tsx';
 
 const instance = testI18n(en);
 

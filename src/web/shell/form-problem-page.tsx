@@ -4,8 +4,8 @@ import type { FormProblem } from '#shared/pages/page-data.ts';
 import { Button } from '../components/govuk/button/button.tsx';
 import { RenderedText } from '../components/rendered-text/rendered-text.tsx';
 import { useTranslation } from '../i18n/use-translation.ts';
-import { FormTokenField } from './form-token.tsx';
-import { MessagePage } from './message-page.tsx';
+import { FormTokenField } from '../page-kit/form-token.tsx';
+import { MessagePage } from '../page-kit/message-page.tsx';
 import { registerTexts } from '../i18n/i18n.ts';
 
 registerTexts(texts);

@@ -1,6 +1,6 @@
 import { Component, type ErrorInfo, type ReactNode } from 'react';
 import { useTranslation } from '../i18n/use-translation.ts';
-import { usePageTitle } from './page-title.ts';
+import { usePageTitle } from '../page-kit/page-title.ts';
 
 function UnexpectedErrorPage() {
   const { t } = useTranslation();

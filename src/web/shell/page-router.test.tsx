@@ -4,7 +4,7 @@ import { Link, useLocation } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { NO_SESSION, type PageAnswer, type PageData } from '#shared/pages/page-data.ts';
 import { FORM_STATE_STORAGE_KEY } from '#shared/pages/storage-keys.ts';
-import { usePageData } from './page-data-context.ts';
+import { usePageData } from '../page-kit/page-data-context.ts';
 import { PageRouter } from './page-router.tsx';
 
 const data = (formState: string | null): PageData => ({

@@ -26,9 +26,9 @@ import {
 } from 'react-router';
 import type { PageAnswer, PageData } from '#shared/pages/page-data.ts';
 import { FORM_STATE_STORAGE_KEY } from '#shared/pages/storage-keys.ts';
-import { fetchPageAnswer } from './page-data.ts';
-import { PageDataContext } from './page-data-context.ts';
-import { ShowAnswerContext, type ShowAnswer } from './show-answer.ts';
+import { fetchPageAnswer } from '../page-kit/page-data.ts';
+import { PageDataContext } from '../page-kit/page-data-context.ts';
+import { ShowAnswerContext, type ShowAnswer } from '../page-kit/show-answer.ts';
 
 interface Shown {
   readonly action: NavigationType;

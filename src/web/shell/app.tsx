@@ -5,13 +5,13 @@ import { CookieConsentProvider } from '../features/cookies/cookie-consent.tsx';
 import { Layout } from './layout.tsx';
 import { lazyPage } from './lazy-page.ts';
 import { useFocusOnArrival } from './navigation-effects.ts';
-import { usePageData } from './page-data-context.ts';
+import { usePageData } from '../page-kit/page-data-context.ts';
 import { PageRouter } from './page-router.tsx';
 import { RouterErrorBoundary } from './router-error-boundary.tsx';
 import { PAGE_ALIASES } from '#shared/pages/page-paths.ts';
 import { ROUTES } from './routes.tsx';
-import { Redirect } from './server-render.ts';
-import { PageSpinner } from './spinner.tsx';
+import { Redirect } from '../page-kit/server-render.ts';
+import { PageSpinner } from '../page-kit/spinner.tsx';
 
 /** The page saying why a form could not be answered: the server's answer in place of the page (its texts come with it). */
 export const FormProblemPage = lazyPage(() => import('./form-problem-page.tsx'), 'FormProblemPage');
