@@ -260,21 +260,27 @@ export async function purgePersonalData(
   db: Queryable,
   options: { readonly today: string; readonly retentionDays: number; readonly now: Date },
 ): Promise<PurgeResult> {
-  const applications = await db.query(
+  // The leave date compared with a date worked out first, so the retention index is read from
+  // the first date due, not whole. The submissions looked at are those of the applications just
+  // emptied: one left with none holding personal data is emptied too (a run does both in one
+  // transaction, so none is left over from an earlier run).
+  const applications = await db.query<{ submission_id: string }>(
     `UPDATE applications
      SET concession_form = NULL, secondary_details = NULL, passport_number = NULL, cos_reference = NULL,
          family_name = NULL, given_names = NULL, worker_email = NULL, place_of_departure = NULL,
          personal_data_deleted_at = $3::timestamptz, updated_at = $3::timestamptz
      WHERE personal_data_deleted_at IS NULL AND ${statusIn('status', PURGEABLE_STATUSES)}
-       AND leave_date + $2::integer < $1::date`,
+       AND leave_date < $1::date - $2::integer
+     RETURNING submission_id`,
     [options.today, options.retentionDays, options.now],
   );
+  if (applications.rowCount === 0) return { applications: 0, submissions: 0 };
   const submissions = await db.query(
     `UPDATE submissions s
      SET sponsor_name = NULL, sponsor_email = NULL, request_hash = NULL, personal_data_deleted_at = $1::timestamptz
-     WHERE s.personal_data_deleted_at IS NULL
+     WHERE s.id = ANY($2::text[]) AND s.personal_data_deleted_at IS NULL
        AND NOT EXISTS (SELECT 1 FROM applications a WHERE a.submission_id = s.id AND a.personal_data_deleted_at IS NULL)`,
-    [options.now],
+    [options.now, [...new Set(applications.rows.map((row) => row.submission_id))]],
   );
   return { applications: applications.rowCount, submissions: submissions.rowCount };
 }

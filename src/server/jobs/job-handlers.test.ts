@@ -297,6 +297,27 @@ describe.each(testEngines())('the job handlers on $name', (engine) => {
       expect((await listJobs(test.db, { kind: 'send-withdrawal' })).map((j) => j.completedAt !== null)).toEqual([true]);
     });
 
+    it('keeps a submission’s sponsor until the last of its applications is deleted, run after run', async () => {
+      const leaveDate = daysAfter(now, 40);
+      const group = await store([{ leaveDate }, { leaveDate }]);
+      const [first, second] = group.applicants.map((a) => a.applicantId);
+      await drain(now, { manualReview: true });
+      await changeApplicationStatus(test.db, first ?? '', { to: 'approved', actor: 'caseworker:ann', now });
+      const day = new Date(`${daysAfter(now, 41 + retentionDays)}T12:00:00Z`);
+      await purgeAt(day);
+      expect((await findApplication(test.db, first ?? ''))?.personalDataDeletedAt).toEqual(day);
+      expect(await findSubmission(test.db, group.submissionId)).toMatchObject({ personalDataDeletedAt: null });
+
+      // The other decided later: the next run deletes it, and with it the sponsor.
+      await changeApplicationStatus(test.db, second ?? '', { to: 'withdrawn', actor: 'caseworker:ann', now: day });
+      const nextDay = new Date(day.getTime() + 86_400_000);
+      await purgeAt(nextDay);
+      expect(await findSubmission(test.db, group.submissionId)).toMatchObject({
+        personalDataDeletedAt: nextDay,
+        sponsorEmail: null,
+      });
+    });
+
     it('leaves alone a decision email whose personal data is gone', async () => {
       const { applicants } = await store([{ leaveDate: daysAfter(now, 3) }]);
       const id = applicants[0]?.applicantId ?? '';
