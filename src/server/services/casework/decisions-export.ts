@@ -72,22 +72,20 @@ export async function exportDecisions(
 }
 
 function decisionCells(record: DecisionRecord): string[] {
-  const { application } = record;
-  const details = application.secondaryDetails;
   return [
-    application.applicantId,
-    application.createdAt.toISOString(),
+    record.applicantId,
+    record.createdAt.toISOString(),
     record.decidedAt.toISOString(),
     record.decision,
     record.rejectionReason ?? '',
     decidedBy(record),
     record.withdrawnAt?.toISOString() ?? '',
-    application.sponsorReference,
-    details?.nationality ?? '',
-    application.arrivalDate,
-    details?.firstWorkDate ?? '',
-    details?.lastWorkDate ?? '',
-    application.leaveDate,
+    record.sponsorReference,
+    record.nationality ?? '',
+    record.arrivalDate,
+    record.firstWorkDate ?? '',
+    record.lastWorkDate ?? '',
+    record.leaveDate,
   ];
 }
 
