@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { sampleSubmission } from '../test-support/sample-submissions.ts';
-import { testEngines, useMigratedTestDatabase } from '../test-support/test-databases.ts';
+import { storeBefore022, testEngines, useMigratedTestDatabase } from '../test-support/test-databases.ts';
 import { recordStatusChange } from './application-repository.ts';
 import { inProgressStatements, type InProgressFilter } from './casework-repository.ts';
 import { defaultMigrationsDirectory, runMigrations } from './migrations.ts';
@@ -56,7 +56,7 @@ describe.each(testEngines())('migration 020 on $name', (engine) => {
       await runMigrations(test.db, directory);
 
       const now = new Date('2026-03-02T10:00:00Z');
-      const stored = await storeSubmission(test.db, sampleSubmission(now, [{}, {}, {}]), now);
+      const stored = await storeBefore022(test.db, sampleSubmission(now, [{}, {}, {}]), now);
       if (stored.outcome !== 'created') throw new Error('not stored');
       const [passed, failed, notRun] = stored.applicants.map((a) => a.applicantId);
       const line = (applicantId: string, actor: string) =>

@@ -15,6 +15,7 @@ import {
 } from './application-repository.ts';
 import type { Queryable } from './database.ts';
 import { statusIn } from './status-sql.ts';
+import { SEARCH_TEXT_PARTS } from '#shared/search/person-search.ts';
 
 /** One application as the lists show it. The names are null once its personal data is deleted. */
 export interface CaseRow {
@@ -188,82 +189,132 @@ export async function listChangedTo(
   return { rows: rows.map(toCaseRow), total: counted.rows[0]?.total ?? 0 };
 }
 
-/** What the search looks up in the database; each is compared as the service stores or compares it. */
-export type CaseLookup =
-  | { readonly by: 'reference'; readonly applicantIds: readonly string[] }
-  | { readonly by: 'passport'; readonly passportNumber: string }
-  /** As comparable_cos_reference compares them (migration 011). */
-  | { readonly by: 'cos'; readonly comparable: string }
-  /**
-   * Trimmed, digits in ASCII, ASCII letters in capitals: a superset the caller narrows with the
-   * shared licence rule (PostgreSQL's upper() and JavaScript's toUpperCase() differ beyond ASCII).
-   */
-  | { readonly by: 'licence'; readonly licence: string };
-
-const OTHER_DIGITS = '٠١٢٣٤٥٦٧٨٩۰۱۲۳۴۵۶۷۸۹０１２３４５６７８９';
-const THEIR_ASCII = '012345678901234567890123456789';
+/** What a search matched, in the order the results are ranked. */
+export const SEARCH_MATCHES = ['reference', 'cos', 'passport', 'licence', 'name'] as const;
+export type SearchMatch = (typeof SEARCH_MATCHES)[number];
 
 /**
- * Applications found by one look-up, newest first, at most `limit`. Only the reference finds an
- * application whose personal data was deleted (its numbers are gone; its licence number stays
- * with the submission, but a deleted application is found by reference only).
+ * What the search looks for, each compared as the service stores or compares it; only those
+ * given are looked for. Only the reference finds an application whose personal data was deleted
+ * (its numbers and names are gone; its licence number stays with the submission, but is not
+ * looked at for it).
  */
-export async function lookUpCases(db: Queryable, lookup: CaseLookup, limit: number): Promise<CaseRow[]> {
-  const [condition, value] = lookupCondition(lookup);
-  const { rows } = await db.query<Omit<CaseRowAsRead, 'statusSince'> & { changedAt: Date | null }>(
-    `SELECT ${caseColumns}, c.changed_at AS "changedAt"
-     FROM applications a JOIN submissions s ON s.id = a.submission_id ${currentStatusSince} ${assigneeJoin}
-     WHERE ${condition}
-     ORDER BY a.created_at DESC, a.submission_id, a.position LIMIT $2`,
-    [value, limit],
-  );
-  return rows.map(({ changedAt, ...row }) => toCaseRow({ ...row, statusSince: changedAt ?? row.submittedAt }));
+export interface SearchTerms {
+  /** Whole references (applicant ids). */
+  readonly applicantIds: readonly string[];
+  /** A certificate of sponsorship number as comparable_cos_reference compares them (migration 011). */
+  readonly cos?: string | undefined;
+  /** A passport number as stored: capitals, no spaces. */
+  readonly passportNumber?: string | undefined;
+  /** A sponsor licence number as normaliseLicenceNumber leaves it, compared as comparable_licence_number compares them (migration 020). */
+  readonly licence?: string | undefined;
+  /** What personSearchTerms asks of search_text (migration 022): the status page's person search. */
+  readonly name?:
+    | { readonly words: readonly string[]; readonly compact: string; readonly reference: string }
+    | undefined;
 }
 
-function lookupCondition(lookup: CaseLookup): [string, unknown] {
-  switch (lookup.by) {
-    case 'reference':
-      return ['a.applicant_id = ANY($1::text[])', lookup.applicantIds];
-    case 'passport':
-      return ['a.passport_number = $1', lookup.passportNumber];
-    case 'cos':
-      return ['comparable_cos_reference(a.cos_reference) = $1', lookup.comparable];
-    case 'licence':
-      return [
-        `a.personal_data_deleted_at IS NULL AND translate(upper(btrim(s.sponsor_reference)), '${OTHER_DIGITS}', '${THEIR_ASCII}') = $1`,
-        lookup.licence,
-      ];
+/** One application the search found, and everything it matched. */
+export interface FoundCase extends CaseRow {
+  readonly matchedBy: readonly SearchMatch[];
+}
+
+export interface SearchPage {
+  /** The first `limit` found: those found by the earlier of SEARCH_MATCHES first, newest first within each. */
+  readonly rows: FoundCase[];
+  /** How many applications were found in all. */
+  readonly total: number;
+}
+
+/** A fragment of a LIKE pattern that means itself: the folded text holds letters and digits only, but this stays true whatever it holds. */
+const likeInside = (text: string) => `%${text.replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
+
+/**
+ * The statement of a search, its parameters but the last (the page's length): each application found with its rank (the first of SEARCH_MATCHES
+ * it matched), a page of them in order, and how many were found. Each thing looked for is a
+ * condition an index serves (decision 053), joined by OR, so the database reads those indexes and
+ * the rows they point to, never every application. Only the conditions of what is looked for are
+ * in the text, so a prepared statement's generic plan reads the same indexes. Exported for the
+ * test that explains its plans.
+ */
+export function searchStatement(terms: SearchTerms): { readonly sql: string; readonly params: unknown[] } {
+  const params: unknown[] = [];
+  const param = (value: unknown, cast = '') => {
+    params.push(value);
+    return `$${params.length}${cast}`;
+  };
+  const conditions: Partial<Record<SearchMatch, string>> = {};
+  if (terms.applicantIds.length > 0) conditions.reference = `a.applicant_id = ANY(${param(terms.applicantIds, '::text[]')})`;
+  if (terms.cos !== undefined) conditions.cos = `comparable_cos_reference(a.cos_reference) = ${param(terms.cos, '::text')}`;
+  if (terms.passportNumber !== undefined) {
+    conditions.passport = `a.passport_number = ${param(terms.passportNumber, '::text')}`;
   }
-}
-
-/** What the name search reads of one application: the fields the shared person search looks at. */
-export interface NameCandidate {
-  readonly applicantId: string;
-  readonly familyName: string;
-  readonly givenNames: string;
-  readonly cosReference: string;
-  readonly createdAt: Date;
+  if (terms.licence !== undefined) {
+    // The sponsor's submissions from their index, then their applications from theirs.
+    conditions.licence = `(a.personal_data_deleted_at IS NULL AND a.submission_id = ANY(ARRAY(
+      SELECT id FROM submissions WHERE comparable_licence_number(sponsor_reference) = comparable_licence_number(${param(terms.licence, '::text')}))))`;
+  }
+  if (terms.name !== undefined) conditions.name = nameCondition(terms.name, param);
+  const found = SEARCH_MATCHES.filter((match) => conditions[match] !== undefined).map((match) => ({
+    match,
+    condition: conditions[match] ?? 'false',
+  }));
+  if (found.length === 0) throw new Error('A search looks for something');
+  const rank = `CASE ${found.map(({ condition }, index) => `WHEN ${condition} THEN ${index}`).join(' ')} END`;
+  // The page's length comes last, after the statement's own parameters.
+  const limit = `$${params.length + 1}::integer`;
+  return {
+    sql: `WITH matched AS (
+       SELECT a.applicant_id, a.created_at, a.submission_id, a.position, ${rank} AS rank
+       FROM applications a WHERE ${found.map(({ condition }) => `(${condition})`).join(' OR ')}
+     ), page AS (
+       SELECT * FROM matched ORDER BY rank, created_at DESC, submission_id, position LIMIT ${limit}
+     )
+     SELECT ${caseColumns}, c.changed_at AS "changedAt",
+            ARRAY[${found.map(({ match, condition }) => `CASE WHEN ${condition} THEN '${match}' END`).join(', ')}] AS "matchedBy",
+            (SELECT count(*)::int FROM matched) AS total
+     FROM page p JOIN applications a ON a.applicant_id = p.applicant_id
+       JOIN submissions s ON s.id = a.submission_id ${currentStatusSince} ${assigneeJoin}
+     ORDER BY p.rank, p.created_at DESC, p.submission_id, p.position`,
+    params,
+  };
 }
 
 /**
- * A batch of applications with personal data, newest first, after the keyset `after` (the last
- * row of the previous batch): what the name search reads and matches itself.
+ * The status page's person search on search_text (personSearchText's four parts): every word in
+ * the names given names first, or every one in the names family name first; or the query run
+ * together inside the COS number; or as reference characters inside the reference. Each
+ * alternative first asks the whole text for what it needs, which the trigram index answers
+ * (migration 022), then the part it is about.
  */
-export async function listNameCandidates(
-  db: Queryable,
-  after: { readonly createdAt: Date; readonly applicantId: string } | undefined,
-  limit: number,
-): Promise<NameCandidate[]> {
-  const { rows } = await db.query<NameCandidate>(
-    `SELECT a.applicant_id AS "applicantId", a.family_name AS "familyName", a.given_names AS "givenNames",
-            a.cos_reference AS "cosReference", a.created_at AS "createdAt"
-     FROM applications a
-     WHERE a.personal_data_deleted_at IS NULL
-       AND ($1::timestamptz IS NULL OR (a.created_at, a.applicant_id) < ($1::timestamptz, $2::text))
-     ORDER BY a.created_at DESC, a.submission_id, a.position LIMIT $3`,
-    [after?.createdAt ?? null, after?.applicantId ?? null, limit],
-  );
-  return rows;
+function nameCondition(name: NonNullable<SearchTerms['name']>, param: (value: unknown, cast?: string) => string): string {
+  const part = (n: number) => `split_part(a.search_text, ' ', ${n})`;
+  const words = name.words.map((word) => param(likeInside(word), '::text'));
+  const compact = param(likeInside(name.compact), '::text');
+  const reference = param(likeInside(name.reference), '::text');
+  const all = (text: string) => words.map((word) => `${text} LIKE ${word}`).join(' AND ');
+  return `((${all('a.search_text')} AND ((${all(part(SEARCH_TEXT_PARTS.givenFirst))}) OR (${all(part(SEARCH_TEXT_PARTS.familyFirst))})))
+      OR (a.search_text LIKE ${compact} AND ${part(SEARCH_TEXT_PARTS.cos)} LIKE ${compact})
+      OR (a.search_text LIKE ${reference} AND ${part(SEARCH_TEXT_PARTS.reference)} LIKE ${reference}))`;
+}
+
+/** The applications the search finds, the first `limit` of them in order, and how many in all. */
+export async function searchCases(db: Queryable, terms: SearchTerms, limit: number): Promise<SearchPage> {
+  const statement = searchStatement(terms);
+  const { rows } = await db.query<
+    Omit<CaseRowAsRead, 'statusSince'> & {
+      changedAt: Date | null;
+      matchedBy: (SearchMatch | null)[];
+      total: number;
+    }
+  >(statement.sql, [...statement.params, limit]);
+  return {
+    rows: rows.map(({ changedAt, matchedBy, total: _total, ...row }) => ({
+      ...toCaseRow({ ...row, statusSince: changedAt ?? row.submittedAt }),
+      matchedBy: matchedBy.filter((match) => match !== null),
+    })),
+    total: rows[0]?.total ?? 0,
+  };
 }
 
 /** One pre-clearance document issued for an application. */
