@@ -13,7 +13,7 @@ import {
   type ApplicationRecord,
   type ApplicationRow,
 } from './application-repository.ts';
-import type { Queryable } from './database.ts';
+import type { Database, Queryable } from './database.ts';
 import { statusIn } from './status-sql.ts';
 import { SEARCH_TEXT_PARTS } from '#shared/search/person-search.ts';
 
@@ -210,7 +210,13 @@ export interface SearchTerms {
   readonly licence?: string | undefined;
   /** What personSearchTerms asks of search_text (migration 022): the status page's person search. */
   readonly name?:
-    | { readonly words: readonly string[]; readonly compact: string; readonly reference: string }
+    | {
+        readonly words: readonly string[];
+        readonly compact: string;
+        readonly reference: string;
+        /** A whole reference: when an application has it, names are not looked at (it is what was meant). */
+        readonly unlessReferenceFound?: string | undefined;
+      }
     | undefined;
 }
 
@@ -230,12 +236,13 @@ export interface SearchPage {
 const likeInside = (text: string) => `%${text.replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
 
 /**
- * The statement of a search, its parameters but the last (the page's length): each application found with its rank (the first of SEARCH_MATCHES
- * it matched), a page of them in order, and how many were found. Each thing looked for is a
- * condition an index serves (decision 053), joined by OR, so the database reads those indexes and
- * the rows they point to, never every application. Only the conditions of what is looked for are
- * in the text, so a prepared statement's generic plan reads the same indexes. Exported for the
- * test that explains its plans.
+ * The statement of a search, its parameters but the last (the page's length). Each thing looked
+ * for is a SELECT of its own that an index serves (decision 053), so the database reads those
+ * indexes and the rows they point to, never every application, and checks each row only against
+ * what found it. Together, an application once, with everything that found it and its rank (the
+ * first of SEARCH_MATCHES): a page of them in order, and how many in all. Only what is looked for
+ * is in the text, so a prepared statement's generic plan reads the same indexes. Exported for
+ * the test that explains its plans.
  */
 export function searchStatement(terms: SearchTerms): { readonly sql: string; readonly params: unknown[] } {
   const params: unknown[] = [];
@@ -243,35 +250,48 @@ export function searchStatement(terms: SearchTerms): { readonly sql: string; rea
     params.push(value);
     return `$${params.length}${cast}`;
   };
-  const conditions: Partial<Record<SearchMatch, string>> = {};
-  if (terms.applicantIds.length > 0) conditions.reference = `a.applicant_id = ANY(${param(terms.applicantIds, '::text[]')})`;
-  if (terms.cos !== undefined) conditions.cos = `comparable_cos_reference(a.cos_reference) = ${param(terms.cos, '::text')}`;
+  const sources: Partial<Record<SearchMatch, string>> = {};
+  if (terms.applicantIds.length > 0) {
+    sources.reference = `applications a WHERE a.applicant_id = ANY(${param(terms.applicantIds, '::text[]')})`;
+  }
+  if (terms.cos !== undefined) {
+    sources.cos = `applications a WHERE comparable_cos_reference(a.cos_reference) = ${param(terms.cos, '::text')}`;
+  }
   if (terms.passportNumber !== undefined) {
-    conditions.passport = `a.passport_number = ${param(terms.passportNumber, '::text')}`;
+    sources.passport = `applications a WHERE a.passport_number = ${param(terms.passportNumber, '::text')}`;
   }
   if (terms.licence !== undefined) {
     // The sponsor's submissions from their index, then their applications from theirs.
-    conditions.licence = `(a.personal_data_deleted_at IS NULL AND a.submission_id = ANY(ARRAY(
-      SELECT id FROM submissions WHERE comparable_licence_number(sponsor_reference) = comparable_licence_number(${param(terms.licence, '::text')}))))`;
+    sources.licence = `submissions s JOIN applications a ON a.submission_id = s.id
+      WHERE comparable_licence_number(s.sponsor_reference) = comparable_licence_number(${param(terms.licence, '::text')})
+        AND a.personal_data_deleted_at IS NULL`;
   }
-  if (terms.name !== undefined) conditions.name = nameCondition(terms.name, param);
-  const found = SEARCH_MATCHES.filter((match) => conditions[match] !== undefined).map((match) => ({
-    match,
-    condition: conditions[match] ?? 'false',
-  }));
-  if (found.length === 0) throw new Error('A search looks for something');
-  const rank = `CASE ${found.map(({ condition }, index) => `WHEN ${condition} THEN ${index}`).join(' ')} END`;
+  if (terms.name !== undefined) {
+    const unless =
+      terms.name.unlessReferenceFound === undefined
+        ? ''
+        : ` AND NOT EXISTS (SELECT 1 FROM applications r WHERE r.applicant_id = ${param(terms.name.unlessReferenceFound, '::text')})`;
+    sources.name = `applications a WHERE ${nameCondition(terms.name, param)}${unless}`;
+  }
+  const selects = SEARCH_MATCHES.flatMap((match, rank) => {
+    const source = sources[match];
+    return source === undefined
+      ? []
+      : [`SELECT a.applicant_id, a.created_at, a.submission_id, a.position, ${rank} AS rank, '${match}' AS match FROM ${source}`];
+  });
+  if (selects.length === 0) throw new Error('A search looks for something');
   // The page's length comes last, after the statement's own parameters.
   const limit = `$${params.length + 1}::integer`;
   return {
     sql: `WITH matched AS (
-       SELECT a.applicant_id, a.created_at, a.submission_id, a.position, ${rank} AS rank
-       FROM applications a WHERE ${found.map(({ condition }) => `(${condition})`).join(' OR ')}
+       SELECT applicant_id, created_at, submission_id, position, min(rank) AS rank,
+              array_agg(match ORDER BY rank) AS matched_by
+       FROM (${selects.join('\n       UNION ALL ')}) f
+       GROUP BY applicant_id, created_at, submission_id, position
      ), page AS (
        SELECT * FROM matched ORDER BY rank, created_at DESC, submission_id, position LIMIT ${limit}
      )
-     SELECT ${caseColumns}, c.changed_at AS "changedAt",
-            ARRAY[${found.map(({ match, condition }) => `CASE WHEN ${condition} THEN '${match}' END`).join(', ')}] AS "matchedBy",
+     SELECT ${caseColumns}, c.changed_at AS "changedAt", p.matched_by AS "matchedBy",
             (SELECT count(*)::int FROM matched) AS total
      FROM page p JOIN applications a ON a.applicant_id = p.applicant_id
        JOIN submissions s ON s.id = a.submission_id ${currentStatusSince} ${assigneeJoin}
@@ -285,33 +305,45 @@ export function searchStatement(terms: SearchTerms): { readonly sql: string; rea
  * the names given names first, or every one in the names family name first; or the query run
  * together inside the COS number; or as reference characters inside the reference. Each
  * alternative first asks the whole text for what it needs, which the trigram index answers
- * (migration 022), then the part it is about.
+ * (migration 022), then the part it is about. A text of fewer than 3 characters has no trigram:
+ * asked of the index it would read every entry, so it is asked of the part only (a query of
+ * short words alone, "Li Wu", reads every application's text).
  */
 function nameCondition(name: NonNullable<SearchTerms['name']>, param: (value: unknown, cast?: string) => string): string {
   const part = (n: number) => `split_part(a.search_text, ' ', ${n})`;
-  const words = name.words.map((word) => param(likeInside(word), '::text'));
-  const compact = param(likeInside(name.compact), '::text');
-  const reference = param(likeInside(name.reference), '::text');
-  const all = (text: string) => words.map((word) => `${text} LIKE ${word}`).join(' AND ');
-  return `((${all('a.search_text')} AND ((${all(part(SEARCH_TEXT_PARTS.givenFirst))}) OR (${all(part(SEARCH_TEXT_PARTS.familyFirst))})))
-      OR (a.search_text LIKE ${compact} AND ${part(SEARCH_TEXT_PARTS.cos)} LIKE ${compact})
-      OR (a.search_text LIKE ${reference} AND ${part(SEARCH_TEXT_PARTS.reference)} LIKE ${reference}))`;
+  const pattern = (text: string) => ({ text, param: param(likeInside(text), '::text') });
+  const indexed = (patterns: readonly { text: string; param: string }[]) =>
+    patterns.filter((p) => [...p.text].length >= TRIGRAM).map((p) => `a.search_text LIKE ${p.param} AND `);
+  const words = name.words.map(pattern);
+  const all = (text: string) => words.map((word) => `${text} LIKE ${word.param}`).join(' AND ');
+  const inPart = (n: number, p: { text: string; param: string }) =>
+    `(${indexed([p]).join('')}${part(n)} LIKE ${p.param})`;
+  return `((${indexed(words).join('')}((${all(part(SEARCH_TEXT_PARTS.givenFirst))}) OR (${all(part(SEARCH_TEXT_PARTS.familyFirst))})))
+      OR ${inPart(SEARCH_TEXT_PARTS.cos, pattern(name.compact))}
+      OR ${inPart(SEARCH_TEXT_PARTS.reference, pattern(name.reference))})`;
 }
 
-/** The applications the search finds, the first `limit` of them in order, and how many in all. */
-export async function searchCases(db: Queryable, terms: SearchTerms, limit: number): Promise<SearchPage> {
+/** The length of pg_trgm's trigrams: a LIKE pattern's text shorter than this gives the index nothing to look up. */
+const TRIGRAM = 3;
+
+/**
+ * The applications the search finds, the first `limit` of them in order, and how many in all.
+ * Without parallel workers or JIT compiling: the statement reads a few index entries and the rows
+ * they point to, and starting workers or compiling took longer than that (decision 053).
+ */
+export async function searchCases(db: Database, terms: SearchTerms, limit: number): Promise<SearchPage> {
   const statement = searchStatement(terms);
-  const { rows } = await db.query<
-    Omit<CaseRowAsRead, 'statusSince'> & {
-      changedAt: Date | null;
-      matchedBy: (SearchMatch | null)[];
-      total: number;
-    }
-  >(statement.sql, [...statement.params, limit]);
+  const rows = await db.transaction(async (tx) => {
+    await tx.query(`SELECT set_config('max_parallel_workers_per_gather', '0', true), set_config('jit', 'off', true)`);
+    const found = await tx.query<
+      Omit<CaseRowAsRead, 'statusSince'> & { changedAt: Date | null; matchedBy: SearchMatch[]; total: number }
+    >(statement.sql, [...statement.params, limit]);
+    return found.rows;
+  });
   return {
     rows: rows.map(({ changedAt, matchedBy, total: _total, ...row }) => ({
       ...toCaseRow({ ...row, statusSince: changedAt ?? row.submittedAt }),
-      matchedBy: matchedBy.filter((match) => match !== null),
+      matchedBy,
     })),
     total: rows[0]?.total ?? 0,
   };

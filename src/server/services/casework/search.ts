@@ -51,13 +51,10 @@ export async function searchApplications(
   const reference = parseApplicationReference(query);
   // An id from before references is looked up as typed, as the CLI does.
   const applicantIds = [...new Set([reference ?? query, query])];
-  const numbers = numberTerms(query);
-  // A whole reference that was found is what was meant: no need to look at names.
-  const referenceFound =
-    reference !== undefined &&
-    (await searchCases(deps.database, { applicantIds: [reference] }, 1)).rows.length > 0;
-  const name = referenceFound ? undefined : personSearchTerms(query);
-  const found = await searchCases(deps.database, { applicantIds, ...numbers, name }, MAX_SEARCH_RESULTS);
+  const terms = personSearchTerms(query);
+  // A whole reference that was found is what was meant: names are not looked at then.
+  const name = terms === undefined ? undefined : { ...terms, unlessReferenceFound: reference };
+  const found = await searchCases(deps.database, { applicantIds, ...numberTerms(query), name }, MAX_SEARCH_RESULTS);
   return {
     outcome: 'ok',
     hits: found.rows.map(({ matchedBy, ...row }) => ({ ...toSummary(row, deps.now()), matchedBy })),
