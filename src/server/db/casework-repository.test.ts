@@ -10,7 +10,12 @@ import { personSearchTerms, personSearchText } from '#shared/search/person-searc
 import { sampleSubmission } from '../test-support/sample-submissions.ts';
 import { storeBefore022, testEngines, useMigratedTestDatabase } from '../test-support/test-databases.ts';
 import { recordStatusChange } from './application-repository.ts';
-import { inProgressStatements, searchStatement, type InProgressFilter, type SearchTerms } from './casework-repository.ts';
+import {
+  inProgressStatements,
+  searchStatement,
+  type InProgressFilter,
+  type SearchTerms,
+} from './casework-repository.ts';
 import { defaultMigrationsDirectory, runMigrations } from './migrations.ts';
 
 describe.each(testEngines())('the queue in progress’s plans on $name', (engine) => {

@@ -277,7 +277,9 @@ export function searchStatement(terms: SearchTerms): { readonly sql: string; rea
     const source = sources[match];
     return source === undefined
       ? []
-      : [`SELECT a.applicant_id, a.created_at, a.submission_id, a.position, ${rank} AS rank, '${match}' AS match FROM ${source}`];
+      : [
+          `SELECT a.applicant_id, a.created_at, a.submission_id, a.position, ${rank} AS rank, '${match}' AS match FROM ${source}`,
+        ];
   });
   if (selects.length === 0) throw new Error('A search looks for something');
   // The page's length comes last, after the statement's own parameters.
@@ -309,18 +311,45 @@ export function searchStatement(terms: SearchTerms): { readonly sql: string; rea
  * asked of the index it would read every entry, so it is asked of the part only (a query of
  * short words alone, "Li Wu", reads every application's text).
  */
-function nameCondition(name: NonNullable<SearchTerms['name']>, param: (value: unknown, cast?: string) => string): string {
+function nameCondition(
+  name: NonNullable<SearchTerms['name']>,
+  param: (value: unknown, cast?: string) => string,
+): string {
   const part = (n: number) => `split_part(a.search_text, ' ', ${n})`;
-  const pattern = (text: string) => ({ text, param: param(likeInside(text), '::text') });
-  const indexed = (patterns: readonly { text: string; param: string }[]) =>
-    patterns.filter((p) => [...p.text].length >= TRIGRAM).map((p) => `a.search_text LIKE ${p.param} AND `);
-  const words = name.words.map(pattern);
-  const all = (text: string) => words.map((word) => `${text} LIKE ${word.param}`).join(' AND ');
-  const inPart = (n: number, p: { text: string; param: string }) =>
-    `(${indexed([p]).join('')}${part(n)} LIKE ${p.param})`;
-  return `((${indexed(words).join('')}((${all(part(SEARCH_TEXT_PARTS.givenFirst))}) OR (${all(part(SEARCH_TEXT_PARTS.familyFirst))})))
-      OR ${inPart(SEARCH_TEXT_PARTS.cos, pattern(name.compact))}
-      OR ${inPart(SEARCH_TEXT_PARTS.reference, pattern(name.reference))})`;
+  const params = new Map<string, string>();
+  const pattern = (text: string) => {
+    const known = params.get(text) ?? param(likeInside(text), '::text');
+    params.set(text, known);
+    return known;
+  };
+  const all = (texts: readonly string[], n: number) =>
+    texts.map((text) => `${part(n)} LIKE ${pattern(text)}`).join(' AND ');
+  // Each alternative: the texts the whole must hold (what the index is asked), and the test of its parts.
+  const alternatives = [
+    {
+      texts: name.words,
+      test: `(${all(name.words, SEARCH_TEXT_PARTS.givenFirst)}) OR (${all(name.words, SEARCH_TEXT_PARTS.familyFirst)})`,
+    },
+    { texts: [name.compact], test: all([name.compact], SEARCH_TEXT_PARTS.cos) },
+    { texts: [name.reference], test: all([name.reference], SEARCH_TEXT_PARTS.reference) },
+  ];
+  // One word is also the query run together, and without O, I or L it is its reference characters
+  // too: alternatives asking the index the same are asked together, so it is read once.
+  const merged = new Map<string, { texts: readonly string[]; tests: string[] }>();
+  for (const { texts, test } of alternatives) {
+    const key = JSON.stringify(texts);
+    const same = merged.get(key);
+    if (same === undefined) merged.set(key, { texts, tests: [test] });
+    else same.tests.push(test);
+  }
+  return `(${[...merged.values()]
+    .map(({ texts, tests }) => {
+      const indexed = texts
+        .filter((text) => [...text].length >= TRIGRAM)
+        .map((text) => `a.search_text LIKE ${pattern(text)} AND `);
+      return `(${indexed.join('')}(${tests.map((test) => `(${test})`).join(' OR ')}))`;
+    })
+    .join('\n      OR ')})`;
 }
 
 /** The length of pg_trgm's trigrams: a LIKE pattern's text shorter than this gives the index nothing to look up. */
@@ -329,12 +358,17 @@ const TRIGRAM = 3;
 /**
  * The applications the search finds, the first `limit` of them in order, and how many in all.
  * Without parallel workers or JIT compiling: the statement reads a few index entries and the rows
- * they point to, and starting workers or compiling took longer than that (decision 053).
+ * they point to, and starting workers or compiling took longer than that. With the prepared
+ * statement's generic plan, which reads the same indexes whatever was typed: planning it afresh
+ * for each search cost more than running it (decision 053).
  */
 export async function searchCases(db: Database, terms: SearchTerms, limit: number): Promise<SearchPage> {
   const statement = searchStatement(terms);
   const rows = await db.transaction(async (tx) => {
-    await tx.query(`SELECT set_config('max_parallel_workers_per_gather', '0', true), set_config('jit', 'off', true)`);
+    await tx.query(
+      `SELECT set_config('max_parallel_workers_per_gather', '0', true), set_config('jit', 'off', true),
+              set_config('plan_cache_mode', 'force_generic_plan', true)`,
+    );
     const found = await tx.query<
       Omit<CaseRowAsRead, 'statusSince'> & { changedAt: Date | null; matchedBy: SearchMatch[]; total: number }
     >(statement.sql, [...statement.params, limit]);

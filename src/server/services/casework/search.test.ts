@@ -186,7 +186,9 @@ describe.each(testEngines())('the caseworker search on $name', (engine) => {
       const result = await search(query);
       if (result.outcome !== 'ok') throw new Error(query);
       const byName = result.hits.filter((hit) => hit.matchedBy.includes('name')).map((hit) => hit.reference);
-      const expected = stored.filter((person) => matchesPersonSearch(query, person)).map((person) => person.applicantId);
+      const expected = stored
+        .filter((person) => matchesPersonSearch(query, person))
+        .map((person) => person.applicantId);
       expect(byName.sort(), query).toEqual(expected.sort());
     }
   });
@@ -195,9 +197,10 @@ describe.each(testEngines())('the caseworker search on $name', (engine) => {
     const [id] = await store(test.db, [{ familyName: 'O’Brien', givenNames: 'Seán', cosReference: 'C4X 9K2' }]);
     const text = async () =>
       (
-        await test.db.query<{ text: string | null }>('SELECT search_text AS text FROM applications WHERE applicant_id = $1', [
-          id,
-        ])
+        await test.db.query<{ text: string | null }>(
+          'SELECT search_text AS text FROM applications WHERE applicant_id = $1',
+          [id],
+        )
       ).rows[0]?.text;
     expect(await text()).toBe(
       personSearchText({ applicantId: id!, familyName: 'O’Brien', givenNames: 'Seán', cosReference: 'C4X 9K2' }),
