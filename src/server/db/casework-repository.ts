@@ -189,7 +189,11 @@ export async function listChangedTo(
   return { rows: rows.map(toCaseRow), total: counted.rows[0]?.total ?? 0 };
 }
 
-/** What a search matched, in the order the results are ranked. */
+/**
+ * What a search matched, in the order the results are ranked: the whole reference; the COS number,
+ * passport number or sponsor licence number, whole; `name`: the status page's search, which finds a
+ * name, or a part of a reference or COS number.
+ */
 export const SEARCH_MATCHES = ['reference', 'cos', 'passport', 'licence', 'name'] as const;
 export type SearchMatch = (typeof SEARCH_MATCHES)[number];
 
