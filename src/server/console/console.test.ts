@@ -439,8 +439,12 @@ describe.each(testEngines())('the caseworker console, on $name', (engine) => {
     expect((await app.inject({ url: `/caseworker/applications/${reference}`, headers: { cookie } })).statusCode).toBe(
       200,
     );
-    expect((await app.inject({ url: '/caseworker/search?q=Q1234567', headers: { cookie } })).statusCode).toBe(200);
-    expect((await app.inject({ url: '/caseworker/search?q=Nobody', headers: { cookie } })).statusCode).toBe(200);
+    const byPassport = await app.inject({ url: '/caseworker/search?q=Q1234567', headers: { cookie } });
+    expect(byPassport.statusCode).toBe(200);
+    expect(byPassport.body).toContain('1 application matches.');
+    const byName = await app.inject({ url: '/caseworker/search?q=Nobody', headers: { cookie } });
+    expect(byName.statusCode).toBe(200);
+    expect(byName.body).toContain('No applications match.');
 
     const { lines: audited } = await listStaffActions(
       database.db,

@@ -196,19 +196,15 @@ export function registerQueuePages(scope: FastifyInstance, options: ConsoleRoute
     await recordStaffAccess(deps, staffOf(who), request.ip, {
       action: 'search',
       matched: result.hits.flatMap((hit) => hit.matchedBy),
-      found: result.hits.length,
+      found: result.total,
     });
-    const found = result.hits.length;
     return pages.send(
       reply,
       200,
       'queue',
       {
         ...base,
-        summary:
-          found === 0
-            ? 'No application found.'
-            : `${found}${result.more ? ' or more' : ''} application${found === 1 ? '' : 's'} found${result.more ? ': the first are shown. Search for more of the reference or name.' : '.'}`,
+        summary: searchSummaryOf(result.total, result.hits.length),
         rows: result.hits.map(listRow),
       },
       who,
@@ -218,6 +214,15 @@ export function registerQueuePages(scope: FastifyInstance, options: ConsoleRoute
   // The routes of this file.
   scope.get('/caseworker', queuePage);
   scope.get('/caseworker/search', searchPage);
+}
+
+/** How many applications the search found (all of them searched), and how many are listed. */
+function searchSummaryOf(total: number, shown: number): string {
+  if (total === 0) return 'No applications match.';
+  const count = `${total.toLocaleString('en-GB')} application${total === 1 ? ' matches' : 's match'}.`;
+  return shown < total
+    ? `${count} The first ${shown} are shown. Search for more of the reference, number or name to find fewer.`
+    : count;
 }
 
 /** What the list holds, in words: how many, in what order, narrowed how, and which page. */

@@ -267,7 +267,7 @@ export async function purgePersonalData(
   const applications = await db.query<{ submission_id: string }>(
     `UPDATE applications
      SET concession_form = NULL, secondary_details = NULL, passport_number = NULL, cos_reference = NULL,
-         family_name = NULL, given_names = NULL, worker_email = NULL, place_of_departure = NULL,
+         family_name = NULL, given_names = NULL, worker_email = NULL, place_of_departure = NULL, search_text = NULL,
          personal_data_deleted_at = $3::timestamptz, updated_at = $3::timestamptz
      WHERE personal_data_deleted_at IS NULL AND ${statusIn('status', PURGEABLE_STATUSES)}
        AND leave_date < $1::date - $2::integer

@@ -7,8 +7,9 @@ import {
   type ApplicationStatus,
   type RejectionReason,
 } from '#shared/domain/application-status.ts';
-import type { Queryable } from './database.ts';
+import type { Database, Queryable } from './database.ts';
 import { statusIn } from './status-sql.ts';
+import { SEARCH_TEXT_PARTS } from '#shared/search/person-search.ts';
 
 /** One application as the lists show it. The names are null once its personal data is deleted. */
 export interface CaseRow {
@@ -182,82 +183,202 @@ export async function listChangedTo(
   return { rows: rows.map(toCaseRow), total: counted.rows[0]?.total ?? 0 };
 }
 
-/** What the search looks up in the database; each is compared as the service stores or compares it. */
-export type CaseLookup =
-  | { readonly by: 'reference'; readonly applicantIds: readonly string[] }
-  | { readonly by: 'passport'; readonly passportNumber: string }
-  /** As comparable_cos_reference compares them (migration 011). */
-  | { readonly by: 'cos'; readonly comparable: string }
-  /**
-   * Trimmed, digits in ASCII, ASCII letters in capitals: a superset the caller narrows with the
-   * shared licence rule (PostgreSQL's upper() and JavaScript's toUpperCase() differ beyond ASCII).
-   */
-  | { readonly by: 'licence'; readonly licence: string };
-
-const OTHER_DIGITS = '٠١٢٣٤٥٦٧٨٩۰۱۲۳۴۵۶۷۸۹０１２３４５６７８９';
-const THEIR_ASCII = '012345678901234567890123456789';
+/**
+ * What a search matched, in the order the results are ranked: the whole reference; the COS number,
+ * passport number or sponsor licence number, whole; `name`: the status page's search, which finds a
+ * name, or a part of a reference or COS number.
+ */
+export const SEARCH_MATCHES = ['reference', 'cos', 'passport', 'licence', 'name'] as const;
+export type SearchMatch = (typeof SEARCH_MATCHES)[number];
 
 /**
- * Applications found by one look-up, newest first, at most `limit`. Only the reference finds an
- * application whose personal data was deleted (its numbers are gone; its licence number stays
- * with the submission, but a deleted application is found by reference only).
+ * What the search looks for, each compared as the service stores or compares it; only those
+ * given are looked for. Only the reference finds an application whose personal data was deleted
+ * (its numbers and names are gone; its licence number stays with the submission, but is not
+ * looked at for it).
  */
-export async function lookUpCases(db: Queryable, lookup: CaseLookup, limit: number): Promise<CaseRow[]> {
-  const [condition, value] = lookupCondition(lookup);
-  const { rows } = await db.query<Omit<CaseRowAsRead, 'statusSince'> & { changedAt: Date | null }>(
-    `SELECT ${caseColumns}, c.changed_at AS "changedAt"
-     FROM applications a JOIN submissions s ON s.id = a.submission_id ${currentStatusSince} ${assigneeJoin}
-     WHERE ${condition}
-     ORDER BY a.created_at DESC, a.submission_id, a.position LIMIT $2`,
-    [value, limit],
-  );
-  return rows.map(({ changedAt, ...row }) => toCaseRow({ ...row, statusSince: changedAt ?? row.submittedAt }));
+export interface SearchTerms {
+  /** Whole references (applicant ids). */
+  readonly applicantIds: readonly string[];
+  /** A certificate of sponsorship number as comparable_cos_reference compares them (migration 011). */
+  readonly cos?: string | undefined;
+  /** A passport number as stored: capitals, no spaces. */
+  readonly passportNumber?: string | undefined;
+  /** A sponsor licence number as normaliseLicenceNumber leaves it, compared as comparable_licence_number compares them (migration 020). */
+  readonly licence?: string | undefined;
+  /** What personSearchTerms asks of search_text (migration 022): the status page's person search. */
+  readonly name?:
+    | {
+        readonly words: readonly string[];
+        readonly compact: string;
+        readonly reference: string;
+        /** A whole reference: when an application has it, names are not looked at (it is what was meant). */
+        readonly unlessReferenceFound?: string | undefined;
+      }
+    | undefined;
 }
 
-function lookupCondition(lookup: CaseLookup): [string, unknown] {
-  switch (lookup.by) {
-    case 'reference':
-      return ['a.applicant_id = ANY($1::text[])', lookup.applicantIds];
-    case 'passport':
-      return ['a.passport_number = $1', lookup.passportNumber];
-    case 'cos':
-      return ['comparable_cos_reference(a.cos_reference) = $1', lookup.comparable];
-    case 'licence':
-      return [
-        `a.personal_data_deleted_at IS NULL AND translate(upper(btrim(s.sponsor_reference)), '${OTHER_DIGITS}', '${THEIR_ASCII}') = $1`,
-        lookup.licence,
-      ];
+/** One application the search found, and everything it matched. */
+export interface FoundCase extends CaseRow {
+  readonly matchedBy: readonly SearchMatch[];
+}
+
+export interface SearchPage {
+  /** The first `limit` found: those found by the earlier of SEARCH_MATCHES first, newest first within each. */
+  readonly rows: FoundCase[];
+  /** How many applications were found in all. */
+  readonly total: number;
+}
+
+/** A fragment of a LIKE pattern that means itself: the folded text holds letters and digits only, but this stays true whatever it holds. */
+const likeInside = (text: string) => `%${text.replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
+
+/**
+ * The statement of a search, its parameters but the last (the page's length). Each thing looked
+ * for is a SELECT of its own that an index serves (decision 053), so the database reads those
+ * indexes and the rows they point to, never every application, and checks each row only against
+ * what found it. Together, an application once, with everything that found it and its rank (the
+ * first of SEARCH_MATCHES): a page of them in order, and how many in all. Only what is looked for
+ * is in the text, so a prepared statement's generic plan reads the same indexes. Exported for
+ * the test that explains its plans.
+ */
+export function searchStatement(terms: SearchTerms): { readonly sql: string; readonly params: unknown[] } {
+  const params: unknown[] = [];
+  const param = (value: unknown, cast = '') => {
+    params.push(value);
+    return `$${params.length}${cast}`;
+  };
+  const sources: Partial<Record<SearchMatch, string>> = {};
+  if (terms.applicantIds.length > 0) {
+    sources.reference = `applications a WHERE a.applicant_id = ANY(${param(terms.applicantIds, '::text[]')})`;
   }
-}
-
-/** What the name search reads of one application: the fields the shared person search looks at. */
-export interface NameCandidate {
-  readonly applicantId: string;
-  readonly familyName: string;
-  readonly givenNames: string;
-  readonly cosReference: string;
-  readonly createdAt: Date;
+  if (terms.cos !== undefined) {
+    sources.cos = `applications a WHERE comparable_cos_reference(a.cos_reference) = ${param(terms.cos, '::text')}`;
+  }
+  if (terms.passportNumber !== undefined) {
+    sources.passport = `applications a WHERE a.passport_number = ${param(terms.passportNumber, '::text')}`;
+  }
+  if (terms.licence !== undefined) {
+    // The sponsor's submissions from their index, then their applications from theirs.
+    sources.licence = `submissions s JOIN applications a ON a.submission_id = s.id
+      WHERE comparable_licence_number(s.sponsor_reference) = comparable_licence_number(${param(terms.licence, '::text')})
+        AND a.personal_data_deleted_at IS NULL`;
+  }
+  if (terms.name !== undefined) {
+    const unless =
+      terms.name.unlessReferenceFound === undefined
+        ? ''
+        : ` AND NOT EXISTS (SELECT 1 FROM applications r WHERE r.applicant_id = ${param(terms.name.unlessReferenceFound, '::text')})`;
+    sources.name = `applications a WHERE ${nameCondition(terms.name, param)}${unless}`;
+  }
+  const selects = SEARCH_MATCHES.flatMap((match, rank) => {
+    const source = sources[match];
+    return source === undefined
+      ? []
+      : [
+          `SELECT a.applicant_id, a.created_at, a.submission_id, a.position, ${rank} AS rank, '${match}' AS match FROM ${source}`,
+        ];
+  });
+  if (selects.length === 0) throw new Error('A search looks for something');
+  // The page's length comes last, after the statement's own parameters.
+  const limit = `$${params.length + 1}::integer`;
+  return {
+    sql: `WITH matched AS (
+       SELECT applicant_id, created_at, submission_id, position, min(rank) AS rank,
+              array_agg(match ORDER BY rank) AS matched_by
+       FROM (${selects.join('\n       UNION ALL ')}) f
+       GROUP BY applicant_id, created_at, submission_id, position
+     ), page AS (
+       SELECT * FROM matched ORDER BY rank, created_at DESC, submission_id, position LIMIT ${limit}
+     )
+     SELECT ${caseColumns}, c.changed_at AS "changedAt", p.matched_by AS "matchedBy",
+            (SELECT count(*)::int FROM matched) AS total
+     FROM page p JOIN applications a ON a.applicant_id = p.applicant_id
+       JOIN submissions s ON s.id = a.submission_id ${currentStatusSince} ${assigneeJoin}
+     ORDER BY p.rank, p.created_at DESC, p.submission_id, p.position`,
+    params,
+  };
 }
 
 /**
- * A batch of applications with personal data, newest first, after the keyset `after` (the last
- * row of the previous batch): what the name search reads and matches itself.
+ * The status page's person search on search_text (personSearchText's four parts): every word in
+ * the names given names first, or every one in the names family name first; or the query run
+ * together inside the COS number; or as reference characters inside the reference. Each
+ * alternative first asks the whole text for what it needs, which the trigram index answers
+ * (migration 022), then the part it is about. A text of fewer than 3 characters has no trigram:
+ * asked of the index it would read every entry, so it is asked of the part only (a query of
+ * short words alone, "Li Wu", reads every application's text).
  */
-export async function listNameCandidates(
-  db: Queryable,
-  after: { readonly createdAt: Date; readonly applicantId: string } | undefined,
-  limit: number,
-): Promise<NameCandidate[]> {
-  const { rows } = await db.query<NameCandidate>(
-    `SELECT a.applicant_id AS "applicantId", a.family_name AS "familyName", a.given_names AS "givenNames",
-            a.cos_reference AS "cosReference", a.created_at AS "createdAt"
-     FROM applications a
-     WHERE a.personal_data_deleted_at IS NULL
-       AND ($1::timestamptz IS NULL OR (a.created_at, a.applicant_id) < ($1::timestamptz, $2::text))
-     ORDER BY a.created_at DESC, a.submission_id, a.position LIMIT $3`,
-    [after?.createdAt ?? null, after?.applicantId ?? null, limit],
-  );
-  return rows;
+function nameCondition(
+  name: NonNullable<SearchTerms['name']>,
+  param: (value: unknown, cast?: string) => string,
+): string {
+  const part = (n: number) => `split_part(a.search_text, ' ', ${n})`;
+  const params = new Map<string, string>();
+  const pattern = (text: string) => {
+    const known = params.get(text) ?? param(likeInside(text), '::text');
+    params.set(text, known);
+    return known;
+  };
+  const all = (texts: readonly string[], n: number) =>
+    texts.map((text) => `${part(n)} LIKE ${pattern(text)}`).join(' AND ');
+  // Each alternative: the texts the whole must hold (what the index is asked), and the test of its parts.
+  const alternatives = [
+    {
+      texts: name.words,
+      test: `(${all(name.words, SEARCH_TEXT_PARTS.givenFirst)}) OR (${all(name.words, SEARCH_TEXT_PARTS.familyFirst)})`,
+    },
+    { texts: [name.compact], test: all([name.compact], SEARCH_TEXT_PARTS.cos) },
+    { texts: [name.reference], test: all([name.reference], SEARCH_TEXT_PARTS.reference) },
+  ];
+  // One word is also the query run together, and without O, I or L it is its reference characters
+  // too: alternatives asking the index the same are asked together, so it is read once.
+  const merged = new Map<string, { texts: readonly string[]; tests: string[] }>();
+  for (const { texts, test } of alternatives) {
+    const key = JSON.stringify(texts);
+    const same = merged.get(key);
+    if (same === undefined) merged.set(key, { texts, tests: [test] });
+    else same.tests.push(test);
+  }
+  return `(${[...merged.values()]
+    .map(({ texts, tests }) => {
+      const indexed = texts
+        .filter((text) => [...text].length >= TRIGRAM)
+        .map((text) => `a.search_text LIKE ${pattern(text)} AND `);
+      return `(${indexed.join('')}(${tests.map((test) => `(${test})`).join(' OR ')}))`;
+    })
+    .join('\n      OR ')})`;
+}
+
+/** The length of pg_trgm's trigrams: a LIKE pattern's text shorter than this gives the index nothing to look up. */
+const TRIGRAM = 3;
+
+/**
+ * The applications the search finds, the first `limit` of them in order, and how many in all.
+ * Without parallel workers or JIT compiling: the statement reads a few index entries and the rows
+ * they point to, and starting workers or compiling took longer than that. With the prepared
+ * statement's generic plan, which reads the same indexes whatever was typed: planning it afresh
+ * for each search cost more than running it (decision 053).
+ */
+export async function searchCases(db: Database, terms: SearchTerms, limit: number): Promise<SearchPage> {
+  const statement = searchStatement(terms);
+  const rows = await db.transaction(async (tx) => {
+    await tx.query(
+      `SELECT set_config('max_parallel_workers_per_gather', '0', true), set_config('jit', 'off', true),
+              set_config('plan_cache_mode', 'force_generic_plan', true)`,
+    );
+    const found = await tx.query<
+      Omit<CaseRowAsRead, 'statusSince'> & { changedAt: Date | null; matchedBy: SearchMatch[]; total: number }
+    >(statement.sql, [...statement.params, limit]);
+    return found.rows;
+  });
+  return {
+    rows: rows.map(({ changedAt, matchedBy, total: _total, ...row }) => ({
+      ...toCaseRow({ ...row, statusSince: changedAt ?? row.submittedAt }),
+      matchedBy,
+    })),
+    total: rows[0]?.total ?? 0,
+  };
 }
 
 /** One pre-clearance document issued for an application. */

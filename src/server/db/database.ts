@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import pg from 'pg';
 import type { Config } from '../config.ts';
 import { isProcessRunning } from '../process-alive.ts';
@@ -77,6 +78,12 @@ const sharedParsers: Record<number, (text: string) => unknown> = {
   [OID_TIMESTAMP]: parseTimestamp,
 };
 
+/**
+ * The contrib extensions the migrations create, which PGlite must load when it opens a database
+ * (pg_trgm: the search's trigram index, migration 022).
+ */
+export const pgliteExtensions = { pg_trgm };
+
 const schemaNamePattern = /^[a-z_][a-z0-9_]{0,62}$/;
 
 /** Opens the embedded PGlite database or a pool to a PostgreSQL server behind one interface. */
@@ -143,7 +150,12 @@ async function openPglite(dataDir: string | undefined, initialData: Blob | undef
   }
   let db: PGlite;
   try {
-    db = await PGlite.create({ dataDir, parsers: sharedParsers, loadDataDir: initialData });
+    db = await PGlite.create({
+      dataDir,
+      parsers: sharedParsers,
+      loadDataDir: initialData,
+      extensions: pgliteExtensions,
+    });
   } catch (error) {
     await unlock();
     throw error;

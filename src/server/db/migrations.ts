@@ -1,9 +1,10 @@
 import { createHash } from 'node:crypto';
 import { readdir, readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
-import type { Database } from './database.ts';
+import type { Database, Queryable } from './database.ts';
 import type { AppliedMigration } from './migration-repository.ts';
 import { listAppliedMigrations, lockMigrations, recordMigration } from './migration-repository.ts';
+import { fillSearchText } from './search-text.ts';
 
 export interface Migration {
   readonly version: number;
@@ -38,6 +39,15 @@ export async function readMigrations(directory: URL | string = defaultMigrations
 }
 
 /**
+ * What a migration needs done by the service's code after its SQL, in its transaction: data the
+ * SQL cannot compute as the service does (migration 022's searchable text is folded by the same
+ * function the status page's search uses). By file name, so a test's copy of the files runs them too.
+ */
+const FOLLOW_UPS: Readonly<Record<string, (tx: Queryable) => Promise<void>>> = {
+  '022-search-text': fillSearchText,
+};
+
+/**
  * Applies the migrations the database has not seen, oldest first, each in its own transaction
  * under an advisory lock, so instances starting together apply each file exactly once.
  * Returns the migrations this call applied.
@@ -62,6 +72,7 @@ export async function runMigrations(
       const current = await listAppliedMigrations(tx);
       if (current.some((m) => m.version === migration.version)) return false;
       await tx.exec(migration.sql);
+      await FOLLOW_UPS[`${String(migration.version).padStart(3, '0')}-${migration.name}`]?.(tx);
       await recordMigration(tx, migration);
       return true;
     });

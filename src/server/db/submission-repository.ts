@@ -4,6 +4,7 @@ import { newApplicationReference } from '#shared/domain/application-reference.ts
 import { INITIAL_STATUS } from '#shared/domain/application-status.ts';
 import { normalisePassportNumber } from '#shared/domain/passport-number.ts';
 import type { Language } from '#shared/i18n/languages.ts';
+import { personSearchText } from '#shared/search/person-search.ts';
 import type { Database, Queryable } from './database.ts';
 import { enqueueJobs, jobKinds } from './job-repository.ts';
 
@@ -144,14 +145,14 @@ async function storeOnce(
       `INSERT INTO applications (
          applicant_id, submission_id, position, status, concession_form, secondary_details,
          passport_number, cos_reference, family_name, given_names, worker_email, place_of_departure,
-         arrival_date, leave_date, created_at, updated_at)
+         arrival_date, leave_date, created_at, updated_at, search_text)
        SELECT a.applicant_id, $1, a.position, $15::text, a.concession_form::jsonb, a.secondary_details::jsonb,
               a.passport_number, a.cos_reference, a.family_name, a.given_names, a.worker_email, a.place_of_departure,
-              a.arrival_date::date, a.leave_date::date, $2::timestamptz, $2::timestamptz
+              a.arrival_date::date, a.leave_date::date, $2::timestamptz, $2::timestamptz, a.search_text
        FROM unnest($3::text[], $4::integer[], $5::text[], $6::text[], $7::text[], $8::text[], $9::text[], $10::text[],
-                   $11::text[], $12::text[], $13::text[], $14::text[])
+                   $11::text[], $12::text[], $13::text[], $14::text[], $16::text[])
          AS a(applicant_id, position, concession_form, secondary_details, passport_number, cos_reference, family_name,
-              given_names, worker_email, place_of_departure, arrival_date, leave_date)`,
+              given_names, worker_email, place_of_departure, arrival_date, leave_date, search_text)`,
       [
         submissionId,
         now,
@@ -168,6 +169,8 @@ async function storeOnce(
         column((a) => a.arrivalDate),
         column((a) => a.leaveDate),
         INITIAL_STATUS,
+        // What the caseworker's search finds (migration 022), folded as the status page folds it.
+        column((a, index) => personSearchText({ ...a, applicantId: ids[index] ?? '' })),
       ],
     );
     await tx.query(

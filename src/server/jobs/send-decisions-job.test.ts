@@ -15,7 +15,7 @@ import { findNextDecisionEmailJob, setNextDecisionEmailJob } from '../db/decisio
 import { enqueueJob, listJobs } from '../db/job-repository.ts';
 import { runMigrations } from '../db/migrations.ts';
 import { storeSubmission } from '../db/submission-repository.ts';
-import { onDatabaseAt, testEngines, useMigratedTestDatabase } from '../test-support/test-databases.ts';
+import { onDatabaseAt, storeBefore022, testEngines, useMigratedTestDatabase } from '../test-support/test-databases.ts';
 import type { StatusChange } from '../services/decisions/change-status.ts';
 import { changeApplicationStatus } from '../services/decisions/change-status.ts';
 import type { EmailMessage, EmailSender } from '../email/email-sender.ts';
@@ -335,7 +335,7 @@ describe.each(testEngines())('decision emails on $name', (engine) => {
 describe.each(testEngines())('migration 004 on $name', (engine) => {
   it('counts decisions made before it as emailed, unless their per-application email job is still open', async () => {
     await onDatabaseAt(engine, 3, async (db) => {
-      const stored = await storeSubmission(db, sampleSubmission(t0, [{}, {}, {}]), t0);
+      const stored = await storeBefore022(db, sampleSubmission(t0, [{}, {}, {}]), t0);
       if (stored.outcome !== 'created') throw new Error('not created');
       const [emailed, waiting, undecided] = stored.applicants.map((a) => a.applicantId);
       await db.query(`UPDATE applications SET status = 'approved' WHERE applicant_id = ANY($1)`, [[emailed, waiting]]);
@@ -360,7 +360,7 @@ describe.each(testEngines())('migration 013 on $name', (engine) => {
   it('hands every open send-decision job to its submission’s send-decisions job, as its handler did', async () => {
     await onDatabaseAt(engine, 12, async (db) => {
       const store = async (count: number) => {
-        const stored = await storeSubmission(
+        const stored = await storeBefore022(
           db,
           sampleSubmission(
             t0,

@@ -5,8 +5,10 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
+import pg from 'pg';
 import type { TestProject } from 'vitest/node';
-import { dumpEmptyPglite, openDatabase } from '../db/database.ts';
+import { loadConfig } from '../config.ts';
+import { dumpEmptyPglite, openDatabase, pgliteExtensions } from '../db/database.ts';
 import { runMigrations } from '../db/migrations.ts';
 
 declare module 'vitest' {
@@ -25,7 +27,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
   const db = await openDatabase({ engine: 'pglite', dataDir, initialData: empty });
   await runMigrations(db);
   await db.close();
-  const migratedDb = await PGlite.create({ dataDir });
+  const migratedDb = await PGlite.create({ dataDir, extensions: pgliteExtensions });
   const migrated = await migratedDb.dumpDataDir('none');
   await migratedDb.close();
 
@@ -33,5 +35,22 @@ export default async function setup(project: TestProject): Promise<() => Promise
   await writeFile(dumps.empty, Buffer.from(await empty.arrayBuffer()));
   await writeFile(dumps.migrated, Buffer.from(await migrated.arrayBuffer()));
   project.provide('pgliteDumps', dumps);
+  await createSharedExtensions();
   return () => rm(dir, { recursive: true, force: true });
+}
+
+/**
+ * Migration 022 creates pg_trgm in the public schema unless the database has it. The test files
+ * migrate their own schemas side by side: created once here, before them, two cannot race to it.
+ */
+async function createSharedExtensions(): Promise<void> {
+  const { databaseUrl } = loadConfig();
+  if (databaseUrl === undefined) return;
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    await client.query('CREATE EXTENSION IF NOT EXISTS pg_trgm SCHEMA public');
+  } finally {
+    await client.end();
+  }
 }

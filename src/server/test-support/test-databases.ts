@@ -12,6 +12,7 @@ import { loadConfig } from '../config.ts';
 import type { Database } from '../db/database.ts';
 import { dumpEmptyPglite, openDatabase } from '../db/database.ts';
 import { defaultMigrationsDirectory, readMigrations, runMigrations } from '../db/migrations.ts';
+import { storeSubmission } from '../db/submission-repository.ts';
 
 export interface TestDatabase {
   readonly db: Database;
@@ -163,6 +164,23 @@ export async function onDatabaseAt(
     await test(opened.db);
   } finally {
     await opened.dispose();
+  }
+}
+
+/**
+ * storeSubmission on a database brought to a version before 022, for a migration's test: today's
+ * insert also writes migration 022's search_text, which such a database lacks, so the column is
+ * there for the insert only and the rows are left as a release of then stored them.
+ */
+export async function storeBefore022(
+  db: Database,
+  ...args: Parameters<typeof storeSubmission> extends [unknown, ...infer Rest] ? Rest : never
+): ReturnType<typeof storeSubmission> {
+  await db.exec('ALTER TABLE applications ADD COLUMN search_text text');
+  try {
+    return await storeSubmission(db, ...args);
+  } finally {
+    await db.exec('ALTER TABLE applications DROP COLUMN search_text');
   }
 }
 

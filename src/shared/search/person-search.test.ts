@@ -1,6 +1,13 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { foldForSearch, matchesPersonSearch, type SearchablePerson } from './person-search.ts';
+import {
+  foldForSearch,
+  matchesPersonSearch,
+  personSearchTerms,
+  personSearchText,
+  SEARCH_TEXT_PARTS,
+  type SearchablePerson,
+} from './person-search.ts';
 
 // Name parts made of plain letters, accented letters, the letters NFD leaves whole, apostrophes
 // and hyphens inside: what passports and emails hold.
@@ -95,5 +102,46 @@ describe('the status list search', () => {
     for (const query of ['CWC-٧K٣M٩-QF٢XA-B', '۷k۳m۹', '７K３M９', 'cos ١٢٣'])
       expect(matchesPersonSearch(query, p), query).toBe(true);
     expect(matchesPersonSearch('cos ١٢٤', p)).toBe(false);
+  });
+});
+
+// What the database asks of personSearchText (casework-repository.ts's nameCondition), in
+// JavaScript: LIKE '%text%' is includes, split_part is a part by its place.
+function foundInSearchText(query: string, person: SearchablePerson): boolean {
+  const terms = personSearchTerms(query);
+  if (terms === undefined) return true;
+  const parts = personSearchText(person).split(' ');
+  const at = (n: number) => parts[n - 1] ?? '';
+  return (
+    [at(SEARCH_TEXT_PARTS.givenFirst), at(SEARCH_TEXT_PARTS.familyFirst)].some((names) =>
+      terms.words.every((word) => names.includes(word)),
+    ) ||
+    at(SEARCH_TEXT_PARTS.cos).includes(terms.compact) ||
+    at(SEARCH_TEXT_PARTS.reference).includes(terms.reference)
+  );
+}
+
+describe('the searchable text the database holds', () => {
+  it('is four parts, none holding a space', () => {
+    const text = personSearchText({
+      givenNames: 'Zoë Anne',
+      familyName: 'Müller-Lüdenscheidt',
+      applicantId: 'CWC-7K3M9-QF2XA-B',
+      cosReference: 'C4X 9K2',
+    });
+    expect(text).toBe('zoeannemullerludenscheidt mullerludenscheidtzoeanne c4x9k2 cwc7k3m9qf2xab');
+  });
+
+  it('finds whom matchesPersonSearch finds, for any name and any part of it, however typed', () => {
+    const query = fc.oneof(
+      names,
+      fc.tuple(names, fc.nat(), fc.nat()).map(([text, from, to]) => text.slice(from % (text.length + 1), to)),
+      fc.constantFrom('7k3m9', 'qf2', 'O 123', 'cos12', 'ab cd', "'", 'cwc-7k3m9'),
+    );
+    fc.assert(
+      fc.property(person, query, (p, q) => {
+        expect(foundInSearchText(q, p), q).toBe(matchesPersonSearch(q, p));
+      }),
+    );
   });
 });

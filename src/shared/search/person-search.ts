@@ -85,3 +85,40 @@ export function matchesPersonSearch(query: string, person: SearchablePerson): bo
   const reference = referenceCharacters(foldForSearch(person.applicantId));
   return reference.includes(referenceCharacters(folded)) || parseApplicationReference(query) === person.applicantId;
 }
+
+/**
+ * The person as one text a database can search with substring matches (migration 022), in four
+ * parts separated by single spaces: their names run together given names first, then family
+ * name first, their certificate of sponsorship number and their reference, each folded as
+ * {@link matchesPersonSearch} folds it. No part holds a space, so a part is found by its place,
+ * and what {@link personSearchTerms} asks of it gives the answers matchesPersonSearch gives.
+ */
+export function personSearchText(person: SearchablePerson): string {
+  const given = foldForSearch(person.givenNames).replace(/ /g, '');
+  const family = foldForSearch(person.familyName).replace(/ /g, '');
+  const cos = foldForSearch(person.cosReference).replace(/ /g, '');
+  const reference = referenceCharacters(foldForSearch(person.applicantId));
+  return [given + family, family + given, cos, reference].join(' ');
+}
+
+/** The places of the parts of {@link personSearchText}, 1-based (as PostgreSQL's split_part counts). */
+export const SEARCH_TEXT_PARTS = { givenFirst: 1, familyFirst: 2, cos: 3, reference: 4 } as const;
+
+/**
+ * What a query asks of {@link personSearchText}, or undefined when it holds nothing to find (only
+ * punctuation). The person is found when every one of `words` is inside the part given names
+ * first, or every one inside the part family name first; or `compact` is inside the certificate
+ * of sponsorship number; or `reference` is inside the reference: matchesPersonSearch's rule,
+ * the whole reference typed with O for 0 aside (the caller looks that up by reference).
+ */
+export function personSearchTerms(
+  query: string,
+): { readonly words: readonly string[]; readonly compact: string; readonly reference: string } | undefined {
+  const folded = foldForSearch(query);
+  if (folded === '') return undefined;
+  return {
+    words: [...new Set(folded.split(' '))],
+    compact: folded.replace(/ /g, ''),
+    reference: referenceCharacters(folded),
+  };
+}
