@@ -90,6 +90,28 @@ async function main(): Promise<void> {
         },
         422,
       ),
+      // Errors that change at each post (empty, then a web address in each name): every post
+      // writes, and the ten at once on one session meet each other's writes (decision 055).
+      await measure(
+        '/passenger-name posted with errors that change at each post, one session',
+        {
+          url: `${appUrl}/passenger-name`,
+          method: 'POST',
+          workers: 1,
+          headers: { cookie, 'content-type': 'application/x-www-form-urlencoded' },
+          requests: [
+            { body: new URLSearchParams({ 'form-token': TOKEN, 'family-name': '', 'given-name': '' }).toString() },
+            {
+              body: new URLSearchParams({
+                'form-token': TOKEN,
+                'family-name': 'www.example.org',
+                'given-name': 'www.example.org',
+              }).toString(),
+            },
+          ],
+        },
+        422,
+      ),
       await measure('/cookies rendered in Arabic', page('/cookies', 'lang=ar')),
       await measure('/passenger-name, the app’s JSON answer from a session', {
         ...page('/passenger-name', cookie),
