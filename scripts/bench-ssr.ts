@@ -75,6 +75,7 @@ async function main(): Promise<void> {
       'given-name': 'Eithne',
       'worker-email': '',
     }).toString();
+    const otherAnswer = answer.replace('given-name=Eithne', `given-name=${encodeURIComponent('Eithne Máire')}`);
     const runs = [
       await measure('static index.html, bare Fastify', { url: `${bareUrl}/index.html`, method: 'GET', workers: 1 }),
       await measure('/ rendered', page('/')),
@@ -130,6 +131,21 @@ async function main(): Promise<void> {
           'content-type': 'application/x-www-form-urlencoded',
         },
         body: answer,
+      }),
+      // The same answer posted again changes nothing, and is not written (decision 055): here
+      // each connection's answers change at each post (two names in turn), so every one is written.
+      await measure('/passenger-name answered from the app, an answer that changes at each post', {
+        url: `${appUrl}/passenger-name`,
+        method: 'POST',
+        workers: 1,
+        setupClient: setupClient as unknown as autocannon.Options['setupClient'],
+        headers: {
+          accept: 'application/json',
+          origin: appUrl,
+          'sec-fetch-site': 'same-origin',
+          'content-type': 'application/x-www-form-urlencoded',
+        },
+        requests: [{ body: answer }, { body: otherAnswer }],
       }),
     ];
     printRuns(`Pages (HTML, uncompressed) and the app's answers (JSON), ${engine}`, runs);

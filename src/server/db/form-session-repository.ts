@@ -119,6 +119,30 @@ export async function insertFormSession(
   );
 }
 
+/** The statement writing a session's values, its eight parameters as updateParameters gives them. */
+const UPDATE_SESSION = `UPDATE form_sessions
+     SET form_state = $2, status_token = $3, notice = $4, status_opened_at = $5, updated_at = $6,
+         previous_id_hash = CASE WHEN $7::bytea IS NULL THEN previous_id_hash ELSE id_hash END,
+         rotated_at = CASE WHEN $7::bytea IS NULL THEN rotated_at ELSE $6 END,
+         id_hash = coalesce($7::bytea, id_hash)
+     WHERE id_hash = $1 AND ($8::text IS NULL OR xmin::text = $8)`;
+const updateParameters = (
+  idHash: Buffer,
+  values: FormSessionValues,
+  now: Date,
+  renewedIdHash: Buffer | undefined,
+  version: string | undefined,
+) => [
+  idHash,
+  values.formState,
+  values.statusToken,
+  values.notice,
+  values.statusOpenedAt,
+  now,
+  renewedIdHash ?? null,
+  version ?? null,
+];
+
 /**
  * Writes `values` over the session whose current id hashes to `idHash` (only if its row is still
  * at `version`, when given). With `renewedIdHash`, the session takes that id, and its id until now
@@ -170,30 +194,6 @@ export async function updateFormSessionOrRead(
   if (written) return 'written';
   return { session: session.idHash === null ? undefined : storedOf(session as SessionRow) };
 }
-
-/** The statement writing a session's values, its eight parameters as updateParameters gives them. */
-const UPDATE_SESSION = `UPDATE form_sessions
-     SET form_state = $2, status_token = $3, notice = $4, status_opened_at = $5, updated_at = $6,
-         previous_id_hash = CASE WHEN $7::bytea IS NULL THEN previous_id_hash ELSE id_hash END,
-         rotated_at = CASE WHEN $7::bytea IS NULL THEN rotated_at ELSE $6 END,
-         id_hash = coalesce($7::bytea, id_hash)
-     WHERE id_hash = $1 AND ($8::text IS NULL OR xmin::text = $8)`;
-const updateParameters = (
-  idHash: Buffer,
-  values: FormSessionValues,
-  now: Date,
-  renewedIdHash: Buffer | undefined,
-  version: string | undefined,
-) => [
-  idHash,
-  values.formState,
-  values.statusToken,
-  values.notice,
-  values.statusOpenedAt,
-  now,
-  renewedIdHash ?? null,
-  version ?? null,
-];
 
 /**
  * Ends the session whose id (current or previous) hashes to `idHash`: deleted, unless it is saved as
