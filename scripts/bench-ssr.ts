@@ -75,6 +75,17 @@ async function main(): Promise<void> {
       'given-name': 'Eithne',
       'worker-email': '',
     }).toString();
+    const otherAnswer = answer.replace('given-name=Eithne', `given-name=${encodeURIComponent('Eithne Máire')}`);
+    // The same, posting the two answers in turn: each of a connection's requests carries its cookie.
+    const changingAnswers = join(await mkdtemp(join(tmpdir(), 'bench-ssr-')), 'changing-answers.cjs');
+    await writeFile(
+      changingAnswers,
+      `let next = 0;\nconst cookies = ${JSON.stringify(sessions)};\n` +
+        `const bodies = ${JSON.stringify([answer, otherAnswer])};\n` +
+        'module.exports = (client) => {\n' +
+        '  const headers = { ...client.opts.headers, cookie: cookies[next++ % cookies.length] };\n' +
+        "  client.setRequests(bodies.map((body) => ({ method: 'POST', headers, body })));\n};\n",
+    );
     const runs = [
       await measure('static index.html, bare Fastify', { url: `${bareUrl}/index.html`, method: 'GET', workers: 1 }),
       await measure('/ rendered', page('/')),
@@ -90,6 +101,28 @@ async function main(): Promise<void> {
         },
         422,
       ),
+      // Errors that change at each post (empty, then a web address in each name): every post
+      // writes, and the ten at once on one session meet each other's writes (decision 055).
+      await measure(
+        '/passenger-name posted with errors that change at each post, one session',
+        {
+          url: `${appUrl}/passenger-name`,
+          method: 'POST',
+          workers: 1,
+          headers: { cookie, 'content-type': 'application/x-www-form-urlencoded' },
+          requests: [
+            { body: new URLSearchParams({ 'form-token': TOKEN, 'family-name': '', 'given-name': '' }).toString() },
+            {
+              body: new URLSearchParams({
+                'form-token': TOKEN,
+                'family-name': 'www.example.org',
+                'given-name': 'www.example.org',
+              }).toString(),
+            },
+          ],
+        },
+        422,
+      ),
       await measure('/cookies rendered in Arabic', page('/cookies', 'lang=ar')),
       await measure('/passenger-name, the app’s JSON answer from a session', {
         ...page('/passenger-name', cookie),
@@ -101,6 +134,21 @@ async function main(): Promise<void> {
         workers: 1,
         // A module's path, which the load's thread loads (its options cannot carry a function there).
         setupClient: setupClient as unknown as autocannon.Options['setupClient'],
+        headers: {
+          accept: 'application/json',
+          origin: appUrl,
+          'sec-fetch-site': 'same-origin',
+          'content-type': 'application/x-www-form-urlencoded',
+        },
+        body: answer,
+      }),
+      // The same answer posted again changes nothing, and is not written (decision 055): here
+      // each connection's answers change at each post (two names in turn), so every one is written.
+      await measure('/passenger-name answered from the app, an answer that changes at each post', {
+        url: `${appUrl}/passenger-name`,
+        method: 'POST',
+        workers: 1,
+        setupClient: changingAnswers as unknown as autocannon.Options['setupClient'],
         headers: {
           accept: 'application/json',
           origin: appUrl,

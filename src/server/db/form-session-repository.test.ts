@@ -11,9 +11,11 @@ import {
   saveDraft,
   takeDraftByReturnToken,
   updateFormSession,
+  updateFormSessionOrRead,
 } from './form-session-repository.ts';
 import { listJobs } from './job-repository.ts';
 import { onDatabaseAt, testEngines, useMigratedTestDatabase } from '../test-support/test-databases.ts';
+import { backendPid, waitForLockWaiters } from '../test-support/lock-waits.ts';
 
 const now = new Date('2026-03-02T10:00:00Z');
 const HOUR_MS = 60 * 60_000;
@@ -194,6 +196,7 @@ describe.each(testEngines())('saved drafts on $name', (engine) => {
       version: expect.stringMatching(/^\d+$/),
       savedAt: daysBefore(2),
       savedUntil: new Date(daysBefore(2).getTime() + 28 * 24 * 60 * 60_000).toISOString(),
+      updatedAt: now,
     });
     for (const old of [hash(1), hash(2)]) expect(await readFormSession(test.db, old, since(now))).toBeUndefined();
     // Used up: it opens nothing the second time, and a new link is on its way.
@@ -246,6 +249,74 @@ describe.each(testEngines())('a session written at the version read, on $name', 
       await updateFormSession(test.db, hash(1), { ...values, formState: '{"c":3}' }, now, undefined, again!.version),
     ).toBe(true);
     expect((await readFormSession(test.db, hash(1), since(now)))?.formState).toBe('{"c":3}');
+  });
+});
+
+describe.each(testEngines())('a session written at the version read, or read, on $name', (engine) => {
+  const test = useMigratedTestDatabase(engine);
+  const write = (formState: string, version: string, renewedIdHash?: Buffer) => ({
+    idHash: hash(1),
+    values: { ...values, formState },
+    now,
+    renewedIdHash,
+    version,
+  });
+
+  it('writes when no other write came since, and otherwise reads what the other wrote, in one statement', async () => {
+    await insertFormSession(test.db, hash(1), values, hoursBefore(1));
+    const read = await readFormSession(test.db, hash(1), since(now));
+    expect(await updateFormSessionOrRead(test.db, write('{"b":2}', read!.version), hash(1), since(now))).toBe(
+      'written',
+    );
+    const written = await readFormSession(test.db, hash(1), since(now));
+    expect(written).toMatchObject({ formState: '{"b":2}', updatedAt: now });
+    // Made on the version before: refused, and the session as the other write left it is read.
+    const refused = await updateFormSessionOrRead(test.db, write('{"c":3}', read!.version), hash(1), since(now));
+    expect(refused).toEqual({ session: written });
+    // Renewed on the version read: the id before still finds it for a minute.
+    const later = new Date(now.getTime() + 1000);
+    expect(
+      await updateFormSessionOrRead(
+        test.db,
+        { ...write('{"c":3}', written!.version, hash(2)), now: later },
+        hash(1),
+        since(later),
+      ),
+    ).toBe('written');
+    expect((await readFormSession(test.db, hash(1), since(later)))?.formState).toBe('{"c":3}');
+    // A write under way when this one began: this one waits for it, is refused, and reads the
+    // row as it was when it began (at the version it was made on: no news of what the other wrote).
+    if (engine.name === 'postgres') {
+      const before = await readFormSession(test.db, hash(1), since(later));
+      const other = await test.openAnother();
+      let release = () => {};
+      const released = new Promise<void>((resolve) => (release = resolve));
+      let holder = 0;
+      const held = new Promise<void>((resolve) => {
+        void other.transaction(async (tx) => {
+          holder = await backendPid(tx);
+          await updateFormSession(tx, hash(2), { ...values, formState: '{"other":1}' }, later);
+          resolve();
+          await released;
+        });
+      });
+      await held;
+      const refusedLater = updateFormSessionOrRead(
+        test.db,
+        { ...write('{"e":5}', before!.version), idHash: hash(2), now: later },
+        hash(1),
+        since(later),
+      );
+      await waitForLockWaiters(other, holder, 1);
+      release();
+      expect(await refusedLater).toEqual({ session: before });
+      expect((await readFormSession(test.db, hash(1), since(later)))?.formState).toBe('{"other":1}');
+    }
+    // A session that is gone reads as none.
+    await test.db.query('DELETE FROM form_sessions');
+    expect(await updateFormSessionOrRead(test.db, write('{"d":4}', written!.version), hash(1), since(now))).toEqual({
+      session: undefined,
+    });
   });
 });
 

@@ -22,6 +22,8 @@ export interface StoredFormSession extends FormSessionValues {
   readonly version: string;
   /** The last save of "Save and come back later" (null: never saved); no write of the values clears it. */
   readonly savedAt: Date | null;
+  /** The last write: the session is over when it was written, or saved, too long ago. */
+  readonly updatedAt: Date;
 }
 
 /**
@@ -89,7 +91,8 @@ type Nullable<Row> = { [Column in keyof Row]: Row[Column] | null };
 const selectSession = (first: number) => {
   const [idHash, active, renewed, saved] = [0, 1, 2, 3].map((offset) => `$${first + offset}`);
   return `SELECT id_hash AS "idHash", form_state AS "formState", status_token AS "statusToken", notice,
-            status_opened_at AS "statusOpenedAt", saved_at AS "savedAt", xmin::text AS version
+            status_opened_at AS "statusOpenedAt", saved_at AS "savedAt", updated_at AS "updatedAt",
+            xmin::text AS version
      FROM form_sessions
      WHERE (id_hash = ${idHash} OR (previous_id_hash = ${idHash} AND rotated_at >= ${renewed}))
        AND (updated_at >= ${active} OR saved_at >= ${saved})`;
@@ -116,6 +119,30 @@ export async function insertFormSession(
   );
 }
 
+/** The statement writing a session's values, its eight parameters as updateParameters gives them. */
+const UPDATE_SESSION = `UPDATE form_sessions
+     SET form_state = $2, status_token = $3, notice = $4, status_opened_at = $5, updated_at = $6,
+         previous_id_hash = CASE WHEN $7::bytea IS NULL THEN previous_id_hash ELSE id_hash END,
+         rotated_at = CASE WHEN $7::bytea IS NULL THEN rotated_at ELSE $6 END,
+         id_hash = coalesce($7::bytea, id_hash)
+     WHERE id_hash = $1 AND ($8::text IS NULL OR xmin::text = $8)`;
+const updateParameters = (
+  idHash: Buffer,
+  values: FormSessionValues,
+  now: Date,
+  renewedIdHash: Buffer | undefined,
+  version: string | undefined,
+) => [
+  idHash,
+  values.formState,
+  values.statusToken,
+  values.notice,
+  values.statusOpenedAt,
+  now,
+  renewedIdHash ?? null,
+  version ?? null,
+];
+
 /**
  * Writes `values` over the session whose current id hashes to `idHash` (only if its row is still
  * at `version`, when given). With `renewedIdHash`, the session takes that id, and its id until now
@@ -130,28 +157,44 @@ export async function updateFormSession(
   renewedIdHash?: Buffer,
   version?: string,
 ): Promise<boolean> {
-  const { rowCount } = await db.query(
-    `UPDATE form_sessions
-     SET form_state = $2, status_token = $3, notice = $4, status_opened_at = $5, updated_at = $6,
-         previous_id_hash = CASE WHEN $7::bytea IS NULL THEN previous_id_hash ELSE id_hash END,
-         rotated_at = CASE WHEN $7::bytea IS NULL THEN rotated_at ELSE $6 END,
-         id_hash = coalesce($7::bytea, id_hash)
-     WHERE id_hash = $1 AND ($8::text IS NULL OR xmin::text = $8)`,
-    [
-      idHash,
-      values.formState,
-      values.statusToken,
-      values.notice,
-      values.statusOpenedAt,
-      now,
-      renewedIdHash ?? null,
-      version ?? null,
-    ],
-  );
+  const { rowCount } = await db.query(UPDATE_SESSION, updateParameters(idHash, values, now, renewedIdHash, version));
   return rowCount > 0;
 }
 
-/** Ends the session whose id (current or previous) hashes to `idHash`. */
+/**
+ * Writes `values` over the session whose current id hashes to `idHash` if its row is still at
+ * `version` (as updateFormSession does), in one statement with, when it is not, a read of the
+ * session as readFormSession finds it by `readIdHash` and `since`: what another request wrote,
+ * on which the change can be made again. The read sees what was committed when the statement
+ * began: a write that was under way then and made this one fail is not in it (its version is
+ * still `version`). Resolves to `written`, or the session read (undefined: there is none).
+ */
+export async function updateFormSessionOrRead(
+  db: Queryable,
+  write: {
+    readonly idHash: Buffer;
+    readonly values: FormSessionValues;
+    readonly now: Date;
+    readonly renewedIdHash: Buffer | undefined;
+    readonly version: string;
+  },
+  readIdHash: Buffer,
+  since: SessionsSince,
+): Promise<'written' | { readonly session: StoredFormSession | undefined }> {
+  const { idHash, values, now, renewedIdHash, version } = write;
+  // Every part of one statement sees the rows as they were when it began (a data-modifying WITH):
+  // the read finds the row as the write found it, before the write's change.
+  const { rows } = await db.query<{ written: boolean } & Nullable<SessionRow>>(
+    `WITH written AS (${UPDATE_SESSION} RETURNING 1)
+     SELECT EXISTS (SELECT 1 FROM written) AS written, session.*
+     FROM (SELECT 1) one LEFT JOIN LATERAL (${selectSession(9)}) session ON NOT EXISTS (SELECT 1 FROM written)`,
+    [...updateParameters(idHash, values, now, renewedIdHash, version), ...sessionParameters(readIdHash, since)],
+  );
+  const { written, ...session } = rows[0]!;
+  if (written) return 'written';
+  return { session: session.idHash === null ? undefined : storedOf(session as SessionRow) };
+}
+
 /**
  * Ends the session whose id (current or previous) hashes to `idHash`: deleted, unless it is saved as
  * a draft to come back to, which its link still opens: it then takes `unknownIdHash`, the hash of

@@ -20,6 +20,7 @@ import {
   readFormSession,
   readFormSessionCountingHit,
   updateFormSession,
+  updateFormSessionOrRead,
   type DraftSave,
   type FormSessionValues,
   type SessionsSince,
@@ -38,6 +39,20 @@ const NO_VALUES: FormSessionValues = { ...NO_SESSION, statusOpenedAt: null };
 /** How long the id a session had before its renewal still opens it: a request sent just before. */
 const RENEWED_ID_GRACE_MS = 60_000;
 const HOUR_MS = 60 * 60_000;
+/**
+ * How long a change that changes nothing may go unwritten: a session's idle time counts from its
+ * last write, which is then at most this much before the last request that changed it.
+ */
+const UNCHANGED_WRITE_MS = 60_000;
+/** The writes at a version read that a change tries before it is made under the row's lock. */
+const OPTIMISTIC_WRITES = 3;
+
+/** True when two sessions' values (what a write writes) are the same. */
+const sameValues = (a: FormSessionValues, b: FormSessionValues) =>
+  a.formState === b.formState &&
+  a.statusToken === b.statusToken &&
+  a.notice === b.notice &&
+  a.statusOpenedAt?.getTime() === b.statusOpenedAt?.getTime();
 
 const ID_PATTERN = /^[A-Za-z0-9_-]{43}$/;
 const hashOf = (id: string) => createHash('sha256').update(id).digest();
@@ -143,6 +158,9 @@ export function createFormSessions(options: FormSessionsOptions): FormSessions {
     statusOpenedAt,
     savedUntil,
   });
+  /** True when the session was written (or saved) in the last minute, as its idle time counts. */
+  const isRecent = (session: StoredFormSession) =>
+    Math.max(session.updatedAt.getTime(), session.savedAt?.getTime() ?? 0) >= now().getTime() - UNCHANGED_WRITE_MS;
   const checkSize = (next: FormSessionValues) => {
     if (Buffer.byteLength(next.formState ?? '') > maxBytes) throw new SessionTooLargeError();
   };
@@ -198,21 +216,47 @@ export function createFormSessions(options: FormSessionsOptions): FormSessions {
       const renewed = renew ? newId() : undefined;
       const renewedHash = renewed === undefined ? undefined : hashOf(renewed);
       // Made on the session as read, and written only if no other request of the browser (two
-      // tabs, two Sends) wrote it since; when one did, made again under the row's lock, where they
-      // take turns, each changing what the one before it wrote. A browser without a session, or
-      // whose session is over, starts a new one.
-      const found = await readStored(request, id);
+      // tabs, two Sends) wrote it since; when one did, the write read what it wrote in the same
+      // statement, and the change is made again on that (decision 055); after a few tries, or when
+      // the other write was still under way, under the row's lock, where they take turns, each
+      // changing what the one before it wrote. A browser without a session, or whose session is
+      // over, starts a new one.
+      let found = await readStored(request, id);
       readFirst.delete(request);
-      const current = found === undefined ? NO_VALUES : values(found);
-      const next = change(current);
-      if (next === undefined) return current;
-      checkSize(next);
-      let kept = next;
+      let kept: FormSessionValues | undefined;
       let given: string | undefined;
-      if (found === undefined) given = await start(request, next, verifiedStatusLink);
-      else if (await updateFormSession(database, found.idHash, next, now(), renewedHash, found.version))
-        given = renewed;
-      else {
+      for (let attempt = 0; kept === undefined && attempt < OPTIMISTIC_WRITES; attempt += 1) {
+        const current = found === undefined ? NO_VALUES : values(found);
+        const next = change(current);
+        if (next === undefined) return current;
+        // Nothing to change (the same errors posted again): nothing written, unless the idle time
+        // would then count from more than a minute before this request.
+        if (found !== undefined && renewed === undefined && sameValues(current, next) && isRecent(found)) {
+          written.set(request, current);
+          return current;
+        }
+        checkSize(next);
+        if (found === undefined) {
+          given = await start(request, next, verifiedStatusLink);
+          kept = next;
+          break;
+        }
+        const write = { idHash: found.idHash, values: next, now: now(), renewedIdHash: renewedHash };
+        const outcome = await updateFormSessionOrRead(
+          database,
+          { ...write, version: found.version },
+          hashOf(id!),
+          since(),
+        );
+        if (outcome === 'written') {
+          given = renewed;
+          kept = next;
+        } else if (outcome.session !== undefined && outcome.session.version === found.version) {
+          // The write that came first was under way when this one began: its row is read under the lock.
+          break;
+        } else found = outcome.session;
+      }
+      if (kept === undefined) {
         let fresh: FormSessionValues | undefined;
         kept = await database.transaction(async (tx) => {
           const session = await readFormSession(tx, hashOf(id!), since(), true);
