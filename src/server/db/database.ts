@@ -185,8 +185,8 @@ async function openPglite(dataDir: string | undefined, initialData: Blob | undef
 }
 
 // Each statement is prepared once per connection, under a name of its text, and executed after:
-// PostgreSQL parses and plans it once, not at every request (an answer of the journey costs
-// three statements, decision 040; about half again as many answers a second). The texts are
+// PostgreSQL parses and plans it once, not at every request (an answer of the journey costs two
+// statements, decisions 047 and 055; prepared, about half again as many answers a second). The texts are
 // the repositories' own, so they are few. A connection pooler between the service and
 // PostgreSQL must keep a connection's prepared statements (PgBouncer 1.21 or later, or its
 // session mode).
