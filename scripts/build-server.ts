@@ -38,8 +38,13 @@ const gzipAsync = promisify(gzip);
 async function bundleServer(): Promise<void> {
   await rm(serverOut, { recursive: true, force: true });
   await build({
-    // main.js and worker.js, side by side, so both find ./migrations/ beside them.
-    entryPoints: [join(root, 'src', 'server', 'main.ts'), join(root, 'src', 'server', 'worker.ts')],
+    // main.js and worker.js, side by side, so both find ./migrations/ beside them; beside them too
+    // the document pool's thread (document-drawing.ts finds ./document-worker.js next to itself).
+    entryPoints: [
+      { in: join(root, 'src', 'server', 'main.ts'), out: 'main' },
+      { in: join(root, 'src', 'server', 'worker.ts'), out: 'worker' },
+      { in: join(root, 'src', 'server', 'pdf', 'document-worker.ts'), out: 'document-worker' },
+    ],
     outdir: serverOut,
     bundle: true,
     platform: 'node',
@@ -118,6 +123,6 @@ const migrations = await copyMigrations();
 await copyConsoleFiles();
 const compressed = await precompressWeb();
 console.log(
-  `Server and worker bundled to ${relative(root, serverOut)} with ${migrations} migration(s) and the console's files; ` +
+  `Server, worker and document pool's thread bundled to ${relative(root, serverOut)} with ${migrations} migration(s) and the console's files; ` +
     `${compressed} web file(s) precompressed (br, gzip) in ${Date.now() - started} ms`,
 );

@@ -7,6 +7,7 @@ import type { Config } from './config.ts';
 import type { Database } from './db/database.ts';
 import { databaseOptionsFromConfig, openDatabase } from './db/database.ts';
 import { runMigrations } from './db/migrations.ts';
+import { createDocumentPool, type DocumentDrawing } from './pdf/document-drawing.ts';
 import { createDocumentService } from './services/documents/document-service.ts';
 import { createClearanceCheckForms } from './http/clearance-check-forms.ts';
 import { registerClearanceCheckRoute } from './http/clearance-check-route.ts';
@@ -66,6 +67,12 @@ export interface AppDeps {
   readonly documentTokens?: DocumentTokens;
   /** Where requests and submissions are counted (METRICS_PORT); none counted without. */
   readonly metrics?: ServiceMetrics;
+  /**
+   * Where the PDFs are drawn (decision 054): main.ts gives the pool it started, and closes it
+   * after the app. Without it the app makes a pool from config, started at its first download
+   * and closed with the app.
+   */
+  readonly documentDrawing?: DocumentDrawing;
   /** The console's sign-in at the staff identity provider; without it, made from config.oidc. Tests give one that reads roles without a provider. */
   readonly staffSignIn?: StaffSignIn;
 }
@@ -169,9 +176,16 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   const statusLinkTokens = () => (tokens ??= createStatusLinkTokens(config, { now }));
   let documentTokens: Promise<DocumentTokens> | undefined =
     deps.documentTokens === undefined ? undefined : Promise.resolve(deps.documentTokens);
+  let drawing = deps.documentDrawing;
+  if (drawing === undefined) {
+    const owned = createDocumentPool({ threads: config.documentThreads, queue: config.documentQueue });
+    app.addHook('onClose', () => owned.close());
+    drawing = owned;
+  }
   const documents = createDocumentService({
     database,
     now,
+    drawing,
     tokens: () => (documentTokens ??= createDocumentTokens(config)),
   });
   registerDocumentKeysRoute(app, { documents });

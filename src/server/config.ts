@@ -308,6 +308,24 @@ const declarations = {
       'PEM (PKCS#8) ES256 private key signing the QR codes of pre-clearance documents (never the status links’ key); one line with `\\n` is accepted. Its public key is published at `/.well-known/jwks.json`; after a change, the old public key stays published until the last document it signed has expired. When not set outside production, a key is generated once into `DATA_DIR`',
     parse: pem,
   }),
+  /** Worker threads drawing pre-clearance PDFs, off the event loop (decision 054). */
+  documentThreads: variable({
+    name: 'DOCUMENT_THREADS',
+    default: '1',
+    requiredInProduction: false,
+    description:
+      'Worker threads that draw pre-clearance PDFs, so a download never holds up other requests (about 75 ms of CPU for 10 documents); each thread parses the fonts at start-up and holds about 60 MiB. One leaves a 2-core instance one core for everything else; give more where there are more cores',
+    parse: positiveWholeNumber('DOCUMENT_THREADS'),
+  }),
+  /** Downloads waiting for a drawing thread, beyond those drawn; one more is answered 503 with Retry-After. */
+  documentQueue: variable({
+    name: 'DOCUMENT_QUEUE',
+    default: '20',
+    requiredInProduction: false,
+    description:
+      'Downloads of pre-clearance documents that may wait for a drawing thread on one instance, beyond those being drawn (`DOCUMENT_THREADS`); one more is answered 503 with `Retry-After` before anything is issued, and the status page says to try again',
+    parse: wholeNumberUpTo('DOCUMENT_QUEUE', 1000),
+  }),
   /** `smtp://` or `smtps://` address of a mail server; emails go there when set. */
   smtpUrl: variable({
     name: 'SMTP_URL',

@@ -8,6 +8,7 @@ import type { RunningWorker } from './jobs/outbox-worker.ts';
 import { startServiceWorker } from './jobs/start-service-worker.ts';
 import { emailDestination } from './email/email-sender.ts';
 import { createLogger } from './logger.ts';
+import { createDocumentPool, type DocumentDrawing } from './pdf/document-drawing.ts';
 import type { MetricsServer } from './metrics/metrics-server.ts';
 import { startConfiguredMetrics } from './metrics/metrics-server.ts';
 import { exitOnUncaughtErrors, loadConfigOrExit, logStartupFailure, stopOnSignals } from './process-lifecycle.ts';
@@ -26,6 +27,7 @@ async function main(): Promise<void> {
   let database: Database;
   let worker: RunningWorker | undefined;
   let metricsServer: MetricsServer | undefined;
+  let drawing: DocumentDrawing | undefined;
   try {
     // Outside production, with no staff identity provider configured, a local one (decision 038),
     // first: the service's OIDC settings point at it.
@@ -38,7 +40,10 @@ async function main(): Promise<void> {
     const started = await startConfiguredMetrics(config, database, logger);
     metricsServer = started?.server;
     const metrics = started?.metrics;
-    app = await buildApp(config, { logger, database, ...(metrics && { metrics }) });
+    // The drawing threads parse their fonts before the server listens: the first download is not slow.
+    drawing = createDocumentPool({ threads: config.documentThreads, queue: config.documentQueue });
+    await drawing.ready();
+    app = await buildApp(config, { logger, database, documentDrawing: drawing, ...(metrics && { metrics }) });
     // RUN_WORKER=false when `npm run worker` processes run the jobs instead.
     if (config.runWorker) worker = await startServiceWorker(config, database, logger, { metrics });
   } catch (error) {
@@ -55,7 +60,8 @@ async function main(): Promise<void> {
     timeoutMs: shutdownTimeoutMs,
     stop: async () => {
       await Promise.all([worker?.stop(), app.close(), metricsServer?.close()]);
-      await Promise.all([database.close(), closeStaffIdentity()]);
+      // After the app: the downloads in hand are drawn before the threads end.
+      await Promise.all([database.close(), closeStaffIdentity(), drawing?.close()]);
     },
   });
 

@@ -1,4 +1,5 @@
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { issuedPdf } from '../test-support/sample-documents.ts';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -405,7 +406,7 @@ describe.each(testEngines())('caseworker commands on $name', (engine) => {
     for (const { applicantId } of stored.applicants) await run('approve', applicantId);
     const applications = await listSubmissionApplicationViews(test.db, stored.submissionId);
     const documents = createDocumentService({ database: test.db, now: () => now, tokens: () => documentTokens });
-    const pdf = await documents.issue(applications);
+    const pdf = issuedPdf(await documents.issue(applications));
     const file = join(dir, 'pre-clearance.pdf');
     await writeFile(file, pdf);
 

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { issuedPdf } from '../test-support/sample-documents.ts';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { CLEARANCE_CHECK_PATH } from '#shared/api/clearance-check.ts';
 import { newCheckCode } from '#shared/domain/check-code.ts';
@@ -51,9 +52,9 @@ describe.each(testEngines())('checking a document, with and without JavaScript, 
     applicantId = stored.applicants[0]!.applicantId;
     await changeApplicationStatus(test.db, applicantId, { to: 'approved', actor: 'test', now: START });
     const documents = createDocumentService({ database: test.db, now: () => clock, tokens: async () => tokens });
-    const pdf = (await documents.issue(await listSubmissionApplicationViews(test.db, stored.submissionId))).toString(
-      'latin1',
-    );
+    const pdf = issuedPdf(
+      await documents.issue(await listSubmissionApplicationViews(test.db, stored.submissionId)),
+    ).toString('latin1');
     link = /\/URI \((https?:[^)]+)\)/.exec(pdf)![1]!;
     checkCode = /\b([0-9A-Z]{4}-[0-9A-Z]{4}-[0-9A-Z])\b/.exec(pdf)![1]!;
     const { logger, lines } = capturingLogger();

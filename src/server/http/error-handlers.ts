@@ -25,27 +25,28 @@ export function sendNotFound(reply: FastifyReply, message = 'The page or resourc
 }
 
 /**
- * Every error answers JSON, never an HTML page or a stack trace. Client errors (4xx) keep their
- * message, which Fastify and HttpError write for callers; anything else is logged, without the
+ * Every error answers JSON, never an HTML page or a stack trace. An HttpError, and client errors
+ * (4xx), keep their message, which Fastify and HttpError write for callers; anything else is logged, without the
  * request body, and answered with the service's generic apology: 503 ServiceUnavailable with
  * Retry-After when the database is away (down, cut off, timing out, out of disk), else 500.
  */
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError | HttpError, request, reply) => {
     const statusCode = typeof error.statusCode === 'number' ? error.statusCode : 500;
+    // An HttpError is written for callers, a 503 with Retry-After (no room to draw a download) too.
+    if (error instanceof HttpError) {
+      const { details } = error;
+      return reply
+        .code(statusCode)
+        .type('application/json; charset=utf-8')
+        .send({
+          error: error.error,
+          message: error.message,
+          ...(details === undefined ? {} : { details }),
+          ...error.fields,
+        });
+    }
     if (statusCode >= 400 && statusCode < 500) {
-      if (error instanceof HttpError) {
-        const { details } = error;
-        return reply
-          .code(statusCode)
-          .type('application/json; charset=utf-8')
-          .send({
-            error: error.error,
-            message: error.message,
-            ...(details === undefined ? {} : { details }),
-            ...error.fields,
-          });
-      }
       return reply
         .code(statusCode)
         .type('application/json; charset=utf-8')

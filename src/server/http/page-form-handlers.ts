@@ -186,6 +186,17 @@ function fieldsOf(body: unknown): ResentFields {
   );
 }
 
+/**
+ * The service's apology for a form it has no room for now (503 with Retry-After: a download while
+ * the instance draws as many as it takes, decision 054), whose "Try again" sends it again.
+ */
+export const noRoomNow = (request: FastifyRequest, retryAfterSeconds: number): PageResult => ({
+  kind: 'problem',
+  code: 503,
+  problem: { kind: 'failed', resend: fieldsOf(request.body) },
+  retryAfterSeconds,
+});
+
 /** The problem page of a form over its address's budget, whose "Try again" sends it again. */
 export const tooMany = (request: FastifyRequest, retryAfterSeconds: number): PageResult => ({
   kind: 'problem',

@@ -35,7 +35,7 @@ export function statusRefusalError(refusal: StatusRefusal): HttpError {
 }
 
 /** The API's answer to documents asked for that there are none of. */
-export function noDocumentsError(result: Exclude<DocumentsResult, { outcome: 'ok' }>): HttpError {
+export function noDocumentsError(result: Exclude<DocumentsResult, { outcome: 'ok' | 'busy' }>): HttpError {
   switch (result.outcome) {
     case 'unknownApplication':
       return new HttpError(404, 'ApplicationNotFoundError', `No application ${result.applicantId} in this submission`);
@@ -48,6 +48,23 @@ export function noDocumentsError(result: Exclude<DocumentsResult, { outcome: 'ok
     case 'noneApproved':
       return new HttpError(409, 'NotApprovedError', 'No application is approved: there is no pre-clearance document');
   }
+}
+
+/** The error of a download the instance has no room to draw now (decision 054). */
+export const DOCUMENTS_BUSY_ERROR = 'DocumentsBusyError';
+
+/**
+ * The API's answer to a download when the instance is drawing as many as it takes: 503 with
+ * Retry-After, set on `reply` (the status page says the download failed, to try again). Nothing
+ * was issued; nothing about the download is logged.
+ */
+export function documentsBusyError(reply: FastifyReply, retryAfterSeconds: number): HttpError {
+  reply.header('retry-after', String(retryAfterSeconds));
+  return new HttpError(
+    503,
+    DOCUMENTS_BUSY_ERROR,
+    `Too many documents are being made at the moment: try again in ${retryAfterSeconds} seconds`,
+  );
 }
 
 /** Answers with the documents, as a file to save. */

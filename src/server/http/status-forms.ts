@@ -29,7 +29,7 @@ import {
 } from '../services/status-access.ts';
 import type { FormSessions, FormSessionValues } from './form-session-store.ts';
 import { localAddress } from './local-address.ts';
-import { formField, pathOf, tooMany, type PageFormHandler, type PageResult } from './page-form-handlers.ts';
+import { formField, noRoomNow, pathOf, tooMany, type PageFormHandler, type PageResult } from './page-form-handlers.ts';
 import { noDocumentsError, sendDocuments, statusRefusalError } from './status-answers.ts';
 
 export interface StatusFormsOptions {
@@ -129,12 +129,19 @@ export function createStatusForms(options: StatusFormsOptions): PageFormHandler 
     view.kind === 'licenceError' && view.rule === 'tooManyRequests' ? 429 : CODES[view.kind];
 
   /** The documents asked for, as a file; a page saying why there is none when there is none. */
-  async function download(reply: FastifyReply, submission: OpenedSubmission, asked: string): Promise<PageResult> {
+  async function download(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    submission: OpenedSubmission,
+    asked: string,
+  ): Promise<PageResult> {
     const ids =
       asked === DOWNLOAD_APPROVED
         ? submission.applications.filter((a) => a.status === 'approved').map((a) => a.reference)
         : [asked];
     const documents = await access.documents(submission, ids);
+    // No room to draw it now: the service's apology, whose "Try again" sends the download again.
+    if (documents.outcome === 'busy') return noRoomNow(request, documents.retryAfterSeconds);
     if (documents.outcome === 'ok') {
       sendDocuments(reply, documents);
       return { kind: 'sent' };
@@ -229,7 +236,7 @@ export function createStatusForms(options: StatusFormsOptions): PageFormHandler 
         const view = refusedView(opened);
         return render({ view }, codeOf(view));
       }
-      if (asked !== undefined) return download(reply, opened.submission, asked);
+      if (asked !== undefined) return download(request, reply, opened.submission, asked);
       // Open now: the pages are shown by their addresses while they stay open, under a new id.
       await forms.sessions.update(
         request,

@@ -10,12 +10,11 @@ import {
   publicStatusRequestSchema,
   type PublicStatusResponse,
 } from '#shared/api/public-status.ts';
-import { preparePreClearanceDocuments } from '../pdf/pre-clearance-document.ts';
 import { placeOf } from '../security/security-log.ts';
 import { createStatusAccess, statusResponseOf, type StatusAccessOptions } from '../services/status-access.ts';
 import { parseBody, registerJsonApi } from './json-api.ts';
 import type { RateLimits } from '../platform/rate-limits.ts';
-import { noDocumentsError, sendDocuments, statusRefusalError } from './status-answers.ts';
+import { documentsBusyError, noDocumentsError, sendDocuments, statusRefusalError } from './status-answers.ts';
 
 export interface StatusRouteOptions extends StatusAccessOptions {
   /** The per-address budgets: these calls spend `status`. */
@@ -29,9 +28,6 @@ export interface StatusRouteOptions extends StatusAccessOptions {
 }
 
 export async function registerStatusRoutes(app: FastifyInstance, options: StatusRouteOptions): Promise<void> {
-  // A process's first document costs about 150 ms more than the next (fonts, tables, first use):
-  // paid at start-up, not by the first download.
-  app.addHook('onReady', () => preparePreClearanceDocuments());
   await registerJsonApi(app, (scope) => statusRoutes(scope, options));
 }
 
@@ -58,6 +54,7 @@ function statusRoutes(app: FastifyInstance, options: StatusRouteOptions): void {
     const opened = await access.open(body.publicAccessTokenJWT, body.sponsorLicenceNumber, placeOf(request));
     if (opened.outcome !== 'ok') throw statusRefusalError(opened);
     const documents = await access.documents(opened.submission, body.applicantIds);
+    if (documents.outcome === 'busy') throw documentsBusyError(reply, documents.retryAfterSeconds);
     if (documents.outcome !== 'ok') throw noDocumentsError(documents);
     return sendDocuments(reply, documents);
   });

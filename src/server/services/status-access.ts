@@ -60,7 +60,9 @@ export type DocumentsResult =
   /** `applicantId` is not approved (or its personal data is deleted): it has no document. */
   | { readonly outcome: 'notApproved'; readonly applicantId: string }
   /** No application was asked for: none is approved. */
-  | { readonly outcome: 'noneApproved' };
+  | { readonly outcome: 'noneApproved' }
+  /** The instance is drawing as many downloads as it takes: nothing issued, ask again after `retryAfterSeconds`. */
+  | { readonly outcome: 'busy'; readonly retryAfterSeconds: number };
 
 /** Opening a submission with its status link and licence number, and its documents: the API's and the status pages' forms'. */
 export interface StatusAccess {
@@ -173,7 +175,9 @@ export function createStatusAccess(options: StatusAccessOptions): StatusAccess {
         wanted.push(application);
       }
       if (wanted.length === 0) return { outcome: 'noneApproved' };
-      const pdf = await options.documents.issue(wanted);
+      const issued = await options.documents.issue(wanted);
+      if (issued.outcome === 'busy') return issued;
+      const { pdf } = issued;
       const filename =
         wanted.length === 1 ? `pre-clearance-${wanted[0]!.reference}.pdf` : 'pre-clearance-documents.pdf';
       return { outcome: 'ok', pdf, filename };

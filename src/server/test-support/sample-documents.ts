@@ -1,6 +1,7 @@
 // Test support (not a test file): the details of a pre-clearance document, for tests and
 // benchmarks.
 import type { PreClearanceDetails } from '../pdf/pre-clearance-document.ts';
+import type { IssuedDocuments } from '../services/documents/document-service.ts';
 
 /** An approved Polish worker arriving by plane from Dublin, with any details overridden. */
 export function sampleDocumentDetails(overrides: Partial<PreClearanceDetails> = {}): PreClearanceDetails {
@@ -28,4 +29,10 @@ export function sampleDocumentDetails(overrides: Partial<PreClearanceDetails> = 
     leaveDate: '2026-04-25',
     ...overrides,
   };
+}
+
+/** The PDF of documents issued; throws when the service had no room to draw them (tests draw one download at a time). */
+export function issuedPdf(issued: IssuedDocuments): Buffer {
+  if (issued.outcome !== 'issued') throw new Error(`No documents were issued: ${issued.outcome}`);
+  return issued.pdf;
 }

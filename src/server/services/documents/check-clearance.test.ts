@@ -1,4 +1,5 @@
 import { beforeEach, describe, expect, it } from 'vitest';
+import { issuedPdf } from '../../test-support/sample-documents.ts';
 import { loadConfig } from '../../config.ts';
 import { purgePersonalData } from '../../db/application-repository.ts';
 import { listSubmissionApplicationViews } from '../applications/application-view.ts';
@@ -41,7 +42,7 @@ describe.each(testEngines())('checking a pre-clearance document on $name', (engi
     if (stored.outcome !== 'created') throw new Error('not created');
     applicantId = stored.applicants[0]!.applicantId;
     await changeApplicationStatus(test.db, applicantId, { to: 'approved', actor: 'test', now: START });
-    const pdf = await documents.issue(await listSubmissionApplicationViews(test.db, stored.submissionId));
+    const pdf = issuedPdf(await documents.issue(await listSubmissionApplicationViews(test.db, stored.submissionId)));
     const link = new URL((await pdfQrCodes(pdf))[0]!);
     token = link.searchParams.get('t')!;
     checkCode = /\b([0-9A-Z]{4}-[0-9A-Z]{4}-[0-9A-Z])\b/.exec(pdf.toString('latin1'))![1]!;

@@ -1,4 +1,5 @@
 import { decodeJwt, decodeProtectedHeader } from 'jose';
+import { issuedPdf } from '../../test-support/sample-documents.ts';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { DOCUMENT_KEYS_PATH } from '#shared/api/clearance-check-link.ts';
 import { parseCheckCode } from '#shared/domain/check-code.ts';
@@ -48,7 +49,7 @@ describe.each(testEngines())('issuing pre-clearance documents on $name', (engine
 
   it('gives each document its own check code and a QR code whose token verifies with the published keys only', async () => {
     const documents = service();
-    const pdf = await documents.issue(applications.map(applicationView));
+    const pdf = issuedPdf(await documents.issue(applications.map(applicationView)));
     const links = await pdfQrCodes(pdf);
     expect(links).toHaveLength(2);
     const pages = await pdfPageTexts(pdf);
@@ -94,7 +95,7 @@ describe.each(testEngines())('issuing pre-clearance documents on $name', (engine
       ).rejects.toThrow(/not valid/);
     }
     // A second download issues new documents, with new codes.
-    const again = await pdfQrCodes(await documents.issue(applications.map(applicationView)));
+    const again = await pdfQrCodes(issuedPdf(await documents.issue(applications.map(applicationView))));
     for (const link of again) codes.add((await verifyDocumentToken(tokenOf(link), published, clock)).checkCode);
     expect(codes.size).toBe(4);
   });
@@ -111,7 +112,7 @@ describe.each(testEngines())('issuing pre-clearance documents on $name', (engine
     const [application] = await listApplicationsOfSubmission(test.db, stored.submissionId);
     expect(application?.givenNames).toBe('');
     const documents = service();
-    const pdf = await documents.issue([applicationView(application!)]);
+    const pdf = issuedPdf(await documents.issue([applicationView(application!)]));
     const [link] = await pdfQrCodes(pdf);
     expect(decodeJwt(tokenOf(link))).toMatchObject({ fn: 'Suharto' });
     expect(decodeJwt(tokenOf(link))).not.toHaveProperty('gn');
@@ -124,8 +125,8 @@ describe.each(testEngines())('issuing pre-clearance documents on $name', (engine
 
   it('keeps a retired key published until the last document it signed has expired', async () => {
     const first = tokens;
-    await service(first).issue(applications.slice(1).map(applicationView)); // leaves 20 days after START
-    await service(first).issue(applications.slice(0, 1).map(applicationView)); // leaves 40 days after START
+    issuedPdf(await service(first).issue(applications.slice(1).map(applicationView))); // leaves 20 days after START
+    issuedPdf(await service(first).issue(applications.slice(0, 1).map(applicationView))); // leaves 40 days after START
     const second = await tokensWith(newTestKeyPems().privateKeyPem);
     const afterRotation = service(second);
     const kids = async () => (await afterRotation.publishedKeys()).keys.map((key) => key.kid);
@@ -160,7 +161,7 @@ describe.each(testEngines())('issuing pre-clearance documents on $name', (engine
           use: 'sig',
         },
       ]);
-      const pdf = await service().issue(applications.map(applicationView));
+      const pdf = issuedPdf(await service().issue(applications.map(applicationView)));
       const link = (await pdfQrCodes(pdf))[0];
       await expect(verifyDocumentToken(tokenOf(link), jwks, clock)).resolves.toMatchObject({ givenNames: 'Łukasz' });
     } finally {
