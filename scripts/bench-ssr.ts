@@ -86,6 +86,21 @@ async function main(): Promise<void> {
         '  const headers = { ...client.opts.headers, cookie: cookies[next++ % cookies.length] };\n' +
         "  client.setRequests(bodies.map((body) => ({ method: 'POST', headers, body })));\n};\n",
     );
+    /** An answer posted from the app, each connection's cookie (and bodies) set by the module at `setup`. */
+    const answerFromApp = (setup: string): autocannon.Options => ({
+      url: `${appUrl}/passenger-name`,
+      method: 'POST',
+      workers: 1,
+      // A module's path, which the load's thread loads (its options cannot carry a function there).
+      setupClient: setup as unknown as autocannon.Options['setupClient'],
+      headers: {
+        accept: 'application/json',
+        origin: appUrl,
+        'sec-fetch-site': 'same-origin',
+        'content-type': 'application/x-www-form-urlencoded',
+      },
+      body: answer,
+    });
     const runs = [
       await measure('static index.html, bare Fastify', { url: `${bareUrl}/index.html`, method: 'GET', workers: 1 }),
       await measure('/ rendered', page('/')),
@@ -128,35 +143,13 @@ async function main(): Promise<void> {
         ...page('/passenger-name', cookie),
         headers: { cookie, accept: 'application/json' },
       }),
-      await measure('/passenger-name answered from the app: kept, the next page’s data', {
-        url: `${appUrl}/passenger-name`,
-        method: 'POST',
-        workers: 1,
-        // A module's path, which the load's thread loads (its options cannot carry a function there).
-        setupClient: setupClient as unknown as autocannon.Options['setupClient'],
-        headers: {
-          accept: 'application/json',
-          origin: appUrl,
-          'sec-fetch-site': 'same-origin',
-          'content-type': 'application/x-www-form-urlencoded',
-        },
-        body: answer,
-      }),
+      await measure('/passenger-name answered from the app: kept, the next page’s data', answerFromApp(setupClient)),
       // The same answer posted again changes nothing, and is not written (decision 055): here
       // each connection's answers change at each post (two names in turn), so every one is written.
-      await measure('/passenger-name answered from the app, an answer that changes at each post', {
-        url: `${appUrl}/passenger-name`,
-        method: 'POST',
-        workers: 1,
-        setupClient: changingAnswers as unknown as autocannon.Options['setupClient'],
-        headers: {
-          accept: 'application/json',
-          origin: appUrl,
-          'sec-fetch-site': 'same-origin',
-          'content-type': 'application/x-www-form-urlencoded',
-        },
-        body: answer,
-      }),
+      await measure(
+        '/passenger-name answered from the app, an answer that changes at each post',
+        answerFromApp(changingAnswers),
+      ),
     ];
     printRuns(`Pages (HTML, uncompressed) and the app's answers (JSON), ${engine}`, runs);
   } finally {
