@@ -29,6 +29,7 @@ import {
   worker,
 } from './support/journey.ts';
 import { workerServices } from './support/services.ts';
+import { newClientAddress } from './support/client-addresses.ts';
 
 const test = useBrowser();
 const databaseUrl = workerServices().manual.databaseUrl;
@@ -263,7 +264,7 @@ describe('the check page', () => {
 
   it('past the limit of checks that found nothing, says when to try again, never "not valid", axe-clean in English and Arabic', async () => {
     // One connection, with and without JavaScript.
-    const address = { 'x-forwarded-for': `198.19.${Math.floor(Math.random() * 254) + 1}.7` };
+    const address = { 'x-forwarded-for': newClientAddress() };
     const plain = await test.browser.newContext({ javaScriptEnabled: false, extraHTTPHeaders: address });
     const scripted = await test.browser.newContext({ extraHTTPHeaders: address });
     try {

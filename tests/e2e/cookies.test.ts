@@ -95,7 +95,8 @@ describe('cookie banner and analytics', () => {
     await test.page.goto(`${baseUrl()}/`);
     await banner().locator('a', { hasText: 'View cookies' }).click();
     await test.page.waitForURL(`${baseUrl()}/cookies`);
-    await test.page.locator('main h1').waitFor();
+    // The address changes before the cookies page is drawn: wait for its own heading.
+    await test.page.locator('main h1', { hasText: 'Cookies' }).waitFor();
     expect(await banner().count()).toBe(0);
     await test.page.locator('#cookies-analytics').check();
     await test.page.locator('button', { hasText: 'Save changes' }).click();

@@ -12,6 +12,7 @@ import {
 } from './support/browser.ts';
 import { rowsOf } from './support/database.ts';
 import { workerServices } from './support/services.ts';
+import { newClientAddress } from './support/client-addresses.ts';
 
 const test = useBrowser();
 const databaseUrl = workerServices().manual.databaseUrl;
@@ -43,7 +44,7 @@ describe('giving feedback', () => {
       it(`${language}, ${javaScriptEnabled ? 'with' : 'without'} JavaScript: from the banner, errors, then thanks, axe-clean`, async () => {
         const texts = TEXTS[language];
         // An address of its own, so the feedback budget of one run leaves the next alone.
-        const address = { 'x-forwarded-for': `198.18.${Math.floor(Math.random() * 254) + 1}.9` };
+        const address = { 'x-forwarded-for': newClientAddress() };
         const context = await test.browser.newContext({ javaScriptEnabled, extraHTTPHeaders: address });
         await chooseLanguage(context, language);
         const axe = (page: Page) => (javaScriptEnabled ? axeViolations(page) : axeViolationsWithoutJavaScript(page));

@@ -19,6 +19,7 @@ import {
   send,
 } from './support/no-javascript.ts';
 import { workerServices } from './support/services.ts';
+import { newClientAddress } from './support/client-addresses.ts';
 
 const test = useBrowser();
 const databaseUrl = workerServices().manual.databaseUrl;
@@ -70,7 +71,7 @@ describe.each(['en', 'ar'] as const)('two tabs of one browser without JavaScript
 describe.each(['en', 'ar'] as const)('the pages saying why a form was not kept, in %s', (language) => {
   it('have nothing for axe to find: an answer too long, too many visits from one connection', async () => {
     // A connection of its own, from which the test starts every session it may in the hour.
-    const address = `198.19.${Math.floor(Math.random() * 250) + 1}.${Math.floor(Math.random() * 250) + 1}`;
+    const address = newClientAddress();
     const context = await test.browser.newContext({
       javaScriptEnabled: false,
       extraHTTPHeaders: { 'x-forwarded-for': address },

@@ -7,14 +7,12 @@ import type { BrowserContext } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { axeViolations, axeViolationsWithoutJavaScript, baseUrl, useBrowser } from './support/browser.ts';
 import { signedStatusToken } from './support/status-links.ts';
+import { newClientAddress } from './support/client-addresses.ts';
 
 const test = useBrowser();
 /** The default SESSION_RATE_LIMIT and STATUS_RATE_LIMIT the service runs with. */
 const SESSIONS_AN_HOUR = 30;
 const STATUS_CALLS_A_MINUTE = 60;
-
-/** An address of its own for each test, as the load balancer would name it. */
-const newAddress = () => `198.18.${Math.floor(Math.random() * 250) + 1}.${Math.floor(Math.random() * 250) + 1}`;
 
 async function inContext<T>(
   address: string,
@@ -50,7 +48,7 @@ async function firstAnswer(address: string): Promise<number> {
 
 describe('status links at a busy address', () => {
   it('open after the address’s anonymous visitors used up its sessions for the hour, with and without JavaScript', async () => {
-    const address = newAddress();
+    const address = newClientAddress();
     for (let visitor = 0; visitor < SESSIONS_AN_HOUR; visitor += 1) expect(await firstAnswer(address)).toBe(303);
     expect(await firstAnswer(address)).toBe(429);
     for (const javaScript of [false, true]) {
@@ -67,7 +65,7 @@ describe('status links at a busy address', () => {
   });
 
   it('are answered over the status budget at an address without the token, saying so, with and without JavaScript', async () => {
-    const address = newAddress();
+    const address = newClientAddress();
     const token = await signedStatusToken(`limited-${randomUUID()}`);
     for (let call = 0; call < STATUS_CALLS_A_MINUTE; call += 1) {
       const response = await fetch(`${baseUrl()}/status?epat=${token}`, {

@@ -1,6 +1,7 @@
 // The system's Chromium (no browser download here), for the browser tests and `npm run bench:nav`.
 import { existsSync } from 'node:fs';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { newClientAddress } from './client-addresses.ts';
 
 // The server sends each page as HTML, which the app then takes over (hydrates); until it has, the
 // page shows but does not behave (a button of the app does nothing). A page loaded with JavaScript
@@ -73,7 +74,7 @@ export async function launchBrowser(endpoint?: string): Promise<Browser> {
       withAppReadyPages(
         await newContext({
           ...options,
-          extraHTTPHeaders: { 'x-forwarded-for': clientAddress(), ...options?.extraHTTPHeaders },
+          extraHTTPHeaders: { 'x-forwarded-for': newClientAddress(), ...options?.extraHTTPHeaders },
         }),
         options?.javaScriptEnabled ?? true,
       ),
@@ -86,15 +87,5 @@ export async function launchBrowser(endpoint?: string): Promise<Browser> {
  * address's budget of forms (FORM_RATE_LIMIT a minute, decision 026).
  */
 export async function moveToNewAddress(context: BrowserContext): Promise<void> {
-  await context.setExtraHTTPHeaders({ 'x-forwarded-for': clientAddress() });
-}
-
-/**
- * An address of its own for each context, as each person behind a load balancer has: the services
- * of the browser tests believe X-Forwarded-For from loopback (TRUST_PROXY), so every context has
- * its own budgets of forms, status calls and sessions (per address, decision 026), as it would.
- */
-function clientAddress(): string {
-  const part = () => Math.floor(Math.random() * 254) + 1;
-  return `198.18.${part()}.${part()}`;
+  await context.setExtraHTTPHeaders({ 'x-forwarded-for': newClientAddress() });
 }

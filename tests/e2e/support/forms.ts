@@ -28,6 +28,7 @@ import { FORM_SESSION_COOKIE } from '../../../src/shared/pages/form-session.ts';
 import { FORM_TOKEN_COOKIE, FORM_TOKEN_FIELD } from '../../../src/shared/pages/form-token.ts';
 import { PAGE_ANSWER_TYPE, type PageAnswer } from '../../../src/shared/pages/page-data.ts';
 import { SECTION_FIELDS } from '../../../src/shared/validation/sections.ts';
+import { newClientAddress } from './client-addresses.ts';
 
 /**
  * A step of a journey: an action of the journey's reducer, sending the applications from the page
@@ -131,9 +132,6 @@ class Cookies {
   }
 }
 
-/** An address of its own for the seeding client, so that it spends nobody else's budgets. */
-const clientAddress = () => `198.19.${Math.floor(Math.random() * 254) + 1}.${Math.floor(Math.random() * 254) + 1}`;
-
 /**
  * How many forms the seeding client sends from one address before it takes another: fewer than
  * the service takes from one address in a minute (FORM_RATE_LIMIT, 60), which a group of ten
@@ -152,7 +150,7 @@ export async function answerThroughForms(
   language: Language,
 ): Promise<string> {
   const cookies = new Cookies();
-  let address = clientAddress();
+  let address = newClientAddress();
   let sent = 0;
   const headers = () => ({ cookie: cookies.header(`lang=${language}`), 'x-forwarded-for': address });
   const start = await fetch(`${baseUrl}/`, { headers: headers() });
@@ -190,7 +188,7 @@ export async function answerThroughForms(
     const query = link !== undefined && link.path === form.path ? link.query : '';
     link = undefined;
     if (sent === FORMS_PER_ADDRESS) {
-      address = clientAddress();
+      address = newClientAddress();
       sent = 0;
     }
     sent += 1;
