@@ -3,7 +3,7 @@
 // right-to-left, and every page has one banner, one main and one contentinfo landmark.
 import { inAnyLanguage, textIn } from './support/journey.ts';
 import { LANGUAGES } from '../../src/shared/i18n/languages.ts';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays, londonToday } from '../../src/shared/dates/calendar.ts';
 import { toDateParts } from '../../src/shared/dates/date-parts.ts';
@@ -15,7 +15,14 @@ import type { SubmissionOutcome } from '../../src/shared/journey/submission.ts';
 import { validApplicantAnswers } from '../fixtures/applicants.ts';
 import arTexts from '../../src/shared/i18n/translations/ar.json';
 import enTexts from '../../src/shared/i18n/translations/en.json';
-import { axeViolations, baseUrl, browserEndpoint, landmarkCounts, ONE_OF_EACH_LANDMARK } from './support/browser.ts';
+import {
+  axeViolations,
+  baseUrl,
+  becomeNewVisitor,
+  browserEndpoint,
+  landmarkCounts,
+  ONE_OF_EACH_LANDMARK,
+} from './support/browser.ts';
 import { launchBrowser } from './support/chromium.ts';
 import {
   groupWithMembers,
@@ -229,13 +236,21 @@ afterAll(async () => {
 });
 
 describe.each(LANGUAGES)('the journey pages in %s', (language) => {
+  // One context, for its cache; each test a new visitor in it.
+  let context: BrowserContext;
+  beforeAll(async () => {
+    context = await browser.newContext();
+  });
+  afterAll(async () => {
+    await context.close();
+  });
   for (const { path, address = path, state, showsErrors, errorState = state, name, prepare } of CASES) {
     for (const errors of showsErrors ? [false, true] : [false]) {
       it(`${path}${errors ? ' with errors' : ''}${name === undefined ? '' : ` ${name}`}`, async () => {
-        const context = await browser.newContext();
+        await becomeNewVisitor(context);
+        const page = await context.newPage();
         try {
           await seedSession(context, errors ? withErrorsOn(errorState(), path as JourneyPath) : state(), language);
-          const page = await context.newPage();
           await page.goto(`${baseUrl()}${address}`);
           await page.locator('main h1').first().waitFor();
           expect(new URL(page.url()).pathname).toBe(path);
@@ -248,7 +263,7 @@ describe.each(LANGUAGES)('the journey pages in %s', (language) => {
           expect(await landmarkCounts(page)).toEqual(ONE_OF_EACH_LANDMARK);
           expect(await axeViolations(page)).toEqual([]);
         } finally {
-          await context.close();
+          await page.close();
         }
       });
     }

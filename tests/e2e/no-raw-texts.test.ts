@@ -12,7 +12,7 @@ import en from '../../src/shared/i18n/translations/en.json';
 import { PAGE_PATHS } from '../../src/shared/pages/page-paths.ts';
 import { pdfQrCodes } from '../../src/server/test-support/pdf-qr-codes.ts';
 import { caseworker } from './support/caseworker.ts';
-import { baseUrl, chooseLanguage, downloadedBytes, useBrowser } from './support/browser.ts';
+import { baseUrl, becomeNewVisitor, chooseLanguage, downloadedBytes, useBrowser } from './support/browser.ts';
 import { groupWithMembers, run, seedSession, singleComplete, withReceipts } from './support/journey-states.ts';
 import { workerServices } from './support/services.ts';
 import { submitForStatusLink } from './support/status-links.ts';
@@ -201,8 +201,10 @@ describe.skipIf(databaseUrl === '')('no translation key reaches the user', () =>
 
       it('every page', { timeout: 300_000 }, async () => {
         const found: string[] = [];
+        // One context, for its cache; each visit a new visitor in it.
+        context = await test.browser.newContext({ javaScriptEnabled });
         for (const visit of VISITS) {
-          context = await test.browser.newContext({ javaScriptEnabled });
+          await becomeNewVisitor(context);
           await chooseLanguage(context, language);
           if (visit.state !== undefined) await seedSession(context, visit.state(), language);
           const page = await context.newPage();
@@ -220,7 +222,7 @@ describe.skipIf(databaseUrl === '')('no translation key reaches the user', () =>
           expect(matches(landsOn(visit.path), pathname), `${visit.path} opened at ${pathname}`).toBe(true);
           expect(await page.getAttribute('html', 'lang')).toBe(language);
           for (const key of rawKeysIn(await everythingSaid(page))) found.push(`${pathname}: ${key}`);
-          await context.close();
+          await page.close();
         }
         expect(found).toEqual([]);
       });

@@ -4,7 +4,7 @@ import { createRequire } from 'node:module';
 import type { Browser, BrowserContext, Download, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, beforeEach, inject } from 'vitest';
 import type { Language } from '../../../src/shared/i18n/languages.ts';
-import { launchBrowser } from './chromium.ts';
+import { launchBrowser, moveToNewAddress } from './chromium.ts';
 import { workerServices } from './services.ts';
 
 const require = createRequire(import.meta.url);
@@ -19,6 +19,17 @@ export const browserEndpoint = (): string => inject('browserEndpoint');
 /** Chooses the language of the service for a context, as the language links do: in the `lang` cookie. */
 export async function chooseLanguage(context: BrowserContext, language: Language): Promise<void> {
   await context.addCookies([{ name: 'lang', value: language, url: baseUrl() }]);
+}
+
+/**
+ * Makes `context` a visitor the service has not met: no cookies (so no session, form token or
+ * choices), and an address of its own (so budgets of its own). Its pages that follow share the
+ * context's cache, where the service's scripts, styles and fonts are loaded once, where a context
+ * of their own would load them afresh for each visitor.
+ */
+export async function becomeNewVisitor(context: BrowserContext): Promise<void> {
+  await context.clearCookies();
+  await moveToNewAddress(context);
 }
 
 /** The browser, and a fresh context and page for each test of the file that calls this. */
