@@ -490,3 +490,49 @@ it('finds text outside GOV.UK’s classes (so a pass means something)', async ()
   await walk.check('with a planted text');
   expect(walk.problems).toEqual([expect.stringMatching(/Times New Roman|serif.* ← Serif$/)]);
 });
+
+// GDS Transport comes after the first paint on a slow connection; until it does, the text is in
+// Arial set to GDS Transport's measures ('GDS Transport fallback', app.scss), so the swap hardly
+// moves it. Here the fonts are held until the page has painted, then let through: the layout
+// shifts the swap makes at a phone's width add up to at most 0.02 (plain Arial: 0.07 to 0.25).
+describe('the swap to GOV.UK’s font when it arrives after the first paint', () => {
+  it.each(['/cookies', '/cookies?lang=ar', '/', '/check-a-clearance', '/your-contact-details'])(
+    'moves %s by at most 0.02',
+    async (path) => {
+      const context = await test.browser.newContext({ viewport: { width: 412, height: 823 }, isMobile: true });
+      try {
+        const page = await context.newPage();
+        let release = () => {};
+        const released = new Promise<void>((resolve) => (release = resolve));
+        await page.route(/\.woff2$/, async (route) => {
+          await released;
+          await route.continue();
+        });
+        await page.addInitScript(() => {
+          const shifts: number[] = [];
+          Object.assign(window, { layoutShifts: shifts });
+          new PerformanceObserver((list) => {
+            for (const entry of list.getEntries() as (PerformanceEntry & { value: number })[]) shifts.push(entry.value);
+          }).observe({ type: 'layout-shift', buffered: true });
+        });
+        await page.goto(`${baseUrl()}${path}`, { waitUntil: 'commit' });
+        await page.waitForFunction(() => performance.getEntriesByName('first-contentful-paint').length > 0);
+        expect(await page.evaluate(() => document.fonts.check('19px "GDS Transport"'))).toBe(false);
+        release();
+        await page.waitForFunction(
+          () => document.fonts.check('bold 19px "GDS Transport"') && document.fonts.check('19px "GDS Transport"'),
+        );
+        // Two frames: the swap is laid out and its shift reported.
+        await page.evaluate(
+          () => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))),
+        );
+        const shifted = await page.evaluate(() =>
+          (window as unknown as { layoutShifts: number[] }).layoutShifts.reduce((sum, value) => sum + value, 0),
+        );
+        expect(shifted).toBeLessThanOrEqual(0.02);
+      } finally {
+        await context.close();
+      }
+    },
+  );
+});
