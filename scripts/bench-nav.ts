@@ -10,10 +10,6 @@
 //     `layout-shift` entries without recent input: of fresh loads of a few pages (with 150 ms of
 //     network latency, so the spinner shows as it does on a real network), and of the journey.
 // Figures only: nothing fails on time. Options (environment): CHROMIUM_PATH.
-import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { launchBrowser } from '../tests/e2e/support/chromium.ts';
 import {
@@ -26,48 +22,7 @@ import {
   monthsFromToday,
   worker,
 } from '../tests/e2e/support/journey.ts';
-import { freePort } from '../src/server/test-support/child-process.ts';
-
-const SERVER = join(process.cwd(), 'dist', 'server', 'main.js');
-
-async function startService(): Promise<{ baseUrl: string; stop: () => Promise<void> }> {
-  const port = await freePort();
-  const dataDir = mkdtempSync(join(tmpdir(), 'cwc-bench-nav-'));
-  const baseUrl = `http://127.0.0.1:${port}`;
-  const child: ChildProcess = spawn(process.execPath, [SERVER], {
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      PUBLIC_BASE_URL: baseUrl,
-      LOG_LEVEL: 'warn',
-      DATABASE_URL: '',
-      SMTP_URL: '',
-      NOTIFY_API_KEY: '',
-    },
-    stdio: ['ignore', 'inherit', 'inherit'],
-  });
-  const deadline = Date.now() + 60_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`The server exited with code ${child.exitCode}`);
-    if (Date.now() > deadline) throw new Error(`The server did not become ready at ${baseUrl}`);
-    const ready = await fetch(`${baseUrl}/health/ready`).then(
-      (r) => r.ok,
-      () => false,
-    );
-    if (ready) break;
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  return {
-    baseUrl,
-    async stop() {
-      child.kill('SIGTERM');
-      if (child.exitCode === null) await new Promise((r) => child.once('exit', r));
-      rmSync(dataDir, { recursive: true, force: true });
-    },
-  };
-}
+import { startBuiltService } from './built-service.ts';
 
 // Runs in the page before its own scripts: collects layout shifts with the path they happened on.
 const COLLECT_SHIFTS = `
@@ -226,10 +181,7 @@ async function freshLoadShifts(
 const fmt = (n: number | undefined, digits = 0) => (n === undefined ? '-' : n.toFixed(digits));
 
 async function main(): Promise<void> {
-  if (!existsSync(SERVER) || !existsSync(join(process.cwd(), 'dist', 'web', 'index.html'))) {
-    throw new Error('No build: run `npm run build` first (bench:nav measures the built service and builds nothing).');
-  }
-  const service = await startService();
+  const service = await startBuiltService();
   const browser = await launchBrowser();
   try {
     const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });

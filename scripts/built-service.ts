@@ -1,0 +1,61 @@
+// The built service (`npm run build` first: nothing here builds) started as `npm start` runs it,
+// on a free port of 127.0.0.1 with a temporary DATA_DIR and the embedded database, its emails
+// written to DATA_DIR/outbox: for the benchmarks that drive it from outside, as a browser does.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { freePort } from '../src/server/test-support/child-process.ts';
+
+const SERVER = join(process.cwd(), 'dist', 'server', 'main.js');
+
+export interface BuiltService {
+  readonly baseUrl: string;
+  /** Where its emails are written, one .eml file each. */
+  readonly outbox: string;
+  stop(): Promise<void>;
+}
+
+export async function startBuiltService(): Promise<BuiltService> {
+  if (!existsSync(SERVER) || !existsSync(join(process.cwd(), 'dist', 'web', 'index.html')))
+    throw new Error(
+      'No build: run `npm run build` first (the benchmark measures the built service and builds nothing).',
+    );
+  const port = await freePort();
+  const dataDir = mkdtempSync(join(tmpdir(), 'cwc-bench-'));
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const child: ChildProcess = spawn(process.execPath, [SERVER], {
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      PUBLIC_BASE_URL: baseUrl,
+      LOG_LEVEL: 'warn',
+      DATABASE_URL: '',
+      SMTP_URL: '',
+      NOTIFY_API_KEY: '',
+    },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`The server exited with code ${child.exitCode}`);
+    if (Date.now() > deadline) throw new Error(`The server did not become ready at ${baseUrl}`);
+    const ready = await fetch(`${baseUrl}/health/ready`).then(
+      (r) => r.ok,
+      () => false,
+    );
+    if (ready) break;
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  return {
+    baseUrl,
+    outbox: join(dataDir, 'outbox'),
+    async stop() {
+      child.kill('SIGTERM');
+      if (child.exitCode === null) await new Promise((r) => child.once('exit', r));
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
