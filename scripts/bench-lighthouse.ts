@@ -10,7 +10,7 @@
 // a tool of this benchmark alone, and nothing of the service or its tests needs it installed.
 // Options (environment): CHROMIUM_PATH, LIGHTHOUSE_RUNS (3).
 import { execFile } from 'node:child_process';
-import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
@@ -19,6 +19,8 @@ import { NEW_FROM_CONCESSION_PATH } from '../src/shared/api/new-from-concession.
 import { STATUS_FORM_FIELDS } from '../src/shared/api/status-form.ts';
 import { FORM_TOKEN_COOKIE, FORM_TOKEN_FIELD } from '../src/shared/pages/form-token.ts';
 import { FIXTURE_SPONSOR, validRequest } from '../tests/fixtures/applicants.ts';
+import { outboxFiles, waitFor } from '../src/server/test-support/child-process.ts';
+import { CookieJar } from '../tests/e2e/support/cookie-jar.ts';
 import { startBuiltService, type BuiltService } from './built-service.ts';
 
 const LIGHTHOUSE = 'lighthouse@13.5.0';
@@ -87,44 +89,35 @@ async function statusLink(service: BuiltService): Promise<string> {
     body: JSON.stringify(validRequest(new Date(), 2)),
   });
   if (response.status !== 201) throw new Error(`The service did not take the applications: ${response.status}`);
-  const deadline = Date.now() + 60_000;
-  while (Date.now() < deadline) {
-    for (const file of readdirSync(service.outbox, { withFileTypes: true }).filter((f) => f.name.endsWith('.eml'))) {
-      const mail = await simpleParser(readFileSync(join(service.outbox, file.name)));
-      const link = /https?:\/\/\S+\/status\?epat=[\w.-]+/.exec(mail.text ?? '')?.[0];
-      if (link !== undefined) return link;
+  let link: string | undefined;
+  await waitFor(async () => {
+    for (const file of await outboxFiles(service.dataDir)) {
+      const mail = await simpleParser(readFileSync(join(service.dataDir, 'outbox', file)));
+      link ??= /https?:\/\/\S+\/status\?epat=[\w.-]+/.exec(mail.text ?? '')?.[0];
     }
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-  throw new Error('No confirmation email with a status link came within a minute');
+    return link !== undefined;
+  }, 'the confirmation email with a status link');
+  return link!;
 }
 
 /** The cookies of a browser that opened `link` and gave the licence number: its status pages are open. */
 async function openedStatus(link: string): Promise<string> {
-  const jar = new Map<string, string>();
-  const take = (response: Response) => {
-    for (const cookie of response.headers.getSetCookie()) {
-      const [pair = ''] = cookie.split(';');
-      const at = pair.indexOf('=');
-      jar.set(pair.slice(0, at), pair.slice(at + 1));
-    }
-  };
-  const header = () => [...jar].map(([name, value]) => `${name}=${value}`).join('; ');
-  take(await fetch(link, { redirect: 'manual' }));
+  const cookies = new CookieJar();
+  cookies.take(await fetch(link, { redirect: 'manual' }));
   const status = new URL('/status', link).href;
-  take(await fetch(status, { headers: { cookie: header() } }));
+  cookies.take(await fetch(status, { headers: { cookie: cookies.header() } }));
   const answered = await fetch(status, {
     method: 'POST',
     redirect: 'manual',
-    headers: { cookie: header(), 'content-type': 'application/x-www-form-urlencoded' },
+    headers: { cookie: cookies.header(), 'content-type': 'application/x-www-form-urlencoded' },
     body: new URLSearchParams({
-      [FORM_TOKEN_FIELD]: jar.get(FORM_TOKEN_COOKIE) ?? '',
+      [FORM_TOKEN_FIELD]: cookies.get(FORM_TOKEN_COOKIE) ?? '',
       [STATUS_FORM_FIELDS.licenceNumber]: FIXTURE_SPONSOR['sponsor-reference'] ?? '',
     }),
   });
   if (answered.status !== 303) throw new Error(`The licence number was not taken: ${answered.status}`);
-  take(answered);
-  return header();
+  cookies.take(answered);
+  return cookies.header();
 }
 
 async function main(): Promise<void> {

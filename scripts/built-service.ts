@@ -5,14 +5,14 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { freePort } from '../src/server/test-support/child-process.ts';
+import { freePort, waitFor } from '../src/server/test-support/child-process.ts';
 
 const SERVER = join(process.cwd(), 'dist', 'server', 'main.js');
 
 export interface BuiltService {
   readonly baseUrl: string;
-  /** Where its emails are written, one .eml file each. */
-  readonly outbox: string;
+  /** Its DATA_DIR, whose folder `outbox` holds its emails, one .eml file each. */
+  readonly dataDir: string;
   stop(): Promise<void>;
 }
 
@@ -38,20 +38,16 @@ export async function startBuiltService(): Promise<BuiltService> {
     },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
-  const deadline = Date.now() + 60_000;
-  for (;;) {
+  await waitFor(async () => {
     if (child.exitCode !== null) throw new Error(`The server exited with code ${child.exitCode}`);
-    if (Date.now() > deadline) throw new Error(`The server did not become ready at ${baseUrl}`);
-    const ready = await fetch(`${baseUrl}/health/ready`).then(
-      (r) => r.ok,
+    return fetch(`${baseUrl}/health/ready`).then(
+      (response) => response.ok,
       () => false,
     );
-    if (ready) break;
-    await new Promise((r) => setTimeout(r, 200));
-  }
+  }, `the server to become ready at ${baseUrl}`);
   return {
     baseUrl,
-    outbox: join(dataDir, 'outbox'),
+    dataDir,
     async stop() {
       child.kill('SIGTERM');
       if (child.exitCode === null) await new Promise((r) => child.once('exit', r));

@@ -29,6 +29,7 @@ import { FORM_TOKEN_COOKIE, FORM_TOKEN_FIELD } from '../../../src/shared/pages/f
 import { PAGE_ANSWER_TYPE, type PageAnswer } from '../../../src/shared/pages/page-data.ts';
 import { SECTION_FIELDS } from '../../../src/shared/validation/sections.ts';
 import { newClientAddress } from './client-addresses.ts';
+import { CookieJar } from './cookie-jar.ts';
 
 /**
  * A step of a journey: an action of the journey's reducer, sending the applications from the page
@@ -111,27 +112,6 @@ function linkOf(step: JourneyAction): { path: string; query: string } | undefine
   return { path, query: `?${query}` };
 }
 
-/** A cookie jar of one: the cookies of the service's answers, by name. */
-class Cookies {
-  readonly #values = new Map<string, string>();
-  take(response: Response): void {
-    for (const line of response.headers.getSetCookie()) {
-      const [pair = ''] = line.split(';');
-      const at = pair.indexOf('=');
-      const name = pair.slice(0, at);
-      const value = pair.slice(at + 1);
-      if (/max-age=0/i.test(line)) this.#values.delete(name);
-      else this.#values.set(name, value);
-    }
-  }
-  get(name: string): string | undefined {
-    return this.#values.get(name);
-  }
-  header(extra: string): string {
-    return [...[...this.#values].map(([name, value]) => `${name}=${value}`), extra].join('; ');
-  }
-}
-
 /**
  * How many forms the seeding client sends from one address before it takes another: fewer than
  * the service takes from one address in a minute (FORM_RATE_LIMIT, 60), which a group of ten
@@ -149,7 +129,7 @@ export async function answerThroughForms(
   steps: readonly JourneyStep[],
   language: Language,
 ): Promise<string> {
-  const cookies = new Cookies();
+  const cookies = new CookieJar();
   let address = newClientAddress();
   let sent = 0;
   const headers = () => ({ cookie: cookies.header(`lang=${language}`), 'x-forwarded-for': address });
