@@ -236,10 +236,12 @@ afterAll(async () => {
 });
 
 describe.each(LANGUAGES)('the journey pages in %s', (language) => {
-  // One context, for its cache; each test a new visitor in it.
+  // One context and one tab, for their cache and renderer; each test a new visitor in them.
   let context: BrowserContext;
+  let page: Page;
   beforeAll(async () => {
     context = await browser.newContext();
+    page = await context.newPage();
   });
   afterAll(async () => {
     await context.close();
@@ -248,7 +250,6 @@ describe.each(LANGUAGES)('the journey pages in %s', (language) => {
     for (const errors of showsErrors ? [false, true] : [false]) {
       it(`${path}${errors ? ' with errors' : ''}${name === undefined ? '' : ` ${name}`}`, async () => {
         await becomeNewVisitor(context);
-        const page = await context.newPage();
         try {
           await seedSession(context, errors ? withErrorsOn(errorState(), path as JourneyPath) : state(), language);
           await page.goto(`${baseUrl()}${address}`);
@@ -263,7 +264,8 @@ describe.each(LANGUAGES)('the journey pages in %s', (language) => {
           expect(await landmarkCounts(page)).toEqual(ONE_OF_EACH_LANDMARK);
           expect(await axeViolations(page)).toEqual([]);
         } finally {
-          await page.close();
+          // A send answered by the test (prepare) is the test's alone.
+          await page.unrouteAll();
         }
       });
     }

@@ -31,7 +31,7 @@ import { run, seedSession, singleComplete } from './support/journey-states.ts';
 import { keptFormState } from './support/page-answers.ts';
 import { workerServices } from './support/services.ts';
 
-const test = useBrowser();
+const test = useBrowser(undefined, { oneTab: true });
 
 /** A single application answered up to, not including, `path`. */
 function answeredBefore(path: StepPath): FormState {

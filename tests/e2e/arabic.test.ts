@@ -6,9 +6,12 @@ import { baseUrl, chooseLanguage, useBrowser } from './support/browser.ts';
 import { at, inAnyLanguage } from './support/journey.ts';
 import { groupWithMembers, run, seedSession, singleComplete } from './support/journey-states.ts';
 
-const test = useBrowser(async (context) => {
-  await context.addCookies([{ name: 'cookieConsent_analytics', value: 'false', url: baseUrl() }]);
-});
+const test = useBrowser(
+  async (context) => {
+    await context.addCookies([{ name: 'cookieConsent_analytics', value: 'false', url: baseUrl() }]);
+  },
+  { oneTab: true },
+);
 
 const ENGLISH_MONTH = /\b(January|February|March|April|May|June|July|August|September|October|November|December)\b/;
 const ARABIC_MONTH = /(يناير|فبراير|مارس|أبريل|مايو|يونيو|يوليو|أغسطس|سبتمبر|أكتوبر|نوفمبر|ديسمبر)/;

@@ -12,9 +12,12 @@ import { at } from './support/journey.ts';
 import { editHref } from '../../src/shared/journey/page-forms.ts';
 import { groupWithMembers, seedSession, singleComplete } from './support/journey-states.ts';
 
-const test = useBrowser(async (context) => {
-  await context.addCookies([{ name: 'cookieConsent_analytics', value: 'false', url: baseUrl() }]);
-});
+const test = useBrowser(
+  async (context) => {
+    await context.addCookies([{ name: 'cookieConsent_analytics', value: 'false', url: baseUrl() }]);
+  },
+  { oneTab: true },
+);
 
 const WIDTH = 320;
 

@@ -201,13 +201,13 @@ describe.skipIf(databaseUrl === '')('no translation key reaches the user', () =>
 
       it('every page', { timeout: 300_000 }, async () => {
         const found: string[] = [];
-        // One context, for its cache; each visit a new visitor in it.
+        // One context and one tab, for their cache and renderer; each visit a new visitor in them.
         context = await test.browser.newContext({ javaScriptEnabled });
+        const page = await context.newPage();
         for (const visit of VISITS) {
           await becomeNewVisitor(context);
           await chooseLanguage(context, language);
           if (visit.state !== undefined) await seedSession(context, visit.state(), language);
-          const page = await context.newPage();
           if (visit.open !== undefined) await visit.open(page);
           else await page.goto(`${baseUrl()}${visit.path}`);
           await page.locator('main h1').first().waitFor();
@@ -222,7 +222,6 @@ describe.skipIf(databaseUrl === '')('no translation key reaches the user', () =>
           expect(matches(landsOn(visit.path), pathname), `${visit.path} opened at ${pathname}`).toBe(true);
           expect(await page.getAttribute('html', 'lang')).toBe(language);
           for (const key of rawKeysIn(await everythingSaid(page))) found.push(`${pathname}: ${key}`);
-          await page.close();
         }
         expect(found).toEqual([]);
       });
