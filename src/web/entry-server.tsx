@@ -9,7 +9,7 @@ import i18next, { type i18n } from 'i18next';
 import en from 'virtual:translations/en';
 import serverOnly from 'virtual:translations/en/serverOnly';
 import { LANGUAGE_DIRECTION, languageOfCookies, type Language } from '#shared/i18n/languages.ts';
-import { escapeHtmlText } from '#shared/pages/html-escape.ts';
+import { escapeHtmlAttribute, escapeHtmlText } from '#shared/pages/html-escape.ts';
 import { PAGE_DATA_ID } from '#shared/pages/page-data.ts';
 import type { PageRenderer } from '#shared/pages/page-renderer.ts';
 import { AppFrame, FormProblemPage } from './shell/app.tsx';
@@ -83,6 +83,14 @@ export const renderPage: PageRenderer['renderPage'] = (template, { url, cookies,
       title === undefined ? original : `<title>${escapeHtmlText(title)}</title>`,
     )
     .replace('<div id="root"></div>', () => body);
+  // A page answered at another address than its own (a status link's, decision 059): the app shows
+  // its own address in place of the one asked (main.tsx); a browser without JavaScript goes there.
+  if (data.address !== undefined)
+    html = html.replace(
+      '</head>',
+      () =>
+        `<noscript><meta http-equiv="refresh" content="0; url=${escapeHtmlAttribute(data.address!)}"></noscript></head>`,
+    );
   if (data.problem !== undefined) html = html.replace(/<script type="module"[^>]*><\/script>/g, '');
   return { kind: 'page', html };
 };

@@ -29,11 +29,14 @@ function MarkReady() {
 
 const root = document.getElementById('root');
 if (root) {
-  const analyticsConsent = readConsent();
-  if (analyticsConsent !== undefined) setAnalyticsConsent(analyticsConsent);
   // The server's answer for this address: written into the page it rendered, which the app
   // hydrates from the same answer; asked for when it rendered none (the Vite dev server's page).
   const embedded = readEmbeddedPageData();
+  // A page the server answered at another address (a status link's, its token now kept by the
+  // server: decision 059) is shown at its own, before analytics or the router read the address.
+  if (embedded?.address !== undefined) history.replaceState(history.state, '', embedded.address);
+  const analyticsConsent = readConsent();
+  if (analyticsConsent !== undefined) setAnalyticsConsent(analyticsConsent);
   void initI18n(embedded !== undefined).then(async () => {
     let data = embedded;
     if (data === undefined) {

@@ -57,7 +57,8 @@ describe('status links at a busy address', () => {
         const token = await signedStatusToken(`busy-${randomUUID()}`);
         const response = await page.goto(`${baseUrl()}/status?epat=${token}`);
         expect(response?.status()).toBe(200);
-        expect(page.url()).toBe(`${baseUrl()}/status`);
+        // The address without the token, put there by the app, or by the page without JavaScript (decision 059).
+        await page.waitForURL(`${baseUrl()}/status`);
         await page.locator('#sponsor-licence-number').waitFor();
         expect(await page.locator('main h1').textContent()).not.toContain('Too many');
       });
@@ -72,7 +73,7 @@ describe('status links at a busy address', () => {
         redirect: 'manual',
         headers: { 'x-forwarded-for': address },
       });
-      expect(response.status).toBe(303);
+      expect(response.status).toBe(200);
     }
     for (const javaScript of [false, true]) {
       await inContext(address, javaScript, async (context) => {

@@ -73,7 +73,10 @@ describe('the status link token', () => {
       page.on('request', (request) => requests.push(request));
       await page.goto(`${baseUrl()}/cookies`);
       await page.locator('main h1').waitFor();
-      await page.goto(`${baseUrl()}/status?epat=${TOKEN}`);
+      // Answered at once (decision 059): no redirect, the address replaced by the app.
+      const opened = await page.goto(`${baseUrl()}/status?epat=${TOKEN}&lang=en`);
+      expect(opened?.status()).toBe(200);
+      expect(opened?.request().redirectedFrom()).toBeNull();
       await page.locator('h1', { hasText: 'Check the status of your applications' }).waitFor();
       expect(await href()).toBe(`${baseUrl()}/status`);
 

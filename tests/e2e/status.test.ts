@@ -73,8 +73,10 @@ describe.skipIf(databaseUrl === '')('the status page', () => {
       expect(link).toBeDefined();
 
       const opened = await page.goto(link!);
-      // The token in the address goes to no other site: a Referer leaves this page for this service only.
-      expect(opened?.headers()['referrer-policy']).toBe('same-origin');
+      // Answered at once (decision 059); the token in the address goes nowhere: the page answered at
+      // the link's address sends no Referer, not even to this service.
+      expect(opened?.request().redirectedFrom()).toBeNull();
+      expect(opened?.headers()['referrer-policy']).toBe('no-referrer');
       await page.locator('h1', { hasText: 'Check the status of your applications' }).waitFor();
       expect(await axeViolations(page)).toEqual([]);
       await page.fill('#sponsor-licence-number', 'WRONG123');

@@ -35,6 +35,8 @@ export interface PageView {
   readonly outcome?: PageOutcome;
   /** What the page shows in place of what the session keeps (a link's view of the answers, a status link's token). */
   readonly session?: PageSession;
+  /** The page's own address, when not the one asked: a status link's page is at the address without its token (decision 059). */
+  readonly address?: string;
 }
 
 /** The fields of a form as sent, for "Try again". */

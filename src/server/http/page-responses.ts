@@ -123,6 +123,7 @@ export function createPageResponses(options: PageResponseOptions): PageResponses
       outcome: view.outcome ?? {},
       facts,
       ...(back !== undefined && { back }),
+      ...(view.address !== undefined && { address: view.address }),
     };
   }
 
@@ -148,18 +149,19 @@ export function createPageResponses(options: PageResponseOptions): PageResponses
       .type('text/html; charset=utf-8')
       .send(html);
 
-  /** The page at the request's address, rendered from what the browser's session keeps (or what `view` shows instead). */
+  /** The page at the request's address (or the view's own), rendered from what the browser's session keeps (or what `view` shows instead). */
   async function sendPage(request: FastifyRequest, reply: FastifyReply, code: number, view?: PageView) {
     if (index === undefined) return sendNotFound(reply, 'The web app has not been built: run npm run build');
-    const data = await dataOf(request, reply, targetOf(request.url, isPageRequest(request)), view, true);
-    const page = renderPage(renderer, index, request, data);
+    const address = view?.address ?? request.url;
+    const data = await dataOf(request, reply, targetOf(address, isPageRequest(request)), view, true);
+    const page = renderPage(renderer, index, request, address, data);
     if (page.kind === 'redirect') return reply.redirect(page.location, 302);
     return sendHtml(request, reply, code, page.html);
   }
 
   /** The page saying why a form (or a page) could not be answered, sent without the app's script. */
   function sendProblem(request: FastifyRequest, reply: FastifyReply, code: number, problem: FormProblem) {
-    const page = renderPage(renderer, index ?? '', request, problemData(request, problem));
+    const page = renderPage(renderer, index ?? '', request, request.url, problemData(request, problem));
     return reply
       .code(code)
       .header('cache-control', noStore)
@@ -187,7 +189,8 @@ export function createPageResponses(options: PageResponseOptions): PageResponses
       return answerJson(request, reply, forms, to, next, followed + 1);
     }
     const code = result?.code ?? 200;
-    return sendJson(reply, code, { location: target.url, data: await dataOf(request, reply, target, result?.view) });
+    const shown = result?.view?.address === undefined ? target : targetOf(result.view.address, target.shown);
+    return sendJson(reply, code, { location: shown.url, data: await dataOf(request, reply, shown, result?.view) });
   }
 
   async function answer(request: FastifyRequest, reply: FastifyReply, given: PageResult, forms: PageForms) {
@@ -279,11 +282,12 @@ function renderPage(
   renderer: PageRenderer | undefined,
   index: string,
   request: FastifyRequest,
+  url: string,
   data: PageData,
 ): PageResponse {
   if (renderer === undefined) return { kind: 'page', html: index };
   try {
-    return renderer.renderPage(index, { url: request.url, cookies: request.headers.cookie ?? '', data });
+    return renderer.renderPage(index, { url, cookies: request.headers.cookie ?? '', data });
   } catch (error) {
     // The path only: the query can hold a status token.
     request.log.error({ err: error, path: request.url.split('?')[0] }, 'Rendering a page on the server failed');

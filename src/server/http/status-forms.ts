@@ -1,12 +1,13 @@
 // The status pages without JavaScript (decisions 024 and 026). The emailed link's token is checked
 // first, as a status call from the address's status budget: a link that opens a submission is kept
-// in the browser's session (under a new id, outside the budget of anonymous sessions: decision 043)
-// and taken out of the address, for the pages with JavaScript and without (decision 040); an
-// expired or unknown one is shown at once, from its address, and nothing is kept. Over the budget,
-// the page saying so is shown at an address without the token (page-responses.ts sends it there). The licence form opens the
-// submission with the API's own service (services/status-access.ts: attempts counted, lockout);
-// once it has, the status pages stay open for the browser for a while, so that they are plain
-// pages: links, a search that is a GET, and Back. Downloads answer the PDF itself, or a page saying why there is none.
+// in the browser's session (under a new id, outside the budget of anonymous sessions: decision 043),
+// and its page answered at once for the address without the token, which the browser shows in its
+// place (decisions 040 and 059); an expired or unknown one is shown at once, from its address, and
+// nothing is kept. Over the budget, the page saying so is shown at an address without the token
+// (page-responses.ts sends it there). The licence form opens the submission with the API's own
+// service (services/status-access.ts: attempts counted, lockout); once it has, the status pages stay
+// open for the browser for a while, so that they are plain pages: links, a search that is a GET,
+// and Back. Downloads answer the PDF itself, or a page saying why there is none.
 import type { FastifyBaseLogger, FastifyReply, FastifyRequest } from 'fastify';
 import { STATUS_TOKEN_PARAMETER } from '#shared/api/public-status.ts';
 import {
@@ -17,6 +18,7 @@ import {
   type StatusFormOutcome,
   type StatusView,
 } from '#shared/api/status-form.ts';
+import { LANGUAGE_PARAMETER } from '#shared/i18n/languages.ts';
 import { NO_SESSION } from '#shared/pages/page-data.ts';
 import { validateSponsorLicenceNumber } from '#shared/validation/licence-number.ts';
 import { placeOf, type SecurityEventPlace } from '../security/security-log.ts';
@@ -166,6 +168,8 @@ export function createStatusForms(options: StatusFormsOptions): PageFormHandler 
         }
         const verdict = await access.check(token);
         query.delete(STATUS_TOKEN_PARAMETER);
+        // The email's language, which web-app.ts has kept as a language link's choice.
+        query.delete(LANGUAGE_PARAMETER);
         const rest = query.size === 0 ? '' : `?${query}`;
         if (verdict === 'valid' && target.shown) {
           // A new link's token replaces the one kept, as in the browser; the pages it opened close.
@@ -176,7 +180,9 @@ export function createStatusForms(options: StatusFormsOptions): PageFormHandler 
             { renew: true, verifiedStatusLink: true },
           );
         }
-        if (verdict === 'valid') return { kind: 'redirect', to: `${localAddress(target.path)}${rest}` };
+        // Shown at once, at the address without the token, which the browser shows in its place
+        // (decision 059): a redirect would cost a phone a round trip more.
+        if (verdict === 'valid') return { kind: 'page', view: { address: `${localAddress(target.path)}${rest}` } };
         // Shown at once from its address (the expired page's form posts back to it): nothing is kept.
         const view: StatusView = { kind: verdict === 'expired' ? 'expiredLink' : 'invalidLink' };
         return show({ view }, undefined, verdict === 'expired' ? token : '');

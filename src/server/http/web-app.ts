@@ -1,6 +1,13 @@
 import { existsSync } from 'node:fs';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { isLanguage, languageCookie, LANGUAGE_PARAMETER } from '#shared/i18n/languages.ts';
+import { STATUS_TOKEN_PARAMETER } from '#shared/api/public-status.ts';
+import {
+  isLanguage,
+  languageCookie,
+  LANGUAGE_COOKIE,
+  LANGUAGE_PARAMETER,
+  type Language,
+} from '#shared/i18n/languages.ts';
 import { PAGE_PATHS } from '#shared/pages/page-paths.ts';
 import type { Config } from '../config.ts';
 import { sendNotFound } from './error-handlers.ts';
@@ -98,8 +105,23 @@ async function answerPage(
     // A language link: the choice is kept in a cookie (for the browser's session), and the page
     // is shown at its address without the parameter, as if the language had always been chosen.
     if (isLanguage(asked)) cookies.setShared(request, reply, (secure) => languageCookie(asked, secure));
+    // A status link, which names its email's language, is answered at once (decision 059): its
+    // page, drawn in that language, is at the address without either parameter.
+    if (url.searchParams.has(STATUS_TOKEN_PARAMETER)) {
+      if (isLanguage(asked)) request.headers.cookie = withLanguage(request.headers.cookie ?? '', asked);
+      return responses.answerGet(request, reply, forms);
+    }
     url.searchParams.delete(LANGUAGE_PARAMETER);
     return reply.redirect(`${localAddress(pathOf(request))}${url.search}`, 302);
   }
   return responses.answerGet(request, reply, forms);
+}
+
+/** A `Cookie` header as the browser sends it once the language cookie is `language`. */
+function withLanguage(header: string, language: Language): string {
+  const others = header
+    .split(';')
+    .map((part) => part.trim())
+    .filter((part) => part !== '' && !part.startsWith(`${LANGUAGE_COOKIE}=`));
+  return [...others, `${LANGUAGE_COOKIE}=${language}`].join('; ');
 }

@@ -83,6 +83,11 @@ export interface PageData {
   readonly back?: string;
   /** The form could not be answered: the page says why, in place of the page at its address. */
   readonly problem?: FormProblem;
+  /**
+   * The page's own address, when the browser asked for it at another: a status link's, whose
+   * token the session now keeps. The browser shows this one in its place (decision 059).
+   */
+  readonly address?: string;
 }
 
 /** The answer to a page's GET or form asked for as JSON (the app's moves inside the service). */

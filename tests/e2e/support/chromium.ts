@@ -7,16 +7,29 @@ import { newClientAddress } from './client-addresses.ts';
 // page shows but does not behave (a button of the app does nothing). A page loaded with JavaScript
 // on is therefore ready once the app says so on <html> (main.tsx), and is not waiting for the
 // server's answer to a move (Back and Forward change the address first, page-router.tsx); a page
-// without the app's script is ready when loaded.
+// without the app's script is ready when loaded (at the address it sends the browser on to, if any).
 const APP_READY = () =>
   document.querySelector('script[type="module"][src]') === null ||
   (document.documentElement.hasAttribute('data-app-ready') &&
     !document.documentElement.hasAttribute('data-page-loading'));
 
+// A page the server answered at another address than its own (a status link's, decision 059)
+// sends a browser without JavaScript there at once, with `<meta http-equiv="refresh" content="0;
+// url=…">`: such a page is ready at that address.
+async function followRefresh(page: Page): Promise<void> {
+  const refresh = await page
+    .evaluate(() => document.querySelector('meta[http-equiv="refresh"]')?.getAttribute('content') ?? null)
+    .catch(() => 'gone');
+  if (refresh === null) return;
+  const to = /^0;\s*url=(.+)$/.exec(refresh ?? '')?.[1];
+  if (to === undefined) await page.waitForLoadState('load');
+  else await page.waitForURL(new URL(to, page.url()).href);
+}
+
 const patched = new WeakSet<Page>();
 
-/** Makes the page's own navigations (goto, reload, back, forward) end once the app is ready. */
-function waitForTheAppOnLoad(page: Page): Page {
+/** Makes the page's own navigations (goto, reload, back, forward) end once the page is ready (`ready`). */
+function waitOnLoad(page: Page, ready: (page: Page) => Promise<unknown>): Page {
   if (patched.has(page)) return page;
   patched.add(page);
   for (const method of ['goto', 'reload', 'goBack', 'goForward'] as const) {
@@ -24,7 +37,7 @@ function waitForTheAppOnLoad(page: Page): Page {
     Object.assign(page, {
       [method]: async (...args: unknown[]) => {
         const response = await navigate(...args);
-        await page.waitForFunction(APP_READY);
+        await ready(page);
         return response;
       },
     });
@@ -32,11 +45,11 @@ function waitForTheAppOnLoad(page: Page): Page {
   return page;
 }
 
-function withAppReadyPages(context: BrowserContext, javaScriptEnabled: boolean): BrowserContext {
-  if (!javaScriptEnabled) return context;
-  context.on('page', waitForTheAppOnLoad);
+function withReadyPages(context: BrowserContext, javaScriptEnabled: boolean): BrowserContext {
+  const ready = javaScriptEnabled ? (page: Page) => page.waitForFunction(APP_READY) : followRefresh;
+  context.on('page', (page) => waitOnLoad(page, ready));
   const newPage = context.newPage.bind(context);
-  return Object.assign(context, { newPage: async () => waitForTheAppOnLoad(await newPage()) });
+  return Object.assign(context, { newPage: async () => waitOnLoad(await newPage(), ready) });
 }
 
 // Chromium's headless shell (Debian's chromium-headless-shell: the same release and engine as
@@ -71,7 +84,7 @@ export async function launchBrowser(endpoint?: string): Promise<Browser> {
   const newContext = browser.newContext.bind(browser);
   return Object.assign(browser, {
     newContext: async (options?: Parameters<Browser['newContext']>[0]) =>
-      withAppReadyPages(
+      withReadyPages(
         await newContext({
           ...options,
           extraHTTPHeaders: { 'x-forwarded-for': newClientAddress(), ...options?.extraHTTPHeaders },

@@ -1,7 +1,7 @@
 // Test support (not a test file): a built web app as the server finds it (dist/web/index.html
 // beside dist/web-server/entry-server.js), with a server entry written here that keeps the
 // contract of #shared/pages/page-renderer.ts and shows what it was asked to render: the address,
-// the cookies, the form token, then the page data (session, outcome, facts, problem, "Go back") as
+// the cookies, the form token, then the page data (session, outcome, facts, problem, "Go back", address) as
 // JSON. It sends one address elsewhere and fails on another. The real entry is driven by the
 // browser tests.
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
@@ -19,9 +19,9 @@ export function renderPage(template, { url, cookies, data }) {
   if (!loaded) throw new Error('not loaded');
   if (url.startsWith('/reuse-travel')) return { kind: 'redirect', location: '/reuse-travel-details' };
   if (url.startsWith('/accessibility')) throw new Error('render failed');
-  const { session, outcome, facts, problem, back, formToken } = data;
+  const { session, outcome, facts, problem, back, address, formToken } = data;
   const content = (problem ? problem.kind.toUpperCase() + ' ' : '') + url + ' | ' + cookies + ' | ' + formToken
-    + ' | ' + JSON.stringify({ session, outcome, facts, problem, back });
+    + ' | ' + JSON.stringify({ session, outcome, facts, problem, back, address });
   return { kind: 'page', html: template.replace('<div id="root"></div>', '<div id="root">' + content + '</div>') };
 }
 `;
@@ -43,6 +43,7 @@ export function renderedFrom(html: string): {
   facts?: PageFacts;
   formProblem?: FormProblem;
   backLink?: string;
+  address?: string;
 } {
   const json = /<div id="root">[^|]*\|[^|]*\|[^|]*\| (\{.*\})<\/div>/.exec(html)?.[1];
   if (json === undefined) return {};
@@ -52,6 +53,7 @@ export function renderedFrom(html: string): {
     facts?: PageFacts;
     problem?: FormProblem;
     back?: string;
+    address?: string;
   };
   const some = <T extends object>(value: T | undefined) =>
     value === undefined || Object.keys(value).length === 0 ? undefined : value;
@@ -61,5 +63,6 @@ export function renderedFrom(html: string): {
     ...(some(data.facts) && { facts: data.facts }),
     ...(data.problem && { formProblem: data.problem }),
     ...(data.back !== undefined && { backLink: data.back }),
+    ...(data.address !== undefined && { address: data.address }),
   };
 }
