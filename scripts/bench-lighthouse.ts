@@ -93,7 +93,8 @@ async function statusLink(service: BuiltService): Promise<string> {
   await waitFor(async () => {
     for (const file of await outboxFiles(service.dataDir)) {
       const mail = await simpleParser(readFileSync(join(service.dataDir, 'outbox', file)));
-      link ??= /https?:\/\/\S+\/status\?epat=[\w.-]+/.exec(mail.text ?? '')?.[0];
+      // The whole link, as the sponsor clicks it: its token and the email's language.
+      link ??= /https?:\/\/\S+\/status\?epat=[\w.-]+(?:&lang=[a-z]+)?/.exec(mail.text ?? '')?.[0];
     }
     return link !== undefined;
   }, 'the confirmation email with a status link');
