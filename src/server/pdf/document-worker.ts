@@ -2,6 +2,8 @@
 // PDFs so the server's event loop never does. Loading it parses the fonts and draws a few throwaway
 // documents (preparePreClearanceDocuments), so a thread's first download costs what every later
 // one does; the pool starts its threads as the server starts.
+import { setPriority } from 'node:os';
+import { workerData } from 'piscina';
 import type { Language } from '#shared/i18n/languages.ts';
 import {
   preparePreClearanceDocuments,
@@ -15,6 +17,11 @@ export interface DrawTask {
   readonly issuedAt: Date;
   readonly language: Language;
 }
+
+// The thread's own priority, below the event loop's (DRAWING_THREAD_NICE). On Linux a thread's nice
+// value is its own: setpriority of "this process" (pid 0) sets the calling thread's. Elsewhere it
+// would lower the whole server, so the threads keep its priority there.
+if (process.platform === 'linux') setPriority((workerData as { nice: number }).nice);
 
 await preparePreClearanceDocuments();
 
