@@ -85,11 +85,11 @@ export const renderPage: PageRenderer['renderPage'] = (template, { url, cookies,
     .replace('<div id="root"></div>', () => body);
   // A page answered at another address than its own (a status link's, decision 059): the app shows
   // its own address in place of the one asked (main.tsx); a browser without JavaScript goes there.
-  if (data.address !== undefined)
+  const { address } = data;
+  if (address !== undefined)
     html = html.replace(
       '</head>',
-      () =>
-        `<noscript><meta http-equiv="refresh" content="0; url=${escapeHtmlAttribute(data.address!)}"></noscript></head>`,
+      () => `<noscript><meta http-equiv="refresh" content="0; url=${escapeHtmlAttribute(address)}"></noscript></head>`,
     );
   if (data.problem !== undefined) html = html.replace(/<script type="module"[^>]*><\/script>/g, '');
   return { kind: 'page', html };

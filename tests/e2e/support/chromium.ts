@@ -21,7 +21,7 @@ async function followRefresh(page: Page): Promise<void> {
     .evaluate(() => document.querySelector('meta[http-equiv="refresh"]')?.getAttribute('content') ?? null)
     .catch(() => 'gone');
   if (refresh === null) return;
-  const to = /^0;\s*url=(.+)$/.exec(refresh ?? '')?.[1];
+  const to = /^0;\s*url=(.+)$/.exec(refresh)?.[1];
   if (to === undefined) await page.waitForLoadState('load');
   else await page.waitForURL(new URL(to, page.url()).href);
 }
