@@ -81,7 +81,10 @@ describe.skipIf(baseUrl === undefined || postgres === undefined)('the worker pro
     try {
       await waitFor(async () => alive() && (await completed()) >= 20, 'the worker to run jobs');
       await proxy.stop();
-      await pause(3_000);
+      // Through the outage: two rounds that found no database, and the worker still up.
+      const failedRounds = () =>
+        logMessages(running).filter((message) => message === 'Job worker round failed; trying again shortly').length;
+      await waitFor(async () => alive() && failedRounds() >= 2, 'the worker to fail two rounds');
       expect(alive()).toBe(true);
       await proxy.start();
       const before = await completed();

@@ -12,6 +12,7 @@ import {
   answerWorkDates,
   answerWorker,
   at,
+  outboxDrained,
   receivedMail,
   reuseFirstSets,
   submitGroup,
@@ -66,8 +67,8 @@ describe('decision emails', () => {
     const ours = (mail: Awaited<ReturnType<typeof receivedMail>>) =>
       mail.filter((m) => m.to === SPONSOR.email && references.some((reference) => m.text.includes(reference)));
     await waitForMail((mail) => ours(mail).length >= 2, 60_000, mailDir);
-    // Long enough for a stray third email (a decision email per worker, say) to arrive too.
-    await new Promise((resolve) => setTimeout(resolve, 5_000));
+    // Every job due has run, so a stray third email (a decision email per worker, say) is here too.
+    await outboxDrained(workerServices().automatic);
     const mails = ours(await receivedMail(mailDir));
     expect(mails.map((m) => m.subject)).toEqual([
       'Creative worker concession: 10 applications received',

@@ -27,6 +27,8 @@ export interface ServiceAddresses {
   readonly mailDir: string;
   /** The service's PostgreSQL database (with its schema as search_path), or '' on the embedded database. */
   readonly databaseUrl: string;
+  /** The service's Prometheus metrics (`GET /metrics`), on either database. */
+  readonly metricsUrl: string;
 }
 
 /** The services of one worker: applications wait for a caseworker on `manual`, and are decided as soon as they are checked on `automatic`. */
@@ -92,6 +94,7 @@ export async function startService(options: {
   env?: Readonly<Record<string, string>>;
 }): Promise<RunningService> {
   const port = options.port ?? (await freePort());
+  const metricsPort = await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), 'cwc-e2e-'));
   const mailDir = join(dataDir, 'received-mail');
   mkdirSync(mailDir);
@@ -128,6 +131,8 @@ export async function startService(options: {
       TRUST_PROXY: '127.0.0.1',
       // The caseworker console's local OpenID provider, on any free port (the issuer names it).
       LOCAL_IDP_PORT: '0',
+      // The outbox's backlog, which a test waits on before it says no more email is coming.
+      METRICS_PORT: String(metricsPort),
       ...options.env,
     },
     stdio: ['ignore', 'inherit', 'inherit'],
@@ -137,6 +142,7 @@ export async function startService(options: {
     baseUrl,
     mailDir,
     databaseUrl: postgres?.url ?? '',
+    metricsUrl: `http://127.0.0.1:${metricsPort}/metrics`,
     async close() {
       server.kill('SIGTERM');
       await new Promise((r) => server.once('exit', r));
@@ -172,7 +178,12 @@ export default async function setup(project: TestProject): Promise<() => Promise
     chromium.launchServer({ ...chromiumLaunchOptions, args: [...chromiumLaunchOptions.args, ...govUk.chromiumArgs] }),
     ...Array.from({ length: workers }, startPair),
   ]);
-  const addresses = ({ baseUrl, mailDir, databaseUrl }: RunningService) => ({ baseUrl, mailDir, databaseUrl });
+  const addresses = ({ baseUrl, mailDir, databaseUrl, metricsUrl }: RunningService) => ({
+    baseUrl,
+    mailDir,
+    databaseUrl,
+    metricsUrl,
+  });
   project.provide(
     'services',
     pairs.map(({ manual, automatic }) => ({ manual: addresses(manual), automatic: addresses(automatic) })),

@@ -2,7 +2,6 @@
 // writes that never overwrite another request's unseen, ids only the server issued and renewed on
 // request (the old one opening the session for a minute), the budget of new sessions per address,
 // and the size cap.
-import { setTimeout } from 'node:timers/promises';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { PageSession } from '#shared/pages/page-data.ts';
@@ -25,8 +24,15 @@ describe.each(testEngines())('a browser’s session on $name', (engine) => {
   let app: FastifyInstance;
   let sessions: FormSessions;
   let failure: unknown;
+  // A request sent with `hold` stops after spending its budget (so after reading the session):
+  // `held` resolves when it is there, and it goes on when `release` is called.
+  let held: Promise<void>;
+  let release: () => void;
 
   beforeEach(async () => {
+    let reached!: () => void;
+    held = new Promise((resolve) => (reached = resolve));
+    const released = new Promise<void>((resolve) => (release = resolve));
     clock = new Date('2026-11-24T10:00:00Z');
     failure = undefined;
     app = Fastify();
@@ -43,15 +49,18 @@ describe.each(testEngines())('a browser’s session on $name', (engine) => {
       maxBytes: 200,
     });
     // Appends the body's text to what the session keeps; with `spend`, as a page's form does: one
-    // of a budget of 3 spent first, reading the session, and `wait` milliseconds later the change.
-    app.post<{ Body: { text: string; wait?: number; renew?: boolean; spend?: boolean } }>(
+    // of a budget of 3 spent first, reading the session, then the change (once released, with `hold`).
+    app.post<{ Body: { text: string; hold?: boolean; renew?: boolean; spend?: boolean } }>(
       '/append',
       async (request, reply) => {
         try {
           if (request.body.spend === true) {
             const spent = await sessions.spend(request, 'forms');
             if (!spent.allowed) return await reply.code(429).send({ retryAfterSeconds: spent.retryAfterSeconds });
-            await setTimeout(request.body.wait ?? 0);
+            if (request.body.hold === true) {
+              reached();
+              await released;
+            }
           }
           await sessions.update(
             request,
@@ -101,9 +110,10 @@ describe.each(testEngines())('a browser’s session on $name', (engine) => {
 
   it('makes a form’s change on the session read with its budget, again on what another request wrote since', async () => {
     const id = idOf(await append('a'))!;
-    const slow = append('b', id, { spend: true, wait: 300 });
-    await setTimeout(100);
+    const slow = append('b', id, { spend: true, hold: true });
+    await held;
     await append('c', id);
+    release();
     expect((await slow).statusCode).toBe(200);
     expect((await read(id)).formState).toBe('acb');
     // Spent with the read: the budget's fourth form of the minute changes nothing.

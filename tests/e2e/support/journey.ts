@@ -14,6 +14,7 @@ import cy from '../../../src/shared/i18n/translations/cy.json';
 import ar from '../../../src/shared/i18n/translations/ar.json';
 import { baseUrl } from './browser.ts';
 import { workerServices } from './services.ts';
+import type { ServiceAddresses } from '../global-setup.ts';
 
 const TRANSLATIONS = { en, cy, ar } as const;
 
@@ -304,6 +305,21 @@ export async function waitForMail(
     if (check(mail)) return mail;
     if (Date.now() > deadline)
       throw new Error(`Timed out waiting for email; received: ${mail.map((m) => `${m.to} ${m.subject}`).join(' | ')}`);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+}
+
+/**
+ * Waits until the service (the main one, or `service`) has finished every outbox job due by now:
+ * then every email that what a test did so far would bring has arrived, and a test may say that no
+ * other is coming. Read from the service's metrics, on either database.
+ */
+export async function outboxDrained(service: ServiceAddresses = workerServices().manual, timeoutMs = 30_000) {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const metrics = await (await fetch(service.metricsUrl)).text();
+    if (/^cwc_outbox_jobs_waiting 0$/m.test(metrics)) return;
+    if (Date.now() > deadline) throw new Error('Timed out waiting for the outbox to drain');
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
 }
