@@ -91,6 +91,9 @@ export default defineConfig({
           name: 'browser',
           include: ['tests/e2e/**/*.test.ts'],
           environment: 'node',
+          // A worker's files share its modules, and with them its Chromium (support/browser.ts),
+          // started once: each file opens and closes its own contexts, and nothing else is kept.
+          isolate: false,
           globalSetup: ['tests/e2e/global-setup.ts'],
           testTimeout: 60_000,
           hookTimeout: 120_000,

@@ -5,12 +5,11 @@ import { ROUTES } from '../../src/web/shell/routes.tsx';
 import {
   axeViolations,
   baseUrl,
-  browserEndpoint,
+  openBrowser,
   chooseLanguage,
   landmarkCounts,
   ONE_OF_EACH_LANDMARK,
 } from './support/browser.ts';
-import { launchBrowser } from './support/chromium.ts';
 
 // Every route of the service that this part of the service renders.
 const PATHS = [
@@ -49,7 +48,7 @@ const PATHS = [
 
 let browser: Browser;
 beforeAll(async () => {
-  browser = await launchBrowser(browserEndpoint());
+  browser = await openBrowser();
 });
 afterAll(async () => {
   await browser.close();

@@ -19,11 +19,10 @@ import {
   axeViolations,
   baseUrl,
   becomeNewVisitor,
-  browserEndpoint,
+  openBrowser,
   landmarkCounts,
   ONE_OF_EACH_LANDMARK,
 } from './support/browser.ts';
-import { launchBrowser } from './support/chromium.ts';
 import {
   groupWithMembers,
   run,
@@ -229,7 +228,7 @@ const CASES: Case[] = [
 
 let browser: Browser;
 beforeAll(async () => {
-  browser = await launchBrowser(browserEndpoint());
+  browser = await openBrowser();
 });
 afterAll(async () => {
   await browser.close();

@@ -11,13 +11,11 @@ import { mkdirSync, mkdtempSync, renameSync, rmSync, writeFileSync } from 'node:
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
-import { chromium } from 'playwright-core';
 import type { TestProject } from 'vitest/node';
 import { startSmtpReceiver } from '../../src/server/test-support/smtp-receiver.ts';
 import { freePort } from '../../src/server/test-support/child-process.ts';
 import { newTestKeyPems } from '../../src/server/test-support/test-keys.ts';
 import type { KeyPems } from '../../src/server/tokens/signing-keys.ts';
-import { chromiumLaunchOptions } from './support/chromium.ts';
 import { startGovUkStandIn } from './support/gov-uk-stand-in.ts';
 
 /** One running service as the tests reach it. */
@@ -41,8 +39,8 @@ declare module 'vitest' {
   export interface ProvidedContext {
     /** The services of each worker, by its pool id less one (support/services.ts). */
     services: WorkerServices[];
-    /** The WebSocket address of the Chromium started here, which every test file connects to. */
-    browserEndpoint: string;
+    /** Chromium's flags for the run's stand-ins (GOV.UK's), for each worker's browser (support/browser.ts). */
+    chromiumArgs: readonly string[];
     /** The PEM private key the service signs status links with, so tests can make their own (an expired one, say). */
     tokenPrivateKey: string;
   }
@@ -174,10 +172,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
   };
   const workers = Math.max(1, project.globalConfig.maxWorkers);
   const govUk = await startGovUkStandIn();
-  const [browserServer, ...pairs] = await Promise.all([
-    chromium.launchServer({ ...chromiumLaunchOptions, args: [...chromiumLaunchOptions.args, ...govUk.chromiumArgs] }),
-    ...Array.from({ length: workers }, startPair),
-  ]);
+  const pairs = await Promise.all(Array.from({ length: workers }, startPair));
   const addresses = ({ baseUrl, mailDir, databaseUrl, metricsUrl }: RunningService) => ({
     baseUrl,
     mailDir,
@@ -189,11 +184,11 @@ export default async function setup(project: TestProject): Promise<() => Promise
     pairs.map(({ manual, automatic }) => ({ manual: addresses(manual), automatic: addresses(automatic) })),
   );
   project.provide('tokenPrivateKey', tokenKeys.privateKeyPem);
-  project.provide('browserEndpoint', browserServer.wsEndpoint());
+  project.provide('chromiumArgs', govUk.chromiumArgs);
 
   return async () => {
     await Promise.all([
-      browserServer.close().then(() => govUk.close()),
+      govUk.close(),
       ...pairs.flatMap(({ manual, automatic }) => [manual.close(), automatic.close()]),
     ]);
   };

@@ -15,11 +15,10 @@ import {
   axeViolations,
   axeViolationsWithoutJavaScript,
   baseUrl,
-  browserEndpoint,
+  openBrowser,
   chooseLanguage,
   useBrowser,
 } from './support/browser.ts';
-import { launchBrowser } from './support/chromium.ts';
 import { SPONSOR, at, worker } from './support/journey.ts';
 import { groupWithMembers, seedSession, singleComplete } from './support/journey-states.ts';
 import { answerSingleApplicationWithoutJavaScript, button, send } from './support/no-javascript.ts';
@@ -131,7 +130,7 @@ describe.each(['en', 'ar'] as const)('a COS number already given in another appl
   it('warns without JavaScript, and a browser with JavaScript takes the page over from the server’s answer', async () => {
     const number = newCosNumber();
     await sentEarlier(number);
-    const browser = await launchBrowser(browserEndpoint());
+    const browser = await openBrowser();
     try {
       const context = await browser.newContext({ javaScriptEnabled: false });
       await chooseLanguage(context, language);

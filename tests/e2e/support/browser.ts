@@ -1,4 +1,4 @@
-// Chromium for the browser tests: a connection to the run's browser per file, a page per test, and what they check with it.
+// Chromium for the browser tests: a browser per test worker, a context and page per test, and what they check with it.
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import type { Browser, BrowserContext, Download, Page } from 'playwright-core';
@@ -13,8 +13,34 @@ const axeSource = readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
 /** The address of the service started by the global setup. */
 export const baseUrl = (): string => workerServices().manual.baseUrl;
 
-/** Where the Chromium started by the global setup listens, for `launchBrowser`. */
-export const browserEndpoint = (): string => inject('browserEndpoint');
+// The test worker's own Chromium, started with its first file and ended with the worker (the
+// browser project keeps its modules from file to file: isolate is off). In the worker, Playwright
+// talks to it straight; a browser shared by the whole run would relay every call through Vitest's
+// main process, which cost the run about 7 % more CPU.
+let workerBrowser: Promise<Browser> | undefined;
+
+/**
+ * The worker's Chromium for one test file (or test): the contexts it opens are its own, and its
+ * `close()` closes them and leaves the browser running for the next file.
+ */
+export async function openBrowser(): Promise<Browser> {
+  const browser = await (workerBrowser ??= launchBrowser(inject('chromiumArgs')));
+  const contexts = new Set<BrowserContext>();
+  return new Proxy(browser, {
+    get(target, key) {
+      if (key === 'newContext')
+        return async (options?: Parameters<Browser['newContext']>[0]) => {
+          const context = await target.newContext(options);
+          contexts.add(context);
+          context.once('close', () => contexts.delete(context));
+          return context;
+        };
+      if (key === 'close') return async () => Promise.all([...contexts].map((context) => context.close()));
+      const value: unknown = Reflect.get(target, key, target);
+      return typeof value === 'function' ? value.bind(target) : value;
+    },
+  });
+}
 
 /** Chooses the language of the service for a context, as the language links do: in the `lang` cookie. */
 export async function chooseLanguage(context: BrowserContext, language: Language): Promise<void> {
@@ -58,7 +84,7 @@ export interface BrowserUse {
 export function useBrowser(prepare?: (context: BrowserContext) => Promise<void>, use: BrowserUse = {}): TestBrowser {
   const state: { browser?: Browser; context?: BrowserContext; page?: Page } = {};
   beforeAll(async () => {
-    state.browser = await launchBrowser(browserEndpoint());
+    state.browser = await openBrowser();
   });
   afterAll(async () => {
     if (use.oneTab === true) await state.context?.close();
@@ -188,8 +214,8 @@ export async function landmarkCounts(page: Page): Promise<{ banner: number; main
 export const ONE_OF_EACH_LANDMARK = { banner: 1, main: 1, contentinfo: 1 } as const;
 
 /**
- * The bytes of a download. The tests' browser is one Chromium shared by the run and reached over
- * its endpoint, where Playwright keeps no local file for `download.path()`: the file is streamed.
+ * The bytes of a download, streamed from the browser (which keeps it in a folder of its own until
+ * its context closes).
  */
 export async function downloadedBytes(download: Download): Promise<Buffer> {
   const chunks: Buffer[] = [];

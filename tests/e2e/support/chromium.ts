@@ -58,7 +58,7 @@ function withReadyPages(context: BrowserContext, javaScriptEnabled: boolean): Br
 const HEADLESS_SHELL = '/usr/bin/chromium-headless-shell';
 
 /** How headless Chromium starts on this machine (its flags: no network beyond loopback). */
-export const chromiumLaunchOptions = {
+const chromiumLaunchOptions = {
   executablePath: process.env.CHROMIUM_PATH ?? (existsSync(HEADLESS_SHELL) ? HEADLESS_SHELL : '/usr/bin/chromium'),
   args: [
     '--no-sandbox',
@@ -72,15 +72,11 @@ export const chromiumLaunchOptions = {
 };
 
 /**
- * Headless Chromium: the one already running at `endpoint` (the browser tests' global setup starts
- * one for the whole run, which saves seconds of start-up per test file), or a new one. Closing a
- * browser connected to closes its contexts and leaves the browser running for the next file.
+ * Headless Chromium started here, with `args` beyond its usual flags; each of its contexts is a
+ * visitor with an address of its own, and its pages' navigations end once the page is ready.
  */
-export async function launchBrowser(endpoint?: string): Promise<Browser> {
-  const browser =
-    endpoint === undefined || endpoint === ''
-      ? await chromium.launch(chromiumLaunchOptions)
-      : await chromium.connect(endpoint);
+export async function launchBrowser(args: readonly string[] = []): Promise<Browser> {
+  const browser = await chromium.launch({ ...chromiumLaunchOptions, args: [...chromiumLaunchOptions.args, ...args] });
   const newContext = browser.newContext.bind(browser);
   return Object.assign(browser, {
     newContext: async (options?: Parameters<Browser['newContext']>[0]) =>
