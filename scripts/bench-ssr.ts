@@ -8,7 +8,6 @@
 // a temporary folder.
 //
 // Options (environment): BENCH_SECONDS (10), BENCH_CONNECTIONS (10).
-import { existsSync } from 'node:fs';
 import { mkdtemp, readFile, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -21,27 +20,24 @@ import Fastify from 'fastify';
 process.env.NODE_ENV = 'production';
 const { buildApp } = await import('../src/server/app.ts');
 const { loadConfig } = await import('../src/server/config.ts');
-const { benchConnections, measure, openBenchDatabase, printRuns } = await import('./bench-support.ts');
+const {
+  PAGES_ALONE,
+  TOKEN,
+  benchConnections,
+  measure,
+  openBenchDatabase,
+  printRuns,
+  requireBuiltPages,
+  sessionWithSponsorAnswers,
+} = await import('./bench-support.ts');
 
 const baseConfig = loadConfig({ ...process.env, NODE_ENV: 'development' });
 
 async function main(): Promise<void> {
-  const entry = join(baseConfig.webRoot, '..', 'web-server', 'entry-server.js');
-  if (!existsSync(entry)) throw new Error(`${entry} is missing: run npm run build first`);
+  requireBuiltPages(baseConfig.webRoot);
   const index = await readFile(join(baseConfig.webRoot, 'index.html'), 'utf8');
   const { database, engine, cleanUp } = await openBenchDatabase(baseConfig.databaseUrl);
-  // The pages alone: no job worker competing for the cores, no request logs.
-  // The forms' and new sessions' limits per address are lifted: every request of the run comes from one address.
-  const app = await buildApp(
-    {
-      ...baseConfig,
-      logLevel: 'warn',
-      runWorker: false,
-      formRateLimit: 1_000_000_000,
-      sessionRateLimit: 1_000_000_000,
-    },
-    { database },
-  );
+  const app = await buildApp({ ...baseConfig, ...PAGES_ALONE }, { database });
   const bare = Fastify();
   bare.get('/index.html', (_request, reply) => reply.type('text/html; charset=utf-8').send(index));
 
@@ -156,30 +152,6 @@ async function main(): Promise<void> {
     await Promise.all([app.close(), bare.close()]);
     await cleanUp();
   }
-}
-
-const TOKEN = 'b'.repeat(43);
-
-/** The cookies of a browser without JavaScript that has answered the sponsor's questions. */
-async function sessionWithSponsorAnswers(appUrl: string): Promise<string> {
-  let cookie = `formToken=${TOKEN}`;
-  const answers: Array<[string, Record<string, string>]> = [
-    ['/your-contact-details', { 'sponsor-email': 'bookings@example-theatre.co.uk' }],
-    ['/sponsor-details', { 'sponsor-name': 'Example Theatre Company Ltd', 'sponsor-reference': 'TNBHDW2R7' }],
-    ['/what-would-you-like-to-do', { 'what-would-you-like-to-do': 'single-application' }],
-  ];
-  for (const [path, fields] of answers) {
-    const response = await fetch(`${appUrl}${path}`, {
-      method: 'POST',
-      redirect: 'manual',
-      headers: { cookie, 'content-type': 'application/x-www-form-urlencoded' },
-      body: new URLSearchParams({ ...fields, 'form-token': TOKEN }).toString(),
-    });
-    if (response.status !== 303) throw new Error(`${path} answered ${response.status}`);
-    const session = response.headers.getSetCookie().find((line) => line.startsWith('formSession='));
-    if (session !== undefined) cookie += `; ${session.split(';')[0]}`;
-  }
-  return cookie;
 }
 
 await main();

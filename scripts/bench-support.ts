@@ -1,6 +1,7 @@
 // What the HTTP benchmarks share: the run settings, an autocannon run after a warm-up, a
-// database of their own, and the table they print.
+// database of their own, a browser's session with answers, and the table they print.
 import { randomBytes } from 'node:crypto';
+import { existsSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -13,6 +14,24 @@ import { runMigrations } from '../src/server/db/migrations.ts';
 /** Options (environment): BENCH_SECONDS (10), BENCH_CONNECTIONS (10). */
 export const benchSeconds = Number(process.env.BENCH_SECONDS ?? 10);
 export const benchConnections = Number(process.env.BENCH_CONNECTIONS ?? 10);
+
+/**
+ * The service's settings under the page benchmarks (bench:ssr, bench:peer): the pages alone, no
+ * job worker competing for the cores, no request logs. The forms' and new sessions' limits per
+ * address are lifted: every request of a run comes from one address.
+ */
+export const PAGES_ALONE = {
+  logLevel: 'warn',
+  runWorker: false,
+  formRateLimit: 1_000_000_000,
+  sessionRateLimit: 1_000_000_000,
+} as const;
+
+/** Throws unless `npm run build` has made the server entry that renders the pages (beside `webRoot`). */
+export function requireBuiltPages(webRoot: string): void {
+  const entry = join(webRoot, '..', 'web-server', 'entry-server.js');
+  if (!existsSync(entry)) throw new Error(`${entry} is missing: run npm run build first`);
+}
 
 export interface Measured {
   readonly name: string;
@@ -86,7 +105,7 @@ export async function openBenchDatabase(
 }
 
 /** The answers of a run that were not what it expects, and the requests that got none. */
-function failedRequests({ result, expectedStatus }: Measured): number {
+export function failedRequests({ result, expectedStatus }: Measured): number {
   const unanswered = result.errors + result.timeouts;
   if (expectedStatus === undefined) return result.non2xx + unanswered;
   const expected =
@@ -112,4 +131,36 @@ export function printRuns(heading: string, runs: readonly Measured[]): void {
     console.error('Some requests failed: the figures above do not measure what they claim.');
     process.exitCode = 1;
   }
+}
+
+/** The form token of the benchmarks' browsers: in their `formToken` cookie and in every form they post (decision 023). */
+export const TOKEN = 'b'.repeat(43);
+
+/**
+ * The cookies of a browser without JavaScript that has answered the sponsor's questions, and then
+ * the pages of `more` in turn (each a path and its fields), on the service at `appUrl`.
+ */
+export async function sessionWithSponsorAnswers(
+  appUrl: string,
+  more: ReadonlyArray<readonly [string, Readonly<Record<string, string>>]> = [],
+): Promise<string> {
+  let cookie = `formToken=${TOKEN}`;
+  const answers: ReadonlyArray<readonly [string, Readonly<Record<string, string>>]> = [
+    ['/your-contact-details', { 'sponsor-email': 'bookings@example-theatre.co.uk' }],
+    ['/sponsor-details', { 'sponsor-name': 'Example Theatre Company Ltd', 'sponsor-reference': 'TNBHDW2R7' }],
+    ['/what-would-you-like-to-do', { 'what-would-you-like-to-do': 'single-application' }],
+    ...more,
+  ];
+  for (const [path, fields] of answers) {
+    const response = await fetch(`${appUrl}${path}`, {
+      method: 'POST',
+      redirect: 'manual',
+      headers: { cookie, 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ ...fields, 'form-token': TOKEN }).toString(),
+    });
+    if (response.status !== 303) throw new Error(`${path} answered ${response.status}`);
+    const session = response.headers.getSetCookie().find((line) => line.startsWith('formSession='));
+    if (session !== undefined) cookie += `; ${session.split(';')[0]}`;
+  }
+  return cookie;
 }
