@@ -6,6 +6,8 @@ import { describe, expect, it } from 'vitest';
 import {
   APPLICATION_STATUSES,
   COS_HOLDING_STATUSES,
+  DECIDED_STATUSES,
+  FINAL_STATUSES,
   OPEN_STATUSES,
   PURGEABLE_STATUSES,
   REJECTION_REASONS,
@@ -72,6 +74,41 @@ const INDEXED_SETS: Record<string, readonly ApplicationStatus[]> = {
   applications_retention: PURGEABLE_STATUSES,
 };
 
+/** The partial indexes on status_changes, by name, with their predicates. */
+async function statusChangeIndexes(db: Database): Promise<Map<string, string>> {
+  const { rows } = await db.query<{ name: string; predicate: string }>(
+    `SELECT c.relname AS name, pg_get_expr(i.indpred, i.indrelid) AS predicate
+     FROM pg_index i JOIN pg_class c ON c.oid = i.indexrelid
+     WHERE i.indrelid = to_regclass('status_changes') AND i.indpred IS NOT NULL`,
+  );
+  return new Map(rows.map((row) => [row.name, row.predicate]));
+}
+
+/** The changes `from → to` of one status to another that an index's predicate admits, evaluated by the database. */
+async function admittedChanges(db: Database, predicate: string): Promise<string[]> {
+  const { rows } = await db.query<{ change: string }>(
+    `SELECT status_changes.from_status || ' → ' || status_changes.to_status AS change
+     FROM unnest($1::text[]) AS origin(value) CROSS JOIN unnest($1::text[]) AS target(value),
+       LATERAL json_populate_record(NULL::status_changes,
+         json_build_object('from_status', origin.value, 'to_status', target.value)) AS status_changes
+     WHERE ${predicate} ORDER BY 1`,
+    [APPLICATION_STATUSES],
+  );
+  return rows.map((row) => row.change);
+}
+
+const changes = (from: readonly ApplicationStatus[], to: readonly ApplicationStatus[]) =>
+  from.flatMap((origin) => to.map((target) => `${origin} → ${target}`)).sort();
+
+// The decisions export reads these (casework-repository.ts, listDecisionsMade).
+const INDEXED_CHANGES: Record<string, readonly string[]> = {
+  status_changes_decisions: changes(OPEN_STATUSES, DECIDED_STATUSES),
+  status_changes_withdrawals: changes(
+    APPLICATION_STATUSES.filter((status) => !FINAL_STATUSES.includes(status)),
+    FINAL_STATUSES,
+  ),
+};
+
 describe.each(testEngines())('the CHECK constraints on $name', (engine) => {
   const test = useMigratedTestDatabase(engine);
 
@@ -110,6 +147,14 @@ describe.each(testEngines())('the partial indexes on the status on $name', (engi
     expect([...indexes.keys()].sort()).toEqual(Object.keys(INDEXED_SETS).sort());
     for (const [name, set] of Object.entries(INDEXED_SETS)) {
       expect(await admittedStatuses(test.db, indexes.get(name) ?? 'false'), name).toEqual(sorted(set));
+    }
+  });
+
+  it('on the status lines hold exactly the changes of the shared status sets', async () => {
+    const indexes = await statusChangeIndexes(test.db);
+    expect([...indexes.keys()].sort()).toEqual(Object.keys(INDEXED_CHANGES).sort());
+    for (const [name, set] of Object.entries(INDEXED_CHANGES)) {
+      expect(await admittedChanges(test.db, indexes.get(name) ?? 'false'), name).toEqual(set);
     }
   });
 });

@@ -4,9 +4,9 @@
 import { describe, expect, it } from 'vitest';
 import { testEngines, useMigratedTestDatabase } from '../test-support/test-databases.ts';
 import { findCosReferencesInUse, purgePersonalData } from './application-repository.ts';
-import { inProgressStatements } from './casework-repository.ts';
+import { inProgressStatements, listDecisionsMade } from './casework-repository.ts';
 import type { Queryable } from './database.ts';
-import { statusIn } from './status-sql.ts';
+import { statusIn, statusNotIn } from './status-sql.ts';
 
 describe('statusIn', () => {
   it('writes one status as an equality and several as a list of literals', () => {
@@ -15,6 +15,14 @@ describe('statusIn', () => {
       `status IN ('approved', 'rejected', 'withdrawn')`,
     );
     expect(statusIn('status', [])).toBe('false');
+  });
+});
+
+describe('statusNotIn', () => {
+  it('writes one status as an inequality and several as a list of literals', () => {
+    expect(statusNotIn('w.from_status', ['withdrawn'])).toBe(`w.from_status <> 'withdrawn'`);
+    expect(statusNotIn('status', ['approved', 'rejected'])).toBe(`status NOT IN ('approved', 'rejected')`);
+    expect(statusNotIn('status', [])).toBe('true');
   });
 });
 
@@ -87,5 +95,16 @@ describe.each(testEngines())('the statements of a status set written as literals
     );
     // By the leave date, not the whole index: the daily run reads only what is due.
     expect(await planOf(purge)).toMatch(/applications_retention[\s\S]*Index Cond: \(leave_date </);
+  });
+
+  it('read a range of decisions, and whether each was withdrawn since, from the indexes of those lines', async () => {
+    const [, list] = await statementsOf((db) =>
+      listDecisionsMade(db, new Date('2026-10-01T00:00:00Z'), new Date('2026-11-01T00:00:00Z')),
+    );
+    const plan = await planOf(list);
+    expect(plan).toContain('status_changes_decisions');
+    expect(plan).toContain('status_changes_withdrawals');
+    // The audit line of each decision by its status change, not a join of the whole audit log.
+    expect(plan).toContain('staff_audit_status_change_id_key');
   });
 });

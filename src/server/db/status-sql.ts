@@ -12,3 +12,10 @@ export function statusIn(column: string, set: readonly ApplicationStatus[]): str
   const literals = set.map((status) => `'${status.replaceAll("'", "''")}'`);
   return literals.length === 1 ? `${column} = ${literals.join('')}` : `${column} IN (${literals.join(', ')})`;
 }
+
+/** `column <> 'a'` or `column NOT IN ('a', 'b')`: a condition on the statuses outside `set`, as literals. */
+export function statusNotIn(column: string, set: readonly ApplicationStatus[]): string {
+  if (set.length === 0) return 'true';
+  const literals = set.map((status) => `'${status.replaceAll("'", "''")}'`);
+  return literals.length === 1 ? `${column} <> ${literals.join('')}` : `${column} NOT IN (${literals.join(', ')})`;
+}
