@@ -400,7 +400,8 @@ export async function listDocumentsIssued(db: Queryable, applicantId: string): P
 /** One decision of the export: what the export says of the application, and the status change that decided it. */
 export interface DecisionRecord {
   readonly applicantId: string;
-  readonly createdAt: Date;
+  /** ISO 8601 in UTC to the millisecond, as `Date.toISOString` writes it (so are the other times here). */
+  readonly createdAt: string;
   readonly sponsorReference: string;
   /** From the answers as sent (null once the personal data is deleted). */
   readonly nationality: string | null;
@@ -408,7 +409,7 @@ export interface DecisionRecord {
   readonly firstWorkDate: string | null;
   readonly lastWorkDate: string | null;
   readonly leaveDate: string;
-  readonly decidedAt: Date;
+  readonly decidedAt: string;
   readonly decision: 'approved' | 'rejected';
   readonly rejectionReason: string | null;
   /** The status change's actor ('automated', 'check:<name>', 'caseworker:<user>', 'staff:<subject>'). */
@@ -418,8 +419,11 @@ export interface DecisionRecord {
   /** Their name as the audit line has it. */
   readonly staffName: string | null;
   /** When the decision was withdrawn since, if it was. */
-  readonly withdrawnAt: Date | null;
+  readonly withdrawnAt: string | null;
 }
+
+/** A timestamptz as `Date.toISOString` writes it, made by the database (in its parallel workers, for a month's export). */
+const isoUtc = (column: string) => `to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 
 /**
  * Approvals and rejections made between `start` and `end`, oldest first. Only what the export
@@ -427,21 +431,21 @@ export interface DecisionRecord {
  * month's sort would carry). The decisions and the withdrawals are read from indexes of their own
  * (migration 023), the sets written as literals so that the indexes stay usable; the audit line of
  * each decision is looked up by its status change (LIMIT 1 keeps PostgreSQL from joining the whole
- * audit log instead). Without JIT compiling, which cost more than the statement at a million
+ * audit log instead). The times come as the file writes them. Without JIT compiling, which cost more than the statement at a million
  * applications, and with room to sort a month in memory. Inside a transaction (`set_config` lasts
  * to its end).
  */
 export async function listDecisionsMade(db: Queryable, start: Date, end: Date): Promise<DecisionRecord[]> {
   await db.query(`SELECT set_config('jit', 'off', true), set_config('work_mem', '64MB', true)`);
   const { rows } = await db.query<DecisionRecord>(
-    `SELECT a.applicant_id AS "applicantId", a.created_at AS "createdAt", s.sponsor_reference AS "sponsorReference",
+    `SELECT a.applicant_id AS "applicantId", ${isoUtc('a.created_at')} AS "createdAt", s.sponsor_reference AS "sponsorReference",
             a.secondary_details->>'nationality' AS nationality, a.arrival_date AS "arrivalDate",
             a.secondary_details->>'firstWorkDate' AS "firstWorkDate",
             a.secondary_details->>'lastWorkDate' AS "lastWorkDate", a.leave_date AS "leaveDate",
-            sc.changed_at AS "decidedAt", sc.to_status AS decision,
+            ${isoUtc('sc.changed_at')} AS "decidedAt", sc.to_status AS decision,
             CASE WHEN sc.to_status = 'rejected' THEN sc.reason END AS "rejectionReason",
             sc.actor, l.staff_id AS "staffId", l.staff_name AS "staffName",
-            (SELECT w.changed_at FROM status_changes w
+            (SELECT ${isoUtc('w.changed_at')} FROM status_changes w
              WHERE w.applicant_id = a.applicant_id AND ${statusIn('w.to_status', FINAL_STATUSES)}
                AND ${statusNotIn('w.from_status', FINAL_STATUSES)}
              ORDER BY w.id LIMIT 1) AS "withdrawnAt"

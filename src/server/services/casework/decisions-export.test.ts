@@ -70,14 +70,15 @@ describe.each(testEngines())('the decisions export on $name', (engine) => {
     const at = (iso: string) => ({ database: test.db, now: () => new Date(iso) });
     await setApplicationStatus(at('2026-06-30T22:59:00Z'), ann, { action: 'approve', reference: tooEarly });
     await decideApplication(test.db, auto, { manualReview: false, now: new Date('2026-06-30T23:00:00Z') });
-    await setApplicationStatus(at('2026-07-01T10:00:00Z'), ann, { action: 'approve', reference: approved });
+    // Times to the millisecond, as Date.toISOString writes them, padded.
+    await setApplicationStatus(at('2026-07-01T10:00:00.007Z'), ann, { action: 'approve', reference: approved });
     await setApplicationStatus(at('2026-07-01T11:00:00Z'), cliStaffMember('bob'), {
       action: 'reject',
       reference: rejected,
       reason: 'routing',
     });
     await setApplicationStatus(at('2026-07-02T12:00:00Z'), ann, { action: 'approve', reference: withdrawnLater });
-    await setApplicationStatus(at('2026-07-05T12:00:00Z'), ann, {
+    await setApplicationStatus(at('2026-07-05T12:00:00.999Z'), ann, {
       action: 'withdraw',
       reference: withdrawnLater,
       reason: 'Cancelled',
@@ -112,7 +113,7 @@ describe.each(testEngines())('the decisions export on $name', (engine) => {
     ]);
     expect(rows.map((row) => row.slice(0, 8))).toEqual([
       [auto, '2026-06-29T09:00:00.000Z', '2026-06-30T23:00:00.000Z', 'approved', '', 'automated', '', "'=cmd|calc"],
-      [approved, '2026-06-29T09:00:00.000Z', '2026-07-01T10:00:00.000Z', 'approved', '', annDecided, '', "'=cmd|calc"],
+      [approved, '2026-06-29T09:00:00.000Z', '2026-07-01T10:00:00.007Z', 'approved', '', annDecided, '', "'=cmd|calc"],
       [
         rejected,
         '2026-06-29T09:00:00.000Z',
@@ -130,7 +131,7 @@ describe.each(testEngines())('the decisions export on $name', (engine) => {
         'approved',
         '',
         annDecided,
-        '2026-07-05T12:00:00.000Z',
+        '2026-07-05T12:00:00.999Z',
         "'=cmd|calc",
       ],
     ]);

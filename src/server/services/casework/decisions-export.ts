@@ -74,12 +74,12 @@ export async function exportDecisions(
 function decisionCells(record: DecisionRecord): string[] {
   return [
     record.applicantId,
-    record.createdAt.toISOString(),
-    record.decidedAt.toISOString(),
+    record.createdAt,
+    record.decidedAt,
     record.decision,
     record.rejectionReason ?? '',
     decidedBy(record),
-    record.withdrawnAt?.toISOString() ?? '',
+    record.withdrawnAt ?? '',
     record.sponsorReference,
     record.nationality ?? '',
     record.arrivalDate,
