@@ -12,11 +12,9 @@
 // through npm run).
 import { buildApp } from '../src/server/app.ts';
 import { loadConfig } from '../src/server/config.ts';
-import type { StaffSignIn } from '../src/server/console/staff-sign-in.ts';
 import { storeSubmission } from '../src/server/db/submission-repository.ts';
-import { signedInCaseworker } from '../src/server/console/test-support/console-app.ts';
 import { sampleSubmission } from '../src/server/test-support/sample-submissions.ts';
-import { measure, openBenchDatabase, printRuns } from './bench-support.ts';
+import { benchCaseworker, measure, openBenchDatabase, printRuns } from './bench-support.ts';
 import { seedApplications } from './seed-applications.ts';
 
 const applications = Number(process.env.BENCH_APPLICATIONS ?? 100_000);
@@ -47,14 +45,8 @@ async function main(): Promise<void> {
     const seconds = ((Date.now() - started) / 1000).toFixed(1);
     console.log(`Seeded ${applications.toLocaleString('en-GB')} applications in ${seconds} s`);
 
-    const caseworker = await signedInCaseworker(database, 'Bench Caseworker', now);
-    // The provider, as far as reading the roles again goes: the caseworker keeps theirs.
-    const staffSignIn: StaffSignIn = {
-      start: () => Promise.reject(new Error('no sign-in in the bench')),
-      finish: () => Promise.reject(new Error('no sign-in in the bench')),
-      signOutUrl: () => Promise.resolve(new URL('http://127.0.0.1:9/logout')),
-      rolesAgain: () => Promise.resolve({ outcome: 'roles', staffId: caseworker.id, roles: ['CASEWORKER'] }),
-    };
+    const caseworker = await benchCaseworker(database, now);
+    const { staffSignIn } = caseworker;
     const app = await buildApp(config, { database, staffSignIn });
     try {
       const appUrl = await app.listen({ port: 0, host: '127.0.0.1' });

@@ -28,8 +28,6 @@ import { PUBLIC_STATUS_PATH } from '../src/shared/api/public-status.ts';
 import { addDays, addMonths, londonToday, toIsoDate } from '../src/shared/dates/calendar.ts';
 import { buildApp } from '../src/server/app.ts';
 import { loadConfig } from '../src/server/config.ts';
-import type { StaffSignIn } from '../src/server/console/staff-sign-in.ts';
-import { signedInCaseworker } from '../src/server/console/test-support/console-app.ts';
 import { purgePersonalData } from '../src/server/db/application-repository.ts';
 import { listDecisionsMade } from '../src/server/db/casework-repository.ts';
 import type { Database, Queryable } from '../src/server/db/database.ts';
@@ -42,12 +40,13 @@ import { createStatusLinkTokens } from '../src/server/tokens/status-link-tokens.
 import { FIXTURE_GROUP_ID, validRequest } from '../tests/fixtures/applicants.ts';
 import type { Measured } from './bench-support.ts';
 import { seedApplications } from './seed-applications.ts';
+import { sqlLiteral } from '../src/server/test-support/sql-literals.ts';
 
 // bench-support reads BENCH_SECONDS and BENCH_CONNECTIONS as it loads: this bench's defaults
 // first, then bench-support.
 process.env.BENCH_SECONDS ??= '5';
 process.env.BENCH_CONNECTIONS ??= '5';
-const { measure, openBenchDatabase, printRuns } = await import('./bench-support.ts');
+const { benchCaseworker, measure, openBenchDatabase, printRuns } = await import('./bench-support.ts');
 
 const sizes = (process.env.BENCH_SIZES ?? '10000,100000,1000000').split(',').map((size) => Number(size.trim()));
 if (sizes.some((size) => !Number.isSafeInteger(size) || size < 1)) {
@@ -118,16 +117,6 @@ async function statementsOf(
   return sent;
 }
 
-/** A parameter's value as an SQL literal, which EXECUTE casts to the parameter's type. */
-function literal(value: unknown): string {
-  const quoted = (text: string) => `'${text.replaceAll("'", "''")}'`;
-  if (value === null || value === undefined) return 'NULL';
-  if (value instanceof Date) return quoted(value.toISOString());
-  if (Array.isArray(value))
-    return quoted(`{${value.map((item) => `"${String(item).replace(/["\\]/g, '\\$&')}"`).join(',')}}`);
-  return quoted(String(value));
-}
-
 let explained = 0;
 
 /**
@@ -154,7 +143,7 @@ async function explain(
       // A prepared statement outlives the transaction: each gets a name of its own, and goes.
       explained += 1;
       await tx.query(`PREPARE explained_${explained} AS ${sql}`);
-      const args = params.map(literal).join(', ');
+      const args = params.map(sqlLiteral).join(', ');
       const { rows } = await tx.query<Record<string, string>>(
         `EXPLAIN (ANALYZE, BUFFERS) EXECUTE explained_${explained}${args === '' ? '' : `(${args})`}`,
       );
@@ -232,14 +221,8 @@ async function benchSize(applications: number, figures: Figures): Promise<void> 
       sponsorLicenceNumber: 'LIC123456',
     });
 
-    const caseworker = await signedInCaseworker(database, 'Bench Caseworker', now);
-    // The provider, as far as reading the roles again goes: the caseworker keeps theirs.
-    const staffSignIn: StaffSignIn = {
-      start: () => Promise.reject(new Error('no sign-in in the bench')),
-      finish: () => Promise.reject(new Error('no sign-in in the bench')),
-      signOutUrl: () => Promise.resolve(new URL('http://127.0.0.1:9/logout')),
-      rolesAgain: () => Promise.resolve({ outcome: 'roles', staffId: caseworker.id, roles: ['CASEWORKER'] }),
-    };
+    const caseworker = await benchCaseworker(database, now);
+    const { staffSignIn } = caseworker;
     const app = await buildApp(config, { database, tokens, staffSignIn });
     const runs: Measured[] = [];
     try {

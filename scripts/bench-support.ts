@@ -10,6 +10,8 @@ import pg from 'pg';
 import type { Database } from '../src/server/db/database.ts';
 import { openDatabase } from '../src/server/db/database.ts';
 import { runMigrations } from '../src/server/db/migrations.ts';
+import type { StaffSignIn } from '../src/server/console/staff-sign-in.ts';
+import { signedInCaseworker } from '../src/server/console/test-support/console-app.ts';
 
 /** Options (environment): BENCH_SECONDS (10), BENCH_CONNECTIONS (10). */
 export const benchSeconds = Number(process.env.BENCH_SECONDS ?? 10);
@@ -163,4 +165,22 @@ export async function sessionWithSponsorAnswers(
     if (session !== undefined) cookie += `; ${session.split(';')[0]}`;
   }
   return cookie;
+}
+
+/**
+ * A caseworker signed in to the console (their session's cookie), and a stand-in for the identity
+ * provider that only reads their roles again (they keep theirs): the benches sign in no one.
+ */
+export async function benchCaseworker(
+  database: Database,
+  now: Date,
+): Promise<{ readonly id: string; readonly cookie: string; readonly staffSignIn: StaffSignIn }> {
+  const caseworker = await signedInCaseworker(database, 'Bench Caseworker', now);
+  const staffSignIn: StaffSignIn = {
+    start: () => Promise.reject(new Error('no sign-in in the bench')),
+    finish: () => Promise.reject(new Error('no sign-in in the bench')),
+    signOutUrl: () => Promise.resolve(new URL('http://127.0.0.1:9/logout')),
+    rolesAgain: () => Promise.resolve({ outcome: 'roles', staffId: caseworker.id, roles: ['CASEWORKER'] }),
+  };
+  return { id: caseworker.id, cookie: caseworker.cookie, staffSignIn };
 }

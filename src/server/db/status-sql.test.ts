@@ -7,6 +7,7 @@ import { findCosReferencesInUse, purgePersonalData } from './application-reposit
 import { inProgressStatements, listDecisionsMade } from './casework-repository.ts';
 import type { Queryable } from './database.ts';
 import { statusIn, statusNotIn } from './status-sql.ts';
+import { sqlLiteral } from '../test-support/sql-literals.ts';
 
 describe('statusIn', () => {
   it('writes one status as an equality and several as a list of literals', () => {
@@ -25,16 +26,6 @@ describe('statusNotIn', () => {
     expect(statusNotIn('status', [])).toBe('true');
   });
 });
-
-/** A parameter's value as an SQL literal of unknown type, which EXECUTE casts to the parameter's. */
-function literal(value: unknown): string {
-  const quoted = (text: string) => `'${text.replaceAll("'", "''")}'`;
-  if (value === null || value === undefined) return 'NULL';
-  if (value instanceof Date) return quoted(value.toISOString());
-  if (Array.isArray(value))
-    return quoted(`{${value.map((item) => `"${String(item).replace(/["\\]/g, '\\$&')}"`).join(',')}}`);
-  return quoted(String(value));
-}
 
 /** The statements `run` sends, answered with no rows: what a repository function would have the database do. */
 async function statementsOf(run: (db: Queryable) => Promise<unknown>) {
@@ -62,7 +53,7 @@ describe.each(testEngines())('the statements of a status set written as literals
       await tx.query('SET LOCAL plan_cache_mode = force_generic_plan');
       await tx.query(`PREPARE planned AS ${statement.sql}`);
       try {
-        const args = statement.params.map(literal).join(', ');
+        const args = statement.params.map(sqlLiteral).join(', ');
         const { rows } = await tx.query<Record<string, string>>(
           `EXPLAIN EXECUTE planned${args === '' ? '' : `(${args})`}`,
         );
