@@ -6,7 +6,8 @@
 // one the server issued, and is renewed when asked (a status link kept, the statuses opened, a
 // send). Two requests of one browser never overwrite each other unseen: a change is written only at
 // the version it was made on, else made again under the row's lock, on what the other wrote.
-import { createHash, randomBytes } from 'node:crypto';
+import { randomToken } from '../tokens/random-tokens.ts';
+import { createHash } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { FORM_SESSION_COOKIE, FORM_SESSION_IDLE_MS } from '#shared/pages/form-session.ts';
 import { NO_SESSION } from '#shared/pages/page-data.ts';
@@ -56,7 +57,6 @@ const sameValues = (a: FormSessionValues, b: FormSessionValues) =>
 
 const ID_PATTERN = /^[A-Za-z0-9_-]{43}$/;
 const hashOf = (id: string) => createHash('sha256').update(id).digest();
-const newId = () => randomBytes(32).toString('base64url');
 
 /** Too many sessions started from the request's address within the hour: nothing was kept. */
 export class SessionLimitError extends Error {
@@ -187,7 +187,7 @@ export function createFormSessions(options: FormSessionsOptions): FormSessions {
       const spent = await options.limits.take(request.ip, 'sessions');
       if (!spent.allowed) throw new SessionLimitError(spent.retryAfterSeconds);
     }
-    const id = newId();
+    const id = randomToken();
     await insertFormSession(database, hashOf(id), next, now());
     return id;
   };
@@ -213,7 +213,7 @@ export function createFormSessions(options: FormSessionsOptions): FormSessions {
 
     async update(request, reply, change, { renew = false, verifiedStatusLink = false } = {}) {
       const id = idOf(request);
-      const renewed = renew ? newId() : undefined;
+      const renewed = renew ? randomToken() : undefined;
       const renewedHash = renewed === undefined ? undefined : hashOf(renewed);
       // Made on the session as read, and written only if no other request of the browser (two
       // tabs, two Sends) wrote it since; when one did, the write read what it wrote in the same
@@ -283,7 +283,7 @@ export function createFormSessions(options: FormSessionsOptions): FormSessions {
       readFirst.delete(request);
       const id = idOf(request);
       if (id === undefined) return;
-      await endFormSession(database, hashOf(id), hashOf(newId()));
+      await endFormSession(database, hashOf(id), hashOf(randomToken()));
       cookies.clear(request, reply, FORM_SESSION_COOKIE);
     },
 
@@ -298,7 +298,7 @@ export function createFormSessions(options: FormSessionsOptions): FormSessions {
     async take(request, reply, tokenHash) {
       written.delete(request);
       readFirst.delete(request);
-      const id = newId();
+      const id = randomToken();
       const taken = await takeDraftByReturnToken(database, tokenHash, hashOf(id), now());
       if (taken !== undefined) give(request, reply, id);
       return taken;

@@ -6,8 +6,9 @@
 // answers a Change link shows, a status link). The app sends the same forms and asks for the same
 // addresses, as JSON (page-responses.ts writes either). A form that did not come from this
 // service's pages changes nothing, cookies included.
+import { randomToken } from '../tokens/random-tokens.ts';
 import type { SecurityLog } from '../security/security-log.ts';
-import { randomBytes, timingSafeEqual } from 'node:crypto';
+import { timingSafeEqual } from 'node:crypto';
 import formBody from '@fastify/formbody';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { consentCookie, CONSENT_SAVED_PARAMETER, type ConsentSaved } from '#shared/cookies/consent.ts';
@@ -157,7 +158,7 @@ const searchOf = (request: FastifyRequest): string => {
 export function formTokenFor(cookies: Cookies, request: FastifyRequest, reply: FastifyReply): string {
   const kept = cookies.read(request, FORM_TOKEN_COOKIE);
   if (kept !== undefined && TOKEN_PATTERN.test(kept)) return kept;
-  const token = randomBytes(32).toString('base64url');
+  const token = randomToken();
   cookies.set(request, reply, FORM_TOKEN_COOKIE, token);
   return token;
 }

@@ -1,7 +1,8 @@
 // The token of a saved draft's emailed link ("Save and come back later"): 32 random bytes,
 // base64url, a bearer secret that opens the draft once. Only its SHA-256 is stored, so the table
 // alone opens no draft; the token itself is only ever in the email, never in the database or a log.
-import { createHash, randomBytes } from 'node:crypto';
+import { randomToken } from './random-tokens.ts';
+import { createHash } from 'node:crypto';
 
 /** The SHA-256 a draft link's token is stored and looked up as. */
 export function draftLinkTokenHash(token: string): Buffer {
@@ -10,6 +11,6 @@ export function draftLinkTokenHash(token: string): Buffer {
 
 /** A new token for a draft's link, and the hash to store. */
 export function newDraftLinkToken(): { readonly token: string; readonly hash: Buffer } {
-  const token = randomBytes(32).toString('base64url');
+  const token = randomToken();
   return { token, hash: draftLinkTokenHash(token) };
 }

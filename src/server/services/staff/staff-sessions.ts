@@ -2,7 +2,8 @@
 // the public form sessions (decision 026): the id is 32 random bytes that only the browser's
 // cookie holds, stored as its SHA-256, so the table alone opens no session. A session is over 30
 // minutes after its last activity or 12 hours after its sign-in, whichever comes first.
-import { createHash, randomBytes } from 'node:crypto';
+import { randomToken } from '../../tokens/random-tokens.ts';
+import { createHash } from 'node:crypto';
 import type { Database, Queryable } from '../../db/database.ts';
 import { recordStaffAction } from '../../db/staff-audit-repository.ts';
 import {
@@ -37,7 +38,6 @@ export const NO_TOKEN = 'no refresh or access token';
 
 const ID_PATTERN = /^[A-Za-z0-9_-]{43}$/;
 const hashOf = (id: string) => createHash('sha256').update(id).digest();
-const randomToken = () => randomBytes(32).toString('base64url');
 
 export interface StaffSession {
   readonly staff: Omit<StaffMember, 'email'>;
