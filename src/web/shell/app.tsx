@@ -22,10 +22,11 @@ function PageArrival({ firstKey }: { firstKey: string }) {
   return null;
 }
 
-// The pages' routes, made once. React Router flattens and ranks a route table again at every
-// render (useRoutes), which was a sixth of the server's time for the start page; so the route an
-// address leads to is found once per address (as the router would find it), and the router is given
-// that route alone, which it matches (and gives its parameters) at no cost.
+// The pages' routes, made once. React Router flattens, ranks and compiles a route table again at
+// every render (useRoutes), which was a sixth of the server's time for the start page. So the
+// route an address leads to is found once per address, as the router would choose it; a page
+// whose path has no parameters is rendered as it is (its links and moves are to whole paths), and
+// one with parameters is given to the router alone, which matches it and gives its parameters.
 const PAGE_ROUTES: RouteObject[] = [
   ...ROUTES.map(({ path, Page }) => ({ path, element: <Page /> })),
   ...Object.entries(PAGE_ALIASES).map(([from, to]) => ({ path: from, element: <Redirect to={to} /> })),
@@ -33,22 +34,27 @@ const PAGE_ROUTES: RouteObject[] = [
 ];
 /** How many addresses' routes are kept: far more than the service has pages. */
 const KEPT_ADDRESSES = 512;
-const routeOfAddress = new Map<string, RouteObject[]>();
+const routeOfAddress = new Map<string, RouteObject>();
 
-/** The route of `pathname`, alone in a table, as React Router would choose it from every page's. */
-function routeOf(pathname: string): RouteObject[] {
+/** The route of `pathname`, as React Router would choose it from every page's. */
+function routeOf(pathname: string): RouteObject {
   let route = routeOfAddress.get(pathname);
   if (route === undefined) {
-    const matched = matchRoutes(PAGE_ROUTES, pathname)?.at(-1)?.route;
-    route = matched === undefined ? [] : [matched];
+    // The last route, '*', matches every path.
+    route = matchRoutes(PAGE_ROUTES, pathname)?.at(-1)?.route ?? PAGE_ROUTES.at(-1)!;
     if (routeOfAddress.size >= KEPT_ADDRESSES) routeOfAddress.clear();
     routeOfAddress.set(pathname, route);
   }
   return route;
 }
 
+function RouteWithParameters({ route }: { route: RouteObject }) {
+  return useRoutes([route]);
+}
+
 function PageRoute({ pathname }: { pathname: string }) {
-  return useRoutes(routeOf(pathname));
+  const route = routeOf(pathname);
+  return route.path?.includes(':') === true ? <RouteWithParameters route={route} /> : route.element;
 }
 
 function AppRoutes() {
