@@ -5,18 +5,22 @@
 // links to only cost what they cost before).
 import { matchPath } from 'react-router';
 
-/** How many paths' answers a matcher keeps: far more than the service has pages. */
+/** How many paths' answers are kept: far more than the service has pages. */
 const KEPT_PATHS = 512;
+
+/** `answer` for a path, remembered per path (a few hundred paths; then forgotten and asked again). */
+export function rememberedPerPath<T>(answer: (path: string) => T): (path: string) => T {
+  const answers = new Map<string, T>();
+  return (path) => {
+    if (answers.has(path)) return answers.get(path) as T;
+    const found = answer(path);
+    if (answers.size >= KEPT_PATHS) answers.clear();
+    answers.set(path, found);
+    return found;
+  };
+}
 
 /** A test of whether a path matches one of `patterns` (React Router's syntax), remembered per path. */
 export function pathMatcher(patterns: readonly string[]): (path: string) => boolean {
-  const answers = new Map<string, boolean>();
-  return (path) => {
-    const kept = answers.get(path);
-    if (kept !== undefined) return kept;
-    const matches = patterns.some((pattern) => matchPath(pattern, path) !== null);
-    if (answers.size >= KEPT_PATHS) answers.clear();
-    answers.set(path, matches);
-    return matches;
-  };
+  return rememberedPerPath((path) => patterns.some((pattern) => matchPath(pattern, path) !== null));
 }

@@ -9,6 +9,7 @@ import { usePageData } from '../page-kit/page-data-context.ts';
 import { PageRouter } from './page-router.tsx';
 import { RouterErrorBoundary } from './router-error-boundary.tsx';
 import { PAGE_ALIASES } from '#shared/pages/page-paths.ts';
+import { rememberedPerPath } from '#shared/pages/path-matcher.ts';
 import { ROUTES } from './routes.tsx';
 import { Redirect } from '../page-kit/server-render.ts';
 import { PageSpinner } from '../page-kit/spinner.tsx';
@@ -32,21 +33,10 @@ const PAGE_ROUTES: RouteObject[] = [
   ...Object.entries(PAGE_ALIASES).map(([from, to]) => ({ path: from, element: <Redirect to={to} /> })),
   { path: '*', element: <Redirect to="/" /> },
 ];
-/** How many addresses' routes are kept: far more than the service has pages. */
-const KEPT_ADDRESSES = 512;
-const routeOfAddress = new Map<string, RouteObject>();
-
-/** The route of `pathname`, as React Router would choose it from every page's. */
-function routeOf(pathname: string): RouteObject {
-  let route = routeOfAddress.get(pathname);
-  if (route === undefined) {
-    // The last route, '*', matches every path.
-    route = matchRoutes(PAGE_ROUTES, pathname)?.at(-1)?.route ?? PAGE_ROUTES.at(-1)!;
-    if (routeOfAddress.size >= KEPT_ADDRESSES) routeOfAddress.clear();
-    routeOfAddress.set(pathname, route);
-  }
-  return route;
-}
+/** The route of a path, as React Router would choose it from every page's ('*', the last, matches every path). */
+const routeOf = rememberedPerPath(
+  (pathname): RouteObject => matchRoutes(PAGE_ROUTES, pathname)?.at(-1)?.route ?? PAGE_ROUTES.at(-1)!,
+);
 
 function RouteWithParameters({ route }: { route: RouteObject }) {
   return useRoutes([route]);
