@@ -21,7 +21,7 @@ const dropIeMediaHacks: Plugin = {
 // The SPA lives in src/web and is built to dist/web, which the server serves. `vite build --ssr`
 // builds the server entry (src/web/entry-server.tsx) to dist/web-server, which the server loads
 // to render the pages; it is never served.
-export default defineConfig(({ isSsrBuild }) => ({
+export default defineConfig(({ isSsrBuild, mode }) => ({
   root: 'src/web',
   publicDir: false,
   plugins: [
@@ -79,7 +79,15 @@ export default defineConfig(({ isSsrBuild }) => ({
               replacement: fileURLToPath(new URL('./scripts/vite/server-autocomplete.ts', import.meta.url)),
             },
           ]
-        : []),
+        : mode === 'test'
+          ? []
+          : [
+              { find: /^react-dom\/client$/, replacement: 'preact/compat/client' },
+              { find: /^react\/jsx-runtime$/, replacement: 'preact/jsx-runtime' },
+              { find: /^react\/jsx-dev-runtime$/, replacement: 'preact/jsx-dev-runtime' },
+              { find: /^react-dom$/, replacement: 'preact/compat' },
+              { find: /^react$/, replacement: 'preact/compat' },
+            ]),
     ],
   },
   css: {

@@ -213,9 +213,7 @@ describe.skipIf(databaseUrl === '')('no translation key reaches the user', () =>
           await page.locator('main h1').first().waitFor();
           // With JavaScript, the app has hydrated the page and drawn it with the texts it loaded.
           if (javaScriptEnabled) {
-            await page.waitForFunction(() =>
-              Object.keys(document.querySelector('main h1') ?? {}).some((key) => key.startsWith('__reactFiber')),
-            );
+            await page.locator('html[data-app-ready]').waitFor({ state: 'attached' });
             await page.locator('html:not([data-page-loading])').waitFor();
           }
           const { pathname } = new URL(page.url());

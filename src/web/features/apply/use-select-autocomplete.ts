@@ -136,7 +136,8 @@ export function useSelectAutocomplete(
   }, [selectRef]);
 
   // Continue pressed (or Enter) without leaving the box: set the select before the page reads the
-  // form. A listener on the form itself runs before React's, which listens at the root.
+  // form. A capturing listener on the form runs before the page's own, whether the renderer
+  // listens at the root or on the form itself.
   useEffect(() => {
     const select = selectRef.current;
     const form = select?.form;
@@ -151,10 +152,10 @@ export function useSelectAutocomplete(
       const onSubmitButton = event.target instanceof Element && event.target.closest('button[type="submit"]') !== null;
       if (listOpen && onSubmitButton && document.activeElement?.id === id) event.preventDefault();
     };
-    form.addEventListener('submit', onSubmit);
+    form.addEventListener('submit', onSubmit, { capture: true });
     form.addEventListener('mousedown', onMouseDown);
     return () => {
-      form.removeEventListener('submit', onSubmit);
+      form.removeEventListener('submit', onSubmit, { capture: true });
       form.removeEventListener('mousedown', onMouseDown);
     };
   }, [selectRef]);
