@@ -119,7 +119,12 @@ export default defineConfig(({ isSsrBuild, mode }) => ({
         // characters rather than 8 keep those names shorter, and are still unique among ~60 chunks.
         rolldownOptions: {
           output: {
-            codeSplitting: { groups: [{ name: 'first-load', tags: ['$initial'] }] },
+            codeSplitting: {
+              groups: [
+                { name: 'first-load', tags: ['$initial'] },
+                { name: 'govuk-components', test: /src[\\/]web[\\/]components[\\/]/ },
+              ],
+            },
             chunkFileNames: 'assets/[name]-[hash:6].js',
           },
         },

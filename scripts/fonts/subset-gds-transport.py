@@ -57,7 +57,7 @@ def cut(source, codepoints, target):
     options.layout_features = ['*']
     options.name_IDs = ['*']
     options.notdef_outline = True
-    font = TTFont(source)
+    font = TTFont(source, recalcTimestamp=False)
     subsetter = subset.Subsetter(options)
     subsetter.populate(unicodes=codepoints)
     subsetter.subset(font)

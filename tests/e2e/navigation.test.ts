@@ -70,6 +70,33 @@ describe('focus after a navigation', () => {
 });
 
 describe('going from page to page', () => {
+  it('loads the first question’s code on the start page once the visitor does something there, then starts without the spinner', async () => {
+    const { page } = test;
+    const questionCode: string[] = [];
+    page.on('request', (request) => {
+      if (/\/assets\/question-pages-[^/]*\.js$/.test(request.url())) questionCode.push(request.url());
+    });
+    await page.goto(`${baseUrl()}/`);
+    await page.waitForLoadState('networkidle');
+    // A visit that only reads the page downloads none of it.
+    expect(questionCode).toEqual([]);
+    await page.mouse.move(40, 40);
+    await page.mouse.move(60, 60);
+    await expect.poll(() => questionCode.length).toBe(1);
+    await page.waitForLoadState('networkidle');
+    await page.evaluate(() => {
+      const w = window as unknown as { sawSpinner: boolean };
+      w.sawSpinner = false;
+      new MutationObserver(() => {
+        if (document.querySelector('[data-testid="page-spinner"]') !== null) w.sawSpinner = true;
+      }).observe(document.body, { childList: true, subtree: true });
+    });
+    await page.getByRole('button', { name: 'Start now' }).click();
+    await at(page, '/your-contact-details');
+    expect(await page.evaluate(() => (window as unknown as { sawSpinner: boolean }).sawSpinner)).toBe(false);
+    expect(questionCode).toHaveLength(1);
+  });
+
   it('shows a question page whose code is loaded without the loading spinner', async () => {
     const { page } = test;
     await toContactDetails(page);

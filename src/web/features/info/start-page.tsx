@@ -11,6 +11,25 @@ import { InfoPage, InfoTexts } from './info-page.tsx';
 /** The first question of the journey; the start button leads there. */
 const FIRST_STEP = STEP_PATHS[0];
 
+// What a visitor does on the page before pressing Start now: a touch, a pointer's move or press, a
+// key, a scroll. The first of them starts loading the first question's code (about 40 KiB): it
+// arrives while they read, and a visit that only reads the page does not download it.
+const INTERACTIONS = ['pointerdown', 'pointermove', 'touchstart', 'keydown', 'scroll', 'focusin'] as const;
+
+function usePreloadOnInteraction(path: string): void {
+  useEffect(() => {
+    const stop = () => {
+      for (const type of INTERACTIONS) window.removeEventListener(type, start, { capture: true });
+    };
+    const start = () => {
+      stop();
+      preloadPages([path]);
+    };
+    for (const type of INTERACTIONS) window.addEventListener(type, start, { capture: true, passive: true });
+    return stop;
+  }, [path]);
+}
+
 /**
  * The start page: who can use the service and what they need, then "Start now"; with an
  * application in progress in this browser (the server keeps its answers), a way to continue it.
@@ -20,7 +39,7 @@ export function StartPage() {
   const onSpaLink = useSpaLinkHandler();
   const { continueAt } = usePageData().facts;
   // Start now then shows the first question at once.
-  useEffect(() => preloadPages([FIRST_STEP]), []);
+  usePreloadOnInteraction(FIRST_STEP);
   return (
     <InfoPage
       titleKey="start.title"
