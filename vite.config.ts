@@ -79,7 +79,10 @@ export default defineConfig(({ isSsrBuild, mode }) => ({
               replacement: fileURLToPath(new URL('./scripts/vite/server-autocomplete.ts', import.meta.url)),
             },
           ]
-        : mode === 'test'
+        : // The browser runs the components with Preact's React compatibility (decision 061): a
+          // fifth of React DOM's size to download and hydrate. The server renders with React, and
+          // so do the unit tests (mode `test`).
+          mode === 'test'
           ? []
           : [
               { find: /^react-dom\/client$/, replacement: 'preact/compat/client' },
@@ -115,6 +118,8 @@ export default defineConfig(({ isSsrBuild, mode }) => ({
         // The modules of the first load stay in the entry's chunk: left to itself, Rolldown may move
         // those the lazy pages share with it (React, the router, i18next) into a chunk of their own,
         // a second file every first load downloads and compresses apart (about 1 KiB more).
+        // The GOV.UK components the lazy pages share, a few hundred bytes each, are one chunk: as a
+        // chunk each, a question page asked for a dozen files whose headers outweighed them.
         // The entry lists every lazy chunk's file name (what each page preloads): hashes of 6
         // characters rather than 8 keep those names shorter, and are still unique among ~60 chunks.
         rolldownOptions: {

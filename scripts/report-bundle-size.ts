@@ -4,7 +4,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 
-const BUDGET_KIB = 110;
+const BUDGET_KIB = 60;
 const root = 'dist/web';
 
 interface ManifestChunk {

@@ -7,13 +7,17 @@ import type { CalendarDate } from './format.ts';
 
 const MS_PER_DAY = 86_400_000;
 
-// Building a DateTimeFormat is far slower than using one, so it is made once.
-const londonDay = new Intl.DateTimeFormat('en-GB', {
-  timeZone: 'Europe/London',
-  year: 'numeric',
-  month: 'numeric',
-  day: 'numeric',
-});
+// Building a DateTimeFormat is far slower than using one, so it is made once; and only when first
+// used: the first with a time zone loads the browser's time-zone data (tens of milliseconds), which
+// a page that shows no day, but imports the date rules with the checks, must not pay as it loads.
+let londonDayFormat: Intl.DateTimeFormat | undefined;
+const londonDay = () =>
+  (londonDayFormat ??= new Intl.DateTimeFormat('en-GB', {
+    timeZone: 'Europe/London',
+    year: 'numeric',
+    month: 'numeric',
+    day: 'numeric',
+  }));
 
 /** True when the three numbers name a real day of the Gregorian calendar (month 1–12). */
 export function isRealDate(year: number, month: number, day: number): boolean {
@@ -34,7 +38,7 @@ export function londonToday(now: Date): CalendarDate {
   let year = 0;
   let month = 0;
   let day = 0;
-  for (const part of londonDay.formatToParts(now)) {
+  for (const part of londonDay().formatToParts(now)) {
     if (part.type === 'year') year = Number(part.value);
     else if (part.type === 'month') month = Number(part.value);
     else if (part.type === 'day') day = Number(part.value);
