@@ -69,6 +69,17 @@ describe('focus after a navigation', () => {
   });
 });
 
+/** From now on, notes on the page whether the loading spinner shows (read by `sawSpinner`). */
+const watchForSpinner = (page: Page) =>
+  page.evaluate(() => {
+    const w = window as unknown as { sawSpinner: boolean };
+    w.sawSpinner = false;
+    new MutationObserver(() => {
+      if (document.querySelector('[data-testid="page-spinner"]') !== null) w.sawSpinner = true;
+    }).observe(document.body, { childList: true, subtree: true });
+  });
+const sawSpinner = (page: Page) => page.evaluate(() => (window as unknown as { sawSpinner: boolean }).sawSpinner);
+
 describe('going from page to page', () => {
   it('loads the first question’s code on the start page once the visitor does something there, then starts without the spinner', async () => {
     const { page } = test;
@@ -84,16 +95,10 @@ describe('going from page to page', () => {
     await page.mouse.move(60, 60);
     await expect.poll(() => questionCode.length).toBe(1);
     await page.waitForLoadState('networkidle');
-    await page.evaluate(() => {
-      const w = window as unknown as { sawSpinner: boolean };
-      w.sawSpinner = false;
-      new MutationObserver(() => {
-        if (document.querySelector('[data-testid="page-spinner"]') !== null) w.sawSpinner = true;
-      }).observe(document.body, { childList: true, subtree: true });
-    });
+    await watchForSpinner(page);
     await page.getByRole('button', { name: 'Start now' }).click();
     await at(page, '/your-contact-details');
-    expect(await page.evaluate(() => (window as unknown as { sawSpinner: boolean }).sawSpinner)).toBe(false);
+    expect(await sawSpinner(page)).toBe(false);
     expect(questionCode).toHaveLength(1);
   });
 
@@ -101,20 +106,14 @@ describe('going from page to page', () => {
     const { page } = test;
     await toContactDetails(page);
     await page.fill('#sponsor-email', SPONSOR.email);
-    await page.evaluate(() => {
-      const w = window as unknown as { sawSpinner: boolean };
-      w.sawSpinner = false;
-      new MutationObserver(() => {
-        if (document.querySelector('[data-testid="page-spinner"]') !== null) w.sawSpinner = true;
-      }).observe(document.body, { childList: true, subtree: true });
-    });
+    await watchForSpinner(page);
     await continueFrom(page);
     await at(page, '/sponsor-details');
     await page.fill('#sponsor-name', SPONSOR.name);
     await page.fill('#sponsor-reference', SPONSOR.reference);
     await continueFrom(page);
     await at(page, '/what-would-you-like-to-do');
-    expect(await page.evaluate(() => (window as unknown as { sawSpinner: boolean }).sawSpinner)).toBe(false);
+    expect(await sawSpinner(page)).toBe(false);
   });
 
   it('does not keep the previous page’s title while the next page’s code loads', async () => {
