@@ -10,7 +10,13 @@ import { MESSAGE_KEYS } from '../../src/shared/validation/messages.ts';
 import ar from '../../src/shared/i18n/translations/ar.json';
 import cy from '../../src/shared/i18n/translations/cy.json';
 import en from '../../src/shared/i18n/translations/en.json';
-import { axeViolations, axeViolationsWithoutJavaScript, baseUrl, useBrowser } from './support/browser.ts';
+import {
+  axeViolations,
+  axeViolationsWithoutJavaScript,
+  baseUrl,
+  titleWhenErrorSummaryAppears,
+  useBrowser,
+} from './support/browser.ts';
 import {
   answerSponsor,
   answerTravel,
@@ -84,6 +90,7 @@ const seen = new Set<string>();
 /** Submits the page and records the messages shown, checking the error page's manners. */
 async function submitExpectingErrors(page: Page, ...messages: string[]): Promise<void> {
   const path = new URL(page.url()).pathname;
+  const titleWithSummary = await titleWhenErrorSummaryAppears(page);
   await continueFrom(page);
   expect(new URL(page.url()).pathname).toBe(path);
   const summary = page.locator('.govuk-error-summary');
@@ -96,6 +103,7 @@ async function submitExpectingErrors(page: Page, ...messages: string[]): Promise
         `The error summary is not focused; focus is on ${await page.evaluate(() => document.activeElement?.outerHTML.slice(0, 200))}`,
       );
     });
+  expect(await titleWithSummary()).toMatch(/^Error: .+ \| Creative worker visa concession remote clearance$/);
   expect(await page.title()).toMatch(/^Error: .+ \| Creative worker visa concession remote clearance$/);
   const shown = await summary.locator('li a').allTextContents();
   const inline = (await page.locator('.govuk-error-message').allTextContents()).map((text) =>

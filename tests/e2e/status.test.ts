@@ -13,6 +13,7 @@ import {
   axeViolationsWithoutJavaScript,
   baseUrl,
   chooseLanguage,
+  titleWhenErrorSummaryAppears,
   useBrowser,
   downloadedBytes,
 } from './support/browser.ts';
@@ -80,11 +81,12 @@ describe.skipIf(databaseUrl === '')('the status page', () => {
       await page.locator('h1', { hasText: 'Check the status of your applications' }).waitFor();
       expect(await axeViolations(page)).toEqual([]);
       await page.fill('#sponsor-licence-number', 'WRONG123');
+      const titleWithSummary = await titleWhenErrorSummaryAppears(page);
       await page.getByRole('button', { name: 'Check status' }).click();
       await page
         .locator('.govuk-error-summary', { hasText: 'Your sponsor licence number does not match this application' })
         .waitFor();
-      expect(await page.title()).toMatch(/^Error: /);
+      expect(await titleWithSummary()).toMatch(/^Error: /);
       expect(await axeViolations(page)).toEqual([]);
 
       await page.fill('#sponsor-licence-number', SPONSOR.reference.toLowerCase());

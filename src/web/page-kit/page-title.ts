@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useEffect, useLayoutEffect } from 'react';
 import { useTranslation } from '../i18n/use-translation.ts';
 import { useLocation } from 'react-router';
 import { trackPageView } from '../analytics/analytics.ts';
@@ -20,13 +20,17 @@ export function usePageTitle(pageTitle: string, hasErrors = false): void {
   const title = `${hasErrors ? errorPrefix : ''}${pageTitle} | ${serviceName}`;
   const serverRender = useServerRender();
   serverRender?.setTitle(title);
-  useEffect(() => {
+  // Set in the same update as the page (a layout effect): a screen reader hears the title with
+  // the error summary that takes focus, and Preact runs plain effects only a frame later.
+  useLayoutEffect(() => {
     document.title = title;
+  }, [title]);
+  useEffect(() => {
     if (lastTrackedKey !== key) {
       lastTrackedKey = key;
       trackPageView(pathname, pageTitle);
     }
-  }, [title, pageTitle, key, pathname]);
+  }, [pageTitle, key, pathname]);
 }
 
 /**
@@ -37,7 +41,7 @@ export function useLoadingTitle(): void {
   const { t } = useTranslation();
   const loading = t('common.loading');
   const serviceName = t('service.name');
-  useEffect(() => {
+  useLayoutEffect(() => {
     document.title = `${loading} | ${serviceName}`;
   }, [loading, serviceName]);
 }

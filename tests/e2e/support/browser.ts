@@ -210,6 +210,33 @@ export async function landmarkCounts(page: Page): Promise<{ banner: number; main
   return { banner: banner!, main: main!, contentinfo: contentinfo! };
 }
 
+/**
+ * Watches for the next error summary to enter the page and returns the page's title at that
+ * moment (the first microtask after the change). A screen reader hears the title with the focused
+ * summary, so the "Error: " prefix must come in the same update as the summary, not a frame later.
+ * A page already showing a summary is asked for its title now.
+ */
+export async function titleWhenErrorSummaryAppears(page: Page): Promise<() => Promise<string>> {
+  const name = `titleAtErrorSummary${Math.random().toString(36).slice(2)}`;
+  await page.evaluate((name) => {
+    const store = window as unknown as Record<string, string>;
+    if (document.querySelector('.govuk-error-summary')) {
+      store[name] = document.title;
+      return;
+    }
+    const observer = new MutationObserver(() => {
+      if (!document.querySelector('.govuk-error-summary')) return;
+      store[name] = document.title;
+      observer.disconnect();
+    });
+    observer.observe(document.body, { childList: true, subtree: true });
+  }, name);
+  return async () => {
+    const handle = await page.waitForFunction((name) => (window as unknown as Record<string, string>)[name], name);
+    return (await handle.jsonValue()) as string;
+  };
+}
+
 /** What every page of the service has: one banner (header), one main and one contentinfo (footer). */
 export const ONE_OF_EACH_LANDMARK = { banner: 1, main: 1, contentinfo: 1 } as const;
 
