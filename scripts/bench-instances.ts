@@ -50,6 +50,7 @@ import { freePort, waitFor } from '../src/server/test-support/child-process.ts';
 import { startSmtpReceiver, type SmtpReceiver } from '../src/server/test-support/smtp-receiver.ts';
 import { newTestKeyPems } from '../src/server/test-support/test-keys.ts';
 import { FIXTURE_SPONSOR, validRequest } from '../tests/fixtures/applicants.ts';
+import { freshBenchSchema } from './bench-support.ts';
 import { BALANCER_SOURCE_ADDRESS, startBalancer, type Balancer } from './instances/haproxy.ts';
 import { clientAddress, loopUntil, send, type Answer } from './instances/http-client.ts';
 import { sumOf } from './instances/prometheus-text.ts';
@@ -133,33 +134,6 @@ function ensureBuilt(): void {
   if (build.status !== 0) throw new CheckFailed('npm run build failed');
 }
 
-/** A fresh schema on the PostgreSQL server, the address that uses it, and how to drop it. */
-async function freshSchema(): Promise<{ url: string; name: string; drop: () => Promise<void> }> {
-  const name = `instances_${randomBytes(4).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: databaseUrl });
-  await admin.connect();
-  try {
-    await admin.query(`CREATE SCHEMA ${name}`);
-  } finally {
-    await admin.end();
-  }
-  const scoped = new URL(databaseUrl);
-  scoped.searchParams.set('options', `-c search_path=${name}`);
-  return {
-    url: scoped.href,
-    name,
-    async drop() {
-      const client = new pg.Client({ connectionString: databaseUrl });
-      await client.connect();
-      try {
-        await client.query(`DROP SCHEMA IF EXISTS ${name} CASCADE`);
-      } finally {
-        await client.end();
-      }
-    },
-  };
-}
-
 async function ready(url: string, managed: ManagedProcess, what: string): Promise<void> {
   await waitFor(
     async () => {
@@ -175,7 +149,7 @@ async function ready(url: string, managed: ManagedProcess, what: string): Promis
 }
 
 async function start(cleanUps: Array<() => Promise<void>>, dir: string): Promise<Running> {
-  const schema = await freshSchema();
+  const schema = await freshBenchSchema(databaseUrl, 'instances');
   cleanUps.push(schema.drop);
   const smtp = await startSmtpReceiver();
   cleanUps.push(() => smtp.close());

@@ -3,8 +3,9 @@
 // error (decision 024), and the app's JSON answers (decision 040): a page's data, and an answer
 // posted from the app, which the server keeps before it answers with the next page's data; next to
 // serving the built index.html as a static file from a bare Fastify in the same process and run,
-// which is what every page cost before. Needs `npm run build` (the built index.html and the server
-// entry in dist/web-server). On PostgreSQL when DATABASE_URL is set, else on the embedded PGlite in
+// which is what every page cost before; last, the app's answer again to the built service as a
+// process of its own in production mode, as deployed. Needs `npm run build` (the built index.html,
+// the server entry in dist/web-server and the built server). On PostgreSQL when DATABASE_URL is set, else on the embedded PGlite in
 // a temporary folder.
 //
 // Options (environment): BENCH_SECONDS (10), BENCH_CONNECTIONS (10).
@@ -13,6 +14,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type autocannon from 'autocannon';
 import Fastify from 'fastify';
+import { startBuiltService } from './built-service.ts';
 
 // React's production build renders, as in a deployment (NODE_ENV=production): set before React
 // loads, so the service's modules are imported after it. The service's own settings stay those
@@ -24,6 +26,7 @@ const {
   PAGES_ALONE,
   TOKEN,
   benchConnections,
+  freshBenchSchema,
   measure,
   openBenchDatabase,
   printRuns,
@@ -54,49 +57,11 @@ async function main(): Promise<void> {
     });
     const cookie = await sessionWithSponsorAnswers(appUrl);
     // Answers posted from the app: each connection a browser of its own, as the sponsors at a time
-    // are (one session's requests take turns at its row, decision 026). The load's thread takes
-    // each connection's cookie in a module of its own (autocannon's setupClient).
-    const sessions = await Promise.all(
-      Array.from({ length: benchConnections }, () => sessionWithSponsorAnswers(appUrl)),
-    );
-    const setupClient = join(await mkdtemp(join(tmpdir(), 'bench-ssr-')), 'one-session-a-connection.cjs');
-    await writeFile(
-      setupClient,
-      `let next = 0;\nconst cookies = ${JSON.stringify(sessions)};\n` +
-        'module.exports = (client) => client.setHeaders({ ...client.opts.headers, cookie: cookies[next++ % cookies.length] });\n',
-    );
-    const answer = new URLSearchParams({
-      'form-token': TOKEN,
-      'family-name': 'Ní Bhraonáin',
-      'given-name': 'Eithne',
-      'worker-email': '',
-    }).toString();
-    const otherAnswer = answer.replace('given-name=Eithne', `given-name=${encodeURIComponent('Eithne Máire')}`);
-    // The same, posting the two answers in turn: each of a connection's requests carries its cookie.
-    const changingAnswers = join(await mkdtemp(join(tmpdir(), 'bench-ssr-')), 'changing-answers.cjs');
-    await writeFile(
-      changingAnswers,
-      `let next = 0;\nconst cookies = ${JSON.stringify(sessions)};\n` +
-        `const bodies = ${JSON.stringify([answer, otherAnswer])};\n` +
-        'module.exports = (client) => {\n' +
-        '  const headers = { ...client.opts.headers, cookie: cookies[next++ % cookies.length] };\n' +
-        "  client.setRequests(bodies.map((body) => ({ method: 'POST', headers, body })));\n};\n",
-    );
-    /** An answer posted from the app, each connection's cookie (and bodies) set by the module at `setup`. */
-    const answerFromApp = (setup: string): autocannon.Options => ({
-      url: `${appUrl}/passenger-name`,
-      method: 'POST',
-      workers: 1,
-      // A module's path, which the load's thread loads (its options cannot carry a function there).
-      setupClient: setup as unknown as autocannon.Options['setupClient'],
-      headers: {
-        accept: 'application/json',
-        origin: appUrl,
-        'sec-fetch-site': 'same-origin',
-        'content-type': 'application/x-www-form-urlencoded',
-      },
-      body: answer,
-    });
+    // are (one session's requests take turns at its row, decision 026).
+    const sessions = await sessionsOfConnections(appUrl);
+    const setupClient = await oneSessionAConnection(sessions);
+    const changingAnswers = await changingAnswersAConnection(sessions);
+    const answerFromApp = (setup: string) => answerFromAppTo(appUrl, setup);
     const runs = [
       await measure('static index.html, bare Fastify', { url: `${bareUrl}/index.html`, method: 'GET', workers: 1 }),
       await measure('/ rendered', page('/')),
@@ -152,6 +117,97 @@ async function main(): Promise<void> {
     await Promise.all([app.close(), bare.close()]);
     await cleanUp();
   }
+  await answerAsDeployed(engine);
+}
+
+/**
+ * The app's answer again, to the built service as it is deployed: a process of its own in
+ * production mode (its own thread and garbage collector, not this process's, which makes the
+ * load), on a schema of its own when on PostgreSQL.
+ */
+async function answerAsDeployed(engine: string): Promise<void> {
+  const schema = baseConfig.databaseUrl === undefined ? undefined : await freshBenchSchema(baseConfig.databaseUrl);
+  const service = await startBuiltService({
+    production: true,
+    ...(schema && { databaseUrl: schema.url }),
+    env: {
+      FORM_RATE_LIMIT: String(PAGES_ALONE.formRateLimit),
+      SESSION_RATE_LIMIT: String(PAGES_ALONE.sessionRateLimit),
+    },
+  });
+  try {
+    const sessions = await sessionsOfConnections(service.baseUrl, true);
+    const runs = [
+      await measure(
+        '/passenger-name answered from the app: kept, the next page’s data',
+        answerFromAppTo(service.baseUrl, await oneSessionAConnection(sessions)),
+      ),
+      await measure(
+        '/passenger-name answered from the app, an answer that changes at each post',
+        answerFromAppTo(service.baseUrl, await changingAnswersAConnection(sessions)),
+      ),
+    ];
+    printRuns(`The app's answers to the built service, a process of its own in production mode, ${engine}`, runs);
+  } finally {
+    await service.stop();
+    await schema?.drop();
+  }
+}
+
+const answer = new URLSearchParams({
+  'form-token': TOKEN,
+  'family-name': 'Ní Bhraonáin',
+  'given-name': 'Eithne',
+  'worker-email': '',
+}).toString();
+
+/** A session for each connection, each a browser of its own that has answered the sponsor's questions. */
+function sessionsOfConnections(appUrl: string, secure = false): Promise<string[]> {
+  return Promise.all(Array.from({ length: benchConnections }, () => sessionWithSponsorAnswers(appUrl, [], secure)));
+}
+
+const otherAnswer = answer.replace('given-name=Eithne', `given-name=${encodeURIComponent('Eithne Máire')}`);
+
+/** Writes a module the load's thread loads for each connection (autocannon's setupClient), with `sessions`' cookies. */
+async function setupModule(sessions: readonly string[], body: string): Promise<string> {
+  const setup = join(await mkdtemp(join(tmpdir(), 'bench-ssr-')), 'setup-client.cjs');
+  await writeFile(setup, `let next = 0;\nconst cookies = ${JSON.stringify(sessions)};\n${body}`);
+  return setup;
+}
+
+/** Each connection one of `sessions`' cookies. */
+const oneSessionAConnection = (sessions: readonly string[]) =>
+  setupModule(
+    sessions,
+    'module.exports = (client) => client.setHeaders({ ...client.opts.headers, cookie: cookies[next++ % cookies.length] });\n',
+  );
+
+/** The same, posting two answers in turn: each of a connection's requests carries its cookie. */
+const changingAnswersAConnection = (sessions: readonly string[]) =>
+  setupModule(
+    sessions,
+    `const bodies = ${JSON.stringify([answer, otherAnswer])};\n` +
+      'module.exports = (client) => {\n' +
+      '  const headers = { ...client.opts.headers, cookie: cookies[next++ % cookies.length] };\n' +
+      "  client.setRequests(bodies.map((body) => ({ method: 'POST', headers, body })));\n};\n",
+  );
+
+/** An answer posted from the app to the service at `appUrl`, each connection's cookie (and bodies) set by the module at `setup`. */
+function answerFromAppTo(appUrl: string, setup: string): autocannon.Options {
+  return {
+    url: `${appUrl}/passenger-name`,
+    method: 'POST',
+    workers: 1,
+    // A module's path, which the load's thread loads (its options cannot carry a function there).
+    setupClient: setup as unknown as autocannon.Options['setupClient'],
+    headers: {
+      accept: 'application/json',
+      origin: appUrl,
+      'sec-fetch-site': 'same-origin',
+      'content-type': 'application/x-www-form-urlencoded',
+    },
+    body: answer,
+  };
 }
 
 await main();

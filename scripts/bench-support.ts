@@ -10,6 +10,9 @@ import pg from 'pg';
 import type { Database } from '../src/server/db/database.ts';
 import { openDatabase } from '../src/server/db/database.ts';
 import { runMigrations } from '../src/server/db/migrations.ts';
+import { HOST_COOKIE_PREFIX } from '../src/shared/cookies/cookie-value.ts';
+import { FORM_SESSION_COOKIE } from '../src/shared/pages/form-session.ts';
+import { FORM_TOKEN_COOKIE } from '../src/shared/pages/form-token.ts';
 import type { StaffSignIn } from '../src/server/console/staff-sign-in.ts';
 import { signedInCaseworker } from '../src/server/console/test-support/console-app.ts';
 
@@ -62,6 +65,36 @@ export async function measure(
   await autocannon({ ...run, duration: 2 });
   const result = await autocannon({ ...run, duration: benchSeconds });
   return { name, result, ...(expectedStatus !== undefined && { expectedStatus }) };
+}
+
+/** A fresh schema on the PostgreSQL server of `databaseUrl`, the address that uses it, and how to drop it. */
+export async function freshBenchSchema(
+  databaseUrl: string,
+  prefix = 'bench',
+): Promise<{ url: string; name: string; drop: () => Promise<void> }> {
+  const name = `${prefix}_${randomBytes(4).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: databaseUrl });
+  await admin.connect();
+  try {
+    await admin.query(`CREATE SCHEMA ${name}`);
+  } finally {
+    await admin.end();
+  }
+  const scoped = new URL(databaseUrl);
+  scoped.searchParams.set('options', `-c search_path=${name}`);
+  return {
+    url: scoped.href,
+    name,
+    async drop() {
+      const client = new pg.Client({ connectionString: databaseUrl });
+      await client.connect();
+      try {
+        await client.query(`DROP SCHEMA IF EXISTS ${name} CASCADE`);
+      } finally {
+        await client.end();
+      }
+    },
+  };
 }
 
 /**
@@ -140,13 +173,16 @@ export const TOKEN = 'b'.repeat(43);
 
 /**
  * The cookies of a browser without JavaScript that has answered the sponsor's questions, and then
- * the pages of `more` in turn (each a path and its fields), on the service at `appUrl`.
+ * the pages of `more` in turn (each a path and its fields), on the service at `appUrl`; with
+ * `secure`, the `__Host-` cookies of a service in production.
  */
 export async function sessionWithSponsorAnswers(
   appUrl: string,
   more: ReadonlyArray<readonly [string, Readonly<Record<string, string>>]> = [],
+  secure = false,
 ): Promise<string> {
-  let cookie = `formToken=${TOKEN}`;
+  const prefix = secure ? HOST_COOKIE_PREFIX : '';
+  let cookie = `${prefix}${FORM_TOKEN_COOKIE}=${TOKEN}`;
   const answers: ReadonlyArray<readonly [string, Readonly<Record<string, string>>]> = [
     ['/your-contact-details', { 'sponsor-email': 'bookings@example-theatre.co.uk' }],
     ['/sponsor-details', { 'sponsor-name': 'Example Theatre Company Ltd', 'sponsor-reference': 'TNBHDW2R7' }],
@@ -157,11 +193,12 @@ export async function sessionWithSponsorAnswers(
     const response = await fetch(`${appUrl}${path}`, {
       method: 'POST',
       redirect: 'manual',
-      headers: { cookie, 'content-type': 'application/x-www-form-urlencoded' },
+      // A browser names the page's own origin; production refuses a form that names none.
+      headers: { cookie, origin: appUrl, 'content-type': 'application/x-www-form-urlencoded' },
       body: new URLSearchParams({ ...fields, 'form-token': TOKEN }).toString(),
     });
     if (response.status !== 303) throw new Error(`${path} answered ${response.status}`);
-    const session = response.headers.getSetCookie().find((line) => line.startsWith('formSession='));
+    const session = response.headers.getSetCookie().find((line) => line.startsWith(`${prefix}${FORM_SESSION_COOKIE}=`));
     if (session !== undefined) cookie += `; ${session.split(';')[0]}`;
   }
   return cookie;
