@@ -6,13 +6,8 @@ import { nationalityLabel } from '#shared/countries/country-names.ts';
 import { formatLongDate, parseIsoDate } from '#shared/dates/format.ts';
 import { hasOneName, type ApplicantAnswers } from '#shared/domain/answers.ts';
 import en from '#shared/i18n/translations/en.json';
-import {
-  answerParts,
-  answerText,
-  FIELD_LABEL_KEYS,
-  shownFields,
-  type QuestionField,
-} from '#shared/journey/answer-texts.ts';
+import { answerParts, FIELD_LABEL_KEYS, shownFields, type QuestionField } from '#shared/journey/answer-texts.ts';
+import { answerText } from '#shared/journey/answer-values.ts';
 
 /** The public journey's English text of `key`, its `{{placeholders}}` filled from `values`. */
 function englishText(key: string, values: Readonly<Record<string, string>> = {}): string {

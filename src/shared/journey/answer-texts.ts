@@ -1,12 +1,9 @@
 // How an answer reads, wherever it is shown: the label of each question's field (as i18n keys
 // written out in full, so a search finds each one and the translation test sees them used), the
-// words of each option, and the value as the summary shows it. Check your answers and the
-// caseworker console show the sponsor's answers in these same words.
-import { nationalityLabel } from '../countries/country-names.ts';
-import { placeOfDepartureLabel } from '../countries/places.ts';
-import { toIsoDate } from '../dates/calendar.ts';
-import { parseDateParts, type DateParts } from '../dates/date-parts.ts';
-import { formatLongDate, type DateLanguage } from '../dates/format.ts';
+// words of each option, and the parts of check your answers; the value as the summary shows it is
+// in answer-values.ts, apart, because it needs the country and place names that a question page
+// does not load. Check your answers and the caseworker console show the sponsor's answers in these
+// same words.
 import {
   ANSWER_PARTS,
   answerField,
@@ -15,8 +12,7 @@ import {
   type AnswerPart,
   type LabelledKey,
 } from '../domain/answer-fields.ts';
-import { DATE_FIELDS, type ApplicantAnswers } from '../domain/answers.ts';
-import type { Language } from '../i18n/languages.ts';
+import type { ApplicantAnswers } from '../domain/answers.ts';
 
 /** A field a question page asks for (one with a label in the table of answers). */
 export type QuestionField = LabelledKey;
@@ -84,24 +80,4 @@ export function shownFields<F extends QuestionField>(answers: ApplicantAnswers, 
   return fields
     .filter((field) => answers['method-of-arrival'] === 'plane' || (field !== 'carrier' && field !== 'flight-number'))
     .filter((field) => field !== 'one-name');
-}
-
-/** Looks a key up in one language. */
-export type TextOf = (key: string) => string;
-
-/** A date answer as "05 March 2026" (the month named in `language`), or '' when it is not a real day. */
-export function formatAnswerDate(parts: DateParts | undefined, language: DateLanguage): string {
-  const day = parseDateParts(parts);
-  return day === null ? '' : formatLongDate(toIsoDate(day), language);
-}
-
-/** An answer as the summary shows it: dates as days, options by their label, a nationality by its country's name and a place of departure by its name in Welsh and Arabic (decision 031), text as typed. */
-export function answerText(t: TextOf, language: Language, field: QuestionField, answers: ApplicantAnswers): string {
-  if (DATE_FIELDS.has(field)) return formatAnswerDate(answers[field] as DateParts | undefined, language);
-  const text = (answers[field] as string | undefined)?.trim() ?? '';
-  if (field === 'method-of-arrival' || field === 'what-would-you-like-to-do')
-    return text in OPTION_KEYS ? t(OPTION_KEYS[text as keyof typeof OPTION_KEYS]) : text;
-  if (field === 'nationality') return nationalityLabel(text, language);
-  if (field === 'port-of-departure') return placeOfDepartureLabel(text, language);
-  return text;
 }

@@ -2,7 +2,8 @@
 // answers shows every answer so, and the group overview the group's sponsor.
 import type { MouseEvent } from 'react';
 import { hasOneName, type ApplicantAnswers } from '#shared/domain/answers.ts';
-import { answerText, FIELD_LABEL_KEYS, shownFields, type QuestionField } from '#shared/journey/answer-texts.ts';
+import { FIELD_LABEL_KEYS, shownFields, type QuestionField } from '#shared/journey/answer-texts.ts';
+import { answerText } from '#shared/journey/answer-values.ts';
 import { changeHref } from '#shared/journey/page-forms.ts';
 import { pathOfField } from '#shared/journey/progress.ts';
 import type { SummaryListRow } from '../../components/govuk/summary-list/summary-list.tsx';
