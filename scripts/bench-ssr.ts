@@ -5,8 +5,8 @@
 // serving the built index.html as a static file from a bare Fastify in the same process and run,
 // which is what every page cost before; last, the app's answer again to the built service as a
 // process of its own in production mode, as deployed. Needs `npm run build` (the built index.html,
-// the server entry in dist/web-server and the built server). On PostgreSQL when DATABASE_URL is set, else on the embedded PGlite in
-// a temporary folder.
+// the server entry in dist/web-server and the built server). On PostgreSQL when DATABASE_URL is
+// set, else on the embedded PGlite in a temporary folder.
 //
 // Options (environment): BENCH_SECONDS (10), BENCH_CONNECTIONS (10).
 import { mkdtemp, readFile, writeFile } from 'node:fs/promises';
@@ -160,13 +160,12 @@ const answer = new URLSearchParams({
   'given-name': 'Eithne',
   'worker-email': '',
 }).toString();
+const otherAnswer = answer.replace('given-name=Eithne', `given-name=${encodeURIComponent('Eithne Máire')}`);
 
 /** A session for each connection, each a browser of its own that has answered the sponsor's questions. */
 function sessionsOfConnections(appUrl: string, secure = false): Promise<string[]> {
   return Promise.all(Array.from({ length: benchConnections }, () => sessionWithSponsorAnswers(appUrl, [], secure)));
 }
-
-const otherAnswer = answer.replace('given-name=Eithne', `given-name=${encodeURIComponent('Eithne Máire')}`);
 
 /** Writes a module the load's thread loads for each connection (autocannon's setupClient), with `sessions`' cookies. */
 async function setupModule(sessions: readonly string[], body: string): Promise<string> {
