@@ -1,14 +1,12 @@
 import { describe, expect, it } from 'vitest';
+import { COUNTRIES, findCountry, sentenceDemonym } from './countries.ts';
 import {
-  COUNTRIES,
-  findCountry,
   isBritish,
   isEligibleNationality,
   nationalityCode,
   nationalityStatus,
   needsVisa,
-  sentenceDemonym,
-} from './countries.ts';
+} from './nationality-rules.ts';
 
 describe('the country list', () => {
   it('has the entries of the reference country list', () => {

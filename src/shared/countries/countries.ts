@@ -1,6 +1,8 @@
-// The country list and the nationality eligibility, from the reference
-// data in sources/ (see sources/SOURCES.md and the generated country-data.ts).
-import { COUNTRY_ROWS, VISA_NATIONAL_ROWS } from './country-data.ts';
+// The country list with its names, from the reference
+// data in sources/ (see sources/SOURCES.md and the generated country-data.ts); the eligibility
+// rules are in nationality-rules.ts.
+import { COUNTRY_ROWS } from './country-data.ts';
+import { isEligibleCode, listedCountryCode } from './nationality-rules.ts';
 
 /** A country list entry: the CSV row plus the picker value and eligibility. */
 export interface Country {
@@ -15,65 +17,19 @@ export interface Country {
   readonly isEligible: boolean;
 }
 
-/** The three-letter codes of visa nationals, Kosovo's XKX included although it has no ISO entry. */
-const VISA_NATIONAL_CODES: ReadonlySet<string> = new Set(VISA_NATIONAL_ROWS.map((row) => row.alpha_3_code));
-
-const BRITISH = 'GBR';
-
 /** Every country of the list, in the order of the CSV file. */
 export const COUNTRIES: readonly Country[] = COUNTRY_ROWS.map((row) => ({
   ...row,
   nationality_prefixed: `${row.alpha_3_code} - ${row.nationality}`,
-  isEligible: row.alpha_3_code !== BRITISH && !VISA_NATIONAL_CODES.has(row.alpha_3_code),
+  isEligible: isEligibleCode(row.alpha_3_code),
 }));
 
-const byCode = new Map<string, Country>();
-for (const country of COUNTRIES) {
-  byCode.set(country.alpha_3_code, country);
-  byCode.set(country.alpha_2_code, country);
-}
-
-/** The code a nationality answer is matched by: the text before " - ", trimmed and in capitals ("fra - French" → "FRA"). */
-export function nationalityCode(value: string): string {
-  const separator = value.indexOf(' - ');
-  return (separator === -1 ? value : value.slice(0, separator)).trim().toUpperCase();
-}
+const byCode = new Map<string, Country>(COUNTRIES.map((country) => [country.alpha_3_code, country]));
 
 /** The country of a nationality answer, by its three- or two-letter code; undefined when unknown. */
 export function findCountry(value: string | undefined): Country | undefined {
-  if (value === undefined) return undefined;
-  const code = nationalityCode(value);
-  return code.length === 2 || code.length === 3 ? byCode.get(code) : undefined;
-}
-
-/** Eligibility: empty counts as eligible (nothing to warn about yet), unknown as ineligible. */
-export function isEligibleNationality(value: string | undefined): boolean {
-  if (value === undefined || value.trim() === '') return true;
-  return findCountry(value)?.isEligible ?? false;
-}
-
-/** True for a British nationality (GBR or GB), whose holders do not need the concession. */
-export function isBritish(value: string | undefined): boolean {
-  return findCountry(value)?.alpha_3_code === BRITISH;
-}
-
-/** True for a visa national (who needs the creative worker visa instead); false when unknown. */
-export function needsVisa(value: string | undefined): boolean {
-  if (value === undefined) return false;
-  // Kosovo (XKX) is a visa national without an entry in the ISO list, so the code is tried first.
-  const code = nationalityCode(value);
-  return VISA_NATIONAL_CODES.has(code) || VISA_NATIONAL_CODES.has(findCountry(value)?.alpha_3_code ?? '');
-}
-
-/** Why a nationality answer is or is not eligible: the /ineligible page has a variant for each reason. */
-export type NationalityStatus = 'empty' | 'eligible' | 'british' | 'visaNational' | 'unknown';
-
-/** Sorts a nationality answer into the cases the pages treat differently. */
-export function nationalityStatus(value: string | undefined): NationalityStatus {
-  if (value === undefined || value.trim() === '') return 'empty';
-  if (isBritish(value)) return 'british';
-  if (needsVisa(value)) return 'visaNational';
-  return findCountry(value) === undefined ? 'unknown' : 'eligible';
+  const code = listedCountryCode(value);
+  return code === undefined ? undefined : byCode.get(code);
 }
 
 // Demonyms the list gives in a form that does not fit a sentence: the first of several would be

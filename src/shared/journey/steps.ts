@@ -1,7 +1,7 @@
 // The journey as data: every question step, the section it answers and the step
 // that follows. Pages render a step; they never decide where to go. Decision 011 records the
 // order, why /place-of-departure is not a step of its own, and where the worker email is asked.
-import { nationalityStatus } from '../countries/countries.ts';
+import { nationalityStatus } from '../countries/nationality-rules.ts';
 import type { ApplicantAnswers } from '../domain/answers.ts';
 import type { SectionName } from '../validation/sections.ts';
 import { CHECK_ANSWERS_PATH, INELIGIBLE_PATH, STEP_PATHS, type JourneyPath, type StepPath } from './paths.ts';

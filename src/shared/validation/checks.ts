@@ -19,7 +19,7 @@ import {
   spanStart,
   stayLength,
 } from '../dates/rules.ts';
-import { isEligibleNationality } from '../countries/countries.ts';
+import { isEligibleNationality } from '../countries/nationality-rules.ts';
 import { isListedPlaceOfDeparture } from '../countries/places.ts';
 import {
   DECLARATIONS,

@@ -1,6 +1,6 @@
 // /ineligible: the nationality given cannot use the concession. British nationals are
 // told they need nothing; a group member can be removed so the rest of the group carries on.
-import { isBritish } from '#shared/countries/countries.ts';
+import { isBritish } from '#shared/countries/nationality-rules.ts';
 import { answersOf } from '#shared/journey/form-state.ts';
 import { isGroupApplication } from '#shared/journey/progress.ts';
 import { INELIGIBLE_PATH } from '#shared/journey/paths.ts';

@@ -5,13 +5,8 @@
 // JavaScript enhancement the select still works. A British or visa nationality shows its warning
 // as soon as it is chosen; submitting an ineligible one leads to /ineligible (the step decides).
 import { useRef, useState } from 'react';
-import {
-  COUNTRIES,
-  findCountry,
-  nationalityStatus,
-  sentenceDemonym,
-  type Country,
-} from '#shared/countries/countries.ts';
+import { COUNTRIES, findCountry, sentenceDemonym, type Country } from '#shared/countries/countries.ts';
+import { nationalityStatus } from '#shared/countries/nationality-rules.ts';
 import type { Language } from '#shared/i18n/languages.ts';
 import { nationalityLabel } from '#shared/countries/country-names.ts';
 import { findCountryByText, searchCountries } from '#shared/countries/country-search.ts';

@@ -1,7 +1,8 @@
 import { act, cleanup, fireEvent, render, waitFor } from '@testing-library/react';
 import { useRef, useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
-import { COUNTRIES, nationalityStatus, sentenceDemonym } from '#shared/countries/countries.ts';
+import { COUNTRIES, sentenceDemonym } from '#shared/countries/countries.ts';
+import { nationalityStatus } from '#shared/countries/nationality-rules.ts';
 import { findCountryByText, searchCountries } from '#shared/countries/country-search.ts';
 import { findPlaceOfDeparture, searchPlacesOfDeparture } from '#shared/countries/places.ts';
 import en from '#shared/i18n/translations/en.json';
