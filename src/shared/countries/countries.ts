@@ -1,6 +1,5 @@
-// The country list with its names, from the reference
-// data in sources/ (see sources/SOURCES.md and the generated country-data.ts); the eligibility
-// rules are in nationality-rules.ts.
+// The country list with its names, from the reference data in sources/ (see sources/SOURCES.md
+// and the generated country-data.ts); the eligibility rules are in nationality-rules.ts.
 import { COUNTRY_ROWS } from './country-data.ts';
 import { isEligibleCode, listedCountryCode } from './nationality-rules.ts';
 
