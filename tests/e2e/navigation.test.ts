@@ -102,6 +102,25 @@ describe('going from page to page', () => {
     expect(questionCode).toHaveLength(1);
   });
 
+  it('loads the code of the pages a question page leads to once the visitor does something there', async () => {
+    const { page } = test;
+    const nextCode: string[] = [];
+    page.on('request', (request) => {
+      if (/\/assets\/check-answers-page-[^/]*\.js$/.test(request.url())) nextCode.push(request.url());
+    });
+    await page.goto(`${baseUrl()}/your-contact-details`);
+    await page.waitForLoadState('networkidle');
+    // A visit that only reads the question downloads none of the pages after it.
+    expect(nextCode).toEqual([]);
+    await page.fill('#sponsor-email', SPONSOR.email);
+    await expect.poll(() => nextCode.length).toBe(1);
+    await page.waitForLoadState('networkidle');
+    await watchForSpinner(page);
+    await continueFrom(page);
+    await at(page, '/sponsor-details');
+    expect(await sawSpinner(page)).toBe(false);
+  });
+
   it('shows a question page whose code is loaded without the loading spinner', async () => {
     const { page } = test;
     await toContactDetails(page);

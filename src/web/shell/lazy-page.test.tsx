@@ -1,7 +1,7 @@
 import { act, render } from '@testing-library/react';
 import { Suspense } from 'react';
 import { describe, expect, it } from 'vitest';
-import { lazyPage, preloadPages, registerPreload } from './lazy-page.ts';
+import { lazyPage, preloadPages, registerPreload, usePreloadPages } from './lazy-page.ts';
 
 function deferred<T>() {
   let resolve!: (value: T) => void;
@@ -53,5 +53,34 @@ describe('lazyPage', () => {
     await Page.preload();
     expect(Page.loaded).toBe(true);
     expect(attempts).toBe(2);
+  });
+});
+
+describe('usePreloadPages', () => {
+  // The pages' loads, counted; the visitor's first interaction is one for the whole document, so
+  // these run in order: before it, then after.
+  const loads: string[] = [];
+  const counted = (name: string) => lazyPage(async () => (loads.push(name), module), 'FirstPage');
+  registerPreload('/left', counted('left'));
+  registerPreload('/next', counted('next'));
+  registerPreload('/after', counted('after'));
+  function Leading({ to }: { readonly to: readonly string[] }) {
+    usePreloadPages(to);
+    return null;
+  }
+
+  it('loads nothing until the visitor does something, and nothing for a page already left', async () => {
+    render(<Leading to={['/left']} />).unmount();
+    render(<Leading to={['/next']} />);
+    await act(async () => undefined);
+    expect(loads).toEqual([]);
+    await act(async () => void window.dispatchEvent(new Event('keydown')));
+    expect(loads).toEqual(['next']);
+  });
+
+  it('loads at once on a page shown after the visitor did something', async () => {
+    render(<Leading to={['/after']} />);
+    await act(async () => undefined);
+    expect(loads).toEqual(['next', 'after']);
   });
 });

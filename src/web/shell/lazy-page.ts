@@ -1,5 +1,5 @@
 import { matchPath } from 'react-router';
-import { createElement, lazy, type ComponentType } from 'react';
+import { createElement, lazy, useEffect, type ComponentType } from 'react';
 
 /** A page loaded on demand, which can be asked to load before it is shown. */
 export type LazyPage<P> = ComponentType<P> & {
@@ -79,6 +79,46 @@ export function preloadPages(paths: Iterable<string>): void {
       .get(path)
       ?.preload()
       .catch(() => undefined);
+}
+
+// What a visitor does on a page before leaving it: a touch, a pointer's move or press, a key, a
+// scroll, a focus. The first of them starts loading the code of the pages the page leads to: it
+// arrives while they read and answer, and a visit that only reads the page does not download it
+// (nor does it compete with the page's own first load).
+const INTERACTIONS = ['pointerdown', 'pointermove', 'touchstart', 'keydown', 'scroll', 'focusin'] as const;
+let interacted = false;
+// The paths of the pages shown that wait for the visitor's first interaction.
+const waiting = new Set<readonly string[]>();
+const listen = (on: boolean) => {
+  for (const type of INTERACTIONS)
+    if (on) window.addEventListener(type, onFirstInteraction, { capture: true, passive: true });
+    else window.removeEventListener(type, onFirstInteraction, { capture: true });
+};
+function onFirstInteraction() {
+  interacted = true;
+  listen(false);
+  for (const paths of waiting) preloadPages(paths);
+  waiting.clear();
+}
+
+/**
+ * Starts loading the code of the pages at `paths` once the visitor has done something on the page
+ * (at once on a page reached from another, where they have), so that going there shows the page
+ * at once instead of the spinner.
+ */
+export function usePreloadPages(paths: readonly string[]): void {
+  const key = [...new Set(paths)].sort().join(' ');
+  useEffect(() => {
+    if (key === '') return;
+    const shown = key.split(' ');
+    if (interacted) return preloadPages(shown);
+    if (waiting.size === 0) listen(true);
+    waiting.add(shown);
+    return () => {
+      waiting.delete(shown);
+      if (waiting.size === 0 && !interacted) listen(false);
+    };
+  }, [key]);
 }
 
 /** Loads the code of the page at `pathname` (a concrete address), if it is a page of the service. */

@@ -17,7 +17,8 @@ import { isStartNew } from '../../page-kit/start-new.ts';
 import { useTranslation } from '../../i18n/use-translation.ts';
 import './journey-texts.ts';
 import { useJourney } from './journey-store.ts';
-import { destinationsOf, usePreloadPages } from './preload-next.ts';
+import { usePreloadPages } from '../../shell/lazy-page.ts';
+import { destinationsOf } from './preload-next.ts';
 
 export interface JourneyPageProps {
   readonly path: JourneyPath;

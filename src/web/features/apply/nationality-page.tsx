@@ -20,7 +20,8 @@ import { useTranslation } from '../../i18n/use-translation.ts';
 import { FIELD_HINT_KEYS } from '#shared/journey/answer-texts.ts';
 import { LIST_HINT_KEYS } from './field-texts.ts';
 import { useJourney } from './journey-store.ts';
-import { destinationsOf, usePreloadPages } from './preload-next.ts';
+import { usePreloadPages } from '../../shell/lazy-page.ts';
+import { destinationsOf } from './preload-next.ts';
 import { QuestionPage } from './question-page.tsx';
 import { useSelectAutocomplete } from './use-select-autocomplete.ts';
 

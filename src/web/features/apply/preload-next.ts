@@ -1,11 +1,9 @@
-// Loads the code of the pages a journey page can lead to while the user answers it, so that
-// Continue shows the next page at once rather than the spinner of a page still loading.
-import { useEffect } from 'react';
+// The pages a journey page can lead to, whose code loads while the user answers it (usePreloadPages),
+// so that Continue shows the next page at once rather than the spinner of a page still loading.
 import type { ApplicantAnswers } from '#shared/domain/answers.ts';
 import { CHECK_ANSWERS_PATH, COMPLETE_PATH, GROUP_EDIT_PATH, START_PATH } from '#shared/journey/paths.ts';
 import { FIRST_APPLICANT_PATH, STEPS, findStep } from '#shared/journey/steps.ts';
 import type { JourneyPath } from '#shared/journey/paths.ts';
-import { preloadPages } from '../../shell/lazy-page.ts';
 
 // Where the pages that are not question steps lead: sending, the group, and Change links.
 const AFTER: Partial<Record<string, readonly string[]>> = {
@@ -32,12 +30,4 @@ export function destinationsOf(path: string, answers: ApplicantAnswers): string[
           found.add(step.next({ answers, travelSets, workDateSets, reusedTravel, reusedWorkDates }));
   found.delete(step.path);
   return [...found];
-}
-
-/** Starts loading the code of the pages at `paths` once this page has rendered. */
-export function usePreloadPages(paths: readonly string[]): void {
-  const key = [...new Set(paths)].sort().join(' ');
-  useEffect(() => {
-    if (key !== '') preloadPages(key.split(' '));
-  }, [key]);
 }

@@ -1,6 +1,5 @@
-import { useEffect } from 'react';
 import { STEP_PATHS } from '#shared/journey/paths.ts';
-import { preloadPages } from '../../shell/lazy-page.ts';
+import { usePreloadPages } from '../../shell/lazy-page.ts';
 import { usePageData } from '../../page-kit/page-data-context.ts';
 import { useSpaLinkHandler } from '../../page-kit/spa-link.ts';
 import { START_NEW_STATE } from '../../page-kit/start-new.ts';
@@ -11,25 +10,6 @@ import { InfoPage, InfoTexts } from './info-page.tsx';
 /** The first question of the journey; the start button leads there. */
 const FIRST_STEP = STEP_PATHS[0];
 
-// What a visitor does on the page before pressing Start now: a touch, a pointer's move or press, a
-// key, a scroll. The first of them starts loading the first question's code (about 40 KiB): it
-// arrives while they read, and a visit that only reads the page does not download it.
-const INTERACTIONS = ['pointerdown', 'pointermove', 'touchstart', 'keydown', 'scroll', 'focusin'] as const;
-
-function usePreloadOnInteraction(path: string): void {
-  useEffect(() => {
-    const stop = () => {
-      for (const type of INTERACTIONS) window.removeEventListener(type, start, { capture: true });
-    };
-    const start = () => {
-      stop();
-      preloadPages([path]);
-    };
-    for (const type of INTERACTIONS) window.addEventListener(type, start, { capture: true, passive: true });
-    return stop;
-  }, [path]);
-}
-
 /**
  * The start page: who can use the service and what they need, then "Start now"; with an
  * application in progress in this browser (the server keeps its answers), a way to continue it.
@@ -38,8 +18,9 @@ export function StartPage() {
   const { t } = useTranslation();
   const onSpaLink = useSpaLinkHandler();
   const { continueAt } = usePageData().facts;
-  // Start now then shows the first question at once.
-  usePreloadOnInteraction(FIRST_STEP);
+  // Start now then shows the first question at once (its code, about 40 KiB, loads once the
+  // visitor does something here).
+  usePreloadPages([FIRST_STEP]);
   return (
     <InfoPage
       titleKey="start.title"
