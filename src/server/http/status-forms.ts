@@ -20,6 +20,7 @@ import {
 } from '#shared/api/status-form.ts';
 import { LANGUAGE_PARAMETER } from '#shared/i18n/languages.ts';
 import { NO_SESSION } from '#shared/pages/page-data.ts';
+import { STATUS_APPLICANT_PATH } from '#shared/pages/page-paths.ts';
 import { validateSponsorLicenceNumber } from '#shared/validation/licence-number.ts';
 import { placeOf, type SecurityEventPlace } from '../security/security-log.ts';
 import type { NewStatusLinkResult } from '../services/new-status-link.ts';
@@ -153,7 +154,7 @@ export function createStatusForms(options: StatusFormsOptions): PageFormHandler 
   }
 
   return {
-    paths: ['/status', '/status/:applicantIndex'],
+    paths: ['/status', STATUS_APPLICANT_PATH],
 
     async get(request, reply, forms, target) {
       const query = new URLSearchParams(target.query);

@@ -11,11 +11,14 @@ import { APPLICATION_SAVED_PATH, CONTINUE_APPLICATION_PATH, SAVE_APPLICATION_PAT
 /** The page for a new status link without the email (decision 041). */
 export const STATUS_LINK_RECOVERY_PATH = '/get-status-link';
 
+/** One application of a submission in detail, by its place in the status list. */
+export const STATUS_APPLICANT_PATH = '/status/:applicantIndex';
+
 /** The pages outside the journey, in React Router's syntax (`:name` is one path segment). */
 const OTHER_PAGE_PATHS = [
   '/place-of-departure',
   '/status',
-  '/status/:applicantIndex',
+  STATUS_APPLICANT_PATH,
   '/terms-and-conditions',
   '/privacy-policy',
   '/cookies',

@@ -15,7 +15,7 @@ import {
   CONTINUE_APPLICATION_PATH,
   SAVE_APPLICATION_PATH,
 } from '#shared/pages/saved-drafts.ts';
-import { STATUS_LINK_RECOVERY_PATH } from '#shared/pages/page-paths.ts';
+import { STATUS_APPLICANT_PATH, STATUS_LINK_RECOVERY_PATH } from '#shared/pages/page-paths.ts';
 import type * as QuestionPageModule from '../features/apply/question-pages.tsx';
 import { lazyPage, registerPreload } from './lazy-page.ts';
 
@@ -31,7 +31,6 @@ export interface AppRoute {
 // Pages that share a chunk share its loader, so that one of them arriving readies the others.
 const questionPages = () => import('../features/apply/question-pages.tsx');
 const reusePages = () => import('../features/apply/reuse-page.tsx');
-const statusPages = () => import('../features/status/status-pages.tsx');
 const apply = (name: keyof QuestionPages) => lazyPage(questionPages, name);
 
 // The routes as given, refused by the type checker when a page of the service (shared
@@ -67,8 +66,11 @@ export const ROUTES = everyPageRouted([
   },
   { path: COMPLETE_PATH, Page: lazyPage(() => import('../features/apply/complete-page.tsx'), 'CompletePage') },
   { path: GROUP_EDIT_PATH, Page: lazyPage(() => import('../features/apply/group-edit-page.tsx'), 'GroupEditPage') },
-  { path: '/status', Page: lazyPage(statusPages, 'StatusPage') },
-  { path: '/status/:applicantIndex', Page: lazyPage(statusPages, 'StatusApplicantPage') },
+  { path: '/status', Page: lazyPage(() => import('../features/status/status-pages.tsx'), 'StatusPage') },
+  {
+    path: STATUS_APPLICANT_PATH,
+    Page: lazyPage(() => import('../features/status/status-applicant-page.tsx'), 'StatusApplicantPage'),
+  },
   { path: INELIGIBLE_PATH, Page: lazyPage(() => import('../features/apply/ineligible-page.tsx'), 'IneligiblePage') },
   { path: '/terms-and-conditions', Page: lazyPage(() => import('../features/info/terms-page.tsx'), 'TermsPage') },
   { path: '/privacy-policy', Page: lazyPage(() => import('../features/info/privacy-page.tsx'), 'PrivacyPage') },

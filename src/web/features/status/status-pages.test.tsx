@@ -5,7 +5,8 @@ import en from '#shared/i18n/translations/en.json';
 import { TranslationProvider } from '../../i18n/use-translation.ts';
 import { testI18n } from '../../test-support/test-i18n.ts';
 import { WithPageData } from '../../test-support/page-data.tsx';
-import { StatusApplicantPage, StatusPage } from './status-pages.tsx';
+import { StatusApplicantPage } from './status-applicant-page.tsx';
+import { StatusPage } from './status-pages.tsx';
 
 // The page's texts come from the test's own i18next instance; the app's is never started here.
 vi.mock(import('../../i18n/i18n.ts'), async (importOriginal) => ({
