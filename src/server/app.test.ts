@@ -47,6 +47,9 @@ beforeAll(async () => {
   await writeFile(join(webRoot, 'assets', 'app-abc123.js'), appJs);
   await writeFile(join(webRoot, 'assets', 'app-abc123.js.br'), brotliCompressSync(appJs));
   await writeFile(join(webRoot, 'assets', 'app-abc123.js.gz'), gzipSync(appJs));
+  await writeFile(join(webRoot, 'assets', 'app-abc123.css'), 'body { margin: 0 }\n');
+  await writeFile(join(webRoot, 'assets', 'font-abc123.woff2'), Buffer.from('wOF2'));
+  await writeFile(join(webRoot, 'assets', 'crest-abc123.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>\n');
   database = await openMigratedPglite();
 });
 
@@ -101,7 +104,7 @@ describe('the app without analytics', () => {
   afterAll(() => app.close());
 
   describe('security headers', () => {
-    it.each(['/', '/assets/app-abc123.js', '/api/nope', '/status/3', '/health/live', '/assets/missing.js'])(
+    it.each(['/', '/assets/crest-abc123.svg', '/api/nope', '/status/3', '/health/live', '/assets/missing.js'])(
       'are on %s',
       async (url) => {
         const response = await app.inject({ url });
@@ -120,6 +123,31 @@ describe('the app without analytics', () => {
         }
         expect(response.headers['x-content-type-options']).toBe('nosniff');
         expect(response.headers['x-frame-options']).toBe('DENY');
+      },
+    );
+
+    // A browser never shows these as a page (an SVG image it can): the headers that apply to a page
+    // alone are not sent with them again, about half a kilobyte each (decision 063).
+    it.each(['/assets/app-abc123.js', '/assets/app-abc123.css', '/assets/font-abc123.woff2'])(
+      'on %s are those that apply to a script, a style sheet or a font',
+      async (url) => {
+        const response = await app.inject({ url, headers: { 'accept-encoding': 'br' } });
+        expect(response.statusCode).toBe(200);
+        expect(response.headers['x-content-type-options']).toBe('nosniff');
+        expect(response.headers['cross-origin-resource-policy']).toBe('same-origin');
+        expect(response.headers['referrer-policy']).toBe('no-referrer');
+        for (const name of [
+          'content-security-policy',
+          'cross-origin-opener-policy',
+          'origin-agent-cluster',
+          'strict-transport-security',
+          'x-dns-prefetch-control',
+          'x-download-options',
+          'x-frame-options',
+          'x-permitted-cross-domain-policies',
+          'x-xss-protection',
+        ])
+          expect(response.headers[name], name).toBeUndefined();
       },
     );
 

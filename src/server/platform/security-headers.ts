@@ -68,4 +68,30 @@ export function registerSecurityHeaders(app: FastifyInstance, config: Pick<Confi
   app.addHook('onRequest', (request, reply, done) =>
     setHeaders(request.raw, reply.raw, (error) => done(error as Error | undefined)),
   );
+  // A script, a style sheet or a font is never shown as a page: the headers that govern a page
+  // alone are not sent again with each (decision 063: about half a kilobyte, on a question page's
+  // thirty files over HTTP/1.1 about 15 KiB). nosniff, CORP and the referrer policy stay.
+  app.addHook('onSend', (_request, reply, payload, done) => {
+    const type = reply.getHeader('content-type');
+    if (typeof type === 'string' && NEVER_A_PAGE.test(type))
+      for (const name of PAGE_ONLY_HEADERS) reply.raw.removeHeader(name);
+    done(null, payload);
+  });
 }
+
+/** The content types of the files a page loads that a browser never shows as a page (an SVG image it can). */
+const NEVER_A_PAGE = /^(?:text\/javascript|application\/javascript|text\/css|font\/)/;
+
+/** Helmet's headers that apply to a page (a document) alone, or to no browser of today. */
+const PAGE_ONLY_HEADERS = [
+  'content-security-policy',
+  'cross-origin-opener-policy',
+  'origin-agent-cluster',
+  // A browser keeps it from the page that came first.
+  'strict-transport-security',
+  'x-dns-prefetch-control',
+  'x-download-options',
+  'x-frame-options',
+  'x-permitted-cross-domain-policies',
+  'x-xss-protection',
+];
