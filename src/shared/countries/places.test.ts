@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import {
   PLACES_OF_DEPARTURE,
   PORTS_OF_ARRIVAL,
@@ -349,5 +349,21 @@ describe('a place of departure’s name in the page’s language', () => {
     for (const place of PLACES_OF_DEPARTURE)
       for (const language of ['en', 'cy', 'ar'] as const)
         expect(findPlaceOfDeparture(placeOfDepartureLabel(place.name, language))?.name).toBe(place.name);
+  });
+});
+
+describe('loading the lists', () => {
+  it('reduces no name as the module loads, only at the first look-up', async () => {
+    vi.resetModules();
+    const normalize = vi.spyOn(String.prototype, 'normalize');
+    try {
+      const places = await import('./places.ts');
+      expect(normalize).not.toHaveBeenCalled();
+      expect(places.findPlaceOfDeparture('Dublin Airport T2')?.name).toBe('Dublin Airport');
+      expect(places.findPortOfArrival('belfast city airport')).toBeDefined();
+      expect(normalize).toHaveBeenCalled();
+    } finally {
+      normalize.mockRestore();
+    }
   });
 });

@@ -315,7 +315,11 @@ function index(places: readonly Place[]): Map<string, Place> {
   return byName;
 }
 
-const arrivals = index(PORTS_OF_ARRIVAL);
+// The lists' names reduced for matching, made at the first look-up rather than as the module
+// loads: every question page loads the rules with the lists, and most never look a place up
+// (reducing every name took about 50 ms of a phone's first load, processor slowed four times).
+let arrivalsByName: Map<string, Place> | undefined;
+const arrivals = () => (arrivalsByName ??= index(PORTS_OF_ARRIVAL));
 
 // "Dublin Airport T2", "DUB Terminal 1", "Cork Airport (T1)": a terminal says nothing more about
 // the place. Any start of the word counts, so the suggestions do not vanish while it is typed.
@@ -331,16 +335,24 @@ export function namesOfPlace(place: Place): readonly string[] {
   return [place.name, ...(place.aliases ?? [])];
 }
 
-const departureNames = new Map<PlaceOfDeparture, SearchName[]>(
-  PLACES_OF_DEPARTURE.map((place) => [
-    place,
-    namesOfPlace(place).map((name, i) => ({ key: placeOfDepartureKey(name), weight: i === 0 ? 0 : 1 })),
-  ]),
-);
-const departures = new Map<string, PlaceOfDeparture>();
-for (const [place, names] of departureNames) {
+/** Each place of departure's names as the search ranks them, and the places by each name's key. */
+interface DepartureIndex {
+  readonly names: ReadonlyMap<PlaceOfDeparture, readonly SearchName[]>;
+  readonly byKey: ReadonlyMap<string, PlaceOfDeparture>;
+}
+let departureIndex: DepartureIndex | undefined;
+function departures(): DepartureIndex {
+  if (departureIndex !== undefined) return departureIndex;
+  const names = new Map<PlaceOfDeparture, SearchName[]>(
+    PLACES_OF_DEPARTURE.map((place) => [
+      place,
+      namesOfPlace(place).map((name, i) => ({ key: placeOfDepartureKey(name), weight: i === 0 ? 0 : 1 })),
+    ]),
+  );
+  const byKey = new Map<string, PlaceOfDeparture>();
   // Keys are unique across the list (a test checks it), so no place hides another.
-  for (const { key } of names) departures.set(key, place);
+  for (const [place, keys] of names) for (const { key } of keys) byKey.set(key, place);
+  return (departureIndex = { names, byKey });
 }
 
 /** The listed place of departure that the text names (its name or an alias, whatever the case, accents, punctuation, spacing or terminal); undefined when none. */
@@ -348,8 +360,9 @@ export function findPlaceOfDeparture(text: string): PlaceOfDeparture | undefined
   const key = placeOfDepartureKey(text);
   if (key === '') return undefined;
   // A terminal belongs to an airport: "Dublin T2" is Dublin Airport, not the city.
-  const airport = key === searchKey(text) ? undefined : departures.get(`${key} airport`);
-  return airport ?? departures.get(key);
+  const { byKey } = departures();
+  const airport = key === searchKey(text) ? undefined : byKey.get(`${key} airport`);
+  return airport ?? byKey.get(key);
 }
 
 /** The places of departure that match typed text, best first (names, then aliases; starts of names before the rest); the place the text names exactly comes first; every place, in list order, for empty text. */
@@ -357,7 +370,7 @@ export function searchPlacesOfDeparture(query: string): readonly PlaceOfDepartur
   const ranked = rankEntries(
     placeOfDepartureKey(query),
     PLACES_OF_DEPARTURE,
-    (place) => departureNames.get(place) ?? [],
+    (place) => departures().names.get(place) ?? [],
   );
   const exact = findPlaceOfDeparture(query);
   return exact === undefined ? ranked : [exact, ...ranked.filter((place) => place !== exact)];
@@ -380,7 +393,7 @@ export function isPlaceOfDepartureInIreland(text: string): boolean {
 
 /** The UK port of arrival with this name or alias; undefined when it is not listed. */
 export function findPortOfArrival(name: string): Place | undefined {
-  return arrivals.get(normalisePlaceName(name));
+  return arrivals().get(normalisePlaceName(name));
 }
 
 /** The ports of arrival that fit a method of arrival: airports by plane; ferry ports and road crossings by road (a car on a ferry). */
