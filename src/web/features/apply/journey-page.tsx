@@ -13,11 +13,11 @@ import { NotificationBanner } from '../../components/govuk/notification-banner/n
 import { slot, withIsolated } from '../../i18n/isolated-values.tsx';
 import { usePageTitle } from '../../page-kit/page-title.ts';
 import { Redirect } from '../../page-kit/server-render.ts';
+import { usePreloadPages } from '../../shell/lazy-page.ts';
 import { isStartNew } from '../../page-kit/start-new.ts';
 import { useTranslation } from '../../i18n/use-translation.ts';
 import './journey-texts.ts';
 import { useJourney } from './journey-store.ts';
-import { usePreloadPages } from '../../shell/lazy-page.ts';
 import { destinationsOf } from './preload-next.ts';
 
 export interface JourneyPageProps {

@@ -36,6 +36,7 @@ import { WarningText } from '../../components/govuk/warning-text/warning-text.ts
 import { fieldError } from '../../i18n/field-error.ts';
 import { registerTexts } from '../../i18n/i18n.ts';
 import { useTranslation } from '../../i18n/use-translation.ts';
+import { MaskedPassportNumber } from '../../components/masked-passport-number/masked-passport-number.tsx';
 import { checkAnother, checkToken, checkTyped, useCheckView } from './check-store.ts';
 
 registerTexts(texts);
@@ -237,17 +238,6 @@ function AnswerPage({
   );
 }
 
-/** A passport number masked but for its ending, read out as "ending 567". */
-function MaskedPassportNumber({ masked }: { masked: string }) {
-  const { t } = useTranslation();
-  return (
-    <>
-      <bdi aria-hidden="true">{masked}</bdi>
-      <span className="govuk-visually-hidden">{t('check.passportEnding', { digits: masked.slice(-3) })}</span>
-    </>
-  );
-}
-
 function CheckResult({ result, checkCode }: { result: ClearanceCheckResponse; checkCode?: string }) {
   const { t, language } = useTranslation();
   const moment = useMoment();
@@ -299,7 +289,10 @@ function CheckResult({ result, checkCode }: { result: ClearanceCheckResponse; ch
           row('check.dateOfBirth', day(result.dateOfBirth)),
           // As answered, as the document prints it: what the officer compares.
           row('check.nationality', result.nationality),
-          row('check.passportNumber', <MaskedPassportNumber masked={result.passportNumber} />),
+          row(
+            'check.passportNumber',
+            <MaskedPassportNumber endingKey="check.passportEnding" masked={result.passportNumber} />,
+          ),
           row('check.reference', result.applicationReference),
           row('check.code', result.checkCode),
           row('check.sponsor', result.sponsorName),

@@ -9,6 +9,7 @@ import { SummaryList } from '../../components/govuk/summary-list/summary-list.ts
 import { WarningText } from '../../components/govuk/warning-text/warning-text.tsx';
 import { RenderedText } from '../../components/rendered-text/rendered-text.tsx';
 import { useTranslation } from '../../i18n/use-translation.ts';
+import { MaskedPassportNumber } from '../../components/masked-passport-number/masked-passport-number.tsx';
 import { DownloadButton, useDownloads } from './status-downloads.tsx';
 import { StatusGate } from './status-gate.tsx';
 import { fullName, StatusLink, StatusTag, SubmittedAt } from './status-item.tsx';
@@ -26,17 +27,6 @@ const AFTER_REJECTION_KEYS = {
 } as const;
 
 const day = (iso: string, language: DateLanguage) => (iso === '' ? '' : formatLongDate(iso, language));
-
-/** The masked passport number: screen readers hear "ending 567" rather than a row of dots. */
-function MaskedPassportNumber({ masked }: { masked: string }) {
-  const { t } = useTranslation();
-  return (
-    <>
-      <bdi aria-hidden="true">{masked}</bdi>
-      <span className="govuk-visually-hidden">{t('status.detail.passportEnding', { digits: masked.slice(-3) })}</span>
-    </>
-  );
-}
 
 function StatusDetail({ response, index }: { response: PublicStatusResponse; index: number }) {
   const { t, language } = useTranslation();
@@ -75,7 +65,9 @@ function StatusDetail({ response, index }: { response: PublicStatusResponse; ind
           { key: { text: t('status.detail.reference') }, value: { html: <bdi>{item.applicantId}</bdi> } },
           {
             key: { text: t('status.detail.passport') },
-            value: { html: <MaskedPassportNumber masked={item.passportNumber} /> },
+            value: {
+              html: <MaskedPassportNumber endingKey="status.detail.passportEnding" masked={item.passportNumber} />,
+            },
           },
           {
             key: { text: t('status.detail.nationality') },
