@@ -1,7 +1,7 @@
 import { act, render } from '@testing-library/react';
 import { Suspense } from 'react';
-import { describe, expect, it } from 'vitest';
-import { lazyPage, preloadPages, registerPreload, usePreloadPages } from './lazy-page.ts';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { lazyPage, preloadPages, registerPreload } from './lazy-page.ts';
 
 function deferred<T>() {
   let resolve!: (value: T) => void;
@@ -57,17 +57,24 @@ describe('lazyPage', () => {
 });
 
 describe('usePreloadPages', () => {
-  // The pages' loads, counted; the visitor's first interaction is one for the whole document, so
-  // these run in order: before it, then after.
+  // The visitor's first interaction is one for the whole document, kept by the module: these
+  // tests take a copy of their own (the unit tests share modules), and run in order, before it
+  // and after.
   const loads: string[] = [];
-  const counted = (name: string) => lazyPage(async () => (loads.push(name), module), 'FirstPage');
-  registerPreload('/left', counted('left'));
-  registerPreload('/next', counted('next'));
-  registerPreload('/after', counted('after'));
-  function Leading({ to }: { readonly to: readonly string[] }) {
-    usePreloadPages(to);
-    return null;
-  }
+  let Leading: (props: { readonly to: readonly string[] }) => null;
+  beforeAll(async () => {
+    vi.resetModules();
+    const fresh = await import('./lazy-page.ts');
+    for (const name of ['left', 'next', 'after'])
+      fresh.registerPreload(
+        `/${name}`,
+        fresh.lazyPage(async () => (loads.push(name), module), 'FirstPage'),
+      );
+    Leading = ({ to }) => {
+      fresh.usePreloadPages(to);
+      return null;
+    };
+  });
 
   it('loads nothing until the visitor does something, and nothing for a page already left', async () => {
     render(<Leading to={['/left']} />).unmount();
