@@ -341,8 +341,8 @@ interface DepartureIndex {
   readonly byKey: ReadonlyMap<string, PlaceOfDeparture>;
 }
 let departureIndex: DepartureIndex | undefined;
-function departures(): DepartureIndex {
-  if (departureIndex !== undefined) return departureIndex;
+const departures = () => (departureIndex ??= indexDepartures());
+function indexDepartures(): DepartureIndex {
   const names = new Map<PlaceOfDeparture, SearchName[]>(
     PLACES_OF_DEPARTURE.map((place) => [
       place,
@@ -352,7 +352,7 @@ function departures(): DepartureIndex {
   const byKey = new Map<string, PlaceOfDeparture>();
   // Keys are unique across the list (a test checks it), so no place hides another.
   for (const [place, keys] of names) for (const { key } of keys) byKey.set(key, place);
-  return (departureIndex = { names, byKey });
+  return { names, byKey };
 }
 
 /** The listed place of departure that the text names (its name or an alias, whatever the case, accents, punctuation, spacing or terminal); undefined when none. */

@@ -4,7 +4,9 @@
 import type { PublicStatusResponse } from '#shared/api/public-status.ts';
 import { DOWNLOAD_APPROVED } from '#shared/api/status-form.ts';
 import { APPLICATION_STATUSES } from '#shared/domain/application-status.ts';
+import { STATUS_APPLICANT_PATH } from '#shared/pages/page-paths.ts';
 import { usePageTitle } from '../../page-kit/page-title.ts';
+import { usePreloadPages } from '../../shell/lazy-page.ts';
 import { SummaryList } from '../../components/govuk/summary-list/summary-list.tsx';
 import { RenderedText } from '../../components/rendered-text/rendered-text.tsx';
 import { useTranslation } from '../../i18n/use-translation.ts';
@@ -22,6 +24,9 @@ export function StatusList({ response }: { response: PublicStatusResponse }) {
   const { search, setSearch, shown } = useStatusSearch(items);
   const title = t('pages.status');
   usePageTitle(title);
+  // One application in detail is a page of its own (status-applicant-page.tsx): its code (the
+  // country names it shows the nationality with) loads once the visitor does something here.
+  usePreloadPages([STATUS_APPLICANT_PATH]);
   const approved = items.filter((item) => item.status === 'approved').map((item) => item.applicantId);
   // A download the server answered with this page: there was no document to download.
   const { noDocument } = useStatusAnswer();
