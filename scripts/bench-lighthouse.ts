@@ -4,7 +4,9 @@
 // `/cookies`, `/check-a-clearance`, `/status` opened from the link of a confirmation email, and
 // `/status` after the licence number. Each page three times; the run with the median score is
 // printed: the score, total blocking time, layout shift, largest contentful paint and bytes
-// transferred. Figures only: nothing fails on them.
+// transferred. Then each page as often with its scripts blocked: the same HTML and styles, the
+// browser's own work on them alone, which is the floor under the blocking time and the score on
+// the machine that measures. Figures only: nothing fails on them.
 //
 // Lighthouse is fetched by npx at its pinned version when the benchmark runs (decision 058): it is
 // a tool of this benchmark alone, and nothing of the service or its tests needs it installed.
@@ -36,8 +38,13 @@ interface Audit {
   readonly kib: number;
 }
 
-/** One Lighthouse run of `url`, sending `cookie` when given. */
-async function lighthouse(url: string, cookie: string | undefined, folder: string): Promise<Audit> {
+/** One Lighthouse run of `url`, sending `cookie` when given; with `withoutScripts`, every script blocked. */
+async function lighthouse(
+  url: string,
+  cookie: string | undefined,
+  folder: string,
+  withoutScripts: boolean,
+): Promise<Audit> {
   const report = join(folder, 'report.json');
   const headers = join(folder, 'headers.json');
   writeFileSync(headers, JSON.stringify(cookie === undefined ? {} : { Cookie: cookie }));
@@ -53,6 +60,7 @@ async function lighthouse(url: string, cookie: string | undefined, folder: strin
       `--extra-headers=${headers}`,
       '--chrome-flags=--headless=new --no-sandbox --disable-gpu',
       '--quiet',
+      ...(withoutScripts ? ['--blocked-url-patterns=*.js'] : []),
     ],
     { env: { ...process.env, CHROME_PATH: CHROMIUM }, maxBuffer: 64 * 1024 * 1024 },
   );
@@ -68,6 +76,10 @@ async function lighthouse(url: string, cookie: string | undefined, folder: strin
     kib: Math.round(audits['total-byte-weight']!.numericValue / 1024),
   };
 }
+
+/** The run with the median score. */
+const median = (runs: readonly Audit[]): Audit =>
+  [...runs].sort((a, b) => a.score - b.score)[Math.floor(runs.length / 2)]!;
 
 /** Lighthouse now and then fails to record a load's trace (NO_NAVSTART): such a run is made again, twice at most. */
 async function withRetries(audit: () => Promise<Audit>): Promise<Audit> {
@@ -136,18 +148,25 @@ async function main(): Promise<void> {
     ];
     const rows: Record<string, string | number>[] = [];
     for (const page of pages) {
+      // In turn, so that a change in the machine's speed during the runs falls on both alike.
       const runs: Audit[] = [];
-      for (let i = 0; i < RUNS; i++)
-        runs.push(await withRetries(async () => lighthouse(page.url, await page.cookie?.(), folder)));
-      const median = [...runs].sort((a, b) => a.score - b.score)[Math.floor(runs.length / 2)]!;
+      const floors: Audit[] = [];
+      for (let i = 0; i < RUNS; i++) {
+        runs.push(await withRetries(async () => lighthouse(page.url, await page.cookie?.(), folder, false)));
+        floors.push(await withRetries(async () => lighthouse(page.url, await page.cookie?.(), folder, true)));
+      }
+      const audit = median(runs);
+      const floor = median(floors);
       rows.push({
         page: page.name,
-        score: median.score,
+        score: audit.score,
         'scores of the runs': runs.map((r) => r.score).join(', '),
-        'TBT ms': median.tbtMs,
-        CLS: median.cls.toFixed(3),
-        'LCP ms': median.lcpMs,
-        KiB: median.kib,
+        'TBT ms': audit.tbtMs,
+        CLS: audit.cls.toFixed(3),
+        'LCP ms': audit.lcpMs,
+        KiB: audit.kib,
+        'without scripts: score (runs)': `${floor.score} (${floors.map((r) => r.score).join(', ')})`,
+        'TBT ms without scripts': floor.tbtMs,
       });
     }
     console.log(

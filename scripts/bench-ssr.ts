@@ -3,17 +3,21 @@
 // error (decision 024), and the app's JSON answers (decision 040): a page's data, and an answer
 // posted from the app, which the server keeps before it answers with the next page's data; next to
 // serving the built index.html as a static file from a bare Fastify in the same process and run,
-// which is what every page cost before; last, the app's answer again to the built service as a
-// process of its own in production mode, as deployed. Needs `npm run build` (the built index.html,
+// which is what every page cost before; and, as the floor of a written answer, the two statements
+// it makes (the budget with the read, the write at the version read) from a bare Fastify route,
+// without the service around them; last, the app's answer again to the built service as a process
+// of its own in production mode, as deployed. Needs `npm run build` (the built index.html,
 // the server entry in dist/web-server and the built server). On PostgreSQL when DATABASE_URL is
 // set, else on the embedded PGlite in a temporary folder.
 //
 // Options (environment): BENCH_SECONDS (10), BENCH_CONNECTIONS (10).
+import { createHash, randomBytes } from 'node:crypto';
 import { mkdtemp, readFile, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type autocannon from 'autocannon';
-import Fastify from 'fastify';
+import Fastify, { type FastifyInstance } from 'fastify';
+import type { Database } from '../src/server/db/database.ts';
 import { startBuiltService } from './built-service.ts';
 
 // React's production build renders, as in a deployment (NODE_ENV=production): set before React
@@ -22,6 +26,12 @@ import { startBuiltService } from './built-service.ts';
 process.env.NODE_ENV = 'production';
 const { buildApp } = await import('../src/server/app.ts');
 const { loadConfig } = await import('../src/server/config.ts');
+const { insertFormSession, readFormSession, readFormSessionCountingHit, updateFormSessionOrRead } =
+  await import('../src/server/db/form-session-repository.ts');
+const { FORM_SESSION_COOKIE, FORM_SESSION_IDLE_MS } = await import('../src/shared/pages/form-session.ts');
+const { SAVED_DRAFT_DAYS } = await import('../src/shared/pages/saved-drafts.ts');
+const { budgetKey } = await import('../src/server/platform/rate-limits.ts');
+const { LIMITS } = await import('../src/server/services/limits.ts');
 const {
   PAGES_ALONE,
   TOKEN,
@@ -43,6 +53,7 @@ async function main(): Promise<void> {
   const app = await buildApp({ ...baseConfig, ...PAGES_ALONE }, { database });
   const bare = Fastify();
   bare.get('/index.html', (_request, reply) => reply.type('text/html; charset=utf-8').send(index));
+  routeAnswerStatements(bare, database);
 
   try {
     const appUrl = await app.listen({ port: 0, host: '127.0.0.1' });
@@ -111,6 +122,10 @@ async function main(): Promise<void> {
         '/passenger-name answered from the app, an answer that changes at each post',
         answerFromApp(changingAnswers),
       ),
+      await measure(
+        'bare Fastify: the two statements of an answer that changes at each post',
+        await answerStatementsTo(bareUrl, database, sessions[0]!),
+      ),
     ];
     printRuns(`Pages (HTML, uncompressed) and the app's answers (JSON), ${engine}`, runs);
   } finally {
@@ -152,6 +167,51 @@ async function answerAsDeployed(engine: string): Promise<void> {
     await service.stop();
     await schema?.drop();
   }
+}
+
+/**
+ * A written answer's own statements, as the service makes them (form-session-store.ts), from a
+ * bare route of `bare`: the form budget spent with the session's read, then the change written at
+ * the version read (the form state with a space more or less at its end, so that each post writes).
+ * What an answer costs the database and the machine without the service's own work: the floor of
+ * its figures above.
+ */
+function routeAnswerStatements(bare: FastifyInstance, database: Database): void {
+  const hit = { key: budgetKey('forms', '127.0.0.1'), windowMs: LIMITS.forms.windowMs };
+  bare.post('/answer-statements', async (request) => {
+    const idHash = Buffer.from(String(request.headers['x-session']), 'hex');
+    const now = new Date();
+    const { session } = await readFormSessionCountingHit(database, hit, idHash, since(now), now);
+    const state = session!.formState!;
+    const values = { ...session!, formState: state.endsWith(' ') ? state.trimEnd() : `${state} ` };
+    const write = { idHash, values, now, renewedIdHash: undefined, version: session!.version };
+    await updateFormSessionOrRead(database, write, idHash, since(now));
+    return { ok: true };
+  });
+}
+
+/** Which sessions a read finds at `at`, as the service's (form-session-store.ts). */
+const since = (at: Date) => ({
+  active: new Date(at.getTime() - FORM_SESSION_IDLE_MS),
+  renewed: new Date(at.getTime() - 60_000),
+  saved: new Date(at.getTime() - SAVED_DRAFT_DAYS * 24 * 60 * 60_000),
+});
+
+/**
+ * The bare route's load: each connection a session of its own, new rows (as the service's answers
+ * above wrote to theirs) keeping what `cookie`'s session keeps; the hash of its id in a header.
+ */
+async function answerStatementsTo(bareUrl: string, database: Database, cookie: string): Promise<autocannon.Options> {
+  const id = new RegExp(`${FORM_SESSION_COOKIE}=([^;]+)`).exec(cookie)![1]!;
+  const now = new Date();
+  const kept = await readFormSession(database, createHash('sha256').update(id).digest(), since(now));
+  const hashes = Array.from({ length: benchConnections }, () => randomBytes(32));
+  for (const hash of hashes) await insertFormSession(database, hash, kept!, now);
+  const setup = await setupModule(
+    hashes.map((hash) => hash.toString('hex')),
+    "module.exports = (client) => client.setHeaders({ ...client.opts.headers, 'x-session': cookies[next++ % cookies.length] });\n",
+  );
+  return { url: `${bareUrl}/answer-statements`, method: 'POST', body: '{}', workers: 1, setupClient: setup as never };
 }
 
 const answer = new URLSearchParams({
