@@ -28,8 +28,8 @@ const { buildApp } = await import('../src/server/app.ts');
 const { loadConfig } = await import('../src/server/config.ts');
 const { insertFormSession, readFormSession, readFormSessionCountingHit, updateFormSessionOrRead } =
   await import('../src/server/db/form-session-repository.ts');
-const { FORM_SESSION_COOKIE, FORM_SESSION_IDLE_MS } = await import('../src/shared/pages/form-session.ts');
-const { SAVED_DRAFT_DAYS } = await import('../src/shared/pages/saved-drafts.ts');
+const { FORM_SESSION_COOKIE } = await import('../src/shared/pages/form-session.ts');
+const { sessionsSince } = await import('../src/server/http/form-session-store.ts');
 const { budgetKey } = await import('../src/server/platform/rate-limits.ts');
 const { LIMITS } = await import('../src/server/services/limits.ts');
 const {
@@ -181,21 +181,14 @@ function routeAnswerStatements(bare: FastifyInstance, database: Database): void 
   bare.post('/answer-statements', async (request) => {
     const idHash = Buffer.from(String(request.headers['x-session']), 'hex');
     const now = new Date();
-    const { session } = await readFormSessionCountingHit(database, hit, idHash, since(now), now);
+    const { session } = await readFormSessionCountingHit(database, hit, idHash, sessionsSince(now), now);
     const state = session!.formState!;
     const values = { ...session!, formState: state.endsWith(' ') ? state.trimEnd() : `${state} ` };
     const write = { idHash, values, now, renewedIdHash: undefined, version: session!.version };
-    await updateFormSessionOrRead(database, write, idHash, since(now));
+    await updateFormSessionOrRead(database, write, idHash, sessionsSince(now));
     return { ok: true };
   });
 }
-
-/** Which sessions a read finds at `at`, as the service's (form-session-store.ts). */
-const since = (at: Date) => ({
-  active: new Date(at.getTime() - FORM_SESSION_IDLE_MS),
-  renewed: new Date(at.getTime() - 60_000),
-  saved: new Date(at.getTime() - SAVED_DRAFT_DAYS * 24 * 60 * 60_000),
-});
 
 /**
  * The bare route's load: each connection a session of its own, new rows (as the service's answers
@@ -204,7 +197,7 @@ const since = (at: Date) => ({
 async function answerStatementsTo(bareUrl: string, database: Database, cookie: string): Promise<autocannon.Options> {
   const id = new RegExp(`${FORM_SESSION_COOKIE}=([^;]+)`).exec(cookie)![1]!;
   const now = new Date();
-  const kept = await readFormSession(database, createHash('sha256').update(id).digest(), since(now));
+  const kept = await readFormSession(database, createHash('sha256').update(id).digest(), sessionsSince(now));
   const hashes = Array.from({ length: benchConnections }, () => randomBytes(32));
   for (const hash of hashes) await insertFormSession(database, hash, kept!, now);
   const setup = await setupModule(

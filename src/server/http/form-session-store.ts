@@ -55,6 +55,17 @@ const sameValues = (a: FormSessionValues, b: FormSessionValues) =>
   a.notice === b.notice &&
   a.statusOpenedAt?.getTime() === b.statusOpenedAt?.getTime();
 
+/** Which sessions a read at `now` finds: not idle, renewed within the grace, or saved drafts still kept. */
+export function sessionsSince(now: Date): SessionsSince {
+  const at = now.getTime();
+  return {
+    active: new Date(at - FORM_SESSION_IDLE_MS),
+    renewed: new Date(at - RENEWED_ID_GRACE_MS),
+    // A draft saved with "Save and come back later" is kept for days after its last save.
+    saved: new Date(at - SAVED_DRAFT_DAYS * 24 * HOUR_MS),
+  };
+}
+
 const ID_PATTERN = /^[A-Za-z0-9_-]{43}$/;
 const hashOf = (id: string) => createHash('sha256').update(id).digest();
 
@@ -132,15 +143,7 @@ export function createFormSessions(options: FormSessionsOptions): FormSessions {
     const id = issued.get(request) ?? cookies.read(request, FORM_SESSION_COOKIE);
     return id !== undefined && ID_PATTERN.test(id) ? id : undefined;
   };
-  const since = (): SessionsSince => {
-    const at = now().getTime();
-    return {
-      active: new Date(at - FORM_SESSION_IDLE_MS),
-      renewed: new Date(at - RENEWED_ID_GRACE_MS),
-      // A draft saved with "Save and come back later" is kept for days after its last save.
-      saved: new Date(at - SAVED_DRAFT_DAYS * 24 * HOUR_MS),
-    };
-  };
+  const since = () => sessionsSince(now());
   const give = (request: FastifyRequest, reply: FastifyReply, id: string) => {
     issued.set(request, id);
     cookies.set(request, reply, FORM_SESSION_COOKIE, id);
