@@ -108,7 +108,6 @@ async function journey(page: Page, baseUrl: string, fresh: boolean): Promise<Map
   await next('/passenger-date-of-birth');
   await fillDate(page, 'date-of-birth', answers.dateOfBirth);
   await next('/nationality');
-  await page.locator('input#nationality').waitFor();
   await chooseNationality(page, answers.nationality);
   await next('/passport-details');
   await page.fill('#passport-number', answers.passportNumber);

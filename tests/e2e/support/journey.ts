@@ -163,12 +163,19 @@ export async function answerSponsor(
 }
 
 /**
+ * The box of the autocomplete that enhances the select `id`: it takes the select's id once the
+ * page's script has enhanced it. Asked for by its tag, so that a page just shown, whose select
+ * still has that id, is waited for rather than its hidden select filled.
+ */
+const autocompleteOf = (page: Page, id: string) => page.locator(`input#${id}`);
+
+/**
  * Chooses a nationality in the accessible autocomplete: typed as the list's English value
  * ("USA - American"), chosen by its code, which every language's option starts with
  * ("USA - Unol Daleithiau" in Welsh).
  */
 export async function chooseNationality(page: Page, nationality: string): Promise<void> {
-  await page.fill('#nationality', nationality);
+  await autocompleteOf(page, 'nationality').fill(nationality);
   const code = nationality.split(' - ')[0]!;
   await page
     .locator('.autocomplete__option', { hasText: new RegExp(`^\\s*${code} - `) })
@@ -178,7 +185,7 @@ export async function chooseNationality(page: Page, nationality: string): Promis
 
 /** Types `typed` (the place itself unless given) into the place-of-departure autocomplete and picks `place` from the suggestions. */
 export async function choosePlaceOfDeparture(page: Page, place: string, typed = place): Promise<void> {
-  await page.fill('#port-of-departure', typed);
+  await autocompleteOf(page, 'port-of-departure').fill(typed);
   // Suggested by its name in the page's language, where it has one ("Maes Awyr Dulyn").
   const language = ((await page.locator('html').getAttribute('lang')) ?? 'en') as Language;
   await page.getByRole('option', { name: placeOfDepartureLabel(place, language), exact: true }).click();
