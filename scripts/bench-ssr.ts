@@ -11,7 +11,7 @@
 // set, else on the embedded PGlite in a temporary folder.
 //
 // Options (environment): BENCH_SECONDS (10), BENCH_CONNECTIONS (10).
-import { createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { mkdtemp, readFile, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -29,7 +29,7 @@ const { loadConfig } = await import('../src/server/config.ts');
 const { insertFormSession, readFormSession, readFormSessionCountingHit, updateFormSessionOrRead } =
   await import('../src/server/db/form-session-repository.ts');
 const { FORM_SESSION_COOKIE } = await import('../src/shared/pages/form-session.ts');
-const { sessionsSince } = await import('../src/server/http/form-session-store.ts');
+const { sessionIdHash, sessionsSince } = await import('../src/server/http/form-session-store.ts');
 const { budgetKey } = await import('../src/server/platform/rate-limits.ts');
 const { LIMITS } = await import('../src/server/services/limits.ts');
 const {
@@ -197,7 +197,7 @@ function routeAnswerStatements(bare: FastifyInstance, database: Database): void 
 async function answerStatementsTo(bareUrl: string, database: Database, cookie: string): Promise<autocannon.Options> {
   const id = new RegExp(`${FORM_SESSION_COOKIE}=([^;]+)`).exec(cookie)![1]!;
   const now = new Date();
-  const kept = await readFormSession(database, createHash('sha256').update(id).digest(), sessionsSince(now));
+  const kept = await readFormSession(database, sessionIdHash(id), sessionsSince(now));
   const hashes = Array.from({ length: benchConnections }, () => randomBytes(32));
   for (const hash of hashes) await insertFormSession(database, hash, kept!, now);
   const setup = await setupModule(

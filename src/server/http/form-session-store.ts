@@ -67,7 +67,8 @@ export function sessionsSince(now: Date): SessionsSince {
 }
 
 const ID_PATTERN = /^[A-Za-z0-9_-]{43}$/;
-const hashOf = (id: string) => createHash('sha256').update(id).digest();
+/** What a session's id is stored as: its SHA-256, so that the table holds no id a browser could present. */
+export const sessionIdHash = (id: string) => createHash('sha256').update(id).digest();
 
 /** Too many sessions started from the request's address within the hour: nothing was kept. */
 export class SessionLimitError extends Error {
@@ -177,7 +178,7 @@ export function createFormSessions(options: FormSessionsOptions): FormSessions {
   const readStored = async (request: FastifyRequest, id: string | undefined) => {
     const first = readFirst.get(request);
     if (first !== undefined) return first ?? undefined;
-    return id === undefined ? undefined : readFormSession(database, hashOf(id), since());
+    return id === undefined ? undefined : readFormSession(database, sessionIdHash(id), since());
   };
 
   /**
@@ -191,7 +192,7 @@ export function createFormSessions(options: FormSessionsOptions): FormSessions {
       if (!spent.allowed) throw new SessionLimitError(spent.retryAfterSeconds);
     }
     const id = randomToken();
-    await insertFormSession(database, hashOf(id), next, now());
+    await insertFormSession(database, sessionIdHash(id), next, now());
     return id;
   };
 
@@ -202,7 +203,7 @@ export function createFormSessions(options: FormSessionsOptions): FormSessions {
       const at = now();
       const { max, windowMs } = options.limits.table[budget];
       const hit = { key: budgetKey(budget, request.ip), windowMs };
-      const { count, session } = await readFormSessionCountingHit(database, hit, hashOf(id), since(), at);
+      const { count, session } = await readFormSessionCountingHit(database, hit, sessionIdHash(id), since(), at);
       readFirst.set(request, session ?? null);
       return spentOf(count, max, at);
     },
@@ -217,7 +218,7 @@ export function createFormSessions(options: FormSessionsOptions): FormSessions {
     async update(request, reply, change, { renew = false, verifiedStatusLink = false } = {}) {
       const id = idOf(request);
       const renewed = renew ? randomToken() : undefined;
-      const renewedHash = renewed === undefined ? undefined : hashOf(renewed);
+      const renewedHash = renewed === undefined ? undefined : sessionIdHash(renewed);
       // Made on the session as read, and written only if no other request of the browser (two
       // tabs, two Sends) wrote it since; when one did, the write read what it wrote in the same
       // statement, and the change is made again on that (decision 055); after a few tries, or when
@@ -248,7 +249,7 @@ export function createFormSessions(options: FormSessionsOptions): FormSessions {
         const outcome = await updateFormSessionOrRead(
           database,
           { ...write, version: found.version },
-          hashOf(id!),
+          sessionIdHash(id!),
           since(),
         );
         if (outcome === 'written') {
@@ -262,7 +263,7 @@ export function createFormSessions(options: FormSessionsOptions): FormSessions {
       if (kept === undefined) {
         let fresh: FormSessionValues | undefined;
         kept = await database.transaction(async (tx) => {
-          const session = await readFormSession(tx, hashOf(id!), since(), true);
+          const session = await readFormSession(tx, sessionIdHash(id!), since(), true);
           const latest = session === undefined ? NO_VALUES : values(session);
           const changed = change(latest);
           if (changed === undefined) return latest;
@@ -286,7 +287,7 @@ export function createFormSessions(options: FormSessionsOptions): FormSessions {
       readFirst.delete(request);
       const id = idOf(request);
       if (id === undefined) return;
-      await endFormSession(database, hashOf(id), hashOf(randomToken()));
+      await endFormSession(database, sessionIdHash(id), sessionIdHash(randomToken()));
       cookies.clear(request, reply, FORM_SESSION_COOKIE);
     },
 
@@ -295,14 +296,14 @@ export function createFormSessions(options: FormSessionsOptions): FormSessions {
       written.delete(request);
       readFirst.delete(request);
       const id = idOf(request);
-      return id !== undefined && (await saveDraft(database, hashOf(id), draft, now())) !== undefined;
+      return id !== undefined && (await saveDraft(database, sessionIdHash(id), draft, now())) !== undefined;
     },
 
     async take(request, reply, tokenHash) {
       written.delete(request);
       readFirst.delete(request);
       const id = randomToken();
-      const taken = await takeDraftByReturnToken(database, tokenHash, hashOf(id), now());
+      const taken = await takeDraftByReturnToken(database, tokenHash, sessionIdHash(id), now());
       if (taken !== undefined) give(request, reply, id);
       return taken;
     },
