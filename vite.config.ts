@@ -4,6 +4,7 @@ import react from '@vitejs/plugin-react';
 import type { Plugin } from 'postcss';
 import postcssRtl from 'postcss-rtlcss';
 import { rootFiles } from './scripts/vite/root-files.ts';
+import { compileHints } from './scripts/vite/compile-hints.ts';
 import { lighterCrest } from './scripts/vite/lighter-crest.ts';
 import { paintFirst } from './scripts/vite/paint-first.ts';
 import { translationSections } from './scripts/vite/translation-sections.ts';
@@ -54,6 +55,7 @@ export default defineConfig(({ isSsrBuild, mode }) => ({
     }),
     !isSsrBuild && paintFirst(),
     !isSsrBuild && lighterCrest(),
+    !isSsrBuild && compileHints(),
     !isSsrBuild &&
       rootFiles({
         'favicon.ico': fileURLToPath(

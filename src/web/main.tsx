@@ -2,6 +2,7 @@ import { StrictMode, useEffect } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { setAnalyticsConsent } from './analytics/analytics.ts';
 import { App } from './shell/app.tsx';
+import { HydrationTurnsProvider, hydrationTurns } from './page-kit/hydrate-later.tsx';
 import { loadPageAt } from './shell/lazy-page.ts';
 import { fetchPageAnswer, readEmbeddedPageData } from './page-kit/page-data.ts';
 import { readConsent } from './features/cookies/consent-cookie.ts';
@@ -18,12 +19,12 @@ if ('serviceWorker' in navigator) {
 // govuk-frontend styles its JavaScript-enhanced components only under this class.
 document.body.classList.add('govuk-frontend-supported');
 
-// Set once the app has taken over the page (hydrated the server's HTML, or rendered it): until
-// then, the page is the server's HTML without the app's behaviour.
+// Set once the app has taken over the page (hydrated the server's HTML, the parts that hydrate
+// later included, or rendered it): until then, the page is the server's HTML without the app's behaviour.
 /** The attribute on `<html>` that says the app is running; the browser tests wait for it. */
 const READY_ATTRIBUTE = 'data-app-ready';
-function MarkReady() {
-  useEffect(() => document.documentElement.setAttribute(READY_ATTRIBUTE, ''), []);
+function MarkReady({ after }: { after: Promise<void> }) {
+  useEffect(() => void after.then(() => document.documentElement.setAttribute(READY_ATTRIBUTE, '')), [after]);
   return null;
 }
 
@@ -45,17 +46,24 @@ if (root) {
       history.replaceState(history.state, '', answer.location);
       data = answer.data;
     }
+    // The parts of the frame that hydrate later (hydrate-later.tsx) take their turns as the page hydrates.
+    const turns = hydrationTurns();
     const app = (
       <StrictMode>
-        <App analyticsConsent={analyticsConsent} data={data} />
-        <MarkReady />
+        <HydrationTurnsProvider value={turns}>
+          <App analyticsConsent={analyticsConsent} data={data} />
+        </HydrationTurnsProvider>
+        <MarkReady after={turns.done} />
       </StrictMode>
     );
     if (embedded !== undefined) {
       // The page's code first, so that it hydrates at once rather than behind its Suspense boundary.
       await loadPageAt(location.pathname).catch(() => undefined);
       hydrateRoot(root, app);
+      turns.close();
     } else {
+      // Nothing to hydrate: every part renders at once.
+      turns.close();
       createRoot(root).render(app);
     }
   });

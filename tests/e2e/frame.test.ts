@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { baseUrl, useBrowser } from './support/browser.ts';
 import { at } from './support/journey.ts';
+import { COMPILE_HINT } from '../../scripts/vite/compile-hints.ts';
 
 const consoleErrors: string[] = [];
 const test = useBrowser(async (context) => {
@@ -49,6 +50,18 @@ describe('the shared frame', () => {
     await test.page.goto(`${baseUrl()}/`);
     await test.page.locator('main h1').waitFor();
     expect(await test.page.locator('script:not([src]):not([type="application/json"])').count()).toBe(0);
+  });
+
+  it('asks the browser to compile the scripts a page runs as they arrive, its own chunk’s too', async () => {
+    const html = await (await fetch(`${baseUrl()}/your-contact-details`)).text();
+    const entry = /<script type="module"[^>]* src="([^"]+)"/.exec(html)?.[1];
+    expect(entry).toBeDefined();
+    const first = await (await fetch(`${baseUrl()}${entry}`)).text();
+    const chunk = /"(assets\/question-pages-[\w-]+\.js)"/.exec(first)?.[1];
+    expect(chunk).toBeDefined();
+    const pages = await (await fetch(`${baseUrl()}/${chunk}`)).text();
+    expect(first.startsWith(`${COMPILE_HINT}\n`)).toBe(true);
+    expect(pages.startsWith(`${COMPILE_HINT}\n`)).toBe(true);
   });
 
   it('starts the journey with the start button, then goes back with "Go back"', async () => {

@@ -150,25 +150,38 @@ describe.each(['en', 'ar'] as const)('without JavaScript, in %s', (language) => 
   });
 });
 
+/** The frame's parts that hydrate after the page, and the page's heading: each must be the server's element, kept. */
+const KEPT_ELEMENTS = [
+  'main h1',
+  '.govuk-cookie-banner',
+  '.govuk-header',
+  '.govuk-service-navigation',
+  '.govuk-phase-banner',
+  '.govuk-language-navigation',
+  '.govuk-footer',
+];
+
 /**
- * The page's main part as HTML without comments, kept on `window.serverMain` as the server sent it
- * (before the app's script runs) and made again by `window.mainNow()`: React's server render marks
- * runs of text and Suspense boundaries with comments, which the browser's renderer may drop.
+ * The whole page (the app's root) as HTML without comments, kept on `window.serverPage` as the
+ * server sent it (before the app's script runs) with the elements of `selectors`, and made again by
+ * `window.pageNow()`: React's server render marks runs of text and Suspense boundaries with
+ * comments, which the browser's renderer may drop.
  */
-const keepServerMain = () => {
+const keepServerPage = (selectors: string[]) => {
   const html = () => {
-    const main = document.querySelector('main')?.cloneNode(true);
-    if (!(main instanceof Element)) return null;
-    const comments = document.createTreeWalker(main, NodeFilter.SHOW_COMMENT);
+    const root = document.getElementById('root')?.cloneNode(true);
+    if (!(root instanceof Element)) return null;
+    const comments = document.createTreeWalker(root, NodeFilter.SHOW_COMMENT);
     const found: Node[] = [];
     while (comments.nextNode()) found.push(comments.currentNode);
     for (const comment of found) comment.parentNode?.removeChild(comment);
-    return main.outerHTML;
+    return root.outerHTML;
   };
-  Object.assign(window, { mainNow: html });
+  const elements = () => selectors.map((selector) => document.querySelector(selector));
+  Object.assign(window, { pageNow: html, elementsNow: elements });
   document.addEventListener('readystatechange', () => {
     if (document.readyState === 'interactive') {
-      Object.assign(window, { serverHeading: document.querySelector('main h1'), serverMain: html() });
+      Object.assign(window, { serverElements: elements(), serverPage: html() });
     }
   });
 };
@@ -183,20 +196,27 @@ describe('with JavaScript', () => {
   ] as const)('hydrates the server’s HTML of %s (%s) without a mismatch', async (path, language) => {
     const { page, context } = test;
     await chooseLanguage(context, language);
-    await page.addInitScript(keepServerMain);
-    // Ready once the app has taken the page over (support/chromium.ts).
+    await page.addInitScript(keepServerPage, KEPT_ELEMENTS);
+    // Ready once the app has taken the page over, the parts that hydrate later included (support/chromium.ts).
     await page.goto(`${baseUrl()}${path}`);
-    const { sameHeading, serverMain, mainNow } = await page.evaluate(() => {
-      const kept = window as unknown as { serverHeading: Element | null; serverMain: string; mainNow(): string };
+    const { kept, serverPage, pageNow } = await page.evaluate(() => {
+      const server = window as unknown as {
+        serverElements: (Element | null)[];
+        serverPage: string;
+        elementsNow(): (Element | null)[];
+        pageNow(): string;
+      };
+      const now = server.elementsNow();
       return {
-        sameHeading: kept.serverHeading !== null && kept.serverHeading === document.querySelector('main h1'),
-        serverMain: kept.serverMain,
-        mainNow: kept.mainNow(),
+        kept: server.serverElements.map((element, i) => (element === null ? 'none' : element === now[i])),
+        serverPage: server.serverPage,
+        pageNow: server.pageNow(),
       };
     });
     // The server's elements were kept (hydrated, not drawn again), and the app drew what they show.
-    expect(sameHeading).toBe(true);
-    expect(mainNow).toBe(serverMain);
+    expect(kept[0]).toBe(true);
+    expect(kept).not.toContain(false);
+    expect(pageNow).toBe(serverPage);
     expect(consoleMessages).toEqual([]);
   });
 

@@ -42,6 +42,17 @@ function changesOf(instance: i18n): Changes {
 }
 
 /**
+ * A key's text in the current language when it is plain (no value to put in, no other key to
+ * nest), which is what i18next's `t` would return for it: read from the store, without the
+ * resolution `t` goes through for every key (a sixth of the first page's hydration). Anything
+ * else, a key missing in this language included, is left to `t` and its fallback.
+ */
+function plainText(instance: i18n, key: string): string | undefined {
+  const text: unknown = instance.getResource(instance.language, 'translation', key);
+  return typeof text === 'string' && !text.includes('{{') && !text.includes('$t(') ? text : undefined;
+}
+
+/**
  * The translation function for the current language (the one part of react-i18next this
  * service needs, without its weight on the first load: see docs/decisions/004).
  */
@@ -66,7 +77,7 @@ export function useTranslation(): { t: Translate; i18n: i18n; language: Language
       if (options !== undefined) return instance.t(key, options) as string;
       let text = changes.texts.get(key);
       if (text === undefined) {
-        text = instance.t(key) as string;
+        text = plainText(instance, key) ?? (instance.t(key) as string);
         changes.texts.set(key, text);
       }
       return text;

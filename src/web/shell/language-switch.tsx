@@ -3,6 +3,7 @@ import { LanguageNavigation } from '../components/govuk/language-navigation/lang
 import { useLocation } from 'react-router';
 import { changeLanguage } from '../i18n/i18n.ts';
 import { LANGUAGE_PARAMETER, type Language } from '#shared/i18n/languages.ts';
+import { HydrateLater } from '../page-kit/hydrate-later.tsx';
 
 /** GOV.UK language navigation: each language named in itself, remembered for the session. */
 export function LanguageSwitch() {
@@ -24,10 +25,13 @@ export function LanguageSwitch() {
       void changeLanguage(lang);
     },
   });
+  // Its links are to this address in each language: what it shows changes with either.
   return (
-    <LanguageNavigation
-      ariaLabel={t('common.languageLabel')}
-      items={[item('en', t('common.english')), item('cy', t('common.welsh')), item('ar', t('common.arabic'))]}
-    />
+    <HydrateLater key={`${current}${pathname}${search}`}>
+      <LanguageNavigation
+        ariaLabel={t('common.languageLabel')}
+        items={[item('en', t('common.english')), item('cy', t('common.welsh')), item('ar', t('common.arabic'))]}
+      />
+    </HydrateLater>
   );
 }

@@ -13,6 +13,7 @@ import { RenderedText } from '../components/rendered-text/rendered-text.tsx';
 import { CookieConsentBanner } from '../features/cookies/cookie-consent-banner.tsx';
 import { useCookieConsent } from '../features/cookies/cookie-consent.tsx';
 import { FormTokenField } from '../page-kit/form-token.tsx';
+import { HydrateLater } from '../page-kit/hydrate-later.tsx';
 import { LanguageSwitch } from './language-switch.tsx';
 import { useNavigationEffects, usePreviousPath } from './navigation-effects.ts';
 import { usePageData } from '../page-kit/page-data-context.ts';
@@ -28,7 +29,7 @@ const FEEDBACK_URL = 'https://www.gov.uk/contact/govuk';
  * app's own history.
  */
 export function Layout({ children }: { children: ReactNode }) {
-  const { t } = useTranslation();
+  const { t, language } = useTranslation();
   const navigate = useNavigate();
   const onSpaLink = useSpaLinkHandler();
   const { clearJustSet } = useCookieConsent();
@@ -70,19 +71,26 @@ export function Layout({ children }: { children: ReactNode }) {
           tab order is the template's: after the cookie banner, before everything else. */}
       <header className="govuk-template__header">
         <SkipLink text={t('common.skipLink')} href="#main-content" />
-        <Header homepageUrl={GOV_UK_HOME} />
-        <ServiceNavigation
-          serviceName={t('service.name')}
-          serviceUrl="/"
-          ariaLabel={t('common.serviceInformation')}
-          onServiceUrlClick={(e) => onSpaLink(e, '/')}
-        />
+        {/* The parts that show the same in every page of a language hydrate after the page. */}
+        <HydrateLater key={language}>
+          <Header homepageUrl={GOV_UK_HOME} />
+        </HydrateLater>
+        <HydrateLater key={language}>
+          <ServiceNavigation
+            serviceName={t('service.name')}
+            serviceUrl="/"
+            ariaLabel={t('common.serviceInformation')}
+            onServiceUrlClick={(e) => onSpaLink(e, '/')}
+          />
+        </HydrateLater>
         {/* The beta banner, under the header as GOV.UK places it; its link is the service's own
             feedback page, in the same tab (the page keeps nothing of where the user was). */}
-        <PhaseBanner
-          tag={{ text: t('common.phaseTag') }}
-          html={<RenderedText inline html={t('common.phaseBanner')} onNavigate={(path) => void navigate(path)} />}
-        />
+        <HydrateLater key={language}>
+          <PhaseBanner
+            tag={{ text: t('common.phaseTag') }}
+            html={<RenderedText inline html={t('common.phaseBanner')} onNavigate={(path) => void navigate(path)} />}
+          />
+        </HydrateLater>
         <div className="govuk-width-container app-top-bar">
           {showBackLink && (
             <BackLink
@@ -121,24 +129,26 @@ export function Layout({ children }: { children: ReactNode }) {
         </main>
       </div>
       <footer className="govuk-template__footer">
-        <Footer
-          meta={{
-            visuallyHiddenTitle: t('footer.supportLinks'),
-            items: [
-              {
-                href: FEEDBACK_URL,
-                text: t('footer.feedback'),
-                attributes: { target: '_blank', rel: 'noopener noreferrer' },
-              },
-              footerLink('/terms-and-conditions', t('footer.terms')),
-              footerLink('/privacy-policy', t('footer.privacy')),
-              footerLink('/cookies', t('footer.cookies')),
-              footerLink('/accessibility', t('footer.accessibility')),
-            ],
-          }}
-          contentLicence={{ html: <RenderedText inline html={t('footer.licence')} /> }}
-          copyright={{ text: t('footer.copyright') }}
-        />
+        <HydrateLater key={language}>
+          <Footer
+            meta={{
+              visuallyHiddenTitle: t('footer.supportLinks'),
+              items: [
+                {
+                  href: FEEDBACK_URL,
+                  text: t('footer.feedback'),
+                  attributes: { target: '_blank', rel: 'noopener noreferrer' },
+                },
+                footerLink('/terms-and-conditions', t('footer.terms')),
+                footerLink('/privacy-policy', t('footer.privacy')),
+                footerLink('/cookies', t('footer.cookies')),
+                footerLink('/accessibility', t('footer.accessibility')),
+              ],
+            }}
+            contentLicence={{ html: <RenderedText inline html={t('footer.licence')} /> }}
+            copyright={{ text: t('footer.copyright') }}
+          />
+        </HydrateLater>
       </footer>
     </>
   );

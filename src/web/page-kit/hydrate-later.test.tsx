@@ -1,0 +1,42 @@
+import { render, screen } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { HydrateLater, hydrationTurns } from './hydrate-later.tsx';
+
+describe('hydrationTurns', () => {
+  it('gives the parts met while hydrating one task each, in order, and none once closed', async () => {
+    const turns = hydrationTurns();
+    const order: string[] = [];
+    const first = turns.take()!;
+    const second = turns.take()!;
+    void first.coming.then(() => order.push('first'));
+    void second.coming.then(() => order.push('second'));
+    turns.close();
+    expect(turns.take()).toBeUndefined();
+    expect([first.came, second.came]).toEqual([false, false]);
+    // The first turn comes in a later task, not in the task that hydrated the page.
+    await Promise.resolve();
+    expect(first.came).toBe(false);
+    await first.coming;
+    expect([first.came, second.came]).toEqual([true, false]);
+    await turns.done;
+    expect(order).toEqual(['first', 'second']);
+    expect(second.came).toBe(true);
+  });
+
+  it('is done at once when no part took a turn', async () => {
+    const turns = hydrationTurns();
+    turns.close();
+    await expect(turns.done).resolves.toBeUndefined();
+  });
+});
+
+describe('HydrateLater', () => {
+  it('renders its part at once where nothing hydrates (the server, a page rendered in the browser)', () => {
+    render(
+      <HydrateLater>
+        <p>Footer</p>
+      </HydrateLater>,
+    );
+    expect(screen.getByText('Footer')).toBeTruthy();
+  });
+});
