@@ -2,7 +2,7 @@ import { StrictMode, useEffect } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { setAnalyticsConsent } from './analytics/analytics.ts';
 import { App } from './shell/app.tsx';
-import { HydrationTurnsProvider, hydrationTurns } from './page-kit/hydrate-later.tsx';
+import { HydrationTurnsProvider, hydrationTurns, nextTask } from './page-kit/hydrate-later.tsx';
 import { loadPageAt } from './shell/lazy-page.ts';
 import { fetchPageAnswer, readEmbeddedPageData } from './page-kit/page-data.ts';
 import { readConsent } from './features/cookies/consent-cookie.ts';
@@ -38,33 +38,46 @@ if (root) {
   if (embedded?.address !== undefined) history.replaceState(history.state, '', embedded.address);
   const analyticsConsent = readConsent();
   if (analyticsConsent !== undefined) setAnalyticsConsent(analyticsConsent);
-  void initI18n(embedded !== undefined).then(async () => {
-    let data = embedded;
-    if (data === undefined) {
-      const answer = await fetchPageAnswer(`${location.pathname}${location.search}`);
-      if (answer.data === undefined) return location.assign(answer.location);
-      history.replaceState(history.state, '', answer.location);
-      data = answer.data;
-    }
-    // The parts of the frame that hydrate later (hydrate-later.tsx) take their turns as the page hydrates.
-    const turns = hydrationTurns();
-    const app = (
-      <StrictMode>
-        <HydrationTurnsProvider value={turns}>
-          <App analyticsConsent={analyticsConsent} data={data} />
-        </HydrationTurnsProvider>
-        <MarkReady after={turns.done} />
-      </StrictMode>
-    );
-    if (embedded !== undefined) {
-      // The page's code first, so that it hydrates at once rather than behind its Suspense boundary.
-      await loadPageAt(location.pathname).catch(() => undefined);
-      hydrateRoot(root, app);
-      turns.close();
-    } else {
-      // Nothing to hydrate: every part renders at once.
-      turns.close();
-      createRoot(root).render(app);
-    }
-  });
+  // The app starts in steps, each a task of its own, so that none holds a slow phone's page (and
+  // a tap meanwhile) for long: asking for the page's code (a preload link for each of its files),
+  // then the texts, then, once the code is here, hydrating: the page's code first, so that the page
+  // hydrates at once rather than behind its Suspense boundary.
+  const pageCode =
+    embedded === undefined
+      ? undefined
+      : nextTask()
+          .then(() => loadPageAt(location.pathname))
+          .catch(() => undefined);
+  void nextTask()
+    .then(nextTask)
+    .then(async () => {
+      await initI18n(embedded !== undefined);
+      let data = embedded;
+      if (data === undefined) {
+        const answer = await fetchPageAnswer(`${location.pathname}${location.search}`);
+        if (answer.data === undefined) return location.assign(answer.location);
+        history.replaceState(history.state, '', answer.location);
+        data = answer.data;
+      }
+      // The parts of the frame that hydrate later (hydrate-later.tsx) take their turns as the page hydrates.
+      const turns = hydrationTurns();
+      const app = (
+        <StrictMode>
+          <HydrationTurnsProvider value={turns}>
+            <App analyticsConsent={analyticsConsent} data={data} />
+          </HydrationTurnsProvider>
+          <MarkReady after={turns.done} />
+        </StrictMode>
+      );
+      if (embedded !== undefined) {
+        await pageCode;
+        await nextTask();
+        hydrateRoot(root, app);
+        turns.close();
+      } else {
+        // Nothing to hydrate: every part renders at once.
+        turns.close();
+        createRoot(root).render(app);
+      }
+    });
 }

@@ -23,7 +23,8 @@ export interface HydrationTurns {
   readonly done: Promise<void>;
 }
 
-const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
+/** Resolves in a task of its own: what follows runs after the browser has had its turn (paint, input). */
+export const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
 export function hydrationTurns(): HydrationTurns {
   let open = true;
