@@ -44,7 +44,7 @@ function changesOf(instance: i18n): Changes {
 /**
  * A key's text in the current language when it is plain (no value to put in, no other key to
  * nest), which is what i18next's `t` would return for it: read from the store, without the
- * resolution `t` goes through for every key (a sixth of the first page's hydration). Anything
+ * resolution `t` goes through for every key (a seventh of a page's hydration). Anything
  * else, a key missing in this language included, is left to `t` and its fallback.
  */
 function plainText(instance: i18n, key: string): string | undefined {
