@@ -176,6 +176,24 @@ describe('the shared frame', () => {
     await test.page.waitForFunction(() => document.documentElement.dir === 'ltr');
   });
 
+  it('changes the frame in place, not drawn again, as the language changes and as the visitor moves', async () => {
+    await test.page.goto(`${baseUrl()}/`);
+    await test.page.locator('main h1').waitFor();
+    const frame = await Promise.all(
+      ['.govuk-header', '.govuk-language-navigation', '.govuk-footer'].map(
+        async (selector) => (await test.page.locator(selector).elementHandle())!,
+      ),
+    );
+    const allKept = async () => Promise.all(frame.map((element) => element.evaluate((e) => e.isConnected)));
+    await test.page.locator('.govuk-language-navigation a[lang="cy"]').click();
+    await test.page.locator('.govuk-footer', { hasText: 'Preifatrwydd' }).waitFor();
+    expect(await allKept()).toEqual([true, true, true]);
+    await test.page.locator('.govuk-footer a[href="/cookies"]').click();
+    await test.page.waitForURL(`${baseUrl()}/cookies`);
+    await test.page.locator('.govuk-language-navigation a[href^="/cookies?"]').first().waitFor();
+    expect(await allKept()).toEqual([true, true, true]);
+  });
+
   it('shows "Error: " in the title only while a page shows errors (cookies page has none)', async () => {
     await test.page.goto(`${baseUrl()}/cookies`);
     await test.page.locator('main h1').waitFor();

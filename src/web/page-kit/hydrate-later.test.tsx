@@ -1,6 +1,6 @@
 import { render, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { HydrateLater, hydrationTurns } from './hydrate-later.tsx';
+import { HydrateLater, HydrationTurnsProvider, hydrationTurns } from './hydrate-later.tsx';
 
 describe('hydrationTurns', () => {
   it('gives the parts met while hydrating one task each, in order, and none once closed', async () => {
@@ -33,10 +33,27 @@ describe('hydrationTurns', () => {
 describe('HydrateLater', () => {
   it('renders its part at once where nothing hydrates (the server, a page rendered in the browser)', () => {
     render(
-      <HydrateLater>
+      <HydrateLater shows="en">
         <p>Footer</p>
       </HydrateLater>,
     );
     expect(screen.getByText('Footer')).toBeTruthy();
+  });
+
+  it('draws its part anew, without waiting for its turn, when what it shows changes before the turn', () => {
+    const turns = hydrationTurns();
+    const part = (shows: string, text: string) => (
+      <HydrationTurnsProvider value={turns}>
+        <HydrateLater shows={shows}>
+          <p>{text}</p>
+        </HydrateLater>
+      </HydrationTurnsProvider>
+    );
+    const view = render(part('en', 'Footer'));
+    turns.close();
+    // Waiting for its turn (React keeps nothing of a server's markup here, so it shows nothing).
+    expect(screen.queryByText('Footer')).toBeNull();
+    view.rerender(part('cy', 'Troedyn'));
+    expect(screen.getByText('Troedyn')).toBeTruthy();
   });
 });

@@ -59,15 +59,20 @@ function Waiting({ turn, children }: { turn: Turn | undefined; children: ReactNo
 
 /**
  * A part of the page that hydrates in a later task of its own. Its children must render one
- * element, and the same whatever happens on the page before its turn: key it by what it shows
- * (the language), so that a change before its turn renders it anew rather than hydrating old markup.
+ * element. `shows` names what the part shows (its language, say): should it change before the
+ * part's turn, the server's markup no longer matches, and the part is drawn anew rather than
+ * hydrated; after its turn, the part changes in place like any other.
  */
-export function HydrateLater({ children }: { children: ReactNode }) {
+export function HydrateLater({ shows, children }: { shows: string; children: ReactNode }) {
   const turns = useContext(TurnsContext);
   const [turn] = useState(() => turns?.take());
+  const [first] = useState(shows);
+  // Once drawn anew, for good: the part's turn, when it comes, has nothing left to hydrate.
+  const [drawnAnew, setDrawnAnew] = useState(false);
+  if (!drawnAnew && turn !== undefined && !turn.came && shows !== first) setDrawnAnew(true);
   return (
-    <Suspense fallback={null}>
-      <Waiting turn={turn}>{children}</Waiting>
+    <Suspense key={drawnAnew ? 'anew' : 'hydrated'} fallback={null}>
+      <Waiting turn={drawnAnew ? undefined : turn}>{children}</Waiting>
     </Suspense>
   );
 }

@@ -27,7 +27,7 @@ export function LanguageSwitch() {
   });
   // Its links are to this address in each language: what it shows changes with either.
   return (
-    <HydrateLater key={`${current}${pathname}${search}`}>
+    <HydrateLater shows={`${current}${pathname}${search}`}>
       <LanguageNavigation
         ariaLabel={t('common.languageLabel')}
         items={[item('en', t('common.english')), item('cy', t('common.welsh')), item('ar', t('common.arabic'))]}

@@ -72,10 +72,10 @@ export function Layout({ children }: { children: ReactNode }) {
       <header className="govuk-template__header">
         <SkipLink text={t('common.skipLink')} href="#main-content" />
         {/* The parts that show the same in every page of a language hydrate after the page. */}
-        <HydrateLater key={language}>
+        <HydrateLater shows={language}>
           <Header homepageUrl={GOV_UK_HOME} />
         </HydrateLater>
-        <HydrateLater key={language}>
+        <HydrateLater shows={language}>
           <ServiceNavigation
             serviceName={t('service.name')}
             serviceUrl="/"
@@ -85,7 +85,7 @@ export function Layout({ children }: { children: ReactNode }) {
         </HydrateLater>
         {/* The beta banner, under the header as GOV.UK places it; its link is the service's own
             feedback page, in the same tab (the page keeps nothing of where the user was). */}
-        <HydrateLater key={language}>
+        <HydrateLater shows={language}>
           <PhaseBanner
             tag={{ text: t('common.phaseTag') }}
             html={<RenderedText inline html={t('common.phaseBanner')} onNavigate={(path) => void navigate(path)} />}
@@ -129,7 +129,7 @@ export function Layout({ children }: { children: ReactNode }) {
         </main>
       </div>
       <footer className="govuk-template__footer">
-        <HydrateLater key={language}>
+        <HydrateLater shows={language}>
           <Footer
             meta={{
               visuallyHiddenTitle: t('footer.supportLinks'),

@@ -41,7 +41,7 @@ export function CookieConsentBanner() {
     <form method="post" action={pathname} noValidate ref={confirmation}>
       <FormTokenField />
       {/* Hydrated after the page: it changes only when the visitor chooses, or with the language. */}
-      <HydrateLater key={`${language}${undecided}`}>
+      <HydrateLater shows={`${language}${undecided}`}>
         <CookieBanner
           ariaLabel={t('cookieBanner.label')}
           messages={
